@@ -1,0 +1,1 @@
+"""The calculators of Vampire Rules Desk: ipywidgets apps built on :mod:`rules`."""

@@ -1,0 +1,30 @@
+"""The shared kit of every calculator page."""
+
+from calculators.kit import fmt
+from calculators.kit.app import CalculatorApp
+from calculators.kit.banner import ErrorBanner
+from calculators.kit.chart import Bar, DistributionChart, bar_chart_svg, distribution_bars
+from calculators.kit.labels import COMMON, LANGS, Catalog
+from calculators.kit.panel import ResultPanel
+from calculators.kit.query import page_query, parse_query
+from calculators.kit.trace_view import TraceView, rule_link, rule_url, trace_html
+
+__all__ = [
+    "COMMON",
+    "LANGS",
+    "Bar",
+    "CalculatorApp",
+    "Catalog",
+    "DistributionChart",
+    "ErrorBanner",
+    "ResultPanel",
+    "TraceView",
+    "bar_chart_svg",
+    "distribution_bars",
+    "fmt",
+    "page_query",
+    "parse_query",
+    "rule_link",
+    "rule_url",
+    "trace_html",
+]

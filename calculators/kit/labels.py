@@ -1,0 +1,59 @@
+"""A small catalog of interface labels in English and Russian."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+LANGS: tuple[str, ...] = ("en", "ru")
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский"}
+
+
+class Catalog:
+    """Interface labels keyed by a short name, each in English and Russian.
+
+    >>> labels = Catalog({"blood": ("Blood", "Кровь")})
+    >>> labels.text("blood", "ru")
+    'Кровь'
+    """
+
+    def __init__(self, entries: Mapping[str, tuple[str, str]]) -> None:
+        self._entries = dict(entries)
+
+    def text(self, key: str, lang: str) -> str:
+        if lang not in LANGS:
+            raise KeyError(f"unknown language {lang!r}; allowed: {', '.join(LANGS)}")
+        english, russian = self._entries[key]
+        return russian if lang == "ru" else english
+
+    def merged(self, other: Catalog) -> Catalog:
+        """A catalog with the entries of both; ``other`` wins on equal keys."""
+        return Catalog({**self._entries, **other._entries})
+
+    def keys(self) -> tuple[str, ...]:
+        return tuple(self._entries)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries
+
+
+COMMON = Catalog(
+    {
+        "language": ("Language", "Язык"),
+        "result": ("Result", "Результат"),
+        "trace": ("Step by step", "Пошагово"),
+        "presets": ("Examples from the rulebook", "Примеры из правил"),
+        "error_title": ("Cannot compute this", "Невозможно рассчитать"),
+        "unexpected": (
+            "Something went wrong while computing this result. Your inputs are kept; "
+            "change them and try again.",
+            "При расчёте произошла ошибка. Введённые данные сохранены; "
+            "измените их и попробуйте снова.",
+        ),
+        "rule_link": ("Open the rule", "Открыть правило"),
+        "home": ("All calculators", "Все калькуляторы"),
+        "reference": ("Rules reference", "Справочник правил"),
+        "exact": ("exact", "точно"),
+        "probability": ("Probability", "Вероятность"),
+        "bad_url": ("The page address has a problem", "Ошибка в адресе страницы"),
+    }
+)

@@ -1,0 +1,47 @@
+"""Reading the page address's parameters (``?lang=ru&section=vtes:6.4.6``) strictly."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Collection
+from urllib.parse import parse_qsl
+
+from rules.errors import InvalidState
+
+
+def wait_for_page_request() -> None:
+    """With preheated kernels, wait until a visitor's request (and its address) arrives."""
+    if os.environ.get("VOILA_PREHEAT", "False") != "True":
+        return
+    from voila.utils import wait_for_request
+
+    wait_for_request()
+
+
+def parse_query(query: str, allowed: Collection[str]) -> dict[str, str]:
+    """Parse ``query`` into a dict, refusing unknown, repeated or malformed parameters."""
+    if not query:
+        return {}
+    try:
+        pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=True)
+    except ValueError:
+        raise InvalidState(
+            f"the page address has a malformed query {query!r}; "
+            f"use name=value pairs joined by '&' (allowed names: {', '.join(sorted(allowed))})"
+        ) from None
+    params: dict[str, str] = {}
+    for name, value in pairs:
+        if name not in allowed:
+            raise InvalidState(
+                f"unknown page parameter {name!r}; allowed: {', '.join(sorted(allowed))}"
+            )
+        if name in params:
+            raise InvalidState(f"page parameter {name!r} is given twice; give it once")
+        params[name] = value
+    return params
+
+
+def page_query(allowed: Collection[str]) -> dict[str, str]:
+    """The current page's parameters (empty outside Voila)."""
+    wait_for_page_request()
+    return parse_query(os.environ.get("QUERY_STRING", ""), allowed)

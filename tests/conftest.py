@@ -1,0 +1,172 @@
+"""Shared fixtures: a Voila server started from the repository root and a browser page on it.
+
+The browser is the system's Chromium (Debian package ``chromium``), driven by Playwright;
+nothing is downloaded. Requests to any host but the local server are aborted.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SEEDS = REPO.parent / "shared" / "seeds"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+WIDGET_ERRORS = ("Failed to load model class", "Error displaying widget", "Traceback")
+# Console errors that the Voila template produces on its own and that say nothing about the
+# page: the icon stylesheet on a CDN (we abort it), leaving a page (shutdown answers 403) and
+# the tree page asking for kernels (404).
+HARMLESS_CONSOLE = (
+    re.compile(r"net::ERR_FAILED"),
+    re.compile(r"status of 403"),
+    re.compile(r"status of 404"),
+)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"voila exited early:\n{log.read_text(errors='replace')}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.3)
+    raise RuntimeError(f"voila did not answer {url} in {seconds} s")
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Start Voila on ``notebooks/`` from the repository root (so it reads ``voila.json``)."""
+    port = _free_port()
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    voila = Path(sys.executable).with_name("voila")
+    command = [
+        str(voila),
+        "notebooks/",
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+    ]
+    with log.open("wb") as out:
+        proc = subprocess.Popen(command, cwd=REPO, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(f"{base}/voila/static/voila.js", proc, log, 120)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch the system Chromium; never a downloaded browser."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.fail(
+            "Chromium is not installed: install Debian's package with "
+            "'apt-get install -y chromium' (the test command does this when run as root)."
+        )
+    return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_ARGS}
+
+
+def _is_local(url: str) -> bool:
+    return re.match(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/", url) is not None or (
+        not re.match(r"^(https?|wss?)://", url)
+    )
+
+
+class ConsoleLog:
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def on_console(self, message: Any) -> None:
+        if message.type != "error":
+            return
+        text = message.text
+        if any(pattern.search(text) for pattern in HARMLESS_CONSOLE):
+            return
+        self.errors.append(text)
+
+    def on_page_error(self, error: Any) -> None:
+        self.errors.append(f"page error: {error}")
+
+
+@pytest.fixture
+def open_page(page: Any, voila_url: str) -> Iterator[Callable[..., Any]]:
+    """Open a notebook as Voila renders it and wait for its calculator to be ready.
+
+    ``open_page("vtm_dice.ipynb", "?lang=ru")`` returns the Playwright page. At teardown the
+    page must show no widget error text and the console no unexpected error.
+    """
+    console = ConsoleLog()
+    page.on("console", console.on_console)
+    page.on("pageerror", console.on_page_error)
+    page.route(
+        "**/*",
+        lambda route: route.continue_() if _is_local(route.request.url) else route.abort(),
+    )
+    page.set_default_timeout(60_000)
+
+    def _open(name: str, query: str = "", ready: str = ".calc-ready") -> Any:
+        page.goto(f"{voila_url}/voila/render/{name}{query}", wait_until="domcontentloaded")
+        page.wait_for_selector(ready, state="visible", timeout=120_000)
+        return page
+
+    yield _open
+    body = page.inner_text("body") if page.url.startswith("http") else ""
+    for marker in WIDGET_ERRORS:
+        assert marker not in body, f"the page shows {marker!r}"
+    assert not console.errors, f"console errors: {console.errors}"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if "open_page" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def seeds_dir() -> Path:
+    """The Russian source rules, when present beside the project (tests skip otherwise)."""
+    if not SEEDS.is_dir():
+        pytest.skip("the source rules folder ../shared/seeds is not present")
+    return SEEDS
+
+
+os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
