@@ -1,0 +1,163 @@
+"""The calculators' shared kit, driven without a browser."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from calculators.kit import (
+    Bar,
+    CalculatorApp,
+    Catalog,
+    DistributionChart,
+    ErrorBanner,
+    ResultPanel,
+    TraceView,
+    bar_chart_svg,
+    fmt,
+    parse_query,
+    rule_url,
+)
+from calculators.landing import PAGES, LandingPage
+from rules.errors import IllegalPlay, InvalidState
+from rules.trace import Step, Trace, cited_rules
+
+
+class Sample(CalculatorApp):
+    labels = Catalog({"title": ("Sample", "Образец"), "x": ("Blood", "Кровь")})
+    url_parameters = ("lang", "n")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: dict[str, str] = {}
+        self.label_text = ""
+        self.ready()
+
+    def relabel(self) -> None:
+        self.label_text = self.t("x")
+
+    def apply_parameters(self, params: dict[str, str]) -> None:
+        if "n" in params and not params["n"].isdigit():
+            raise InvalidState(f"n must be a whole number, not {params['n']!r}")
+        self.seen = params
+
+
+def test_errors_are_value_errors() -> None:
+    assert issubclass(InvalidState, ValueError)
+    assert issubclass(IllegalPlay, ValueError)
+
+
+def test_trace_builder_collects_steps() -> None:
+    trace = Trace()
+    trace.add("vtes:6.4.6", "one")
+    trace.extend([Step("vtes:6.5", "two")])
+    assert trace.steps == (Step("vtes:6.4.6", "one"), Step("vtes:6.5", "two"))
+    assert cited_rules(trace) == {"vtes:6.4.6", "vtes:6.5"}
+    assert str(trace.steps[0]) == "[vtes:6.4.6] one"
+
+
+def test_banner_shows_rule_errors_in_plain_words() -> None:
+    banner = ErrorBanner()
+    banner.show(InvalidState("blood 7 is above capacity 6; blood may be 0 to 6"))
+    assert banner.visible
+    assert "blood 7 is above capacity 6" in banner.widget.value
+    assert "Traceback" not in banner.widget.value
+    banner.clear()
+    assert not banner.visible and banner.widget.layout.display == "none"
+
+
+def test_banner_hides_unexpected_errors_behind_a_generic_message() -> None:
+    banner = ErrorBanner()
+    banner.show(ZeroDivisionError("division by zero"))
+    assert "division" not in banner.widget.value
+    assert "Your inputs are kept" in banner.message
+
+
+def test_app_run_reports_errors_and_clears_on_success() -> None:
+    app = Sample()
+    assert "calc-ready" in app.widget._dom_classes
+
+    def fail() -> None:
+        raise IllegalPlay("Kurt cannot press twice in a row")
+
+    assert app.run(fail) is None
+    assert app.banner.message == "Kurt cannot press twice in a row"
+    assert app.run(lambda: 3) == 3
+    assert app.banner.message == ""
+
+
+def test_language_switch_relabels() -> None:
+    app = Sample()
+    assert app.label_text == "Blood"
+    app.language.value = "ru"
+    assert app.label_text == "Кровь"
+    assert "Образец" in app._heading.value
+
+
+def test_follow_url_applies_and_rejects_parameters(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = Sample()
+    monkeypatch.setenv("QUERY_STRING", "lang=ru&n=3")
+    app.follow_url()
+    assert app.lang == "ru" and app.seen == {"lang": "ru", "n": "3"}
+    monkeypatch.setenv("QUERY_STRING", "n=three")
+    app.follow_url()
+    assert "n must be a whole number" in app.banner.message
+    monkeypatch.setenv("QUERY_STRING", "lang=de")
+    app.follow_url()
+    assert "unknown language 'de'" in app.banner.message
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("colour=red", "unknown page parameter 'colour'"),
+        ("lang=ru&lang=en", "given twice"),
+        ("lang", "malformed"),
+    ],
+)
+def test_parse_query_is_strict(query: str, message: str) -> None:
+    with pytest.raises(InvalidState, match=message):
+        parse_query(query, {"lang"})
+
+
+def test_trace_view_links_each_rule_to_the_reference() -> None:
+    view = TraceView()
+    view.show([Step("vtes:6.4.6", "Krid mends 1 damage <with> blood.")], "ru")
+    assert 'href="rules_reference.ipynb?section=vtes%3A6.4.6&amp;lang=ru"' in view.widget.value
+    assert "&lt;with&gt;" in view.widget.value
+    assert view.text == "1. [vtes:6.4.6] Krid mends 1 damage <with> blood."
+    assert rule_url("vtm:soak", "en") == "rules_reference.ipynb?section=vtm%3Asoak&lang=en"
+
+
+def test_chart_titles_carry_exact_values() -> None:
+    svg = bar_chart_svg([Bar("0", Fraction(1, 3)), Bar("1", Fraction(2, 3))], title="t")
+    assert svg.count("<rect") == 2
+    assert "1/3 = 33.3333%" in svg and "2/3 = 66.6667%" in svg
+    chart = DistributionChart()
+    chart.show_distribution({0: Fraction(1, 2), 2: Fraction(1, 2)})
+    assert [bar.label for bar in chart.bars] == ["0", "1", "2"]
+
+
+def test_percent_never_rounds_a_possibility_away() -> None:
+    assert fmt.percent(Fraction(1, 10**9)) == "<0.01%"
+    assert fmt.percent(1 - Fraction(1, 10**9)) == ">99.99%"
+    assert fmt.percent(Fraction(1, 8)) == "12.50%"
+    assert fmt.fraction_text(Fraction(7, 36)) == "7/36"
+    assert 'title="7/36 = 19.444444%"' in fmt.exact_html(Fraction(7, 36))
+
+
+def test_result_panel_text_strips_markup() -> None:
+    panel = ResultPanel("Outcome")
+    panel.show("<p>Milo goes to <b>torpor</b>.</p>")
+    assert panel.text == "Milo goes to torpor ."
+    assert "<h3>Outcome</h3>" in panel.widget.value
+
+
+def test_landing_page_lists_every_calculator_in_both_languages() -> None:
+    page = LandingPage()
+    for card in PAGES:
+        assert f'href="{card.notebook}"' in page.cards.value
+    page.language.value = "ru"
+    assert 'href="vtm_dice.ipynb?lang=ru"' in page.cards.value
+    assert "Для судей" in page.cards.value
