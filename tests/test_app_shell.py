@@ -70,17 +70,3 @@ def test_unknown_address_parameter_gives_a_message(open_page: Any) -> None:
     banner = page.wait_for_selector(".calc-error-box")
     assert banner is not None
     assert "unknown page parameter 'colour'" in banner.inner_text()
-
-
-@pytest.mark.parametrize(
-    "path",
-    [
-        "voila/files/00_index.ipynb",
-        "voila/files/../pyproject.toml",
-        "voila/files/../voila.json",
-        "voila/files/../calculators/landing.py",
-        "voila/files/../rules/errors.py",
-    ],
-)
-def test_sources_cannot_be_downloaded(voila_url: str, path: str) -> None:
-    assert not _exists(f"{voila_url}/{path}")
