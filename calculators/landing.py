@@ -132,4 +132,9 @@ class LandingPage(CalculatorApp):
                 f"<p><b>{escape(card.audience[i])}.</b> {escape(card.summary[i])}</p>"
                 f"<p><i>{escape(self.t('covers'))}:</i> {escape(card.covers[i])}</p></div>"
             )
-        self.cards.value = f"<p>{escape(self.t('intro'))}</p>" + "".join(items)
+        self.cards.value = (
+            f"<p>{escape(self.t('intro'))}</p>"
+            f'<div style="display:grid;grid-template-columns:1fr 1fr;gap:10px">'
+            + "".join(items)
+            + "</div>"
+        )
