@@ -15,13 +15,22 @@ def _run(*command: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_lint_is_clean() -> None:
-    result = _run(str(BIN / "ruff"), "check", "rules", "calculators", "tests", "benchmarks", "deploy")
+    result = _run(
+        str(BIN / "ruff"), "check", "rules", "calculators", "tests", "benchmarks", "deploy"
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_ruff_format_is_clean() -> None:
     result = _run(
-        str(BIN / "ruff"), "format", "--check", "rules", "calculators", "tests", "benchmarks", "deploy"
+        str(BIN / "ruff"),
+        "format",
+        "--check",
+        "rules",
+        "calculators",
+        "tests",
+        "benchmarks",
+        "deploy",
     )
     assert result.returncode == 0, result.stdout + result.stderr
 
