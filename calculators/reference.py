@@ -1,0 +1,384 @@
+"""The rules reference page: search, read a section in English or Russian, the glossary.
+
+Drive it without a browser::
+
+    app = RulesReferencePage()
+    app.search_box.value = "неизлечимое"
+    app.result_ids          # ['vtes:6.4.6', 'vtm:damage-types', ...]
+    app.show_section("vtes:6.4.6")
+    app.section_text        # the section as plain text, in app.lang
+    app.show_section("vtes:99")  # -> app.banner.message says the id is unknown
+
+Opened as ``rules_reference.ipynb?section=vtes:6.4.6&lang=ru`` it shows that section.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import ipywidgets as widgets
+
+from calculators.kit import CalculatorApp, Catalog
+from calculators.kit.fmt import escape
+from calculators.kit.trace_view import rule_url
+from rules.errors import InvalidState
+from rules.reference import (
+    GAME_NAMES,
+    GAMES,
+    Section,
+    Term,
+    find_terms,
+    glossary,
+    lookup,
+    search,
+    sections,
+)
+
+__all__ = ["RulesReferencePage", "section_html", "text_html"]
+
+ALL = "all"
+
+LABELS = Catalog(
+    {
+        "title": ("Rules reference", "Справочник правил"),
+        "intro": (
+            "Every rule the calculators cite, in our own words, in English and Russian. "
+            "Search in either language; word forms do not matter.",
+            "Все правила, на которые ссылаются калькуляторы, нашими словами, по-английски "
+            "и по-русски. Искать можно на любом из двух языков, форма слова не важна.",
+        ),
+        "sections_tab": ("Sections", "Разделы"),
+        "glossary_tab": ("Glossary", "Глоссарий"),
+        "search": ("Search", "Поиск"),
+        "search_hint": ("e.g. aggravated, torpor, botch", "например, неизлечимое, ступор, ботч"),
+        "game": ("Game", "Игра"),
+        "all_games": ("All games", "Все игры"),
+        "found": ("{n} sections", "Разделов: {n}"),
+        "nothing": (
+            "No section matches this search. Try another word or another game.",
+            "Ни один раздел не подходит. Попробуйте другое слово или другую игру.",
+        ),
+        "pick": (
+            "Pick a section from the list to read it.",
+            "Выберите раздел в списке, чтобы прочитать его.",
+        ),
+        "examples": ("Worked examples", "Разобранные примеры"),
+        "editions": ("Differences between editions", "Различия изданий"),
+        "source": ("Source", "Источник"),
+        "link": ("Link to this section", "Ссылка на этот раздел"),
+        "terms": ("Terms", "Термины"),
+        "filter": ("Filter", "Фильтр"),
+        "filter_hint": ("English or Russian word", "слово по-английски или по-русски"),
+        "en": ("English", "Английский"),
+        "ru": ("Russian", "Русский"),
+        "section": ("Section", "Раздел"),
+        "note": ("Note", "Примечание"),
+        "terms_count": ("{n} terms", "Терминов: {n}"),
+    }
+)
+
+_LIST_ITEM = re.compile(r"^\s*(?:([-*•])|(\d+)[.)])\s+(.*)$")
+
+
+def text_html(text: str) -> str:
+    """Paragraphs (blank-line separated) as HTML; ``- item`` and ``1. item`` lines as lists."""
+    parts: list[str] = []
+    for paragraph in re.split(r"\n\s*\n", text.strip()):
+        run_kind = ""
+        run: list[str] = []
+        prose: list[str] = []
+
+        def flush_run() -> None:
+            nonlocal run, run_kind
+            if run:
+                items = "".join(f"<li>{escape(item)}</li>" for item in run)
+                parts.append(f"<{run_kind}>{items}</{run_kind}>")
+            run, run_kind = [], ""
+
+        def flush_prose() -> None:
+            nonlocal prose
+            if prose:
+                parts.append(f"<p>{escape(' '.join(prose))}</p>")
+            prose = []
+
+        for line in paragraph.splitlines():
+            if not line.strip():
+                continue
+            match = _LIST_ITEM.match(line)
+            if match:
+                flush_prose()
+                kind = "ul" if match.group(1) else "ol"
+                if kind != run_kind:
+                    flush_run()
+                    run_kind = kind
+                run.append(match.group(3).strip())
+            else:
+                flush_run()
+                prose.append(line.strip())
+        flush_run()
+        flush_prose()
+    return "".join(parts)
+
+
+def section_html(section: Section, lang: str, labels: Catalog = LABELS) -> str:
+    """The whole section in ``lang``: heading, text, examples, edition notes, source, link."""
+
+    def t(key: str) -> str:
+        return labels.text(key, lang)
+
+    game = GAME_NAMES[section.game][lang]
+    html = [
+        f'<div class="ref-section" data-section="{escape(section.id)}">',
+        f"<h3>{escape(section.heading(lang))}</h3>",
+        f'<div class="ref-meta"><span class="ref-game">{escape(game)}</span> · '
+        f"<code>{escape(section.id)}</code></div>",
+        f'<div class="ref-text">{text_html(section.text[lang])}</div>',
+    ]
+    if section.examples:
+        html.append(f"<h4>{escape(t('examples'))}</h4>")
+        for example in section.examples:
+            html.append(
+                f'<div class="ref-example"><b>{escape(example.title[lang])}</b>'
+                f"{text_html(example.text[lang])}</div>"
+            )
+    if section.editions:
+        html.append(f"<h4>{escape(t('editions'))}</h4>")
+        for note in section.editions:
+            html.append(
+                f'<div class="ref-edition"><b>{escape(note.edition_name(lang))}</b>'
+                f"{text_html(note.text[lang])}</div>"
+            )
+    terms = [term for term in glossary(section.game) if term.section == section.id]
+    if terms:
+        words = ", ".join(f"{escape(term.en)} — {escape(' / '.join(term.ru))}" for term in terms)
+        html.append(f'<p class="ref-terms"><b>{escape(t("terms"))}:</b> {words}</p>')
+    html.append(
+        f'<p class="ref-source"><b>{escape(t("source"))}:</b> {escape(section.source)}<br>'
+        f'<a href="{escape(rule_url(section.id, lang))}" target="_blank">'
+        f"{escape(t('link'))}</a></p>"
+    )
+    html.append("</div>")
+    return "".join(html)
+
+
+def _term_row(term: Term, lang: str) -> str:
+    try:
+        title = lookup(term.section).heading(lang)
+    except InvalidState:
+        title = term.section
+    note = term.note[lang] if term.note else ""
+    link = f'<a href="{escape(rule_url(term.section, lang))}">{escape(title)}</a>'
+    return (
+        f"<tr><td>{escape(term.en)}</td><td>{escape(', '.join(term.ru))}</td>"
+        f"<td>{escape(GAME_NAMES[term.game][lang])}</td><td>{link}</td>"
+        f"<td>{escape(note)}</td></tr>"
+    )
+
+
+CSS = """
+<style>
+.ref-section h3 { margin: 4px 0; color: #7a1f2b; }
+.ref-meta { color: #666; margin-bottom: 6px; }
+.ref-example, .ref-edition { background: #faf6f0; border-left: 3px solid #d8cbb8;
+  padding: 4px 10px; margin: 6px 0; }
+.ref-source { color: #555; font-size: 90%; margin-top: 10px; }
+.ref-results select { font-size: 95%; }
+table.ref-glossary td, table.ref-glossary th { text-align: left; }
+</style>
+"""
+
+
+class RulesReferencePage(CalculatorApp):
+    """Search and read the rules reference; browse the glossary."""
+
+    labels = LABELS
+    title_key = "title"
+    url_parameters = ("lang", "section", "q", "game")
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__(lang)
+        self.current: Section | None = None
+        self._url_problem = ""
+        self.result_ids: list[str] = []
+        self._intro = widgets.HTML()
+        self.search_box = widgets.Text(continuous_update=True)
+        self.search_box.add_class("ref-search")
+        self.game = widgets.Dropdown()
+        self.game.add_class("ref-game-filter")
+        self.results = widgets.Select(rows=18, layout=widgets.Layout(width="320px"))
+        self.results.add_class("ref-results")
+        self.count = widgets.HTML()
+        self.count.add_class("ref-count")
+        self.view = widgets.HTML()
+        self.view.add_class("ref-view")
+        left = widgets.VBox(
+            [self.search_box, self.game, self.count, self.results],
+            layout=widgets.Layout(width="340px", min_width="340px"),
+        )
+        right = widgets.VBox([self.view], layout=widgets.Layout(flex="1 1 auto", padding="0 12px"))
+        sections_box = widgets.HBox([left, right])
+
+        self.term_filter = widgets.Text(continuous_update=True)
+        self.term_filter.add_class("ref-term-filter")
+        self.term_game = widgets.Dropdown()
+        self.terms_view = widgets.HTML()
+        self.terms_view.add_class("ref-glossary-view")
+        glossary_box = widgets.VBox(
+            [widgets.HBox([self.term_filter, self.term_game]), self.terms_view]
+        )
+
+        self.tabs = widgets.Tab(children=[sections_box, glossary_box])
+        self.tabs.add_class("ref-tabs")
+        self.body.children = [widgets.HTML(CSS), self._intro, self.tabs]
+
+        self._updating = False
+        self.search_box.observe(self.guard(self._on_search), names="value")
+        self.game.observe(self.guard(self._on_search), names="value")
+        self.results.observe(self.guard(self._on_pick), names="value")
+        self.term_filter.observe(self.guard(self._on_terms), names="value")
+        self.term_game.observe(self.guard(self._on_terms), names="value")
+        self.ready()
+
+    # -- labels ---------------------------------------------------------------------------
+    def _game_options(self) -> list[tuple[str, str]]:
+        return [(self.t("all_games"), ALL)] + [(GAME_NAMES[g][self.lang], g) for g in GAMES]
+
+    def relabel(self) -> None:
+        self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
+        self.tabs.titles = (self.t("sections_tab"), self.t("glossary_tab"))
+        self.search_box.description = self.t("search")
+        self.search_box.placeholder = self.t("search_hint")
+        self.term_filter.description = self.t("filter")
+        self.term_filter.placeholder = self.t("filter_hint")
+        self._updating = True
+        try:
+            for dropdown in (self.game, self.term_game):
+                dropdown.description = self.t("game")
+                value = dropdown.value or ALL
+                dropdown.options = self._game_options()
+                dropdown.value = value
+        finally:
+            self._updating = False
+        self.refresh_results()
+        self._render_section()
+        self.refresh_terms()
+
+    # -- sections -------------------------------------------------------------------------
+    def _filter_game(self, dropdown: widgets.Dropdown) -> str | None:
+        value = dropdown.value
+        return None if value in (None, ALL) else str(value)
+
+    def found(self) -> list[Section]:
+        """The sections the search box and the game filter select, best first."""
+        query = self.search_box.value.strip()
+        game = self._filter_game(self.game)
+        if not query:
+            return list(sections(game))
+        return search(query, self.lang, game=game)
+
+    def refresh_results(self) -> None:
+        found = self.found()
+        self.result_ids = [s.id for s in found]
+        self._updating = True
+        try:
+            self.results.options = [(s.heading(self.lang), s.id) for s in found]
+            keep = self.current.id if self.current else None
+            self.results.value = keep if keep in self.result_ids else None
+        finally:
+            self._updating = False
+        key = "found" if found else "nothing"
+        self.count.value = f"<i>{escape(self.t(key).format(n=len(found)))}</i>"
+
+    def _on_search(self, change: dict[str, Any]) -> None:
+        if self._updating:
+            return
+        self.refresh_results()
+        if self.search_box.value.strip() and self.result_ids:
+            self.show_section(self.result_ids[0])  # the best match
+
+    def _on_pick(self, change: dict[str, Any]) -> None:
+        if self._updating or change["new"] is None:
+            return
+        self.show_section(change["new"])
+
+    def show_section(self, section_id: str) -> None:
+        """Show the section ``section_id``; an unknown id puts a message in the banner."""
+        section = self.run(lookup, section_id)
+        if section is not None:
+            self._show(section)
+
+    def _show(self, section: Section) -> None:
+        self.current = section
+        self._updating = True
+        try:
+            if section.id in self.result_ids:
+                self.results.value = section.id
+        finally:
+            self._updating = False
+        self._render_section()
+
+    def _render_section(self) -> None:
+        if self.current is None:
+            self.view.value = f"<p><i>{escape(self.t('pick'))}</i></p>"
+        else:
+            self.view.value = section_html(self.current, self.lang, self._catalog)
+
+    @property
+    def section_text(self) -> str:
+        """The shown section as plain text (for tests)."""
+        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", self.view.value)).strip()
+
+    # -- glossary -------------------------------------------------------------------------
+    def shown_terms(self) -> tuple[Term, ...]:
+        """The glossary entries the filter and game selection leave."""
+        game = self._filter_game(self.term_game)
+        query = self.term_filter.value.strip()
+        if not query:
+            return glossary(game)
+        needle = query.lower()
+        direct = [t for t in glossary(game) if needle in " ".join((t.en, *t.ru)).lower()]
+        by_stem = [t for t in find_terms(query, game) if t not in direct]
+        return tuple(direct + by_stem)
+
+    def refresh_terms(self) -> None:
+        terms = self.shown_terms()
+        head = "".join(
+            f"<th>{escape(self.t(key))}</th>" for key in ("en", "ru", "game", "section", "note")
+        )
+        rows = "".join(_term_row(term, self.lang) for term in terms)
+        count = escape(self.t("terms_count").format(n=len(terms)))
+        self.terms_view.value = (
+            f"<p><i>{count}</i></p>"
+            f'<table class="calc-table ref-glossary"><tr>{head}</tr>{rows}</table>'
+        )
+
+    def _on_terms(self, change: dict[str, Any]) -> None:
+        if not self._updating:
+            self.refresh_terms()
+
+    # -- page address ---------------------------------------------------------------------
+    def follow_url(self) -> None:
+        self._url_problem = ""
+        super().follow_url()
+        if self._url_problem:
+            self.banner.show_text(self._url_problem, "bad_url")
+
+    def apply_parameters(self, params: dict[str, str]) -> None:
+        game = params.get("game")
+        if game is not None and game not in GAMES:
+            self._url_problem = (
+                f"unknown game {game!r} in the page address; allowed: {', '.join(GAMES)}"
+            )
+            return
+        if game is not None:
+            self.game.value = game
+        if "q" in params:
+            self.search_box.value = params["q"]
+        if "section" in params:
+            try:
+                section = lookup(params["section"])
+            except InvalidState as error:
+                self._url_problem = str(error)
+                return
+            self._show(section)

@@ -1,0 +1,133 @@
+"""The rules reference: every rule section the engines cite, in English and Russian.
+
+>>> from rules.reference import lookup, search
+>>> lookup("vtes:6.1.2").number
+'6.1.2'
+>>> search("hunt", lang="en")[0].id
+'vtes:6.1.2'
+
+Sections are data (``rules/reference/data/*.toml``), written in our own words
+from the seed rulebooks. :func:`search` is tolerant of word forms in both
+languages and uses the :func:`glossary` to bridge them.
+"""
+
+from __future__ import annotations
+
+import difflib
+from functools import cache
+
+from rules.errors import InvalidState
+from rules.reference.loader import Library, ReferenceDataError, library
+from rules.reference.model import (
+    EDITION_NAMES,
+    GAME_NAMES,
+    GAMES,
+    LANGS,
+    SECTION_ID,
+    EditionNote,
+    Example,
+    Section,
+    Term,
+)
+from rules.reference.search import Index
+
+__all__ = [
+    "EDITION_NAMES",
+    "GAMES",
+    "GAME_NAMES",
+    "LANGS",
+    "SECTION_ID",
+    "EditionNote",
+    "Example",
+    "ReferenceDataError",
+    "Section",
+    "Term",
+    "UnknownSection",
+    "exists",
+    "find_terms",
+    "glossary",
+    "lookup",
+    "search",
+    "sections",
+]
+
+
+class UnknownSection(InvalidState):
+    """No section of the reference has the requested id."""
+
+
+def _check_lang(lang: str) -> None:
+    if lang not in LANGS:
+        raise InvalidState(f"unknown language {lang!r}; use one of {list(LANGS)}")
+
+
+def _check_game(game: str | None) -> None:
+    if game is not None and game not in GAMES:
+        raise InvalidState(f"unknown game {game!r}; use one of {list(GAMES)} or None")
+
+
+@cache
+def _index() -> Index:
+    return Index(library())
+
+
+def sections(game: str | None = None) -> tuple[Section, ...]:
+    """All sections in reading order (VTES by number, then Fury of Dracula, then V:tM)."""
+    _check_game(game)
+    return tuple(s for s in library().sections if game is None or s.game == game)
+
+
+def exists(section_id: str) -> bool:
+    """Whether ``section_id`` names a section of the reference."""
+    return section_id in library().by_id
+
+
+def lookup(section_id: str) -> Section:
+    """The section with id ``section_id`` (e.g. ``"vtes:6.4.6"``, ``"vtm:soak"``)."""
+    lib: Library = library()
+    if not isinstance(section_id, str):
+        raise UnknownSection(f"a section id is a string like 'vtes:6.4.6', got {section_id!r}")
+    section = lib.by_id.get(section_id.strip())
+    if section is None:
+        if not SECTION_ID.fullmatch(section_id.strip()):
+            raise UnknownSection(
+                f"{section_id!r} is not a section id; ids look like 'vtes:6.4.6', "
+                "'dracula:combat-roll' or 'vtm:soak'"
+            )
+        game = section_id.partition(":")[0]
+        ids = [s.id for s in lib.sections if s.game == game]
+        close = difflib.get_close_matches(section_id.strip(), ids, n=3, cutoff=0.6)
+        hint = f"the closest ids are {', '.join(close)}; " if close else ""
+        span = f"{ids[0]} to {ids[-1]}" if ids else "none loaded"
+        raise UnknownSection(
+            f"no section {section_id!r} in the reference; {hint}"
+            f"{game} sections run from {span} (the reference page lists them all)"
+        )
+    return section
+
+
+def search(query: str, lang: str = "en", *, game: str | None = None) -> list[Section]:
+    """Sections matching ``query`` (English or Russian words, any word form), best first.
+
+    Ranked by hits in titles, then hits in texts; glossary terms link words of
+    either language to their sections. ``game`` restricts the results to one game.
+    """
+    _check_lang(lang)
+    _check_game(game)
+    if not isinstance(query, str):
+        raise InvalidState(f"a search query is a string, got {type(query).__name__}")
+    return _index().search(query, lang, game)
+
+
+def glossary(game: str | None = None) -> tuple[Term, ...]:
+    """The glossary (RU <-> EN terms), optionally for one game, sorted by English term."""
+    _check_game(game)
+    terms = [t for t in library().terms if game is None or t.game == game]
+    return tuple(sorted(terms, key=lambda t: (t.en.lower(), t.game)))
+
+
+def find_terms(query: str, game: str | None = None) -> tuple[Term, ...]:
+    """Glossary terms that ``query`` names, in either language (word forms tolerated)."""
+    _check_game(game)
+    hits = set(_index().matching_terms(query))
+    return tuple(t for t in glossary(game) if t in hits)
