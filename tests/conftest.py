@@ -141,11 +141,12 @@ def open_page(page: Any, voila_url: str) -> Iterator[Callable[..., Any]]:
         "**/*",
         lambda route: route.continue_() if _is_local(route.request.url) else route.abort(),
     )
-    page.set_default_timeout(60_000)
+    page.set_default_timeout(120_000)
+    page.set_default_navigation_timeout(180_000)
 
     def _open(name: str, query: str = "", ready: str = ".calc-ready") -> Any:
         page.goto(f"{voila_url}/voila/render/{name}{query}", wait_until="domcontentloaded")
-        page.wait_for_selector(ready, state="visible", timeout=120_000)
+        page.wait_for_selector(ready, state="visible", timeout=180_000)
         return page
 
     yield _open
