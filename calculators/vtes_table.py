@@ -1,0 +1,1322 @@
+"""VTES table rules page: torpor and diablerie, the influence phase, victory points, contests.
+
+One tab per topic; every tab recomputes as its inputs change and shows the engine's
+steps. Drive it without a browser::
+
+    app = VtesTableCalculator()
+    app.influence.load_nora()
+    app.influence.summary_text     # 'Pool 2 -> 1; transfers used 4 of 4; ...'
+    app.select_tab("victory")
+    app.victory.events.value = "Steve\\nJustin\\nRichard"
+    app.victory.score              # rules.vtes.victory.Score
+    app.banner.message             # what is wrong with the active tab's input, if anything
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets
+
+from calculators.kit import CalculatorApp, Catalog, ResultPanel, TraceView
+from calculators.kit.fmt import escape
+from rules.errors import InvalidState, RuleError
+from rules.trace import Step
+from rules.vtes.contested import ContestedCard, ContestedTitle, ContestUpkeep, untap_contests
+from rules.vtes.influence import InfluencePlan, Move, Uncontrolled, plan_influence
+from rules.vtes.influence import transfers_for_turn as _transfers_for_turn
+from rules.vtes.models import Ally, MinionState, Vampire
+from rules.vtes.table_examples import (
+    NORA_MOVES,
+    NORA_POOL,
+    NORA_REFUSED_MOVES,
+    NORA_UNCONTROLLED,
+    RICHARD_EVENTS,
+    RICHARD_SEATING,
+    examples_text,
+)
+from rules.vtes.torpor import (
+    BloodHuntResult,
+    DiablerieResult,
+    blood_hunt,
+    commit_diablerie,
+    leave_torpor,
+    rescue,
+)
+from rules.vtes.victory import Ousting, Score, Withdrawal, score_game
+
+__all__ = [
+    "TABS",
+    "VtesTableCalculator",
+    "format_moves",
+    "format_uncontrolled",
+    "parse_cards",
+    "parse_clan_counts",
+    "parse_events",
+    "parse_moves",
+    "parse_titles",
+    "parse_uncontrolled",
+    "seed_example_lines",
+]
+
+TABS: tuple[str, ...] = ("torpor", "influence", "victory", "contests")
+ACTIONS: tuple[str, ...] = ("leave", "rescue", "diablerie")
+BLOCKERS: tuple[str, ...] = ("none", "vampire", "ally")
+
+LABELS = Catalog(
+    {
+        "title": ("VTES table rules", "VTES: правила за столом"),
+        "intro": (
+            "Rulings asked at every table: torpor and diablerie, the influence phase, "
+            "victory points and contested cards. Each result lists the rules it applies.",
+            "Вопросы, которые задают за каждым столом: ступор и дьяблери, фаза влияния, "
+            "победные очки и оспариваемые карты. Каждый результат ссылается на правила.",
+        ),
+        "tab_torpor": ("Torpor and diablerie", "Ступор и дьяблери"),
+        "tab_influence": ("Influence phase", "Фаза влияния"),
+        "tab_victory": ("Victory points", "Победные очки"),
+        "tab_contests": ("Contests", "Контесты"),
+        # torpor
+        "action": ("Action", "Действие"),
+        "leave": ("Leave torpor", "Выход из ступора"),
+        "rescue": ("Rescue", "Спасение"),
+        "diablerie": ("Diablerie", "Дьяблери"),
+        "actor": ("Acting minion", "Действующий миньон"),
+        "actor_torpor": ("Vampire in torpor (acting)", "Вампир в ступоре (действует)"),
+        "kind": ("Kind", "Тип"),
+        "vampire": ("Vampire", "Вампир"),
+        "ally": ("Ally", "Союзник"),
+        "name": ("Name", "Имя"),
+        "capacity": ("Capacity", "Объём крови"),
+        "blood": ("Blood", "Кровь"),
+        "target": ("Vampire in torpor", "Вампир в ступоре"),
+        "same_controller": ("Same controller", "Тот же хозяин"),
+        "rescuer_share": ("Rescuer pays", "Платит спасатель"),
+        "rescuer_share_help": (
+            "The rescue costs 2 blood: the rescuer pays this much, the rescued vampire the rest.",
+            "Спасение стоит 2 крови: спасатель платит столько, спасаемый — остальное.",
+        ),
+        "blocked": ("Blocked by", "Блокирует"),
+        "none": ("not blocked", "не заблокировано"),
+        "blocker": ("Blocking vampire", "Блокирующий вампир"),
+        "blocker_diablerizes": ("Blocker commits diablerie", "Блокирующий совершает дьяблери"),
+        "equipment": ("Victim's equipment", "Снаряжение жертвы"),
+        "equipment_help": ("names, separated by commas", "названия через запятую"),
+        "take_equipment": ("Diablerist takes the equipment", "Дьяблерист забирает снаряжение"),
+        "take_discipline": ("Take a Discipline (older victim)", "Взять Дисциплину (жертва старше)"),
+        "blood_cursed": (
+            "Diablerist is Assamite (blood curse)",
+            "Дьяблерист — Ассамит (проклятие)",
+        ),
+        "hunt": ("Blood hunt referendum", "Референдум о Кровавой Охоте"),
+        "votes_for": ("Votes for", "Голосов за"),
+        "votes_against": ("Votes against", "Голосов против"),
+        "o_left": (
+            "{name} leaves torpor: pays 2 blood, now ready with {blood} blood.",
+            "{name} выходит из ступора: платит 2 крови, готов, крови: {blood}.",
+        ),
+        "o_failed": (
+            "The action fails: {name} stays in torpor and pays nothing (no combat).",
+            "Действие проваливается: {name} остаётся в ступоре и ничего не платит (боя нет).",
+        ),
+        "o_diablerized": (
+            "No combat: {blocker} commits diablerie on {name}.",
+            "Боя нет: {blocker} совершает дьяблери над {name}.",
+        ),
+        "o_rescued": (
+            "{target} is rescued and ready: {actor} paid {a}, {target} paid {b}.",
+            "{target} спасён и готов: {actor} заплатил {a}, {target} заплатил {b}.",
+        ),
+        "o_blocked_combat": (
+            "Blocked: {actor} and the blocker enter combat; no cost is paid.",
+            "Заблокировано: {actor} и блокирующий вступают в бой; цена не платится.",
+        ),
+        "o_diablerie": (
+            "{actor} commits diablerie on {target}.",
+            "{actor} совершает дьяблери над {target}.",
+        ),
+        "d_effects": (
+            "{diablerist}: {blood} of {capacity} blood ({drained} drained); {victim} is burned.",
+            "{diablerist}: крови {blood} из {capacity} (слито: {drained}); {victim} сожжён.",
+        ),
+        "d_discipline_yes": (
+            "The victim was older: a Discipline may be taken.",
+            "Жертва была старше: можно взять Дисциплину.",
+        ),
+        "d_discipline_no": (
+            "The victim was not older: no Discipline.",
+            "Жертва не старше: Дисциплины нет.",
+        ),
+        "hunt_passed": (
+            "Blood hunt called: {name} is burned.",
+            "Кровавая Охота объявлена: {name} сожжён.",
+        ),
+        "hunt_failed": (
+            "The blood hunt referendum fails: {name} survives.",
+            "Референдум о Кровавой Охоте провален: {name} выживает.",
+        ),
+        "stealth": ("Stealth", "Скрытность"),
+        "directed": ("directed", "направленное"),
+        "undirected": ("not directed", "ненаправленное"),
+        # influence
+        "pool": ("Pool", "Пул"),
+        "game_turn": ("Turn of the game", "Ход игры"),
+        "transfers_note": (
+            "{n} transfers (1, 2 and 3 on the game's first three turns, then 4)",
+            "Трансферов: {n} (1, 2 и 3 на первых трёх ходах игры, затем 4)",
+        ),
+        "uncontrolled": ("Uncontrolled region", "Зона неподчинённых"),
+        "uncontrolled_help": (
+            "One vampire per line: name, capacity, blood[, clan][, scarce]",
+            "По вампиру в строке: имя, объём, кровь[, клан][, scarce]",
+        ),
+        "crypt": ("Crypt, top card first", "Склеп, сверху вниз"),
+        "crypt_help": (
+            "Same format; only needed to draw crypt cards",
+            "Тот же формат; нужен, только чтобы брать карты склепа",
+        ),
+        "in_play": ("Vampires in play by clan", "Вампиры в игре по кланам"),
+        "in_play_help": ("for scarce vampires, e.g. Samedi: 2", "для scarce, например Samedi: 2"),
+        "moves": ("Plan, one move per line", "План, по ходу в строке"),
+        "moves_help": (
+            "'name +N': N pool onto the vampire (N transfers); 'name -N': N blood back to the "
+            "pool (2N transfers); 'draw': top crypt card (4 transfers + 1 pool)",
+            "'имя +N': N пула на вампира (N трансферов); 'имя -N': N крови обратно в пул "
+            "(2N трансферов); 'draw': верхняя карта склепа (4 трансфера + 1 пул)",
+        ),
+        "nora": ("Nora's phase", "Фаза Норы"),
+        "nora_refused": ("Nora's refused plan", "Отклонённый план Норы"),
+        "plan_ok": (
+            "Pool {before} -> {after}; transfers used {used} of {total}.",
+            "Пул {before} -> {after}; трансферов использовано {used} из {total}.",
+        ),
+        "now_controlled": ("Now controlled", "Теперь подчинены"),
+        "still_uncontrolled": ("Still uncontrolled", "Остаются неподчинёнными"),
+        "drained": ("drained", "слито"),
+        "scarce_cost": ("scarce cost", "цена scarce"),
+        "nobody": ("none", "нет"),
+        # victory
+        "seating": ("Seating, clockwise", "Рассадка по часовой стрелке"),
+        "seating_help": ("names separated by commas", "имена через запятую"),
+        "events": ("Endings, in order", "Выбывания по порядку"),
+        "events_help": (
+            "One line each: a name (ousted); 'A + B' (ousted at the same time); "
+            "'withdraw: A' (withdrawal); 'withdraw failed: A'",
+            "По строке: имя (вытеснен); 'A + B' (вытеснены одновременно); "
+            "'withdraw: A' (отступление); 'withdraw failed: A' (неудачное)",
+        ),
+        "withdrawal_vp": ("Withdrawal earns", "Отступление даёт"),
+        "vp_rulebook": ("1 VP (rulebook)", "1 ПО (правила)"),
+        "vp_tournament": ("1/2 VP (tournament)", "1/2 ПО (турнир)"),
+        "richard": ("Richard, Steve, Justin, Lisa", "Richard, Steve, Justin, Lisa"),
+        "player": ("Player", "Игрок"),
+        "vp": ("VP", "ПО"),
+        "pool_gained": ("Pool gained", "Получено пула"),
+        "status": ("Status", "Статус"),
+        "prey": ("Prey", "Жертва"),
+        "in game": ("in game", "в игре"),
+        "ousted": ("ousted", "вытеснен"),
+        "withdrawn": ("withdrawn", "отступил"),
+        "last standing": ("last standing", "остался последним"),
+        "winner": ("{name} wins.", "Побеждает {name}."),
+        "tie": ("A tie between {names}.", "Ничья: {names}."),
+        "ongoing": ("The game goes on; leading: {names}.", "Игра продолжается; лидируют: {names}."),
+        # contests
+        "cards": ("Your contested cards", "Ваши оспариваемые карты"),
+        "cards_help": (
+            "One per line: name[, rivals N][, yield]; rivals 0 = every rival yielded",
+            "По строке: название[, rivals N][, yield]; rivals 0 — все соперники уступили",
+        ),
+        "titles": ("Your contested titles", "Ваши оспариваемые титулы"),
+        "titles_help": (
+            "One per line: title, vampire, blood[, torpor][, rivals N][, yield]",
+            "По строке: титул, вампир, кровь[, torpor][, rivals N][, yield]",
+        ),
+        "contest_ok": (
+            "Pool paid {paid} ({before} -> {after}); blood paid {blood}.",
+            "Заплачено пула {paid} ({before} -> {after}); крови {blood}.",
+        ),
+        "kept": ("Still contested", "Контест продолжается"),
+        "yielded": ("Yielded", "Уступлено"),
+        "won": ("Contest won", "Контест выигран"),
+        "forced": ("forced", "вынужденно"),
+        "blood_after": ("Blood afterwards", "Кровь после"),
+        "ousted_note": ("The last pool was paid: ousted.", "Отдан последний пул: вытеснен."),
+    }
+)
+
+
+# --------------------------------------------------------------------------- text parsers
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    return [(i, line.strip()) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+
+
+def _int(token: str, what: str, where: str) -> int:
+    try:
+        return int(token)
+    except ValueError:
+        raise InvalidState(f"{where}: {what} must be a whole number, got {token!r}.") from None
+
+
+def parse_uncontrolled(text: str, where: str = "Uncontrolled region") -> tuple[Uncontrolled, ...]:
+    """``name, capacity, blood[, clan][, scarce]`` per line."""
+    vampires = []
+    for number, line in _lines(text):
+        parts = [p.strip() for p in line.split(",")]
+        at = f"{where}, line {number}"
+        if len(parts) < 3:
+            raise InvalidState(
+                f"{at}: write 'name, capacity, blood' (then optionally a clan and 'scarce'), "
+                f"got {line!r}."
+            )
+        name, capacity, blood, *rest = parts
+        scarce = any(p.lower() == "scarce" for p in rest)
+        clans = [p for p in rest if p and p.lower() != "scarce"]
+        if len(clans) > 1:
+            raise InvalidState(f"{at}: only one clan per vampire, got {', '.join(clans)}.")
+        vampires.append(
+            Uncontrolled(
+                name,
+                capacity=_int(capacity, "the capacity", at),
+                blood=_int(blood, "the blood", at),
+                clan=clans[0] if clans else "",
+                scarce=scarce,
+            )
+        )
+    return tuple(vampires)
+
+
+def format_uncontrolled(vampires: Iterable[Uncontrolled]) -> str:
+    lines = []
+    for v in vampires:
+        extra = (f", {v.clan}" if v.clan else "") + (", scarce" if v.scarce else "")
+        lines.append(f"{v.name}, {v.capacity}, {v.blood}{extra}")
+    return "\n".join(lines)
+
+
+_MOVE = re.compile(r"^(?P<name>.+?)\s*(?P<sign>[+-])\s*(?P<count>\d+)$")
+
+
+def parse_moves(text: str) -> tuple[Move, ...]:
+    """``name +N`` (pool onto a vampire), ``name -N`` (blood back to pool), ``draw``."""
+    moves = []
+    for number, line in _lines(text):
+        if line.lower() in ("draw", "crypt"):
+            moves.append(Move.draw())
+            continue
+        match = _MOVE.match(line)
+        if not match:
+            raise InvalidState(
+                f"Plan, line {number}: write 'name +N' (pool onto the vampire), 'name -N' "
+                f"(blood back to the pool) or 'draw', got {line!r}."
+            )
+        count = int(match["count"])
+        if match["sign"] == "+":
+            moves.append(Move.to_vampire(match["name"], count))
+        else:
+            moves.append(Move.to_pool(match["name"], count))
+    return tuple(moves)
+
+
+def format_moves(moves: Iterable[Move]) -> str:
+    lines = []
+    for m in moves:
+        if m.kind == "draw":
+            lines.append("draw")
+        else:
+            lines.append(f"{m.vampire} {'+' if m.kind == 'to_vampire' else '-'}{m.count}")
+    return "\n".join(lines)
+
+
+def parse_clan_counts(text: str) -> dict[str, int]:
+    """``Clan: N`` pairs separated by commas."""
+    counts: dict[str, int] = {}
+    for chunk in (c.strip() for c in text.split(",")):
+        if not chunk:
+            continue
+        clan, sep, n = chunk.rpartition(":")
+        if not sep or not clan.strip():
+            raise InvalidState(
+                f"Vampires in play by clan: write 'Clan: N' pairs separated by commas, "
+                f"got {chunk!r}."
+            )
+        counts[clan.strip()] = _int(n.strip(), "the count", f"Clan {clan.strip()}")
+    return counts
+
+
+_WITHDRAW = re.compile(r"^withdraw(?P<failed>\s+failed)?\s*:\s*(?P<name>.+)$", re.IGNORECASE)
+
+
+def parse_events(text: str) -> tuple[Ousting | Withdrawal, ...]:
+    events: list[Ousting | Withdrawal] = []
+    for _number, line in _lines(text):
+        match = _WITHDRAW.match(line)
+        if match:
+            name = match["name"].strip()
+            if match["failed"]:
+                events.append(Withdrawal(name, lost_pool=True))
+            else:
+                events.append(Withdrawal(name))
+            continue
+        names = tuple(n.strip() for n in line.split("+") if n.strip())
+        events.append(Ousting(names))
+    return tuple(events)
+
+
+def format_events(events: Iterable[Ousting | Withdrawal]) -> str:
+    lines = []
+    for e in events:
+        if isinstance(e, Withdrawal):
+            lines.append(f"withdraw: {e.player}")
+        else:
+            lines.append(" + ".join(e.players))
+    return "\n".join(lines)
+
+
+def _options(tokens: list[str], at: str, flags: tuple[str, ...]) -> tuple[int, set[str]]:
+    rivals = 1
+    seen: set[str] = set()
+    for token in tokens:
+        low = token.lower()
+        if low in flags:
+            seen.add(low)
+        elif low.startswith("rivals"):
+            rivals = _int(low.removeprefix("rivals").strip(" =:"), "the number of rivals", at)
+        else:
+            allowed = ", ".join([*flags, "rivals N"])
+            raise InvalidState(f"{at}: unknown option {token!r}; allowed: {allowed}.")
+    return rivals, seen
+
+
+def parse_cards(text: str) -> tuple[tuple[ContestedCard, ...], tuple[str, ...]]:
+    cards, yields = [], []
+    for number, line in _lines(text):
+        name, *rest = [p.strip() for p in line.split(",")]
+        rivals, flags = _options(rest, f"Contested cards, line {number}", ("yield",))
+        cards.append(ContestedCard(name, rivals=rivals))
+        if "yield" in flags:
+            yields.append(name)
+    return tuple(cards), tuple(yields)
+
+
+def parse_titles(text: str) -> tuple[tuple[ContestedTitle, ...], tuple[str, ...]]:
+    titles, yields = [], []
+    for number, line in _lines(text):
+        parts = [p.strip() for p in line.split(",")]
+        at = f"Contested titles, line {number}"
+        if len(parts) < 3:
+            raise InvalidState(
+                f"{at}: write 'title, vampire, blood' (then optionally torpor, rivals N, yield), "
+                f"got {line!r}."
+            )
+        title, vampire, blood, *rest = parts
+        rivals, flags = _options(rest, at, ("yield", "torpor"))
+        titles.append(
+            ContestedTitle(
+                title,
+                vampire,
+                blood=_int(blood, "the blood", at),
+                ready="torpor" not in flags,
+                rivals=rivals,
+            )
+        )
+        if "yield" in flags:
+            yields.append(title)
+    return tuple(titles), tuple(yields)
+
+
+def seed_example_lines() -> list[str]:
+    """Nora's influence phase and the Richard/Steve/Justin/Lisa score, from the engines."""
+    return examples_text().splitlines()
+
+
+# --------------------------------------------------------------------------- shared bits
+
+
+def _table(header: Iterable[str], rows: Iterable[Iterable[object]], css: str = "") -> str:
+    head = "".join(f"<th>{escape(str(h))}</th>" for h in header)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
+    )
+    return f'<table class="calc-table {css}"><tr>{head}</tr>{body}</table>'
+
+
+def _vp(value: Fraction) -> str:
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
+
+
+class _Tab:
+    """A tab: its widgets, a result panel and a trace; :meth:`refresh` raises on bad input."""
+
+    key = ""
+
+    def __init__(self, app: VtesTableCalculator) -> None:
+        self.app = app
+        self.panel = ResultPanel()
+        self.panel.widget.add_class(f"vtes-{self.key}-result")
+        self.trace_view = TraceView()
+        self.summary_text = ""
+        self._hold = False
+        self.widget = widgets.VBox()
+        self.widget.add_class(f"vtes-tab-{self.key}")
+
+    def t(self, key: str) -> str:
+        return self.app.t(key)
+
+    def watch(self, *controls: widgets.Widget) -> None:
+        for control in controls:
+            control.observe(self._changed, names="value")
+
+    def _changed(self, _change: dict[str, Any]) -> None:
+        if not self._hold:
+            self.app.refresh_tab(self.key)
+
+    def set_values(self, **values: Any) -> None:
+        """Set several inputs (attribute names) at once, then recompute once."""
+        self._hold = True
+        try:
+            for key, value in values.items():
+                control = getattr(self, key, None)
+                if not isinstance(control, widgets.ValueWidget):
+                    raise KeyError(f"{type(self).__name__} has no input {key!r}")
+                control.value = value
+        finally:
+            self._hold = False
+        self.app.refresh_tab(self.key)
+
+    def refresh(self) -> None:
+        try:
+            self.compute()
+        except Exception:
+            self.clear()
+            raise
+
+    def clear(self) -> None:
+        self.summary_text = ""
+        self.panel.clear()
+        self.trace_view.clear()
+
+    def show(self, summary: str, body_html: str, steps: Iterable[Step]) -> None:
+        self.summary_text = summary
+        self.panel.show(
+            f'<p class="vtes-summary"><b>{escape(summary)}</b></p>{body_html}',
+            title=self.t("result"),
+        )
+        self.trace_view.show(steps, self.app.lang)
+
+    def compute(self) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def relabel(self) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _relabel_options(self, control: Any, keys: Iterable[str]) -> None:
+        value = control.value
+        self._hold = True
+        try:
+            control.options = [(self.t(k), k) for k in keys]
+            control.value = value
+        finally:
+            self._hold = False
+
+
+_WIDE = {"description_width": "190px"}
+_BOX = widgets.Layout(width="330px")
+
+
+def _int_box(value: int, css: str) -> widgets.IntText:
+    box = widgets.IntText(value=value, style=_WIDE, layout=widgets.Layout(width="330px"))
+    box.add_class(css)
+    return box
+
+
+def _text_box(value: str, css: str) -> widgets.Text:
+    box = widgets.Text(
+        value=value, style=_WIDE, layout=widgets.Layout(width="330px"), continuous_update=False
+    )
+    box.add_class(css)
+    return box
+
+
+def _area(value: str, css: str, rows: int = 4) -> widgets.Textarea:
+    area = widgets.Textarea(
+        value=value,
+        rows=rows,
+        continuous_update=False,
+        layout=widgets.Layout(width="420px"),
+    )
+    area.add_class(css)
+    return area
+
+
+def _check(value: bool, css: str) -> widgets.Checkbox:
+    box = widgets.Checkbox(value=value, indent=False)
+    box.add_class(css)
+    return box
+
+
+# --------------------------------------------------------------------------- torpor tab
+
+
+class TorporTab(_Tab):
+    """Leave torpor, rescue and the diablerie action, with the blood hunt that follows."""
+
+    key = "torpor"
+
+    def __init__(self, app: VtesTableCalculator) -> None:
+        super().__init__(app)
+        self.result: Any = None
+        self.hunt: BloodHuntResult | None = None
+        self.action = widgets.ToggleButtons(options=[(a, a) for a in ACTIONS], value="leave")
+        self.action.add_class("vtes-action")
+        self.actor_kind = widgets.ToggleButtons(
+            options=[("vampire", "vampire"), ("ally", "ally")], value="vampire"
+        )
+        self.actor_kind.add_class("vtes-actor-kind")
+        self.actor_name = _text_box("Lucinde", "vtes-actor-name")
+        self.actor_capacity = _int_box(6, "vtes-actor-capacity")
+        self.actor_blood = _int_box(3, "vtes-actor-blood")
+        self.target_name = _text_box("Anson", "vtes-target-name")
+        self.target_capacity = _int_box(8, "vtes-target-capacity")
+        self.target_blood = _int_box(2, "vtes-target-blood")
+        self.same_controller = _check(True, "vtes-same-controller")
+        self.rescuer_share = _int_box(1, "vtes-rescuer-share")
+        self.blocked = widgets.Dropdown(
+            options=[(b, b) for b in BLOCKERS], value="none", style=_WIDE
+        )
+        self.blocked.add_class("vtes-blocked")
+        self.blocker_name = _text_box("Gratiano", "vtes-blocker-name")
+        self.blocker_capacity = _int_box(5, "vtes-blocker-capacity")
+        self.blocker_blood = _int_box(2, "vtes-blocker-blood")
+        self.blocker_diablerizes = _check(False, "vtes-blocker-diablerizes")
+        self.equipment = _text_box("", "vtes-equipment")
+        self.take_equipment = _check(True, "vtes-take-equipment")
+        self.take_discipline = _check(False, "vtes-take-discipline")
+        self.blood_cursed = _check(False, "vtes-blood-cursed")
+        self.votes_for = _int_box(0, "vtes-votes-for")
+        self.votes_against = _int_box(0, "vtes-votes-against")
+
+        self._action_label = widgets.Label()
+        self._kind_label = widgets.Label()
+        self._actor_title = widgets.HTML()
+        self._target_title = widgets.HTML()
+        self._blocker_title = widgets.HTML()
+        self._hunt_title = widgets.HTML()
+        self._share_help = widgets.HTML()
+        self._kind_row = widgets.HBox([self._kind_label, self.actor_kind])
+        self._target_box = widgets.VBox(
+            [self._target_title, self.target_name, self.target_capacity, self.target_blood,
+             self.same_controller]
+        )  # fmt: skip
+        self._share_box = widgets.VBox([self.rescuer_share, self._share_help])
+        self._blocker_box = widgets.VBox(
+            [self._blocker_title, self.blocker_name, self.blocker_capacity, self.blocker_blood,
+             self.blocker_diablerizes]
+        )  # fmt: skip
+        self._diablerie_box = widgets.VBox(
+            [self.equipment, self.take_equipment, self.take_discipline, self.blood_cursed,
+             self._hunt_title, self.votes_for, self.votes_against]
+        )  # fmt: skip
+        inputs = widgets.VBox(
+            [
+                widgets.HBox([self._action_label, self.action]),
+                self._actor_title,
+                self._kind_row,
+                self.actor_name,
+                self.actor_capacity,
+                self.actor_blood,
+                self._target_box,
+                self._share_box,
+                self.blocked,
+                self._blocker_box,
+                self._diablerie_box,
+            ],
+            layout=widgets.Layout(min_width="360px"),
+        )
+        outputs = widgets.VBox(
+            [self.panel.widget, self.trace_view.widget],
+            layout=widgets.Layout(flex="1 1 auto", padding="0 0 0 16px"),
+        )
+        self.widget.children = [widgets.HBox([inputs, outputs])]
+        self.watch(
+            self.action, self.actor_kind, self.actor_name, self.actor_capacity, self.actor_blood,
+            self.target_name, self.target_capacity, self.target_blood, self.same_controller,
+            self.rescuer_share, self.blocked, self.blocker_name, self.blocker_capacity,
+            self.blocker_blood, self.blocker_diablerizes, self.equipment, self.take_equipment,
+            self.take_discipline, self.blood_cursed, self.votes_for, self.votes_against,
+        )  # fmt: skip
+
+    # which inputs apply
+    def _layout(self) -> None:
+        action = self.action.value
+        leave = action == "leave"
+        show = {True: None, False: "none"}
+        self._kind_row.layout.display = show[not leave]
+        ally = self.actor_kind.value == "ally" and not leave
+        self.actor_capacity.layout.display = show[not ally]
+        self.actor_blood.description = self.t("blood")
+        self._target_box.layout.display = show[not leave]
+        self._share_box.layout.display = show[action == "rescue"]
+        vampire_blocks = leave and self.blocked.value == "vampire"
+        self._blocker_box.layout.display = show[vampire_blocks]
+        diablerie_possible = (action == "diablerie" and self.blocked.value == "none") or (
+            vampire_blocks and self.blocker_diablerizes.value
+        )
+        self._diablerie_box.layout.display = show[diablerie_possible]
+        self._actor_title.value = f"<h4>{escape(self.t('actor_torpor' if leave else 'actor'))}</h4>"
+
+    def _equipment(self) -> tuple[str, ...]:
+        return tuple(e.strip() for e in self.equipment.value.split(",") if e.strip())
+
+    def _take(self) -> tuple[str, ...] | None:
+        return None if self.take_equipment.value else ()
+
+    def compute(self) -> None:
+        self._layout()
+        self.hunt = None
+        action = self.action.value
+        blocked = self.blocked.value
+        lines: list[str] = []
+        rows: list[tuple[str, str, str]] = []
+        steps: list[Step] = []
+        d: DiablerieResult | None = None
+        if action == "leave":
+            vampire = Vampire(
+                self.actor_name.value,
+                capacity=self.actor_capacity.value,
+                blood=self.actor_blood.value,
+                state=MinionState.TORPOR,
+            )
+            blocker: Vampire | Ally | None = None
+            if blocked == "vampire":
+                blocker = Vampire(
+                    self.blocker_name.value,
+                    capacity=self.blocker_capacity.value,
+                    blood=self.blocker_blood.value,
+                )
+            elif blocked == "ally":
+                blocker = Ally(self.t("ally"), life=1)
+            r = leave_torpor(
+                vampire,
+                blocker=blocker,
+                diablerize=blocked == "vampire" and self.blocker_diablerizes.value,
+                equipment=self._equipment(),
+                take=self._take(),
+                take_discipline=self.take_discipline.value,
+                blocker_blood_cursed=self.blood_cursed.value,
+            )
+            self.result = r
+            steps.extend(r.steps)
+            name = vampire.name
+            if r.outcome == "left torpor":
+                lines.append(self.t("o_left").format(name=name, blood=r.vampire.blood))
+            elif r.outcome == "failed":
+                lines.append(self.t("o_failed").format(name=name))
+            else:
+                lines.append(
+                    self.t("o_diablerized").format(name=name, blocker=self.blocker_name.value)
+                )
+                d = r.diablerie
+            rows.append((name, f"{vampire.blood}", f"{r.vampire.blood} ({r.vampire.state.value})"))
+            stealth_text = f"{self.t('stealth')} +{r.stealth}"
+        else:
+            actor: Vampire | Ally
+            if self.actor_kind.value == "ally":
+                actor = Ally(self.actor_name.value, life=max(self.actor_blood.value, 0))
+            else:
+                actor = Vampire(
+                    self.actor_name.value,
+                    capacity=self.actor_capacity.value,
+                    blood=self.actor_blood.value,
+                )
+            target = Vampire(
+                self.target_name.value,
+                capacity=self.target_capacity.value,
+                blood=self.target_blood.value,
+                state=MinionState.TORPOR,
+            )
+            names = {"actor": actor.name, "target": target.name}
+            if action == "rescue":
+                rr = rescue(
+                    actor,
+                    target,
+                    rescuer_pays=self.rescuer_share.value,
+                    same_controller=self.same_controller.value,
+                    blocked=blocked != "none",
+                )
+                self.result = rr
+                steps.extend(rr.steps)
+                if rr.outcome == "rescued":
+                    lines.append(
+                        self.t("o_rescued").format(a=rr.rescuer_paid, b=rr.rescued_paid, **names)
+                    )
+                else:
+                    lines.append(self.t("o_blocked_combat").format(**names))
+                rows.append((rr.rescuer.name, f"{actor_blood(actor)}", f"{rr.rescuer.blood}"))
+                rows.append(
+                    (
+                        target.name,
+                        f"{target.blood}",
+                        f"{rr.rescued.blood} ({rr.rescued.state.value})",
+                    )
+                )
+                stealth, directed = rr.stealth, rr.directed
+            else:
+                dr = commit_diablerie(
+                    actor,
+                    target,
+                    same_controller=self.same_controller.value,
+                    blocked=blocked != "none",
+                    equipment=self._equipment(),
+                    take=self._take(),
+                    take_discipline=self.take_discipline.value,
+                    blood_cursed=self.blood_cursed.value,
+                )
+                self.result = dr
+                steps.extend(dr.steps)
+                if dr.outcome == "blocked":
+                    lines.append(self.t("o_blocked_combat").format(**names))
+                    rows.append((actor.name, f"{actor_blood(actor)}", f"{actor_blood(actor)}"))
+                    rows.append((target.name, f"{target.blood}", f"{target.blood} (torpor)"))
+                else:
+                    lines.append(self.t("o_diablerie").format(**names))
+                    d = dr.diablerie
+                stealth, directed = dr.stealth, dr.directed
+            sign = f"+{stealth}" if stealth else "0"
+            stealth_text = (
+                f"{self.t('stealth')} {sign}, {self.t('directed' if directed else 'undirected')}"
+            )
+        if d is not None:
+            lines.append(
+                self.t("d_effects").format(
+                    diablerist=d.diablerist.name,
+                    blood=d.diablerist.blood,
+                    capacity=d.diablerist.capacity,
+                    drained=d.blood_drained,
+                    victim=d.victim.name,
+                )
+            )
+            lines.append(self.t("d_discipline_yes" if d.discipline_allowed else "d_discipline_no"))
+            hunt = blood_hunt(
+                d.diablerist,
+                votes_for=self.votes_for.value,
+                votes_against=self.votes_against.value,
+            )
+            self.hunt = hunt
+            steps.extend(hunt.steps)
+            key = "hunt_passed" if hunt.passed else "hunt_failed"
+            lines.append(self.t(key).format(name=d.diablerist.name))
+            if action != "diablerie":
+                rows.append(
+                    (
+                        d.diablerist.name,
+                        f"{self.blocker_blood.value}",
+                        f"{hunt.diablerist.blood} ({hunt.diablerist.state.value})",
+                    )
+                )
+            else:
+                rows.insert(
+                    0,
+                    (
+                        d.diablerist.name,
+                        f"{self.actor_blood.value}",
+                        f"{hunt.diablerist.blood} ({hunt.diablerist.state.value})",
+                    ),
+                )
+                rows.append((d.victim.name, f"{self.target_blood.value}", "0 (burned)"))
+        body = f"<p>{escape(stealth_text)}</p>" + "".join(
+            f"<p>{escape(line)}</p>" for line in lines[1:]
+        )
+        body += _table((self.t("name"), self.t("blood"), "→"), rows, "vtes-torpor-table")
+        self.show(lines[0], body, steps)
+
+    def relabel(self) -> None:
+        self._action_label.value = self.t("action")
+        self._kind_label.value = self.t("kind")
+        self._relabel_options(self.action, ACTIONS)
+        self._relabel_options(self.actor_kind, ("vampire", "ally"))
+        self._relabel_options(self.blocked, BLOCKERS)
+        self._target_title.value = f"<h4>{escape(self.t('target'))}</h4>"
+        self._blocker_title.value = f"<h4>{escape(self.t('blocker'))}</h4>"
+        self._hunt_title.value = f"<h4>{escape(self.t('hunt'))}</h4>"
+        self._share_help.value = f"<small>{escape(self.t('rescuer_share_help'))}</small>"
+        for control, key in (
+            (self.actor_name, "name"),
+            (self.actor_capacity, "capacity"),
+            (self.actor_blood, "blood"),
+            (self.target_name, "name"),
+            (self.target_capacity, "capacity"),
+            (self.target_blood, "blood"),
+            (self.rescuer_share, "rescuer_share"),
+            (self.blocked, "blocked"),
+            (self.blocker_name, "name"),
+            (self.blocker_capacity, "capacity"),
+            (self.blocker_blood, "blood"),
+            (self.equipment, "equipment"),
+            (self.votes_for, "votes_for"),
+            (self.votes_against, "votes_against"),
+        ):
+            control.description = self.t(key)
+        self.equipment.placeholder = self.t("equipment_help")
+        for control, key in (
+            (self.same_controller, "same_controller"),
+            (self.blocker_diablerizes, "blocker_diablerizes"),
+            (self.take_equipment, "take_equipment"),
+            (self.take_discipline, "take_discipline"),
+            (self.blood_cursed, "blood_cursed"),
+        ):
+            control.description = self.t(key)
+        self._layout()
+
+
+def actor_blood(actor: Vampire | Ally) -> int:
+    return actor.blood if isinstance(actor, Vampire) else actor.life
+
+
+# --------------------------------------------------------------------------- influence tab
+
+
+class InfluenceTab(_Tab):
+    """Plan an influence phase: transfers, pool, uncontrolled vampires, scarce costs."""
+
+    key = "influence"
+
+    def __init__(self, app: VtesTableCalculator) -> None:
+        super().__init__(app)
+        self.plan: InfluencePlan | None = None
+        self.pool = _int_box(NORA_POOL, "vtes-pool")
+        self.game_turn = _int_box(4, "vtes-game-turn")
+        self._transfers_note = widgets.HTML()
+        self._transfers_note.add_class("vtes-transfers")
+        self.uncontrolled = _area(format_uncontrolled(NORA_UNCONTROLLED), "vtes-uncontrolled")
+        self.crypt = _area("", "vtes-crypt", rows=2)
+        self.in_play = _text_box("", "vtes-in-play")
+        self.moves = _area(format_moves(NORA_MOVES), "vtes-moves")
+        self.nora_button = widgets.Button()
+        self.nora_button.add_class("vtes-preset-nora")
+        self.nora_button.on_click(lambda _b: self.load_nora())
+        self.nora_refused_button = widgets.Button()
+        self.nora_refused_button.add_class("vtes-preset-nora-refused")
+        self.nora_refused_button.on_click(lambda _b: self.load_nora(refused=True))
+        self._titles = {k: widgets.HTML() for k in ("uncontrolled", "crypt", "moves")}
+        self._helps = {k: widgets.HTML() for k in ("uncontrolled", "crypt", "moves", "in_play")}
+        self._presets_title = widgets.HTML()
+        inputs = widgets.VBox(
+            [
+                self._presets_title,
+                widgets.HBox([self.nora_button, self.nora_refused_button]),
+                self.pool,
+                self.game_turn,
+                self._transfers_note,
+                self._titles["uncontrolled"],
+                self._helps["uncontrolled"],
+                self.uncontrolled,
+                self._titles["moves"],
+                self._helps["moves"],
+                self.moves,
+                self._titles["crypt"],
+                self._helps["crypt"],
+                self.crypt,
+                self.in_play,
+                self._helps["in_play"],
+            ],
+            layout=widgets.Layout(min_width="440px"),
+        )
+        outputs = widgets.VBox(
+            [self.panel.widget, self.trace_view.widget],
+            layout=widgets.Layout(flex="1 1 auto", padding="0 0 0 16px"),
+        )
+        self.widget.children = [widgets.HBox([inputs, outputs])]
+        self.watch(
+            self.pool, self.game_turn, self.uncontrolled, self.crypt, self.in_play, self.moves
+        )
+
+    def load_nora(self, refused: bool = False) -> None:
+        """The rulebook's example: the plan Nora uses, or the one that would oust her."""
+        self.set_values(
+            pool=NORA_POOL,
+            game_turn=4,
+            uncontrolled=format_uncontrolled(NORA_UNCONTROLLED),
+            crypt="",
+            in_play="",
+            moves=format_moves(NORA_REFUSED_MOVES if refused else NORA_MOVES),
+        )
+
+    def compute(self) -> None:
+        self.plan = None
+        transfers = _transfers_for_turn(self.game_turn.value)
+        self._transfers_note.value = (
+            f"<small>{escape(self.t('transfers_note').format(n=transfers))}</small>"
+        )
+        plan = plan_influence(
+            pool=self.pool.value,
+            uncontrolled=parse_uncontrolled(self.uncontrolled.value),
+            moves=parse_moves(self.moves.value),
+            transfers=transfers,
+            crypt=parse_uncontrolled(self.crypt.value, "Crypt"),
+            in_play_by_clan=parse_clan_counts(self.in_play.value),
+        )
+        self.plan = plan
+        summary = self.t("plan_ok").format(
+            before=self.pool.value, after=plan.pool, used=plan.transfers_used, total=transfers
+        )
+        controlled = _table(
+            (self.t("name"), self.t("blood"), self.t("drained"), self.t("scarce_cost")),
+            (
+                (v.name, f"{v.blood}/{v.capacity}", v.drained, v.scarce_cost)
+                for v in plan.controlled
+            ),
+            "vtes-controlled",
+        )
+        remaining = _table(
+            (self.t("name"), self.t("blood")),
+            ((u.name, f"{u.blood}/{u.capacity}") for u in plan.uncontrolled),
+            "vtes-still-uncontrolled",
+        )
+        nobody = f"<p>{escape(self.t('nobody'))}</p>"
+        body = (
+            f"<h4>{escape(self.t('now_controlled'))}</h4>"
+            + (controlled if plan.controlled else nobody)
+            + f"<h4>{escape(self.t('still_uncontrolled'))}</h4>"
+            + (remaining if plan.uncontrolled else nobody)
+        )
+        self.show(summary, body, plan.steps)
+
+    def relabel(self) -> None:
+        self._presets_title.value = f"<b>{escape(self.t('presets'))}</b>"
+        self.nora_button.description = self.t("nora")
+        self.nora_refused_button.description = self.t("nora_refused")
+        self.pool.description = self.t("pool")
+        self.game_turn.description = self.t("game_turn")
+        self.in_play.description = self.t("in_play")
+        for key, title in self._titles.items():
+            title.value = f"<h4>{escape(self.t(key))}</h4>"
+        for key, help_widget in self._helps.items():
+            help_widget.value = f"<small>{escape(self.t(key + '_help'))}</small>"
+
+
+# --------------------------------------------------------------------------- victory tab
+
+
+class VictoryTab(_Tab):
+    """Seating, predator and prey, ousting order -> victory points and pool gained."""
+
+    key = "victory"
+
+    def __init__(self, app: VtesTableCalculator) -> None:
+        super().__init__(app)
+        self.score: Score | None = None
+        self.seating = _text_box(", ".join(RICHARD_SEATING), "vtes-seating")
+        self.events = _area(format_events(RICHARD_EVENTS), "vtes-events")
+        self.withdrawal_vp = widgets.Dropdown(
+            options=[("1", "1"), ("1/2", "1/2")], value="1", style=_WIDE
+        )
+        self.withdrawal_vp.add_class("vtes-withdrawal-vp")
+        self.richard_button = widgets.Button()
+        self.richard_button.add_class("vtes-preset-richard")
+        self.richard_button.on_click(lambda _b: self.load_richard())
+        self._presets_title = widgets.HTML()
+        self._seating_help = widgets.HTML()
+        self._events_title = widgets.HTML()
+        self._events_help = widgets.HTML()
+        inputs = widgets.VBox(
+            [
+                self._presets_title,
+                self.richard_button,
+                self.seating,
+                self._seating_help,
+                self._events_title,
+                self._events_help,
+                self.events,
+                self.withdrawal_vp,
+            ],
+            layout=widgets.Layout(min_width="440px"),
+        )
+        outputs = widgets.VBox(
+            [self.panel.widget, self.trace_view.widget],
+            layout=widgets.Layout(flex="1 1 auto", padding="0 0 0 16px"),
+        )
+        self.widget.children = [widgets.HBox([inputs, outputs])]
+        self.watch(self.seating, self.events, self.withdrawal_vp)
+
+    def load_richard(self) -> None:
+        self.set_values(
+            seating=", ".join(RICHARD_SEATING),
+            events=format_events(RICHARD_EVENTS),
+            withdrawal_vp="1",
+        )
+
+    def compute(self) -> None:
+        self.score = None
+        seating = tuple(n.strip() for n in self.seating.value.split(",") if n.strip())
+        score = score_game(
+            seating,
+            parse_events(self.events.value),
+            withdrawal_vp=Fraction(self.withdrawal_vp.value),
+        )
+        self.score = score
+        if score.winner is not None:
+            summary = self.t("winner").format(name=score.winner)
+        elif score.tie:
+            summary = self.t("tie").format(names=", ".join(score.leaders))
+        else:
+            summary = self.t("ongoing").format(names=", ".join(score.leaders))
+        prey = dict(score.prey)
+        rows = (
+            (
+                p.name,
+                _vp(p.victory_points),
+                p.pool_gained,
+                self.t(p.status),
+                prey.get(p.name, "—"),
+            )
+            for p in score.players
+        )
+        body = _table(
+            (
+                self.t("player"),
+                self.t("vp"),
+                self.t("pool_gained"),
+                self.t("status"),
+                self.t("prey"),
+            ),
+            rows,
+            "vtes-score",
+        )
+        self.show(summary, body, score.steps)
+
+    def relabel(self) -> None:
+        self._presets_title.value = f"<b>{escape(self.t('presets'))}</b>"
+        self.richard_button.description = self.t("richard")
+        self.seating.description = self.t("seating")
+        self._seating_help.value = f"<small>{escape(self.t('seating_help'))}</small>"
+        self._events_title.value = f"<h4>{escape(self.t('events'))}</h4>"
+        self._events_help.value = f"<small>{escape(self.t('events_help'))}</small>"
+        self.withdrawal_vp.description = self.t("withdrawal_vp")
+        value = self.withdrawal_vp.value
+        self._hold = True
+        try:
+            self.withdrawal_vp.options = [
+                (self.t("vp_rulebook"), "1"),
+                (self.t("vp_tournament"), "1/2"),
+            ]
+            self.withdrawal_vp.value = value
+        finally:
+            self._hold = False
+
+
+# --------------------------------------------------------------------------- contests tab
+
+
+class ContestTab(_Tab):
+    """Untap phase contests: 1 pool per contested card, 1 blood per contested title."""
+
+    key = "contests"
+
+    def __init__(self, app: VtesTableCalculator) -> None:
+        super().__init__(app)
+        self.upkeep: ContestUpkeep | None = None
+        self.pool = _int_box(10, "vtes-contest-pool")
+        self.cards = _area("Elysium: The Arboretum\nArchon Investigation, yield", "vtes-cards")
+        self.titles = _area(
+            "Prince of Paris, Villon, 4\nArchbishop of Rome, Vito, 3, torpor", "vtes-titles"
+        )
+        self._cards_title = widgets.HTML()
+        self._cards_help = widgets.HTML()
+        self._titles_title = widgets.HTML()
+        self._titles_help = widgets.HTML()
+        inputs = widgets.VBox(
+            [
+                self.pool,
+                self._cards_title,
+                self._cards_help,
+                self.cards,
+                self._titles_title,
+                self._titles_help,
+                self.titles,
+            ],
+            layout=widgets.Layout(min_width="440px"),
+        )
+        outputs = widgets.VBox(
+            [self.panel.widget, self.trace_view.widget],
+            layout=widgets.Layout(flex="1 1 auto", padding="0 0 0 16px"),
+        )
+        self.widget.children = [widgets.HBox([inputs, outputs])]
+        self.watch(self.pool, self.cards, self.titles)
+
+    def compute(self) -> None:
+        self.upkeep = None
+        cards, yield_cards = parse_cards(self.cards.value)
+        titles, yield_titles = parse_titles(self.titles.value)
+        r = untap_contests(
+            pool=self.pool.value,
+            cards=cards,
+            titles=titles,
+            yield_cards=yield_cards,
+            yield_titles=yield_titles,
+        )
+        self.upkeep = r
+        summary = self.t("contest_ok").format(
+            paid=r.pool_paid, before=self.pool.value, after=r.pool, blood=r.blood_paid
+        )
+
+        def names(items: tuple[str, ...], forced: tuple[str, ...] = ()) -> str:
+            if not items:
+                return self.t("nobody")
+            return ", ".join(f"{i} ({self.t('forced')})" if i in forced else i for i in items)
+
+        rows = [
+            (self.t("cards"), self.t("kept"), names(r.cards_kept)),
+            (self.t("cards"), self.t("yielded"), names(r.cards_yielded)),
+            (self.t("cards"), self.t("won"), names(r.cards_won)),
+            (self.t("titles"), self.t("kept"), names(r.titles_kept)),
+            (self.t("titles"), self.t("yielded"), names(r.titles_yielded, r.forced_yields)),
+            (self.t("titles"), self.t("won"), names(r.titles_won)),
+        ]
+        body = _table(("", "", ""), rows, "vtes-contests")
+        if r.blood:
+            body += f"<h4>{escape(self.t('blood_after'))}</h4>" + _table(
+                (self.t("vampire"), self.t("blood")), r.blood, "vtes-contest-blood"
+            )
+        if r.ousted:
+            body += f"<p><b>{escape(self.t('ousted_note'))}</b></p>"
+        self.show(summary, body, r.steps)
+
+    def relabel(self) -> None:
+        self.pool.description = self.t("pool")
+        self._cards_title.value = f"<h4>{escape(self.t('cards'))}</h4>"
+        self._cards_help.value = f"<small>{escape(self.t('cards_help'))}</small>"
+        self._titles_title.value = f"<h4>{escape(self.t('titles'))}</h4>"
+        self._titles_help.value = f"<small>{escape(self.t('titles_help'))}</small>"
+
+
+# --------------------------------------------------------------------------- the page
+
+
+class VtesTableCalculator(CalculatorApp):
+    """Four tabs of VTES table rules: torpor, influence, victory points, contests.
+
+    A tab's widgets are built the first time it is shown (or used from code), which keeps
+    the page light to load. Test handles: :attr:`torpor`, :attr:`influence`,
+    :attr:`victory`, :attr:`contests` (each with its inputs as attributes, ``summary_text``,
+    ``panel``, ``trace_view`` and its engine result), :meth:`select_tab`, ``banner.message``
+    (about the active tab).
+    """
+
+    labels = LABELS
+    title_key = "title"
+    url_parameters = ("lang", "tab")
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__(lang=lang)
+        self._intro = widgets.HTML()
+        self._built: dict[str, _Tab] = {}
+        self._slots = {key: widgets.VBox() for key in TABS}
+        self.tab = widgets.Tab(children=[self._slots[key] for key in TABS])
+        self.tab.add_class("vtes-tabs")
+        self.body.children = [self._intro, self.tab]
+        self.tab_object(TABS[0])
+        self.tab.observe(self._on_tab, names="selected_index")
+        self.ready()
+
+    # -- tabs, built on first use -------------------------------------------------------
+    def tab_object(self, key: str) -> _Tab:
+        """The tab ``key`` ("torpor", "influence", "victory", "contests"), built if needed."""
+        if key not in TABS:
+            raise KeyError(f"unknown tab {key!r}; allowed: {', '.join(TABS)}")
+        tab = self._built.get(key)
+        if tab is None:
+            classes: dict[str, type[_Tab]] = {
+                "torpor": TorporTab,
+                "influence": InfluenceTab,
+                "victory": VictoryTab,
+                "contests": ContestTab,
+            }
+            tab = classes[key](self)
+            self._built[key] = tab
+            tab.relabel()
+            self._slots[key].children = (tab.widget,)
+            self.refresh_tab(key)
+        return tab
+
+    @property
+    def tabs(self) -> dict[str, _Tab]:
+        """Every tab, building those not shown yet."""
+        return {key: self.tab_object(key) for key in TABS}
+
+    @property
+    def torpor(self) -> TorporTab:
+        return self.tab_object("torpor")  # type: ignore[return-value]
+
+    @property
+    def influence(self) -> InfluenceTab:
+        return self.tab_object("influence")  # type: ignore[return-value]
+
+    @property
+    def victory(self) -> VictoryTab:
+        return self.tab_object("victory")  # type: ignore[return-value]
+
+    @property
+    def contests(self) -> ContestTab:
+        return self.tab_object("contests")  # type: ignore[return-value]
+
+    @property
+    def active(self) -> str:
+        return TABS[self.tab.selected_index or 0]
+
+    def select_tab(self, key: str) -> None:
+        if key not in TABS:
+            raise KeyError(f"unknown tab {key!r}; allowed: {', '.join(TABS)}")
+        self.tab.selected_index = TABS.index(key)
+        self.tab_object(key)
+        self.refresh_tab(key)
+
+    def _on_tab(self, _change: dict[str, Any]) -> None:
+        self.tab_object(self.active)
+        self.refresh_tab(self.active)
+
+    def refresh_tab(self, key: str) -> None:
+        """Recompute tab ``key``; its errors go to the banner when it is the active tab."""
+        tab = self._built.get(key)
+        if tab is None:
+            return
+        if key == self.active:
+            self.run(tab.refresh)
+        else:
+            _quietly(tab.refresh)
+
+    def apply_parameters(self, params: dict[str, str]) -> None:
+        key = params.get("tab")
+        if key is not None:
+            if key not in TABS:
+                self.banner.show_text(
+                    f"unknown tab {key!r} in the page address; allowed: {', '.join(TABS)}",
+                    "bad_url",
+                )
+                return
+            self.select_tab(key)
+
+    def relabel(self) -> None:
+        self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
+        self.tab.titles = tuple(self.t(f"tab_{k}") for k in TABS)
+        for key, tab in self._built.items():
+            tab.relabel()
+            if key != self.active:
+                _quietly(tab.refresh)
+        active = self._built.get(self.active)
+        if active is not None:
+            # raises on bad input: the kit's run() around relabel() shows it in the banner
+            active.refresh()
+
+
+def _quietly(fn: Callable[[], None]) -> None:
+    with contextlib.suppress(RuleError):
+        fn()

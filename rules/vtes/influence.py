@@ -1,0 +1,310 @@
+"""The influence phase planner (VTES section 7).
+
+A plan is a sequence of :class:`Move` values spent with the phase's transfers:
+
+* ``Move.to_vampire(name, n)``: n transfers move n pool onto an uncontrolled vampire;
+* ``Move.to_pool(name, n)``: 2n transfers move n blood from an uncontrolled vampire to the pool;
+* ``Move.draw()``: 4 transfers and 1 pool move the top crypt card to the uncontrolled region.
+
+At the end of the phase each uncontrolled vampire whose blood reaches its capacity
+becomes controlled (excess blood drains); a scarce one costs 3 pool per vampire of
+its clan already in play. A plan that would bring the pool to 0 (which ousts the
+Methuselah) is refused with :class:`rules.errors.IllegalPlay`.
+
+>>> plan = plan_influence(
+...     pool=3,
+...     uncontrolled=[Uncontrolled("Anna", capacity=4, blood=2)],
+...     moves=[Move.to_vampire("Anna", 2)],
+... )
+>>> plan.pool, [v.name for v in plan.controlled]
+(1, ['Anna'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from rules.errors import IllegalPlay, InvalidState
+from rules.trace import Step, Trace
+from rules.vtes.models import check_count
+
+__all__ = [
+    "DRAW_POOL_COST",
+    "DRAW_TRANSFERS",
+    "FULL_TRANSFERS",
+    "SCARCE_POOL_PER_VAMPIRE",
+    "TO_POOL_TRANSFERS",
+    "TO_VAMPIRE_TRANSFERS",
+    "InfluencePlan",
+    "Move",
+    "NewlyControlled",
+    "Uncontrolled",
+    "plan_influence",
+    "transfers_for_turn",
+]
+
+FULL_TRANSFERS = 4
+TO_VAMPIRE_TRANSFERS = 1
+TO_POOL_TRANSFERS = 2
+DRAW_TRANSFERS = 4
+DRAW_POOL_COST = 1
+SCARCE_POOL_PER_VAMPIRE = 3
+
+
+def transfers_for_turn(game_turn: int) -> int:
+    """Transfers received on the ``game_turn``-th turn of the game (counted from 1 over all
+    players): 1, 2 and 3 on the first three turns of the game, 4 from then on.
+
+    >>> [transfers_for_turn(t) for t in range(1, 7)]
+    [1, 2, 3, 4, 4, 4]
+    """
+    check_count("The turn number", game_turn, minimum=1)
+    return min(game_turn, FULL_TRANSFERS)
+
+
+@dataclass(frozen=True, slots=True)
+class Uncontrolled:
+    """A vampire in the uncontrolled region (or in the crypt); the blood invested in it
+    accumulates until it reaches the capacity."""
+
+    name: str
+    capacity: int
+    blood: int = 0
+    clan: str = ""
+    scarce: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise InvalidState(
+                f"An uncontrolled vampire needs a non-empty name, got {self.name!r}."
+            )
+        check_count(f"{self.name}'s capacity", self.capacity, minimum=1)
+        check_count(f"{self.name}'s blood", self.blood)
+        if self.scarce and not self.clan:
+            raise InvalidState(
+                f"{self.name} is scarce: give its clan so the scarce cost can be counted."
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One use of transfers; build it with :meth:`to_vampire`, :meth:`to_pool` or :meth:`draw`."""
+
+    kind: Literal["to_vampire", "to_pool", "draw"]
+    vampire: str = ""
+    count: int = 1
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("to_vampire", "to_pool", "draw"):
+            raise InvalidState(
+                f"Unknown influence move {self.kind!r}; allowed: 'to_vampire', 'to_pool', 'draw'."
+            )
+        check_count("The number of counters moved", self.count, minimum=1)
+        if self.kind != "draw" and not self.vampire:
+            raise InvalidState(f"A {self.kind!r} move needs the vampire's name.")
+
+    @classmethod
+    def to_vampire(cls, vampire: str, count: int = 1) -> Move:
+        return cls("to_vampire", vampire, count)
+
+    @classmethod
+    def to_pool(cls, vampire: str, count: int = 1) -> Move:
+        return cls("to_pool", vampire, count)
+
+    @classmethod
+    def draw(cls) -> Move:
+        return cls("draw", "", 1)
+
+    @property
+    def transfers(self) -> int:
+        if self.kind == "to_vampire":
+            return TO_VAMPIRE_TRANSFERS * self.count
+        if self.kind == "to_pool":
+            return TO_POOL_TRANSFERS * self.count
+        return DRAW_TRANSFERS
+
+
+@dataclass(frozen=True, slots=True)
+class NewlyControlled:
+    """A vampire that became controlled at the end of the phase."""
+
+    name: str
+    capacity: int
+    blood: int
+    drained: int
+    scarce_cost: int
+    clan: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class InfluencePlan:
+    """The outcome of a legal influence phase plan."""
+
+    pool: int
+    """Pool at the end of the phase (always at least 1)."""
+    transfers: int
+    transfers_used: int
+    uncontrolled: tuple[Uncontrolled, ...]
+    """The uncontrolled region afterwards (vampires that became controlled removed)."""
+    controlled: tuple[NewlyControlled, ...]
+    crypt: tuple[Uncontrolled, ...]
+    """What is left of the crypt, top card first."""
+    scarce_pool: int
+    steps: tuple[Step, ...] = field(repr=False)
+
+    @property
+    def transfers_left(self) -> int:
+        return self.transfers - self.transfers_used
+
+
+def _oust_refusal(pool: int, cost: int, what: str) -> IllegalPlay:
+    return IllegalPlay(
+        f"{what} would take {cost} pool from your {pool} and leave you with "
+        f"{pool - cost}: a Methuselah with no pool is ousted, so the plan is refused. "
+        "Keep at least 1 pool (for example, take blood back from an uncontrolled vampire first)."
+    )
+
+
+def plan_influence(
+    *,
+    pool: int,
+    uncontrolled: Sequence[Uncontrolled],
+    moves: Sequence[Move],
+    transfers: int = FULL_TRANSFERS,
+    crypt: Sequence[Uncontrolled] = (),
+    in_play_by_clan: Mapping[str, int] | None = None,
+) -> InfluencePlan:
+    """Check and carry out an influence phase plan, move by move.
+
+    ``transfers`` is what the phase grants (see :func:`transfers_for_turn`); ``crypt`` the
+    crypt from the top; ``in_play_by_clan`` how many vampires of each clan are already in
+    play (for scarce vampires).
+    """
+    check_count("Your pool", pool, minimum=1)
+    check_count("The transfers of the phase", transfers)
+    region: list[Uncontrolled] = list(uncontrolled)
+    names = [v.name for v in region]
+    if len(set(names)) != len(names):
+        raise InvalidState("Two uncontrolled vampires share a name; give each a distinct name.")
+    deck = list(crypt)
+    counts = dict(in_play_by_clan or {})
+    for clan, n in counts.items():
+        check_count(f"Vampires of clan {clan} in play", n)
+
+    trace = Trace()
+    trace.add(
+        "vtes:7",
+        f"The influence phase begins with {transfers} transfers and {pool} pool; "
+        "unused transfers are lost.",
+    )
+    used = 0
+
+    def find(name: str) -> int:
+        for i, v in enumerate(region):
+            if v.name == name:
+                return i
+        known = ", ".join(v.name for v in region) or "none"
+        raise InvalidState(f"No uncontrolled vampire named {name!r}; the region holds: {known}.")
+
+    for number, move in enumerate(moves, 1):
+        if not isinstance(move, Move):
+            raise InvalidState(f"Move {number} must be a Move, got {move!r}.")
+        cost = move.transfers
+        if used + cost > transfers:
+            raise IllegalPlay(
+                f"Move {number} needs {cost} transfers but only {transfers - used} of the "
+                f"{transfers} are left; drop or shorten a move."
+            )
+        if move.kind == "to_vampire":
+            i = find(move.vampire)
+            if pool - move.count <= 0:
+                raise _oust_refusal(pool, move.count, f"Move {number} (pool onto {move.vampire})")
+            pool -= move.count
+            v = region[i]
+            region[i] = replace(v, blood=v.blood + move.count)
+            trace.add(
+                "vtes:7",
+                f"{cost} transfer(s): {move.count} pool onto {v.name} "
+                f"(blood {region[i].blood}/{v.capacity}); pool {pool}.",
+            )
+        elif move.kind == "to_pool":
+            i = find(move.vampire)
+            v = region[i]
+            if v.blood < move.count:
+                raise IllegalPlay(
+                    f"Move {number} takes {move.count} blood from {v.name}, who has only "
+                    f"{v.blood}; take at most {v.blood}."
+                )
+            pool += move.count
+            region[i] = replace(v, blood=v.blood - move.count)
+            trace.add(
+                "vtes:7",
+                f"{cost} transfers: {move.count} blood from {v.name} back to the pool "
+                f"(blood {region[i].blood}/{v.capacity}); pool {pool}.",
+            )
+        else:
+            if not deck:
+                raise IllegalPlay(
+                    f"Move {number} draws from the crypt, but the crypt is empty; "
+                    "list the crypt's top card or drop the move."
+                )
+            if pool - DRAW_POOL_COST <= 0:
+                raise _oust_refusal(pool, DRAW_POOL_COST, f"Move {number} (drawing a crypt card)")
+            top = deck.pop(0)
+            if top.name in (v.name for v in region):
+                raise InvalidState(f"{top.name} is already in the uncontrolled region.")
+            pool -= DRAW_POOL_COST
+            region.append(top)
+            trace.add(
+                "vtes:7",
+                f"4 transfers and 1 pool: the top crypt card, {top.name}, moves to the "
+                f"uncontrolled region; pool {pool}.",
+            )
+        used += cost
+
+    trace.add("vtes:7", f"{used} of {transfers} transfers used; the phase ends.")
+    controlled: list[NewlyControlled] = []
+    remaining: list[Uncontrolled] = []
+    scarce_total = 0
+    for v in region:
+        if v.blood < v.capacity:
+            remaining.append(v)
+            continue
+        drained = v.blood - v.capacity
+        scarce_cost = 0
+        text = f"{v.name} has {v.blood} blood for capacity {v.capacity}: it becomes controlled"
+        text += f", {drained} excess blood drains to the bank" if drained else ""
+        trace.add("vtes:7", text + " and goes face up, untapped, to the ready region.")
+        if v.scarce:
+            same = counts.get(v.clan, 0)
+            scarce_cost = SCARCE_POOL_PER_VAMPIRE * same
+            if scarce_cost and pool - scarce_cost <= 0:
+                raise _oust_refusal(
+                    pool,
+                    scarce_cost,
+                    f"Controlling scarce {v.name} ({same} {v.clan} vampire(s) already in play)",
+                )
+            pool -= scarce_cost
+            scarce_total += scarce_cost
+            trace.add(
+                "vtes:7",
+                f"{v.name} is scarce: {SCARCE_POOL_PER_VAMPIRE} pool for each of the {same} "
+                f"{v.clan} vampire(s) already in play = {scarce_cost} pool burned; pool {pool}.",
+            )
+        if v.clan:
+            counts[v.clan] = counts.get(v.clan, 0) + 1
+        controlled.append(
+            NewlyControlled(v.name, v.capacity, v.capacity, drained, scarce_cost, v.clan)
+        )
+    return InfluencePlan(
+        pool=pool,
+        transfers=transfers,
+        transfers_used=used,
+        uncontrolled=tuple(remaining),
+        controlled=tuple(controlled),
+        crypt=tuple(deck),
+        scarce_pool=scarce_total,
+        steps=trace.steps,
+    )
