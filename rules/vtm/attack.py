@@ -1,0 +1,308 @@
+"""From attack roll to health levels lost: the whole chain, exactly.
+
+Attack roll (``vtm:attack``), optional defence roll whose successes cancel the
+attacker's (``vtm:defense``), damage pool = base + net successes beyond the first
+(``vtm:damage-pool``), damage roll at difficulty 6 that cannot botch
+(``vtm:damage-roll``), soak by target kind and damage type (``vtm:soak``,
+``vtm:damage-types``), vampires halving bashing, the dazed check
+(``vtm:dazed``) and the health track (``vtm:health``).
+
+Damage and soak pools are finite, so every distribution here is exact and
+complete (no tail).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from rules.errors import InvalidState
+from rules.trace import Step, Trace
+from rules.vtm._counts import roll_counts
+from rules.vtm.dice import MAX_DICE, pool
+from rules.vtm.dice import clear_caches as clear_pool_caches
+from rules.vtm.health import HEALTH_LEVELS, health_distribution, wound_penalty
+
+__all__ = [
+    "DAMAGE_TYPES",
+    "TARGETS",
+    "AttackResult",
+    "attack",
+    "clear_caches",
+    "reflexive_successes",
+    "soak_pool",
+]
+
+DAMAGE_TYPES: tuple[str, ...] = ("bashing", "lethal", "aggravated")
+TARGETS: tuple[str, ...] = ("mortal", "vampire")
+_MAX_TRAIT = 20
+
+
+@lru_cache(maxsize=512)
+def _reflexive_counts(dice: int, ones_cancel: bool) -> tuple[int, ...]:
+    """Counts over ``10**dice`` of each success total 0..dice of a roll that cannot botch."""
+    faces = tuple((-1 if ones_cancel else 0) if f == 1 else int(f >= 6) for f in range(1, 11))
+    low, coeffs = roll_counts(faces, dice)
+    out = [0] * (dice + 1)
+    for i, c in enumerate(coeffs):
+        out[max(0, low + i)] += c
+    return tuple(out)
+
+
+def clear_caches() -> None:
+    """Forget cached damage and soak rolls and pool results (for cold benchmarks)."""
+    _reflexive_counts.cache_clear()
+    clear_pool_caches()
+
+
+def reflexive_successes(dice: int, *, ones_cancel: bool = True) -> dict[int, Fraction]:
+    """Successes of a damage or soak roll (difficulty 6, no botch), exactly."""
+    if isinstance(dice, bool) or not isinstance(dice, int) or not 0 <= dice <= 2 * MAX_DICE:
+        raise InvalidState(f"A damage or soak pool must be 0..{2 * MAX_DICE} dice, got {dice!r}.")
+    if dice == 0:
+        return {0: Fraction(1)}
+    counts = _reflexive_counts(dice, ones_cancel)
+    return {k: Fraction(c, 10**dice) for k, c in enumerate(counts) if c}
+
+
+def soak_pool(
+    target: str,
+    damage_type: str,
+    *,
+    stamina: int,
+    fortitude: int = 0,
+    armor: int = 0,
+    fire_or_sunlight: bool = False,
+    fire_soak_with_stamina: bool = True,
+) -> tuple[int, str]:
+    """Soak dice of ``target`` against ``damage_type`` and a sentence saying why."""
+    if target not in TARGETS:
+        raise InvalidState(f"Unknown target {target!r}; allowed: {', '.join(TARGETS)}.")
+    if damage_type not in DAMAGE_TYPES:
+        raise InvalidState(
+            f"Unknown damage type {damage_type!r}; allowed: {', '.join(DAMAGE_TYPES)}."
+        )
+    if target == "mortal":
+        if damage_type == "bashing":
+            return stamina + armor, f"A mortal soaks bashing: Stamina {stamina} + armour {armor}."
+        if damage_type == "lethal":
+            return armor, f"A mortal cannot soak lethal damage with Stamina; armour gives {armor}."
+        return 0, "A mortal cannot soak aggravated damage."
+    if damage_type in ("bashing", "lethal"):
+        return (
+            stamina + fortitude + armor,
+            f"A vampire soaks {damage_type} with Stamina {stamina} + Fortitude {fortitude} "
+            f"+ armour {armor}.",
+        )
+    if fire_or_sunlight and fire_soak_with_stamina and fortitude > 0:
+        return (
+            stamina + fortitude,
+            f"Fire or sunlight against a vampire with Fortitude: Stamina {stamina} + Fortitude "
+            f"{fortitude} (the source text's reading; switchable).",
+        )
+    if fortitude == 0:
+        return 0, "Without Fortitude a vampire cannot soak aggravated damage."
+    return fortitude, f"Aggravated damage is soaked with Fortitude {fortitude} only."
+
+
+@dataclass(frozen=True, eq=False)
+class AttackResult:
+    """The exact outcome distribution of one attack."""
+
+    miss: Fraction
+    """The attack does not hit: a botch, a failure, or no net success left after defence."""
+    hit: Fraction
+    attack_botch: Fraction
+    net_hits: dict[int, Fraction]
+    """Net attack successes after defence (0 = miss)."""
+    damage_pools: dict[int, Fraction]
+    """P(hit and the damage pool has this many dice)."""
+    soak_dice: int
+    levels: dict[int, Fraction]
+    """Health levels inflicted (0 includes a miss and a fully soaked hit)."""
+    expected: Fraction
+    dazed: Fraction
+    health: dict[str, Fraction]
+    """Health level of the target afterwards (``unhurt`` .. ``incapacitated``, ``beyond``)."""
+    penalties: dict[int | None, Fraction]
+    """Wound penalty of the target afterwards (``None``: cannot act)."""
+    steps: tuple[Step, ...]
+
+
+def _check(name: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidState(f"{name} must be a whole number from {low} to {high}, got {value!r}.")
+    if not low <= value <= high:
+        raise InvalidState(f"{name} must be from {low} to {high}, got {value}.")
+    return value
+
+
+def attack(
+    attack_pool: int,
+    *,
+    attack_difficulty: int = 6,
+    defense_pool: int = 0,
+    defense_difficulty: int = 6,
+    damage_base: int,
+    damage_type: str = "lethal",
+    extra_successes_add: bool = True,
+    target: str = "vampire",
+    stamina: int,
+    fortitude: int = 0,
+    armor: int = 0,
+    damage_ones_cancel: bool = True,
+    attack_willpower: bool = False,
+    attacker_wound: str | None = None,
+    defender_wound: str | None = None,
+    abort_willpower: int = 0,
+    fire_or_sunlight: bool = False,
+    fire_soak_with_stamina: bool = True,
+    dazed_after_halving: bool = False,
+    wounds_taken: int = 0,
+) -> AttackResult:
+    """The exact distribution of health levels one attack inflicts.
+
+    ``defense_pool`` 0 means no defence roll. ``abort_willpower`` > 0: the defender
+    must first win a Willpower roll of that many dice at difficulty 6 to abort to a
+    defence (0: no such roll, e.g. the action was reserved or a Willpower point
+    is spent). ``extra_successes_add=False`` for thrown and missile weapons.
+    ``damage_ones_cancel`` applies to damage and soak rolls. ``wounds_taken``:
+    health boxes the target had already marked. ``dazed`` compares the damage left
+    after soak with the threshold (default); ``dazed_after_halving=True`` compares
+    the levels actually taken (after a vampire halves bashing) instead.
+    """
+    _check("attack_pool", attack_pool, 1, MAX_DICE)
+    _check("defense_pool", defense_pool, 0, MAX_DICE)
+    _check("damage_base", damage_base, 0, MAX_DICE)
+    _check("stamina", stamina, 0, _MAX_TRAIT)
+    _check("fortitude", fortitude, 0, _MAX_TRAIT)
+    _check("armor", armor, 0, _MAX_TRAIT)
+    _check("abort_willpower", abort_willpower, 0, _MAX_TRAIT)
+    _check("wounds_taken", wounds_taken, 0, len(HEALTH_LEVELS))
+    dice_soak, soak_text = soak_pool(
+        target,
+        damage_type,
+        stamina=stamina,
+        fortitude=fortitude,
+        armor=armor,
+        fire_or_sunlight=fire_or_sunlight,
+        fire_soak_with_stamina=fire_soak_with_stamina,
+    )
+    trace = Trace()
+    roll = pool(attack_pool, attack_difficulty, willpower=attack_willpower, wound=attacker_wound)
+    trace.add(
+        "vtm:attack",
+        f"Attack: {roll.rolled} dice at difficulty {attack_difficulty}; hits with probability "
+        f"{roll.success} before defence, botches with {roll.botch}.",
+    )
+    # defence successes
+    defence: dict[int, Fraction] = {0: Fraction(1)}
+    if defense_pool and wound_penalty(defender_wound) is None:
+        trace.add("vtm:defense", "An incapacitated defender cannot roll a defence.")
+    elif defense_pool:
+        d_roll = pool(defense_pool, defense_difficulty, wound=defender_wound)
+        defends = Fraction(1)
+        if abort_willpower:
+            defends = pool(abort_willpower, 6).success
+            trace.add(
+                "vtm:defense",
+                f"Aborting to defend needs a Willpower roll ({abort_willpower} dice, difficulty "
+                f"6): succeeds with probability {defends}.",
+            )
+        defence = {k: m * defends for k, m in d_roll.successes.items()}
+        defence[0] = defence.get(0, Fraction(0)) + (1 - defends)
+        trace.add(
+            "vtm:defense",
+            f"Defence: {d_roll.rolled} dice at difficulty {defense_difficulty}; each success "
+            "cancels one attack success.",
+        )
+    net_hits: dict[int, Fraction] = {}
+    for a, pa in roll.successes.items():
+        for d, pd in defence.items():
+            h = max(0, a - d)
+            net_hits[h] = net_hits.get(h, Fraction(0)) + pa * pd
+    miss = net_hits.get(0, Fraction(0))
+    # damage pools
+    pools: dict[int, Fraction] = {}
+    for h, m in net_hits.items():
+        if h <= 0:
+            continue
+        size = damage_base + (h - 1) if extra_successes_add else damage_base
+        size = max(1, size)
+        pools[size] = pools.get(size, Fraction(0)) + m
+    if extra_successes_add:
+        trace.add(
+            "vtm:damage-pool",
+            f"Damage pool: base {damage_base} plus every net attack success beyond the first "
+            "(at least one die).",
+        )
+    else:
+        trace.add(
+            "vtm:damage-pool",
+            f"Damage pool: base {damage_base} only; extra successes do not add "
+            "(thrown and missile weapons).",
+        )
+    ones_word = "cancel successes" if damage_ones_cancel else "are ignored"
+    trace.add(
+        "vtm:damage-roll",
+        f"Damage is rolled at difficulty 6 and cannot botch; 1s {ones_word} (switch).",
+    )
+    trace.add("vtm:damage-types", f"Damage type: {damage_type}; target: {target}.")
+    trace.add("vtm:soak", f"{soak_text} Soak pool {dice_soak} dice at difficulty 6, no botch.")
+    halve = target == "vampire" and damage_type == "bashing"
+    if halve:
+        trace.add("vtm:soak", "A vampire takes half the bashing left after soak, rounded down.")
+    threshold = stamina + (2 if target == "vampire" else 0)
+    trace.add(
+        "vtm:dazed",
+        f"Dazed when the {'levels taken' if dazed_after_halving else 'damage left after soak'} "
+        f"exceed {threshold} (Stamina{' + 2' if target == 'vampire' else ''}).",
+    )
+    soak_counts = (1,) if dice_soak == 0 else _reflexive_counts(dice_soak, damage_ones_cancel)
+    soak_den = 10**dice_soak
+    levels: dict[int, Fraction] = {0: miss} if miss else {}
+    dazed = Fraction(0)
+    for size, weight in pools.items():
+        dmg_counts = _reflexive_counts(size, damage_ones_cancel)
+        after: dict[int, int] = {}
+        for x, cx in enumerate(dmg_counts):
+            if not cx:
+                continue
+            for y, cy in enumerate(soak_counts):
+                if cy:
+                    left = max(0, x - y)
+                    after[left] = after.get(left, 0) + cx * cy
+        den = 10**size * soak_den
+        for left, count in after.items():
+            taken = left // 2 if halve else left
+            mass = weight * Fraction(count, den)
+            levels[taken] = levels.get(taken, Fraction(0)) + mass
+            if (taken if dazed_after_halving else left) > threshold:
+                dazed += mass
+    levels = dict(sorted(levels.items()))
+    expected = sum((k * m for k, m in levels.items()), Fraction(0))
+    health = health_distribution(levels, wounds_taken)
+    penalties: dict[int | None, Fraction] = {}
+    for name, m in health.items():
+        pen = None if name not in ("unhurt", *HEALTH_LEVELS[:-1]) else wound_penalty(name)
+        penalties[pen] = penalties.get(pen, Fraction(0)) + m
+    trace.add(
+        "vtm:health",
+        f"Starting from {wounds_taken} marked health levels, each level taken marks one more box; "
+        "the last marked box sets the wound penalty.",
+    )
+    return AttackResult(
+        miss=miss,
+        hit=1 - miss,
+        attack_botch=roll.botch,
+        net_hits=dict(sorted(net_hits.items())),
+        damage_pools=dict(sorted(pools.items())),
+        soak_dice=dice_soak,
+        levels=levels,
+        expected=expected,
+        dazed=dazed,
+        health=health,
+        penalties=penalties,
+        steps=trace.steps,
+    )

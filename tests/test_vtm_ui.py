@@ -1,0 +1,202 @@
+"""The V:tM dice page driven without a browser, the way ipywidgets tests its widgets."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from calculators.vtm_dice import DicePoolCalculator, _actions, _attack, example_lines
+from rules.vtm import attack, pool
+
+
+@pytest.fixture(scope="module")
+def app() -> DicePoolCalculator:
+    return DicePoolCalculator()
+
+
+def test_page_is_ready_and_shows_the_default_roll(app: DicePoolCalculator) -> None:
+    assert "calc-ready" in app.widget._dom_classes
+    assert app.result is not None
+    expected = pool(6, 6)
+    assert app.result.successes == expected.successes
+    assert app.botch_text == f"Botch: {float(expected.botch) * 100:.2f}%"
+    assert not app.banner.visible
+
+
+def test_slider_changes_update_the_results(app: DicePoolCalculator) -> None:
+    before = app.botch_text
+    app.dice.value = 7  # as a person moving the slider
+    assert app.result is not None and app.result.rolled == 7
+    assert app.botch_text != before
+    app.set_inputs(dice=5, difficulty=8)
+    assert app.result is not None
+    assert app.result.botch == pool(5, 8).botch
+    assert app.at_least_rows == pool(5, 8).at_least_table()
+
+
+def test_chart_splits_botch_failure_success_with_exact_hover(app: DicePoolCalculator) -> None:
+    app.set_inputs(dice=4, difficulty=6, specialty=False, willpower=False, actions=1)
+    r = pool(4, 6)
+    bars = app.chart.bars
+    assert [b.label for b in bars] == ["Botch", "0", "1", "2", "3", "4"]
+    assert bars[0].value == r.botch and bars[1].value == r.failure
+    assert sum(b.value for b in bars) == 1
+    svg = app.chart.widget.value
+    assert f"{r.botch.numerator}/{r.botch.denominator}" in svg  # exact value in the hover title
+
+
+def test_specialty_by_edition_and_tail(app: DicePoolCalculator) -> None:
+    app.set_inputs(dice=5, difficulty=7, edition="revised", specialty=True)
+    r = app.result
+    assert r is not None and r.specialty == "reroll" and r.tail > 0
+    assert app.chart.bars[-1].label.startswith(">")
+    assert app.chart.bars[-1].value == r.tail
+    assert sum(b.value for b in app.chart.bars) == 1
+    assert app.reroll_ones_cancel.layout.display is None
+    app.set_inputs(reroll_ones_cancel=True)
+    assert app.result is not None and app.result.reroll_ones_cancel
+    app.set_inputs(edition="v20")
+    r = app.result
+    assert r is not None and r.specialty == "double" and r.tail == 0
+    assert app.reroll_ones_cancel.layout.display == "none"
+    app.set_inputs(specialty=False, reroll_ones_cancel=False, edition="revised")
+
+
+def test_willpower_wounds_and_actions(app: DicePoolCalculator) -> None:
+    app.set_inputs(dice=6, difficulty=6, willpower=True)
+    assert app.result is not None and app.result.botch == 0
+    assert app.chart.bars[0].label == "1"
+    app.set_inputs(willpower=False, wound="wounded", actions=2)
+    assert [r.rolled for r in app.results] == [2, 1]
+    assert "vtm-actions" in app._actions_table._dom_classes
+    assert "Action" in app._actions_table.value
+    app.set_inputs(wound="incapacitated")
+    assert app.banner.visible and "incapacitated" in app.banner.message
+    assert app.results == () and app.botch_text == ""
+    app.set_inputs(wound="unhurt", actions=1)
+    assert not app.banner.visible and app.result is not None
+
+
+def test_exact_fractions_in_detail_view(app: DicePoolCalculator) -> None:
+    app.set_inputs(dice=3, difficulty=6, exact=True)
+    r = pool(3, 6)
+    assert f"= {r.botch.numerator}/{r.botch.denominator}" in app.summary.body
+    at3 = r.at_least(3)
+    assert f"{at3.numerator}/{at3.denominator}" in app._at_least.value
+    app.set_inputs(exact=False)
+    assert "vtm-fraction" not in app.summary.body
+    # still exact on hover
+    assert f'title="{r.botch.numerator}/{r.botch.denominator}' in app.summary.body
+
+
+def test_closed_forms_render_as_latex(app: DicePoolCalculator) -> None:
+    app.set_inputs(dice=3, difficulty=6, closed_forms=True)
+    assert r"\frac{(d-1)^{n} - (d-2)^{n}}{10^{n}}" in app.forms_html
+    assert r"\frac{61}{1000}" in app.forms_html  # P(botch) for 3 dice at 6
+    assert app._forms.value == app.forms_html
+    app.set_inputs(specialty=True)
+    assert r"\binom{k-j+n-1}{n-1}" in app.forms_html
+    app.set_inputs(closed_forms=False, specialty=False)
+    assert app.forms_html == ""
+
+
+def test_russian_labels(app: DicePoolCalculator) -> None:
+    app.set_language("ru")
+    try:
+        assert app.botch_text.startswith("Провал:")
+        assert app.tabs.titles == ("Один бросок", "Атака")
+        assert app.dice.description == "Кубиков"
+        assert app.chart.bars[0].label == "Провал"
+        assert "Недееспособен" in [label for label, _ in app.wound.options]
+    finally:
+        app.set_language("en")
+    assert app.botch_text.startswith("Botch:")
+
+
+def test_attack_chain_on_the_page(app: DicePoolCalculator) -> None:
+    app.set_attack(
+        attack_pool=5,
+        damage_base=3,
+        damage_type="bashing",
+        target="vampire",
+        stamina=2,
+        fortitude=1,
+        defense_pool=2,
+        wounds_taken=2,
+    )
+    a = app.attack_result
+    expected = attack(
+        5,
+        damage_base=3,
+        damage_type="bashing",
+        target="vampire",
+        stamina=2,
+        fortitude=1,
+        defense_pool=2,
+        wounds_taken=2,
+    )
+    assert a is not None and a.levels == expected.levels and a.health == expected.health
+    assert [b.value for b in app.attack_chart.bars] == [
+        expected.levels.get(k, Fraction(0)) for k in range(max(expected.levels) + 1)
+    ]
+    text = re.sub(r"<[^>]+>", " ", app._health_table.value)
+    assert "Hurt" in text and "Injured" in text
+    assert app.fire.layout.display == "none"
+    app.set_attack(damage_type="aggravated", fire=True)
+    assert app.fire.layout.display is None
+    assert app.attack_result is not None and app.attack_result.soak_dice == 3
+    app.set_attack(fire_soak_with_stamina=False)
+    assert app.attack_result is not None and app.attack_result.soak_dice == 1
+    app.set_attack(thrown=True, damage_type="lethal", fire=False)
+    assert app.attack_result is not None and set(app.attack_result.damage_pools) == {3}
+    assert any(s.rule == "vtm:damage-pool" for s in app.attack_trace.steps)
+
+
+def test_slider_moves_are_served_from_the_cache(app: DicePoolCalculator) -> None:
+    app.set_inputs(dice=12, difficulty=6, specialty=True)
+    app.set_inputs(dice=13)
+    hits = _actions.cache_info().hits
+    app.set_inputs(dice=12)
+    assert _actions.cache_info().hits == hits + 1
+    app.set_attack(attack_pool=9)
+    app.set_attack(attack_pool=8)
+    hits = _attack.cache_info().hits
+    app.set_attack(attack_pool=9)
+    assert _attack.cache_info().hits == hits + 1
+    app.set_inputs(specialty=False)
+
+
+def test_url_parameters() -> None:
+    page = DicePoolCalculator()
+    page.apply_parameters({"dice": "9", "difficulty": "8", "edition": "v20"})
+    assert page.result is not None and page.result.rolled == 9 and page.result.difficulty == 8
+    page.run(page.apply_parameters, {"dice": "99"})
+    assert "dice" in page.banner.message and "1 to 50" in page.banner.message
+
+
+def test_example_lines_are_exact_engine_values() -> None:
+    counts = {"botch": 0, "failure": 0, "success": 0}
+    for roll in product(range(1, 11), repeat=3):
+        hits, ones = sum(f >= 6 for f in roll), roll.count(1)
+        counts["success" if hits > ones else ("botch" if hits == 0 and ones else "failure")] += 1
+    botch, failure, success = (Fraction(counts[k], 1000) for k in ("botch", "failure", "success"))
+    lines = example_lines()
+    assert lines[0] == (
+        f"3 dice at difficulty 6: botch {botch}, failure {failure}, success {success}"
+    )
+    assert botch == Fraction(5**3 - 4**3, 1000)
+    assert len(lines) == 5
+
+
+def test_hiding_one_switch_leaves_the_others_visible(app: DicePoolCalculator) -> None:
+    app.set_inputs(specialty=False)
+    assert app.reroll_ones_cancel.layout.display == "none"
+    for key in ("specialty", "willpower", "exact", "closed_forms"):
+        assert getattr(app, key).layout.display != "none", key
+    app.set_attack(damage_type="lethal")
+    assert app.fire.layout.display == "none"
+    for key in ("thrown", "attack_willpower", "damage_ones_cancel", "dazed_after_halving"):
+        assert getattr(app, key).layout.display != "none", key
