@@ -1,0 +1,351 @@
+"""VTES damage resolution (section 6.4.6; retainers 6.4.7; going to torpor 6.5.1).
+
+Order of play:
+
+1. Prevention. The receiving player splits prevention between the normal and the
+   aggravated points (so aggravated points may be prevented first). Damage dealt to a
+   retainer cannot be prevented in the default ("black-hand") edition.
+2. Unprevented normal damage: a vampire burns 1 blood per point to mend it; points it
+   cannot mend leave it wounded.
+3. Unprevented aggravated damage cannot be mended. The first point dealt to an
+   unwounded vampire wounds it. Each point dealt to a wounded vampire (wounded in step
+   2 or 3, or already in torpor) costs 1 blood; with no blood to pay, the vampire is
+   burned: straight to the ash heap, without torpor, and it is not diablerie.
+4. A wounded vampire that is not burned goes to torpor once all damage is processed.
+
+Allies and retainers lose 1 life per point of either type and are burned at 0 life.
+
+>>> from rules.vtes import Vampire
+>>> r = resolve_damage(Vampire("Milo", capacity=5, blood=2), aggravated=3)
+>>> r.state.value, r.blood, r.wounded
+('torpor', 0, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from rules.errors import InvalidState
+from rules.trace import Step, Trace
+from rules.vtes.models import Ally, Minion, MinionState, Retainer, Vampire, check_count
+
+__all__ = ["EDITIONS", "DamageResult", "describe_outcome", "resolve_damage"]
+
+#: Rules editions: the seed rulebook's (default) and the current VEKN rulebook.
+EDITIONS: tuple[str, ...] = ("black-hand", "vekn-2024")
+
+_DAMAGE = "vtes:6.4.6"
+_RETAINERS = "vtes:6.4.7"
+_TORPOR = "vtes:6.5"
+_GO_TO_TORPOR = "vtes:6.5.1"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageResult:
+    """What damage resolution did to a minion.
+
+    ``blood`` is the vampire's blood (or the ally's / retainer's life) afterwards, 0 when
+    burned. ``wounded`` is True for a vampire that ends in torpor or was burned (it had to
+    be wounded to burn); always False for allies and retainers.
+    """
+
+    minion: Minion
+    state: MinionState
+    wounded: bool
+    blood: int
+    steps: tuple[Step, ...]
+    before: Minion
+    prevented: int
+    mended: int
+    paid: int
+
+    @property
+    def burned(self) -> bool:
+        return self.state is MinionState.BURNED
+
+
+def _pts(n: int, word: str = "point") -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _kind(minion: Minion) -> str:
+    return type(minion).__name__.lower()
+
+
+def _check_inputs(
+    minion: object, normal: int, aggravated: int, prevent_normal: int, prevent_aggravated: int
+) -> None:
+    if not isinstance(minion, Vampire | Ally | Retainer):
+        raise InvalidState(
+            f"Damage can be dealt to a Vampire, an Ally or a Retainer, got {type(minion).__name__}."
+        )
+    if minion.state is MinionState.BURNED:
+        raise InvalidState(
+            f"{minion.name} is already burned; only a ready minion or a vampire in torpor can "
+            "be dealt damage."
+        )
+    check_count("Normal damage", normal)
+    check_count("Aggravated damage", aggravated)
+    check_count("Prevention of normal damage", prevent_normal)
+    check_count("Prevention of aggravated damage", prevent_aggravated)
+    if prevent_normal > normal:
+        raise InvalidState(
+            f"Prevention of normal damage ({prevent_normal}) is more than the normal damage "
+            f"({normal}): at most {normal} normal damage can be prevented."
+        )
+    if prevent_aggravated > aggravated:
+        raise InvalidState(
+            f"Prevention of aggravated damage ({prevent_aggravated}) is more than the aggravated "
+            f"damage ({aggravated}): at most {aggravated} aggravated damage can be prevented."
+        )
+
+
+def resolve_damage(
+    minion: Minion,
+    *,
+    normal: int = 0,
+    aggravated: int = 0,
+    prevent_normal: int = 0,
+    prevent_aggravated: int = 0,
+    rules: str = "black-hand",
+) -> DamageResult:
+    """Resolve normal and aggravated damage dealt at the same time to one minion.
+
+    ``prevent_normal`` / ``prevent_aggravated`` say how the receiving player split its
+    prevention. ``rules`` is ``"black-hand"`` (the seed rulebook, default) or
+    ``"vekn-2024"`` (the current rulebook, which does not forbid preventing damage dealt
+    to retainers). Raises :class:`InvalidState` for impossible input.
+    """
+    if rules not in EDITIONS:
+        raise InvalidState(f"Unknown rules edition {rules!r}; allowed: {', '.join(EDITIONS)}.")
+    _check_inputs(minion, normal, aggravated, prevent_normal, prevent_aggravated)
+    if isinstance(minion, Vampire):
+        return _resolve_vampire(minion, normal, aggravated, prevent_normal, prevent_aggravated)
+    return _resolve_life(minion, normal, aggravated, prevent_normal, prevent_aggravated, rules)
+
+
+def _dealt_text(minion: Minion, normal: int, aggravated: int) -> str:
+    if isinstance(minion, Vampire):
+        where = "in torpor" if minion.state is MinionState.TORPOR else "ready"
+        has = f"{where}, {minion.blood} of {minion.capacity} blood"
+    else:
+        has = f"{_kind(minion)}, {minion.life} life"
+    return f"{minion.name} ({has}) is dealt {normal} normal and {aggravated} aggravated damage."
+
+
+def _prevention_step(
+    trace: Trace, normal: int, aggravated: int, prevent_normal: int, prevent_aggravated: int
+) -> None:
+    if normal == 0 and aggravated == 0:
+        return
+    through_n, through_a = normal - prevent_normal, aggravated - prevent_aggravated
+    if prevent_normal == 0 and prevent_aggravated == 0:
+        trace.add(_DAMAGE, "No damage is prevented, so all of it is successfully inflicted.")
+    else:
+        trace.add(
+            _DAMAGE,
+            f"Prevention is applied first: {prevent_normal} normal and {prevent_aggravated} "
+            f"aggravated damage are prevented, leaving {through_n} normal and {through_a} "
+            "aggravated.",
+        )
+
+
+def _resolve_vampire(
+    vampire: Vampire, normal: int, aggravated: int, prevent_normal: int, prevent_aggravated: int
+) -> DamageResult:
+    trace = Trace()
+    name = vampire.name
+    trace.add(_DAMAGE, _dealt_text(vampire, normal, aggravated))
+    in_torpor = vampire.state is MinionState.TORPOR
+    wounded = in_torpor
+    if in_torpor:
+        trace.add(_DAMAGE, f"{name} is in torpor, so counts as already wounded.")
+    _prevention_step(trace, normal, aggravated, prevent_normal, prevent_aggravated)
+    through_n = normal - prevent_normal
+    through_a = aggravated - prevent_aggravated
+    blood = vampire.blood
+    mended = paid = 0
+    burned = False
+
+    if through_n == 0 and through_a == 0:
+        trace.add(_DAMAGE, f"No damage reaches {name}, so nothing changes.")
+
+    # Normal damage first: 1 blood mends 1 point; the rest leaves the vampire wounded.
+    if through_n:
+        mended = min(blood, through_n)
+        blood -= mended
+        unmended = through_n - mended
+        if unmended == 0:
+            trace.add(
+                _DAMAGE,
+                f"{name} burns {mended} blood to mend all {_pts(through_n)} of normal damage "
+                f"({blood} blood left).",
+            )
+        else:
+            if mended:
+                trace.add(
+                    _DAMAGE,
+                    f"{name} burns all of its blood ({mended}) to mend {mended} of the "
+                    f"{through_n} points of normal damage.",
+                )
+            else:
+                trace.add(_DAMAGE, f"{name} has no blood to mend the normal damage.")
+            if wounded:
+                trace.add(
+                    _DAMAGE,
+                    f"{name} cannot mend {_pts(unmended)} of normal damage and stays wounded; "
+                    "normal damage never burns a vampire.",
+                )
+            else:
+                trace.add(
+                    _DAMAGE,
+                    f"{name} cannot mend {_pts(unmended)} of normal damage, so it is wounded.",
+                )
+            wounded = True
+
+    # Aggravated damage: never mended.
+    if through_a:
+        rest = through_a
+        if not wounded:
+            trace.add(
+                _DAMAGE,
+                f"Aggravated damage cannot be mended: the first point makes {name} wounded "
+                "without costing blood.",
+            )
+            wounded = True
+            rest -= 1
+        elif through_n:
+            trace.add(
+                _DAMAGE,
+                f"Then the aggravated damage, which cannot be mended, reaches {name} while it is "
+                "already wounded.",
+            )
+        if rest:
+            paid = min(blood, rest)
+            blood -= paid
+            if paid:
+                trace.add(
+                    _DAMAGE,
+                    f"{name} is wounded, so it burns {paid} blood, 1 per aggravated point, to "
+                    f"avoid destruction ({blood} blood left).",
+                )
+            if rest > paid:
+                burned = True
+                extra = rest - paid - 1
+                verb = "has" if extra == 1 else "have"
+                tail = f" ({_pts(extra)} more {verb} nothing left to hit)" if extra else ""
+                trace.add(
+                    _DAMAGE,
+                    f"With no blood left to pay, the next aggravated point burns {name}: it goes "
+                    f"straight to the ash heap, not to torpor, and this is not diablerie{tail}.",
+                )
+
+    if burned:
+        state = MinionState.BURNED
+        blood = 0
+    elif wounded:
+        state = MinionState.TORPOR
+        if in_torpor:
+            trace.add(_TORPOR, f"All damage is done: {name} stays in torpor with {blood} blood.")
+        else:
+            trace.add(
+                _GO_TO_TORPOR,
+                f"All damage is done: {name} is wounded and goes to torpor with {blood} blood.",
+            )
+    else:
+        state = MinionState.READY
+        trace.add(_DAMAGE, f"{name} mended everything and stays ready with {blood} blood.")
+
+    after = dataclasses.replace(vampire, blood=blood, state=state)
+    return DamageResult(
+        minion=after,
+        state=state,
+        wounded=wounded,
+        blood=blood,
+        steps=trace.steps,
+        before=vampire,
+        prevented=prevent_normal + prevent_aggravated,
+        mended=mended,
+        paid=paid,
+    )
+
+
+def _resolve_life(
+    minion: Ally | Retainer,
+    normal: int,
+    aggravated: int,
+    prevent_normal: int,
+    prevent_aggravated: int,
+    rules: str,
+) -> DamageResult:
+    trace = Trace()
+    name = minion.name
+    is_retainer = isinstance(minion, Retainer)
+    prevention = prevent_normal + prevent_aggravated
+    if is_retainer and prevention and rules == "black-hand":
+        raise InvalidState(
+            f"{name} is a retainer: damage dealt to retainers cannot be prevented "
+            "(vtes:6.4.6, vtes:6.4.7), so both preventions must be 0."
+        )
+    trace.add(_RETAINERS if is_retainer else _DAMAGE, _dealt_text(minion, normal, aggravated))
+    if is_retainer and (normal or aggravated):
+        if rules == "black-hand":
+            trace.add(_RETAINERS, "Damage dealt to a retainer cannot be prevented.")
+        elif prevention:
+            trace.add(
+                _RETAINERS,
+                "The current rules do not forbid preventing damage dealt to a retainer.",
+            )
+    if not (is_retainer and rules == "black-hand"):
+        _prevention_step(trace, normal, aggravated, prevent_normal, prevent_aggravated)
+    through_n = normal - prevent_normal
+    through_a = aggravated - prevent_aggravated
+    total = through_n + through_a
+    if through_a:
+        trace.add(
+            _DAMAGE,
+            f"{'A retainer' if is_retainer else 'An ally'} treats aggravated damage like normal "
+            f"damage: {total} damage in all.",
+        )
+    life = minion.life
+    lost = min(life, total)
+    life -= lost
+    if total == 0:
+        trace.add(_DAMAGE, f"No damage reaches {name}, so nothing changes.")
+    else:
+        trace.add(_DAMAGE, f"{name} loses {lost} life, 1 per point of damage ({life} left).")
+    if life == 0:
+        state = MinionState.BURNED
+        trace.add(_DAMAGE, f"With no life left, {name} is burned.")
+    else:
+        state = MinionState.READY
+        trace.add(_DAMAGE, f"{name} stays ready with {life} life.")
+    after = dataclasses.replace(minion, life=life)
+    return DamageResult(
+        minion=after,
+        state=state,
+        wounded=False,
+        blood=life,
+        steps=trace.steps,
+        before=minion,
+        prevented=prevention,
+        mended=0,
+        paid=0,
+    )
+
+
+def describe_outcome(result: DamageResult) -> str:
+    """One line in plain English: the minion's name and how it ends.
+
+    >>> from rules.vtes import Vampire
+    >>> describe_outcome(resolve_damage(Vampire("Krid", capacity=4, blood=1), aggravated=1))
+    'Krid: in torpor (wounded) with 1 blood'
+    """
+    name = result.minion.name
+    if result.state is MinionState.BURNED:
+        return f"{name}: burned"
+    unit = "blood" if isinstance(result.minion, Vampire) else "life"
+    if result.state is MinionState.TORPOR:
+        return f"{name}: in torpor (wounded) with {result.blood} {unit}"
+    return f"{name}: ready with {result.blood} {unit}"

@@ -1,0 +1,266 @@
+"""VTES damage resolution (6.4.6): the seed's worked examples and unit cases."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules.errors import InvalidState, RuleError
+from rules.vtes import Ally, DamageResult, MinionState, Retainer, Vampire, resolve_damage
+from rules.vtes.damage import describe_outcome
+from rules.vtes.examples import DAMAGE_EXAMPLES, damage_example, seed_outcomes
+
+VTES_IDS = {
+    "vtes:6.4.6",
+    "vtes:6.4.7",
+    "vtes:6.5",
+    "vtes:6.5.1",
+}
+
+SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+
+
+# --- the seed's examples -------------------------------------------------------------
+
+
+def test_krid_one_aggravated_goes_to_torpor_keeping_his_blood() -> None:
+    r = resolve_damage(Vampire("Krid", capacity=4, blood=1), aggravated=1)
+    assert r.state is MinionState.TORPOR
+    assert r.state == "torpor"
+    assert r.blood == 1
+    assert r.wounded is True
+    assert r.minion == Vampire("Krid", capacity=4, blood=1, state=MinionState.TORPOR)
+
+
+def test_milo_three_aggravated_pays_two_blood_and_goes_to_torpor_empty() -> None:
+    r = resolve_damage(Vampire("Milo", capacity=5, blood=2), aggravated=3)
+    assert r.state is MinionState.TORPOR
+    assert r.blood == 0
+    assert r.wounded is True
+    assert r.paid == 2
+    assert r.mended == 0
+
+
+def test_barth_mends_one_is_wounded_by_the_second_then_burned_by_aggravated() -> None:
+    r = resolve_damage(Vampire("Barth", capacity=3, blood=1), normal=2, aggravated=1)
+    assert r.state is MinionState.BURNED
+    assert r.blood == 0
+    assert r.mended == 1
+    assert r.minion.state is MinionState.BURNED
+    texts = " ".join(s.text for s in r.steps)
+    assert "ash heap" in texts and "not diablerie" in texts
+    # burned straight away: no step sends him to torpor
+    assert all(s.rule != "vtes:6.5.1" for s in r.steps)
+
+
+@pytest.mark.parametrize("example", DAMAGE_EXAMPLES, ids=lambda e: e.key)
+@pytest.mark.parametrize("capacity_extra", [0, 1, 4, 10])
+def test_examples_data_match_engine_for_any_capacity(example, capacity_extra: int) -> None:
+    # the seed gives no capacity: the outcome must not depend on it
+    v = example.vampire
+    vampire = Vampire(v.name, capacity=max(1, v.blood + capacity_extra), blood=v.blood)
+    r = resolve_damage(vampire, normal=example.normal, aggravated=example.aggravated)
+    assert r.state is example.expected_state
+    assert r.blood == example.expected_blood
+    assert r.mended == example.expected_mended
+    assert r.paid == example.expected_paid
+
+
+def test_examples_are_the_three_seed_vampires() -> None:
+    assert [e.key for e in DAMAGE_EXAMPLES] == ["krid", "milo", "barth"]
+    krid, milo, barth = DAMAGE_EXAMPLES
+    assert (krid.vampire.blood, krid.normal, krid.aggravated) == (1, 0, 1)
+    assert (milo.vampire.blood, milo.normal, milo.aggravated) == (2, 0, 3)
+    assert (barth.vampire.blood, barth.normal, barth.aggravated) == (1, 2, 1)
+    assert all(e.vampire.state is MinionState.READY for e in DAMAGE_EXAMPLES)
+    assert damage_example("milo") is milo
+    with pytest.raises(KeyError):
+        damage_example("nobody")
+
+
+def test_seed_outcomes_lines() -> None:
+    assert seed_outcomes() == (
+        "Krid: in torpor (wounded) with 1 blood",
+        "Milo: in torpor (wounded) with 0 blood",
+        "Barth: burned",
+    )
+
+
+def test_seed_file_names_the_examples() -> None:
+    path = SEED / "vtes-rulebook-p4-combat-torpor-influence-victory.ru.txt"
+    if not path.exists():
+        pytest.skip("seed texts not available")
+    text = path.read_text(encoding="utf-8")
+    for name in ("Krid", "Milo", "Barth"):
+        assert name in text
+
+
+# --- vampires --------------------------------------------------------------------------
+
+
+def test_normal_damage_mended_fully_stays_ready() -> None:
+    r = resolve_damage(Vampire("Anson", capacity=8, blood=5), normal=3)
+    assert (r.state, r.blood, r.wounded, r.mended) == (MinionState.READY, 2, False, 3)
+
+
+def test_normal_damage_equal_to_blood_leaves_ready_and_empty() -> None:
+    r = resolve_damage(Vampire("Anson", capacity=8, blood=3), normal=3)
+    assert (r.state, r.blood, r.wounded) == (MinionState.READY, 0, False)
+
+
+def test_normal_damage_beyond_blood_goes_to_torpor_not_burned() -> None:
+    r = resolve_damage(Vampire("Anson", capacity=8, blood=2), normal=9)
+    assert (r.state, r.blood, r.wounded) == (MinionState.TORPOR, 0, True)
+    assert r.steps[-1].rule == "vtes:6.5.1"
+
+
+def test_no_damage_changes_nothing() -> None:
+    v = Vampire("Anson", capacity=8, blood=2)
+    r = resolve_damage(v)
+    assert r.minion == v and r.state is MinionState.READY and not r.wounded
+
+
+def test_vampire_in_torpor_is_wounded_so_first_aggravated_point_costs_blood() -> None:
+    v = Vampire("Sleeper", capacity=6, blood=3, state=MinionState.TORPOR)
+    r = resolve_damage(v, aggravated=2)
+    assert (r.state, r.blood, r.paid) == (MinionState.TORPOR, 1, 2)
+    assert r.steps[-1].rule == "vtes:6.5"
+
+
+def test_vampire_in_torpor_without_blood_burns_on_one_aggravated() -> None:
+    v = Vampire("Sleeper", capacity=6, blood=0, state="torpor")
+    r = resolve_damage(v, aggravated=1)
+    assert r.state is MinionState.BURNED and r.blood == 0
+
+
+def test_vampire_in_torpor_mends_normal_damage_and_stays_in_torpor() -> None:
+    v = Vampire("Sleeper", capacity=6, blood=1, state=MinionState.TORPOR)
+    r = resolve_damage(v, normal=4)
+    assert (r.state, r.blood, r.mended) == (MinionState.TORPOR, 0, 1)
+
+
+def test_normal_damage_is_processed_before_aggravated() -> None:
+    # 2 blood, 2 normal + 1 aggravated: both normal mended (0 blood), then the
+    # aggravated point wounds the unwounded vampire -> torpor, not burned
+    r = resolve_damage(Vampire("Order", capacity=5, blood=2), normal=2, aggravated=1)
+    assert (r.state, r.blood, r.mended, r.paid) == (MinionState.TORPOR, 0, 2, 0)
+
+
+def test_prevention_split_is_the_players_choice() -> None:
+    v = Vampire("Split", capacity=4, blood=1)
+    on_aggravated = resolve_damage(v, normal=1, aggravated=1, prevent_aggravated=1)
+    on_normal = resolve_damage(v, normal=1, aggravated=1, prevent_normal=1)
+    assert (on_aggravated.state, on_aggravated.blood) == (MinionState.READY, 0)
+    assert (on_normal.state, on_normal.blood) == (MinionState.TORPOR, 1)
+    assert on_aggravated.prevented == on_normal.prevented == 1
+
+
+def test_full_prevention_saves_barth() -> None:
+    v = damage_example("barth").vampire
+    r = resolve_damage(v, normal=2, aggravated=1, prevent_normal=1, prevent_aggravated=1)
+    assert (r.state, r.blood) == (MinionState.READY, 0)
+
+
+def test_burned_vampire_result_keeps_class_and_name() -> None:
+    r = resolve_damage(Vampire("Ash", capacity=9, blood=0), aggravated=2)
+    assert isinstance(r.minion, Vampire)
+    assert r.minion.name == "Ash" and r.minion.capacity == 9
+    assert r.minion.state is MinionState.BURNED and r.burned
+    assert describe_outcome(r) == "Ash: burned"
+
+
+# --- allies and retainers --------------------------------------------------------------
+
+
+def test_ally_loses_life_for_both_types_and_can_prevent() -> None:
+    r = resolve_damage(Ally("Mage", life=4), normal=1, aggravated=2, prevent_aggravated=1)
+    assert isinstance(r.minion, Ally)
+    assert (r.state, r.blood, r.wounded, r.minion.life) == (MinionState.READY, 2, False, 2)
+    assert describe_outcome(r) == "Mage: ready with 2 life"
+
+
+def test_ally_burned_at_zero_life() -> None:
+    r = resolve_damage(Ally("Mage", life=2), aggravated=5)
+    assert (r.state, r.blood, r.wounded) == (MinionState.BURNED, 0, False)
+    assert r.minion.state is MinionState.BURNED
+
+
+def test_retainer_damage_cites_retainer_section_and_burns() -> None:
+    r = resolve_damage(Retainer("Raven Spy", life=2), normal=1, aggravated=1)
+    assert (r.state, r.blood) == (MinionState.BURNED, 0)
+    assert isinstance(r.minion, Retainer) and r.minion.life == 0
+    assert "vtes:6.4.7" in {s.rule for s in r.steps}
+
+
+def test_retainer_damage_cannot_be_prevented_in_seed_edition() -> None:
+    with pytest.raises(InvalidState, match="cannot be prevented"):
+        resolve_damage(Retainer("Raven Spy", life=2), normal=1, prevent_normal=1)
+
+
+def test_retainer_prevention_allowed_in_current_edition() -> None:
+    r = resolve_damage(Retainer("Raven Spy", life=2), normal=2, prevent_normal=1, rules="vekn-2024")
+    assert (r.state, r.blood) == (MinionState.READY, 1)
+
+
+# --- bad input -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("build", "pattern"),
+    [
+        (lambda: Vampire("V", capacity=3, blood=4), "from 0 to 3"),
+        (lambda: Vampire("V", capacity=3, blood=-1), "0 or more"),
+        (lambda: Vampire("V", capacity=0, blood=0), "1 or more"),
+        (lambda: Vampire("V", capacity=3, blood=True), "whole number"),
+        (lambda: Vampire("V", capacity=3, blood=1.5), "whole number"),
+        (lambda: Vampire("V", capacity=3, blood=1, state="asleep"), "allowed"),
+        (lambda: Vampire("", capacity=3, blood=1), "name"),
+        (lambda: Ally("A", life=-2), "0 or more"),
+        (lambda: Retainer("R", life=-1), "0 or more"),
+    ],
+)
+def test_impossible_minions_raise_invalid_state(build, pattern: str) -> None:
+    with pytest.raises(InvalidState, match=pattern):
+        build()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "pattern"),
+    [
+        ({"normal": -1}, "Normal damage must be 0 or more"),
+        ({"aggravated": -2}, "Aggravated damage must be 0 or more"),
+        ({"normal": 1, "prevent_normal": 2}, "at most 1 normal"),
+        ({"aggravated": 1, "prevent_aggravated": 2}, "at most 1 aggravated"),
+        ({"normal": 3, "prevent_aggravated": 1}, "at most 0 aggravated"),
+        ({"prevent_normal": -1}, "0 or more"),
+        ({"normal": 1, "rules": "v5"}, "black-hand"),
+    ],
+)
+def test_bad_damage_input_raises_invalid_state(kwargs, pattern: str) -> None:
+    with pytest.raises(InvalidState, match=pattern):
+        resolve_damage(Vampire("V", capacity=3, blood=1), **kwargs)
+
+
+def test_burned_minion_cannot_be_damaged_again() -> None:
+    with pytest.raises(InvalidState, match="already burned"):
+        resolve_damage(Ally("Gone", life=0), normal=1)
+    with pytest.raises(InvalidState, match="already burned"):
+        resolve_damage(Vampire("Gone", capacity=3, blood=0, state="burned"), normal=1)
+
+
+def test_invalid_state_is_a_rule_error_and_value_error() -> None:
+    with pytest.raises(RuleError):
+        resolve_damage(Vampire("V", capacity=3, blood=1), normal=-1)
+    with pytest.raises(ValueError):
+        resolve_damage("a vampire", normal=1)  # type: ignore[arg-type]
+
+
+def test_steps_cite_only_damage_and_torpor_sections() -> None:
+    results: list[DamageResult] = [e.resolve() for e in DAMAGE_EXAMPLES]
+    results.append(resolve_damage(Retainer("R", life=3), normal=1))
+    results.append(resolve_damage(Ally("A", life=3), aggravated=1, prevent_aggravated=1))
+    for r in results:
+        assert r.steps
+        assert {s.rule for s in r.steps} <= VTES_IDS
+        assert all(s.text.strip() for s in r.steps)

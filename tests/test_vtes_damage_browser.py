@@ -1,0 +1,63 @@
+"""The VTES damage page in a real browser (Voila + headless Chromium)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PAGE = "vtes_damage.ipynb"
+
+
+def test_preset_then_invalid_blood_shows_message(open_page: Any) -> None:
+    page = open_page(PAGE)
+    outcome = page.locator(".vtes-outcome")
+    page.get_by_role("button", name="Krid", exact=True).click()
+    page.wait_for_function(
+        "() => document.querySelector('.vtes-outcome')?.innerText"
+        ".includes('Krid is wounded and goes to torpor with 1 of 4 blood')"
+    )
+    assert "wounded" in outcome.inner_text() and "torpor" in outcome.inner_text()
+    assert "vtes:6.5.1" in page.locator(".calc-trace-view").inner_text()
+
+    page.get_by_role("button", name="Barth", exact=True).click()
+    page.wait_for_function(
+        "() => document.querySelector('.vtes-outcome')?.innerText.includes('Barth is burned')"
+    )
+
+    blood = page.locator(".vtes-blood input")
+    blood.fill("7")
+    blood.press("Enter")
+    error = page.locator(".calc-error")
+    error.wait_for(state="visible")
+    page.wait_for_function(
+        "() => document.querySelector('.calc-error')?.innerText.includes('from 0 to 3')"
+    )
+    assert "Barth has 7 blood but capacity 3" in error.inner_text()
+    assert "Traceback" not in page.inner_text("body")
+
+    blood.fill("1")
+    blood.press("Enter")
+    error.wait_for(state="hidden")
+    page.wait_for_function(
+        "() => document.querySelector('.vtes-outcome')?.innerText.includes('Barth is burned')"
+    )
+
+
+def test_russian_labels_and_retainer_prevention_message(open_page: Any) -> None:
+    page = open_page(PAGE)
+    page.get_by_role("button", name="Русский").click()
+    page.wait_for_function("() => document.body.innerText.includes('Объём крови')")
+    page.get_by_role("button", name="Milo", exact=True).click()
+    page.wait_for_function(
+        "() => document.querySelector('.vtes-outcome')?.innerText.includes('уходит в ступор')"
+    )
+    page.get_by_role("button", name="Слуга").click()
+    prevent = page.locator(".vtes-prevent-aggravated input")
+    prevent.fill("1")
+    prevent.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('.calc-error')?.innerText.includes('cannot be prevented')"
+    )

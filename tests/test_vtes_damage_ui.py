@@ -1,0 +1,181 @@
+"""The VTES damage page driven without a browser: set inputs, read outputs."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from calculators.vtes_damage import VtesDamageCalculator, minion_svg, seed_example_lines
+from rules.vtes import MinionState, Vampire, resolve_damage
+
+
+@pytest.fixture
+def app() -> VtesDamageCalculator:
+    return VtesDamageCalculator()
+
+
+def test_page_is_ready_with_a_valid_default(app: VtesDamageCalculator) -> None:
+    assert "calc-ready" in app.widget._dom_classes
+    assert app.result is not None
+    assert app.banner.message == ""
+    assert app.result.state is MinionState.READY
+
+
+@pytest.mark.parametrize(
+    ("key", "words", "badges"),
+    [
+        ("krid", "Krid is wounded and goes to torpor with 1 of 4 blood.", ("wounded", "torpor")),
+        ("milo", "Milo is wounded and goes to torpor with 0 of 5 blood.", ("wounded", "torpor")),
+        ("barth", "Barth is burned", ("burned",)),
+    ],
+)
+def test_presets_show_the_rulebook_outcomes(
+    app: VtesDamageCalculator, key: str, words: str, badges: tuple[str, ...]
+) -> None:
+    app.load_preset(key)
+    assert app.outcome_text.startswith(words)
+    assert app.badges == badges
+    assert app.preset is not None and app.preset.key == key
+    assert "the engine agrees" in app._preset_note.value
+    assert words.split(" is ")[0] in app.panel.text
+    assert app.trace_view.steps and app.trace_view.steps == app.result.steps  # type: ignore[union-attr]
+
+
+def test_preset_button_click_loads_it(app: VtesDamageCalculator) -> None:
+    app.preset_buttons["barth"].click()
+    assert app.name.value == "Barth"
+    assert (app.blood.value, app.normal.value, app.aggravated.value) == (1, 2, 1)
+    assert app.result is not None and app.result.state is MinionState.BURNED
+
+
+def test_changing_an_input_leaves_the_preset(app: VtesDamageCalculator) -> None:
+    app.load_preset("barth")
+    app.prevent_aggravated.value = 1
+    assert app.preset is None and app._preset_note.value == ""
+    assert app.result is not None and app.result.state is MinionState.TORPOR
+    assert "torpor" in app.outcome_text
+
+
+def test_trace_links_each_rule_to_the_reference(app: VtesDamageCalculator) -> None:
+    app.load_preset("krid")
+    html = app.trace_view.widget.value
+    assert "rules_reference.ipynb?section=vtes%3A6.4.6" in html
+    assert "rules_reference.ipynb?section=vtes%3A6.5.1" in html
+    assert app.trace_view.text.startswith("1. [vtes:6.4.6]")
+
+
+@pytest.mark.parametrize(
+    ("inputs", "pattern"),
+    [
+        ({"capacity": 3, "blood": 9}, r"9 blood but capacity 3.*from 0 to 3"),
+        ({"normal": -1}, r"Normal damage must be 0 or more"),
+        ({"aggravated": -2}, r"Aggravated damage must be 0 or more"),
+        ({"normal": 1, "prevent_normal": 3}, r"at most 1 normal"),
+        ({"aggravated": 0, "prevent_aggravated": 1}, r"at most 0 aggravated"),
+        ({"kind": "retainer", "normal": 2, "prevent_normal": 1}, r"retainer.*cannot be prevented"),
+        ({"name": "  "}, r"name"),
+    ],
+)
+def test_bad_input_gives_a_message_not_a_result(
+    app: VtesDamageCalculator, inputs: dict[str, object], pattern: str
+) -> None:
+    app.set_inputs(**inputs)
+    assert re.search(pattern, app.banner.message), app.banner.message
+    assert app.banner.visible
+    assert app.result is None and app.outcome_text == "" and app.panel.text == ""
+    assert "Traceback" not in app.banner.widget.value
+
+
+def test_fixing_the_input_clears_the_message(app: VtesDamageCalculator) -> None:
+    app.set_inputs(capacity=3)
+    app.blood.value = 5
+    assert app.banner.visible
+    app.capacity.value = 6
+    assert not app.banner.visible and app.result is not None
+    assert app.result.blood == 5
+
+
+def test_retainer_prevention_allowed_with_current_rules(app: VtesDamageCalculator) -> None:
+    app.set_inputs(kind="retainer", blood=2, normal=2, prevent_normal=1, rules="vekn-2024")
+    assert app.banner.message == ""
+    assert app.outcome_text.endswith("stays ready with 1 life.")
+
+
+def test_kind_switch_hides_vampire_only_inputs_and_relabels_blood(
+    app: VtesDamageCalculator,
+) -> None:
+    app.kind.value = "ally"
+    assert app.capacity.layout.display == "none"
+    assert app._state_row.layout.display == "none"
+    for shown in (app.name, app.blood, app.normal, app.aggravated, app.prevent_normal):
+        assert shown.layout.display is None
+    assert app.prevent_aggravated.layout.display is None
+    assert app.blood.description == "Life"
+    app.set_inputs(blood=2, aggravated=3)
+    assert app.result is not None and app.result.state is MinionState.BURNED
+    assert app.outcome_text == "Vampire has no life left and is burned."
+    app.kind.value = "vampire"
+    assert app.capacity.layout.display is None
+    assert app.blood.description == "Blood"
+
+
+def test_russian_labels_and_outcome(app: VtesDamageCalculator) -> None:
+    app.load_preset("milo")
+    app.set_language("ru")
+    assert app.outcome_text == "Milo ранен и уходит в ступор; крови 0 из 5."
+    assert app.capacity.description == "Объём крови"
+    assert dict(app.kind.options)["Союзник"] == "ally"
+    assert "ранен" in app.panel.widget.value and "ступор" in app.panel.widget.value
+    app.set_language("en")
+    assert app.outcome_text.startswith("Milo is wounded")
+
+
+def test_language_switch_keeps_an_error_message(app: VtesDamageCalculator) -> None:
+    app.set_inputs(normal=-3)
+    app.set_language("ru")
+    assert app.banner.visible and "Normal damage" in app.banner.message
+    assert app.result is None
+
+
+def test_torpor_input_says_stays_in_torpor(app: VtesDamageCalculator) -> None:
+    app.set_inputs(state="torpor", blood=2, capacity=5, aggravated=1)
+    assert app.outcome_text == "Vampire is still wounded and stays in torpor with 1 of 5 blood."
+
+
+def test_url_preset_parameter(app: VtesDamageCalculator) -> None:
+    app.apply_parameters({"preset": "milo"})
+    assert app.name.value == "Milo"
+    app.apply_parameters({"preset": "nobody"})
+    assert "unknown preset" in app.banner.message
+
+
+def test_picture_counts_tokens() -> None:
+    v = Vampire("Milo", capacity=5, blood=2)
+    svg = minion_svg(v, resolve_damage(v, aggravated=3))
+    assert svg.count('class="token-left"') == 0
+    assert svg.count('class="token-spent"') == 2
+    assert svg.count('class="token-empty"') == 3
+    w = Vampire("Anson", capacity=6, blood=4)
+    svg = minion_svg(w, resolve_damage(w, normal=1))
+    assert (svg.count("token-left"), svg.count("token-spent"), svg.count("token-empty")) == (
+        3,
+        1,
+        2,
+    )
+    assert "3 / 6" in svg
+
+
+def test_page_picture_matches_result(app: VtesDamageCalculator) -> None:
+    app.load_preset("krid")
+    assert app.svg.count('class="token-left"') == 1
+    assert app.svg.count('class="token-empty"') == 3
+    assert app.svg in app.panel.widget.value
+
+
+def test_seed_example_lines_come_from_the_engine() -> None:
+    lines = seed_example_lines()
+    assert len(lines) == 3
+    assert lines[0].endswith("Krid: in torpor (wounded) with 1 blood")
+    assert lines[1].endswith("Milo: in torpor (wounded) with 0 blood")
+    assert lines[2].endswith("Barth: burned")
