@@ -1,0 +1,224 @@
+"""Common VTES combat cards as data, summarised in our own words.
+
+Each :class:`CardPreset` says what kind of play the card is in a combat scenario
+(``"strike"``, ``"additional_strikes"``, ``"before_range"`` or ``"prevention"``) and gives
+the scenario fragment it stands for, per Discipline level where the level matters. The
+combat calculator offers these as ready-made choices; the engine itself needs no card
+names (any strike can be written out with its effect switches).
+
+>>> strike_of("Undead Strength")
+{'name': 'Undead Strength', 'damage': 3}
+>>> additional_of("Blur", "superior")
+{'name': 'Blur', 'count': 2, 'limited': True}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Literal
+
+from rules.errors import InvalidState
+
+__all__ = [
+    "CARDS",
+    "CardPreset",
+    "additional_of",
+    "before_range_of",
+    "card",
+    "cards_of_kind",
+    "prevention_of",
+    "strike_of",
+]
+
+Kind = Literal["strike", "additional_strikes", "before_range", "prevention"]
+Level = Literal["basic", "superior"]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPreset:
+    """A card (or a generic stand-in for a family of cards) and what it does in combat.
+
+    ``levels`` maps a level (``"basic"``, ``"superior"``; a card without Discipline
+    levels has only ``"basic"``) to the scenario fragment: a strike dict, an
+    additional-strikes dict, a before-range dict, or ``{"prevent": n}``.
+    """
+
+    key: str
+    name: str
+    kind: Kind
+    summary_en: str
+    summary_ru: str
+    levels: Mapping[str, Mapping[str, Any]]
+    source: str
+    generic: bool = False
+
+    def fragment(self, level: str = "basic") -> dict[str, Any]:
+        if level not in self.levels:
+            allowed = ", ".join(self.levels)
+            raise InvalidState(f"{self.name} has no {level!r} level; allowed: {allowed}.")
+        return dict(self.levels[level])
+
+
+def _levels(**levels: dict[str, Any]) -> Mapping[str, Mapping[str, Any]]:
+    return MappingProxyType({k: MappingProxyType(v) for k, v in levels.items()})
+
+
+_SEED = "vtes-rulebook-p4-combat-torpor-influence-victory.ru.txt"
+
+_ALL: tuple[CardPreset, ...] = (
+    CardPreset(
+        key="undead_strength",
+        name="Undead Strength",
+        kind="strike",
+        summary_en="Potence strike card: 3 damage, at close range only.",
+        summary_ru="Карта удара Potence: 3 повреждения, только на близкой дистанции.",
+        levels=_levels(basic={"name": "Undead Strength", "damage": 3}),
+        source=f"{_SEED} (the Kurt/Ira example: 3 damage at close range)",
+    ),
+    CardPreset(
+        key="blur",
+        name="Blur",
+        kind="additional_strikes",
+        summary_en="Celerity: 1 additional strike this round at basic level, 2 at superior; "
+        "limited (one such effect per minion per round).",
+        summary_ru="Celerity: 1 дополнительный удар в этом раунде на базовом уровне, 2 на "
+        "превосходном; ограниченный эффект (один на миньона за раунд).",
+        levels=_levels(
+            basic={"name": "Blur", "count": 1, "limited": True},
+            superior={"name": "Blur", "count": 2, "limited": True},
+        ),
+        source=f"{_SEED} (the Kurt/Ira example: one extra strike, two with superior Celerity)",
+    ),
+    CardPreset(
+        key="torn_signpost",
+        name="Torn Signpost",
+        kind="before_range",
+        summary_en="Potence card played before range is determined: the vampire's strength "
+        "rises by 1 for the rest of the combat, so its hand strikes hit harder.",
+        summary_ru="Карта Potence, играется до определения дистанции: сила вампира растёт на 1 "
+        "до конца боя, поэтому его кулачные удары сильнее.",
+        levels=_levels(basic={"name": "Torn Signpost", "strength": 1}),
+        source="card text as we summarise it (basic level); check the printed card for "
+        "other levels",
+    ),
+    CardPreset(
+        key="prevent_1",
+        name="Skin of Rock-style prevention (1)",
+        kind="prevention",
+        summary_en="A prevention card in the style of Skin of Rock: the receiver prevents 1 "
+        "damage of the opposing strike.",
+        summary_ru="Карта предотвращения в духе Skin of Rock: получатель предотвращает 1 "
+        "повреждение от удара соперника.",
+        levels=_levels(basic={"prevent": 1}),
+        source=f"{_SEED} (6.4.6: prevention cards such as Skin of Rock)",
+        generic=True,
+    ),
+    CardPreset(
+        key="prevent_2",
+        name="Skin of Rock-style prevention (2)",
+        kind="prevention",
+        summary_en="A stronger prevention card (or two cards played one after the other): "
+        "the receiver prevents 2 damage of the opposing strike.",
+        summary_ru="Более сильное предотвращение (или две карты подряд): получатель "
+        "предотвращает 2 повреждения от удара соперника.",
+        levels=_levels(basic={"prevent": 2}),
+        source=f"{_SEED} (6.4.6: prevention cards are played one at a time)",
+        generic=True,
+    ),
+    CardPreset(
+        key="dodge",
+        name="Dodge",
+        kind="strike",
+        summary_en="A dodge strike: no damage; protects the dodger and its equipment from the "
+        "opposing strike at any range (not its retainers, not against combat ends).",
+        summary_ru="Удар-уклонение: без повреждений; защищает уклоняющегося и его снаряжение "
+        "от удара соперника на любой дистанции (но не слуг и не от завершения боя).",
+        levels=_levels(basic={"name": "Dodge", "dodge": True}),
+        source=f"{_SEED} (6.4.5 Dodge; the Kurt/Ira example)",
+        generic=True,
+    ),
+    CardPreset(
+        key="combat_ends",
+        name="Combat ends",
+        kind="strike",
+        summary_en="A combat-ends strike: resolves before every other strike, at any range, "
+        "and a dodge does not stop it.",
+        summary_ru="Удар «завершить бой»: срабатывает раньше всех ударов, на любой дистанции, "
+        "уклонение его не останавливает.",
+        levels=_levels(basic={"name": "Combat ends", "combat_ends": True}),
+        source=f"{_SEED} (6.4.5 Combat Ends)",
+        generic=True,
+    ),
+    CardPreset(
+        key="steal_blood",
+        name="Steal blood",
+        kind="strike",
+        summary_en="A strike that steals blood (or life): not damage, cannot be prevented, "
+        "happens before mending; blood above capacity drains to the bank at once.",
+        summary_ru="Удар, крадущий кровь (или жизнь): это не повреждение, его нельзя "
+        "предотвратить, он происходит до излечения; излишек сверх объёма уходит в банк.",
+        levels=_levels(
+            basic={"name": "Steal blood", "steal_blood": 1},
+            superior={"name": "Steal blood", "steal_blood": 2},
+        ),
+        source=f"{_SEED} (6.4.5 Steal Blood; the Cohn Rose example)",
+        generic=True,
+    ),
+    CardPreset(
+        key="first_strike",
+        name="First strike",
+        kind="strike",
+        summary_en="A strike with first strike: resolves before the opposing strike; if that "
+        "sends the opponent to torpor or burns it, the opponent's strike never happens.",
+        summary_ru="Первоочередный удар: выполняется раньше удара соперника; если соперник "
+        "уходит в ступор или сжигается, его удар не выполняется.",
+        levels=_levels(basic={"name": "First strike", "damage": 1, "first_strike": True}),
+        source=f"{_SEED} (6.4.5 First Strike)",
+        generic=True,
+    ),
+)
+
+CARDS: Mapping[str, CardPreset] = MappingProxyType({c.key: c for c in _ALL})
+
+
+def card(name_or_key: str) -> CardPreset:
+    """The preset with this key or card name (case-insensitive)."""
+    wanted = name_or_key.strip().lower()
+    for preset in _ALL:
+        if wanted in (preset.key, preset.name.lower()):
+            return preset
+    names = ", ".join(c.name for c in _ALL)
+    raise InvalidState(f"No card preset named {name_or_key!r}; known presets: {names}.")
+
+
+def cards_of_kind(kind: Kind) -> tuple[CardPreset, ...]:
+    return tuple(c for c in _ALL if c.kind == kind)
+
+
+def _of(name: str, kind: Kind, level: str) -> dict[str, Any]:
+    preset = card(name)
+    if preset.kind != kind:
+        raise InvalidState(f"{preset.name} is a {preset.kind} card, not a {kind} card.")
+    return preset.fragment(level)
+
+
+def strike_of(name: str, level: str = "basic") -> dict[str, Any]:
+    """The scenario strike dict of a strike card preset."""
+    return _of(name, "strike", level)
+
+
+def additional_of(name: str, level: str = "basic") -> dict[str, Any]:
+    """The scenario additional-strikes dict of a preset such as Blur."""
+    return _of(name, "additional_strikes", level)
+
+
+def before_range_of(name: str, level: str = "basic") -> dict[str, Any]:
+    """The scenario before-range dict of a preset such as Torn Signpost."""
+    return _of(name, "before_range", level)
+
+
+def prevention_of(name: str, level: str = "basic") -> int:
+    """How much damage a prevention preset prevents."""
+    return int(_of(name, "prevention", level)["prevent"])

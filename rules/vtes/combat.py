@@ -1,0 +1,904 @@
+"""VTES combat, round by round (sections 6.4.1-6.4.7).
+
+:func:`resolve` takes a combat scenario (see :mod:`rules.vtes.scenario`): the two
+combatants and each round as it was played. It replays the rounds: range from the
+maneuvers, the strikes in pairs (combat ends first, then first strikes, then the rest),
+strike effects (dodge, steal blood, destroy or steal equipment, strikes aimed at
+retainers), damage resolution after each pair through :func:`rules.vtes.resolve_damage`,
+then the presses. Illegal sequences raise :class:`rules.errors.IllegalPlay`.
+
+>>> from rules.vtes.combat_examples import KURT_VS_IRA
+>>> report = resolve(KURT_VS_IRA.scenario)
+>>> report.acting.blood, report.opposing.blood
+(2, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.errors import IllegalPlay, InvalidState
+from rules.trace import Step, Trace
+from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage
+from rules.vtes.combat_report import CombatantState, CombatReport, Range, RoundReport
+from rules.vtes.combat_text import Phrase, Sentence, words
+from rules.vtes.scenario import (
+    SIDES,
+    Combatant,
+    Equipment,
+    Round,
+    Side,
+    Strike,
+    StrikeEffect,
+    other,
+    parse_scenario,
+)
+
+__all__ = ["CombatReport", "CombatantState", "RoundReport", "describe_strike", "resolve"]
+
+SEQUENCE = "vtes:6.4.1"
+RANGE = "vtes:6.4.2"
+STRIKES = "vtes:6.4.3"
+PRESSES = "vtes:6.4.4"
+EFFECTS = "vtes:6.4.5"
+DAMAGE = "vtes:6.4.6"
+RETAINERS = "vtes:6.4.7"
+
+
+# -- the combatants while the combat runs -------------------------------------------------
+
+
+@dataclass
+class _Fighter:
+    side: Side
+    name: str
+    kind: str
+    capacity: int | None
+    amount: int
+    strength: int
+    equipment: list[Equipment]
+    retainers: dict[str, int]
+    state: MinionState = MinionState.READY
+    stolen_this_round: set[str] = field(default_factory=set)
+    drained: int = 0
+    damage_taken: int = 0
+    damage_prevented: int = 0
+
+    @classmethod
+    def start(cls, c: Combatant, side: Side) -> _Fighter:
+        amount = c.blood if c.kind == "vampire" else c.life
+        assert amount is not None
+        return cls(
+            side=side,
+            name=c.name,
+            kind=c.kind,
+            capacity=c.capacity,
+            amount=amount,
+            strength=c.strength,
+            equipment=list(c.equipment),
+            retainers={r.name: r.life for r in c.retainers},
+        )
+
+    @property
+    def ready(self) -> bool:
+        return self.state is MinionState.READY
+
+    @property
+    def unit(self) -> str:
+        return "blood" if self.kind == "vampire" else "life"
+
+    def carried(self, name: str) -> Equipment | None:
+        for item in self.equipment:
+            if item.name == name:
+                return item
+        return None
+
+    def equipment_names(self) -> str:
+        return ", ".join(e.name for e in self.equipment) or "nothing"
+
+    def minion(self) -> Vampire | Ally:
+        if self.kind == "vampire":
+            assert self.capacity is not None
+            return Vampire(self.name, self.capacity, self.amount, self.strength, self.state)
+        return Ally(self.name, self.amount, self.strength)
+
+    def report(self) -> CombatantState:
+        vampire = self.kind == "vampire"
+        return CombatantState(
+            name=self.name,
+            kind="vampire" if vampire else "ally",
+            state=self.state,
+            blood=self.amount if vampire else None,
+            life=None if vampire else self.amount,
+            capacity=self.capacity,
+            strength=self.strength,
+            equipment=tuple(e.name for e in self.equipment),
+            retainers=dict(self.retainers),
+            drained=self.drained,
+            damage_taken=self.damage_taken,
+            damage_prevented=self.damage_prevented,
+        )
+
+
+# -- describing strikes -------------------------------------------------------------------
+
+
+def _effect_parts(
+    effect: StrikeEffect, strength: int, target: str | None
+) -> tuple[list[str], list[str]]:
+    en: list[str] = []
+    ru: list[str] = []
+    dmg = effect.damage_for(strength)
+    if dmg or effect.strength_based:
+        r = "R" if effect.ranged else ""
+        unit = "agg" if effect.aggravated else "dmg"
+        en.append(f"{dmg}{r} {words(dmg, unit, 'en').split(' ', 1)[1]}")
+        ru.append(f"{dmg}{r} {words(dmg, unit, 'ru').split(' ', 1)[1]}")
+    if effect.steal_blood:
+        en.append(f"steal {effect.steal_blood} blood")
+        ru.append(f"украсть {words(effect.steal_blood, 'blood', 'ru')}")
+    if effect.destroy_equipment:
+        en.append(f"burn {effect.destroy_equipment}")
+        ru.append(f"сжечь {effect.destroy_equipment}")
+    if effect.steal_equipment:
+        en.append(f"take {effect.steal_equipment}")
+        ru.append(f"забрать {effect.steal_equipment}")
+    if effect.dodge:
+        en.append("dodge")
+        ru.append("уклонение")
+    if effect.combat_ends:
+        en.append("combat ends")
+        ru.append("бой заканчивается")
+    if effect.first_strike:
+        en.append("first strike")
+        ru.append("первый удар")
+    damaging = bool(dmg or effect.steal_blood or effect.destroy_equipment or effect.steal_equipment)
+    if damaging and not effect.ranged:
+        en.append("close range only")
+        ru.append("только на близкой дистанции")
+    if target:
+        en.append(f"aimed at {target}")
+        ru.append(f"по слуге {target}")
+    return en, ru
+
+
+def describe_strike(strike: Strike, effect: StrikeEffect, strength: int) -> Phrase:
+    """What the striker does, as a verb phrase (e.g. 'makes a hand strike (1 damage)')."""
+    en, ru = _effect_parts(effect, strength, strike.target)
+    en_d = f" ({', '.join(en)})" if en else ""
+    ru_d = f" ({', '.join(ru)})" if ru else ""
+    if strike.hand:
+        bonus = effect.strength_bonus or 0
+        at = f" at +{bonus}" if bonus else ""
+        ru_at = f" +{bonus}" if bonus else ""
+        return Phrase(f"makes a hand strike{at}{en_d}", f"наносит кулачный удар{ru_at}{ru_d}")
+    if strike.weapon:
+        return Phrase(f"strikes with {strike.weapon}{en_d}", f"бьёт оружием {strike.weapon}{ru_d}")
+    return Phrase(f"strikes with {strike.name}{en_d}", f"использует {strike.name}{ru_d}")
+
+
+# -- one round ----------------------------------------------------------------------------
+
+
+@dataclass
+class _Hit:
+    """What one strike does to the other side, collected before anything is applied."""
+
+    normal: int = 0
+    aggravated: int = 0
+    prevented: int = 0
+    steal: int = 0
+    destroy: str | None = None
+    take: str | None = None
+
+
+@dataclass
+class _Chosen:
+    side: Side
+    strike: Strike
+    effect: StrikeEffect
+    default: bool = False
+
+
+class _RoundPlay:
+    def __init__(
+        self,
+        number: int,
+        rnd: Round,
+        fighters: Mapping[Side, _Fighter],
+        rules: str,
+    ) -> None:
+        self.number = number
+        self.rnd = rnd
+        self.f = fighters
+        self.rules = rules
+        self.trace = Trace()
+        self.say: list[Sentence] = []
+        self.range: Range = "close"
+        self.ended_by: str | None = None
+
+    # .. small utilities ..
+    def _sentence(self, key: str, **values: str | int | Phrase) -> None:
+        self.say.append(Sentence(key, values))
+
+    def _where(self) -> str:
+        return f"Round {self.number}"
+
+    # .. steps of the round ..
+    def play(self) -> RoundReport:
+        for fighter in self.f.values():
+            fighter.stolen_this_round.clear()
+        self._before_range()
+        self._determine_range()
+        chosen = self._count_strikes()
+        self._strikes(chosen)
+        continued = self._presses()
+        return RoundReport(
+            number=self.number,
+            range=self.range,
+            maneuvers=tuple(self.rnd.maneuvers),
+            continued=continued,
+            ended=self.ended_by is not None,
+            sentences=tuple(self.say),
+            steps=self.trace.steps,
+        )
+
+    def _before_range(self) -> None:
+        for side in SIDES:
+            fighter = self.f[side]
+            for card in self.rnd.before_range_of(side):
+                if card.strength == 0:
+                    continue
+                if fighter.strength + card.strength < 0:
+                    raise InvalidState(
+                        f"{self._where()}: {card.name} would bring {fighter.name}'s strength "
+                        f"below 0 (it is {fighter.strength})."
+                    )
+                fighter.strength += card.strength
+                change = f"{card.strength:+d}"
+                self.trace.add(
+                    SEQUENCE,
+                    f"Before range is determined, {fighter.name} plays {card.name}: strength "
+                    f"{change} for the rest of the combat, now {fighter.strength}.",
+                )
+                self._sentence(
+                    "before_range",
+                    name=fighter.name,
+                    card=card.name,
+                    change=change,
+                    strength=fighter.strength,
+                )
+
+    def _determine_range(self) -> None:
+        maneuvers = self.rnd.maneuvers
+        for i in range(1, len(maneuvers)):
+            if maneuvers[i] == maneuvers[i - 1]:
+                who = self.f[maneuvers[i]]
+                raise IllegalPlay(
+                    f"{self._where()}: {who.name} ({maneuvers[i]}) plays maneuvers {i} and "
+                    f"{i + 1} in a row; a minion may not maneuver twice in a row, so the "
+                    "maneuvers must alternate between the two sides."
+                )
+        if not maneuvers:
+            self.trace.add(RANGE, f"Round {self.number} starts at close range; nobody maneuvers.")
+            self._sentence("no_maneuver", round=self.number)
+            return
+        current: Range = "close"
+        for side in maneuvers:
+            current = "long" if current == "close" else "close"
+            self._sentence(
+                "maneuver",
+                name=self.f[side].name,
+                range_to=Phrase(
+                    f"{current} range",
+                    "на близкую дистанцию" if current == "close" else "на дальнюю дистанцию",
+                ),
+            )
+        self.range = current
+        self.trace.add(
+            RANGE,
+            f"{len(maneuvers)} maneuver(s) alternate ({', '.join(maneuvers)}); each one flips "
+            f"the range, so round {self.number} is at {current} range.",
+        )
+        self._sentence(
+            "range",
+            count=len(maneuvers),
+            round=self.number,
+            range=current,
+            range_at=Phrase(
+                f"at {current} range",
+                "на близкой дистанции" if current == "close" else "на дальней дистанции",
+            ),
+        )
+
+    def _count_strikes(self) -> dict[Side, list[Strike]]:
+        chosen: dict[Side, list[Strike]] = {}
+        for side in SIDES:
+            fighter = self.f[side]
+            effects = self.rnd.additional_of(side)
+            limited = [e for e in effects if e.limited]
+            if len(limited) > 1:
+                raise IllegalPlay(
+                    f"{self._where()}: {fighter.name} plays two '(limited)' additional-strike "
+                    f"effects ({limited[0].name} and {limited[1].name}); only one limited "
+                    "effect per minion per round is allowed."
+                )
+            granted = 1 + sum(e.count for e in effects)
+            strikes = list(self.rnd.strikes_of(side))
+            if len(strikes) > granted:
+                extra = granted - 1
+                raise IllegalPlay(
+                    f"{self._where()}: {fighter.name} lists {len(strikes)} strikes but is "
+                    f"granted {granted} (1 strike + {extra} additional); allowed: at most "
+                    f"{granted} strikes, or add the effect granting more."
+                )
+            if not strikes:
+                strikes = [Strike(name="hand strike", hand=True, default=True)]
+            for strike in strikes:
+                if strike.target is not None and self.range == "close":
+                    raise IllegalPlay(
+                        f"{self._where()}: {fighter.name} aims {strike.name} at the retainer "
+                        f"{strike.target}, but the round is at close range; a retainer can be "
+                        "targeted only at long range."
+                    )
+            chosen[side] = strikes
+        return chosen
+
+    def _announce_additional(self) -> None:
+        for side in SIDES:
+            fighter = self.f[side]
+            for effect in self.rnd.additional_of(side):
+                limited = " (limited)" if effect.limited else ""
+                self.trace.add(
+                    STRIKES,
+                    f"{fighter.name} plays {effect.name}{limited}: {effect.count} additional "
+                    "strike(s) this round, at the same range.",
+                )
+                self._sentence("additional", name=fighter.name, card=effect.name, n=effect.count)
+
+    def _strikes(self, chosen: dict[Side, list[Strike]]) -> None:
+        acting, opposing = chosen["acting"], chosen["opposing"]
+        pairs = max(len(acting), len(opposing))
+        for k in range(pairs):
+            if k >= 1:
+                self._sentence(
+                    "pair",
+                    pair=k,
+                    range=Phrase(self.range, "близкой" if self.range == "close" else "дальней"),
+                )
+            a = acting[k] if k < len(acting) else None
+            o = opposing[k] if k < len(opposing) else None
+            self._pair({"acting": a, "opposing": o})
+            if self.ended_by is not None:
+                if k + 1 < pairs:
+                    self.trace.add(SEQUENCE, "The remaining strikes of this round are not made.")
+                    self._sentence("skipped")
+                break
+            if k == 0:
+                self._announce_additional()
+
+    def _has_additional(self) -> bool:
+        return any(self.rnd.additional_of(side) for side in SIDES)
+
+    # .. one pair of strikes ..
+    def _choose(self, side: Side, strike: Strike) -> _Chosen:
+        fighter = self.f[side]
+        if strike.weapon is not None:
+            item = fighter.carried(strike.weapon)
+            if item is None:
+                raise IllegalPlay(
+                    f"{self._where()}: {fighter.name} strikes with {strike.weapon} but does not "
+                    f"carry it; {fighter.name} carries: {fighter.equipment_names()}."
+                )
+            if strike.weapon in fighter.stolen_this_round:
+                raise IllegalPlay(
+                    f"{self._where()}: {fighter.name} took {strike.weapon} this round; a stolen "
+                    "item cannot be used by its new holder until the next round."
+                )
+            if item.strike is None:
+                raise IllegalPlay(
+                    f"{self._where()}: {strike.weapon} gives no strike, so {fighter.name} "
+                    "cannot strike with it; choose a hand strike or another weapon."
+                )
+            return _Chosen(side, strike, item.strike)
+        assert strike.effect is not None
+        return _Chosen(side, strike, strike.effect, default=strike.default)
+
+    def _check_chosen(self, c: _Chosen) -> None:
+        fighter = self.f[c.side]
+        opp = self.f[other(c.side)]
+        eff = c.effect
+        if c.strike.target is not None:
+            if eff.dodge or eff.combat_ends or eff.destroy_equipment or eff.steal_equipment:
+                raise InvalidState(
+                    f"{self._where()}: a strike aimed at a retainer can only deal damage or "
+                    f"steal life; {fighter.name}'s {c.strike.name} has other effects."
+                )
+            if c.strike.target not in opp.retainers:
+                left = ", ".join(opp.retainers) or "none"
+                raise IllegalPlay(
+                    f"{self._where()}: {fighter.name} aims at {c.strike.target}, but {opp.name} "
+                    f"has no such retainer; {opp.name}'s retainers: {left}."
+                )
+            if c.strike.prevented and self.rules == "black-hand":
+                raise IllegalPlay(
+                    f"{self._where()}: damage dealt to the retainer {c.strike.target} cannot be "
+                    "prevented; 'prevented' must be 0 for a strike aimed at a retainer."
+                )
+        dmg = eff.damage_for(fighter.strength)
+        if c.strike.prevented > dmg:
+            raise InvalidState(
+                f"{self._where()}: {opp.name} prevents {c.strike.prevented} of "
+                f"{fighter.name}'s {c.strike.name}, which deals only {dmg} damage; at most "
+                f"{dmg} can be prevented."
+            )
+        for key, item in (("destroy", eff.destroy_equipment), ("take", eff.steal_equipment)):
+            if item is not None and opp.carried(item) is None:
+                raise IllegalPlay(
+                    f"{self._where()}: {fighter.name}'s strike would {key} {item}, but "
+                    f"{opp.name} does not carry it; {opp.name} carries: {opp.equipment_names()}."
+                )
+
+    def _pair(self, strikes: Mapping[Side, Strike | None]) -> None:
+        chosen: dict[Side, _Chosen] = {}
+        for side in SIDES:
+            strike = strikes[side]
+            if strike is None:
+                continue
+            c = self._choose(side, strike)
+            fighter = self.f[side]
+            if c.default:
+                dmg = c.effect.damage_for(fighter.strength)
+                self._sentence("default_hand", name=fighter.name, n=dmg)
+            else:
+                what = describe_strike(strike, c.effect, fighter.strength)
+                self._sentence("strike", name=fighter.name, what=what)
+            self.trace.add(
+                STRIKES,
+                f"{fighter.name} {describe_strike(strike, c.effect, fighter.strength).en}.",
+            )
+            self._check_chosen(c)
+            chosen[side] = c
+        if len(chosen) == 1:
+            (side,) = chosen
+            self._sentence("alone", name=self.f[other(side)].name, other=self.f[side].name)
+            self.trace.add(
+                STRIKES,
+                f"{self.f[other(side)].name} has no strike left, so "
+                f"{self.f[side].name}'s strike resolves alone.",
+            )
+
+        # Combat ends: before anything else, at any range, a dodge does not stop it.
+        for side, c in chosen.items():
+            if c.effect.combat_ends:
+                name = self.f[side].name
+                self.trace.add(
+                    EFFECTS,
+                    f"{name}'s combat-ends effect resolves first and ends the combat before "
+                    "any other strike or effect; a dodge cannot stop it.",
+                )
+                self._sentence("combat_ends", name=name)
+                self.ended_by = "combat_ends"
+                return
+
+        dodging = {side: c.effect.dodge for side, c in chosen.items()}
+        for side, dodges in dodging.items():
+            if dodges:
+                self.trace.add(
+                    EFFECTS,
+                    f"{self.f[side].name} dodges: the opposing strike has no effect on it or "
+                    "its equipment (retainers are not protected); a dodge works at any range.",
+                )
+        first = [s for s, c in chosen.items() if c.effect.first_strike]
+        if first and len(first) < len(chosen):
+            side = first[0]
+            self.trace.add(
+                EFFECTS,
+                f"{self.f[side].name}'s first strike resolves before the other strike.",
+            )
+            self._sentence("first_strike", name=self.f[side].name)
+            self._resolve_group([chosen[side]], dodging)
+            if self._check_ready():
+                return
+            rest = [c for s, c in chosen.items() if s != side]
+            self._resolve_group(rest, dodging)
+        else:
+            if len(first) == 2:
+                self.trace.add(EFFECTS, "Both strikes are first strikes, so they are simultaneous.")
+                self._sentence("both_first")
+            self._resolve_group(list(chosen.values()), dodging)
+        self._check_ready()
+
+    def _check_ready(self) -> bool:
+        """End the combat if a combatant is no longer ready; True if it ended."""
+        out = [f for f in self.f.values() if not f.ready]
+        for fighter in out:
+            self.trace.add(
+                SEQUENCE,
+                f"{fighter.name} is no longer ready ({fighter.state.value}), so the combat "
+                "ends at once.",
+            )
+            self._sentence("not_ready_end", name=fighter.name)
+        if out:
+            self.ended_by = "not_ready"
+        return bool(out)
+
+    def _resolve_group(self, group: Sequence[_Chosen], dodging: Mapping[Side, bool]) -> None:
+        hits: dict[Side, _Hit] = {}
+        retainer_hits: dict[tuple[Side, str], _Hit] = {}
+        for c in group:
+            fighter = self.f[c.side]
+            opp_side = other(c.side)
+            opp = self.f[opp_side]
+            eff = c.effect
+            if c.strike.weapon is not None and fighter.carried(c.strike.weapon) is None:
+                self.trace.add(
+                    EFFECTS,
+                    f"{fighter.name} loses its strike: {c.strike.weapon} was burned or taken by "
+                    "the first strike.",
+                )
+                self._sentence("lost_weapon", name=fighter.name, weapon=c.strike.weapon)
+                continue
+            harmful = (
+                eff.damage_for(fighter.strength)
+                or eff.steal_blood
+                or eff.destroy_equipment
+                or eff.steal_equipment
+            )
+            if not harmful:
+                continue
+            if self.range == "long" and not eff.ranged:
+                self.trace.add(
+                    STRIKES,
+                    f"{fighter.name}'s {c.strike.name} works only at close range, so it does "
+                    "nothing at long range.",
+                )
+                self._sentence("out_of_range", name=fighter.name)
+                continue
+            dmg = eff.damage_for(fighter.strength)
+            if c.strike.target is not None:
+                self.trace.add(
+                    RETAINERS,
+                    f"{fighter.name} aims at {opp.name}'s retainer {c.strike.target}: a dodge "
+                    "does not protect a retainer and damage to it cannot be prevented.",
+                )
+                self._sentence(
+                    "at_retainer", name=fighter.name, retainer=c.strike.target, other=opp.name
+                )
+                hit = retainer_hits.setdefault((opp_side, c.strike.target), _Hit())
+            elif dodging.get(opp_side, False):
+                self.trace.add(
+                    EFFECTS,
+                    f"{opp.name}'s dodge stops {fighter.name}'s {c.strike.name}.",
+                )
+                self._sentence("dodged", name=opp.name, other=fighter.name)
+                continue
+            else:
+                hit = hits.setdefault(opp_side, _Hit())
+                hit.destroy = eff.destroy_equipment
+                hit.take = eff.steal_equipment
+            if eff.aggravated:
+                hit.aggravated += dmg
+            else:
+                hit.normal += dmg
+            hit.prevented += c.strike.prevented
+            hit.steal += eff.steal_blood
+        self._apply_steals(hits, retainer_hits)
+        self._apply_equipment(hits)
+        self._apply_damage(hits, retainer_hits)
+
+    def _apply_steals(
+        self, hits: Mapping[Side, _Hit], retainer_hits: Mapping[tuple[Side, str], _Hit]
+    ) -> None:
+        taken: dict[Side, int] = {}
+        for side, hit in hits.items():
+            if hit.steal:
+                taken[side] = min(hit.steal, self.f[side].amount)
+        for (side, name), hit in retainer_hits.items():
+            if hit.steal:
+                life = self.f[side].retainers[name]
+                got = min(hit.steal, life)
+                self.f[side].retainers[name] = life - got
+                thief = self.f[other(side)]
+                self._gain(thief, got, name, "life")
+                if life - got == 0:
+                    del self.f[side].retainers[name]
+                    self.trace.add(RETAINERS, f"{name} has no life left and is burned.")
+                    self._sentence("no_life", name=name)
+        for side, got in taken.items():
+            victim = self.f[side]
+            victim.amount -= got
+        for side, got in taken.items():
+            victim = self.f[side]
+            self._gain(self.f[other(side)], got, victim.name, victim.unit)
+        # Thefts are simultaneous: an ally is burned only if it ends them with no life.
+        for side in taken:
+            victim = self.f[side]
+            if victim.kind == "ally" and victim.amount == 0 and victim.ready:
+                victim.state = MinionState.BURNED
+                self.trace.add(EFFECTS, f"{victim.name} has no life left and is burned.")
+                self._sentence("no_life", name=victim.name)
+                self._burn_possessions(victim)
+
+    def _gain(self, thief: _Fighter, got: int, source: str, unit: str) -> None:
+        if got == 0:
+            self.trace.add(EFFECTS, f"{source} has no {unit} left, so nothing is stolen.")
+            self._sentence("steal_none", name=thief.name, other=source)
+            return
+        before = thief.amount
+        thief.amount += got
+        self.trace.add(
+            EFFECTS,
+            f"{thief.name} steals {got} {unit} from {source}: stealing is not damage, cannot "
+            f"be prevented and happens before damage is mended ({before} -> {thief.amount}).",
+        )
+        self._sentence(
+            "steal_blood",
+            name=thief.name,
+            other=source,
+            n_unit=Phrase(words(got, unit, "en"), words(got, unit, "ru")),
+        )
+        if thief.capacity is not None and thief.amount > thief.capacity:
+            excess = thief.amount - thief.capacity
+            self.trace.add(
+                EFFECTS,
+                f"{thief.name} now has {thief.amount} blood but capacity {thief.capacity}: "
+                f"{excess} blood drains to the blood bank at once.",
+            )
+            self._sentence(
+                "drain",
+                name=thief.name,
+                blood=thief.amount,
+                capacity=thief.capacity,
+                n=excess,
+            )
+            thief.drained += excess
+            thief.amount = thief.capacity
+
+    def _apply_equipment(self, hits: Mapping[Side, _Hit]) -> None:
+        for side, hit in hits.items():
+            victim = self.f[side]
+            thief = self.f[other(side)]
+            if hit.destroy is not None:
+                item = victim.carried(hit.destroy)
+                if item is not None:
+                    victim.equipment.remove(item)
+                    self.trace.add(
+                        EFFECTS,
+                        f"{thief.name}'s strike burns {victim.name}'s {item.name}; it worked "
+                        "until this strike resolved.",
+                    )
+                    self._sentence("destroy", name=thief.name, other=victim.name, item=item.name)
+            if hit.take is not None:
+                item = victim.carried(hit.take)
+                if item is not None:
+                    victim.equipment.remove(item)
+                    name = item.name
+                    while thief.carried(name) is not None:
+                        name = f"{name} #2"
+                    thief.equipment.append(Equipment(name, item.strike))
+                    thief.stolen_this_round.add(name)
+                    self.trace.add(
+                        EFFECTS,
+                        f"{thief.name} takes {item.name} from {victim.name}; the new holder "
+                        "cannot use it this round and keeps it after the combat.",
+                    )
+                    self._sentence("steal_item", name=thief.name, other=victim.name, item=name)
+
+    def _apply_damage(
+        self, hits: Mapping[Side, _Hit], retainer_hits: Mapping[tuple[Side, str], _Hit]
+    ) -> None:
+        for side in SIDES:
+            hit = hits.get(side)
+            if hit is None or not (hit.normal or hit.aggravated):
+                continue
+            self._damage_minion(self.f[side], hit)
+        for (side, name), hit in retainer_hits.items():
+            if not (hit.normal or hit.aggravated):
+                continue
+            owner = self.f[side]
+            if name not in owner.retainers:
+                continue
+            life = owner.retainers[name]
+            prevent_n = min(hit.prevented, hit.normal)
+            prevent_a = hit.prevented - prevent_n
+            result = resolve_damage(
+                Retainer(name, life),
+                normal=hit.normal,
+                aggravated=hit.aggravated,
+                prevent_normal=prevent_n,
+                prevent_aggravated=prevent_a,
+                rules=self.rules,
+            )
+            self.trace.extend(result.steps)
+            total = hit.normal + hit.aggravated - hit.prevented
+            self._sentence("damage", name=name, n=total)
+            if result.state is MinionState.BURNED:
+                del owner.retainers[name]
+                self._sentence("burned", name=name)
+            else:
+                owner.retainers[name] = result.blood
+                self._sentence("loses_life", name=name, n=total, life=result.blood)
+
+    def _damage_minion(self, fighter: _Fighter, hit: _Hit) -> None:
+        if not fighter.ready:
+            self.trace.add(
+                DAMAGE, f"{fighter.name} is already burned, so the damage has nothing to hit."
+            )
+            return
+        # One strike per side per pair: the damage is all normal or all aggravated.
+        prevent_n = min(hit.prevented, hit.normal)
+        prevent_a = hit.prevented - prevent_n
+        before = fighter.amount
+        result = resolve_damage(
+            fighter.minion(),
+            normal=hit.normal,
+            aggravated=hit.aggravated,
+            prevent_normal=prevent_n,
+            prevent_aggravated=prevent_a,
+            rules=self.rules,
+        )
+        self.trace.extend(result.steps)
+        through = hit.normal + hit.aggravated - hit.prevented
+        fighter.damage_taken += through
+        fighter.damage_prevented += hit.prevented
+        total = hit.normal + hit.aggravated
+        if hit.aggravated:
+            self._sentence("damage_agg", name=fighter.name, n=total)
+        else:
+            self._sentence("damage", name=fighter.name, n=total)
+        if hit.prevented:
+            self._sentence("prevented", name=fighter.name, n=hit.prevented)
+        fighter.amount = result.blood
+        fighter.state = result.state
+        if fighter.kind == "vampire":
+            if result.state is MinionState.BURNED:
+                self._sentence("burned", name=fighter.name)
+            elif result.state is MinionState.TORPOR:
+                self._sentence("torpor", name=fighter.name, n=result.blood)
+            elif result.mended:
+                self._sentence("mend", name=fighter.name, n=result.mended, blood=result.blood)
+            elif through == 0:
+                self._sentence("no_damage_left", name=fighter.name)
+        else:
+            lost = before - result.blood
+            if result.state is MinionState.BURNED:
+                self._sentence("burned", name=fighter.name)
+            elif lost:
+                self._sentence("loses_life", name=fighter.name, n=lost, life=result.blood)
+            else:
+                self._sentence("no_damage_left", name=fighter.name)
+        if result.state is MinionState.BURNED:
+            self._burn_possessions(fighter)
+
+    def _burn_possessions(self, fighter: _Fighter) -> None:
+        if fighter.retainers:
+            self.trace.add(RETAINERS, f"{fighter.name}'s retainers are burned with it.")
+            self._sentence("retainers_burn", name=fighter.name)
+        fighter.retainers.clear()
+        fighter.equipment.clear()
+        fighter.amount = 0
+
+    # .. presses ..
+    def _presses(self) -> bool:
+        presses = self.rnd.presses
+        for i in range(1, len(presses)):
+            if presses[i] == presses[i - 1]:
+                who = self.f[presses[i]]
+                raise IllegalPlay(
+                    f"{self._where()}: {who.name} ({presses[i]}) plays presses {i} and {i + 1} "
+                    "in a row; a minion may not press twice in a row, so presses must "
+                    "alternate between the two sides."
+                )
+        if self.ended_by is not None:
+            if presses:
+                self.trace.add(PRESSES, "The listed presses are not played: combat is over.")
+                self._sentence("skipped_presses")
+            return False
+        if not presses:
+            self.trace.add(
+                PRESSES, f"Nobody presses, so the combat ends after round {self.number}."
+            )
+            self._sentence("no_press", round=self.number)
+            self.ended_by = "no_press"
+            return False
+        for i, side in enumerate(presses):
+            name = self.f[side].name
+            self._sentence("press" if i == 0 else "press_cancel", name=name)
+        continued = len(presses) % 2 == 1
+        if continued:
+            self.trace.add(
+                PRESSES,
+                f"{len(presses)} press(es) alternate ({', '.join(presses)}); the last press to "
+                "continue is not cancelled, so another round begins.",
+            )
+            self._sentence("continues")
+        else:
+            self.trace.add(
+                PRESSES,
+                f"{len(presses)} presses alternate ({', '.join(presses)}); the last one cancels "
+                f"the press to continue, so the combat ends after round {self.number}.",
+            )
+            self._sentence("press_cancelled", round=self.number)
+            self.ended_by = "no_press"
+        return continued
+
+
+# -- the whole combat ---------------------------------------------------------------------
+
+_ENDED_TEXT = {
+    "combat_ends": "a combat-ends effect",
+    "not_ready": "a combatant was no longer ready",
+    "no_press": "no press continued it",
+}
+
+
+def _closing(fighter: _Fighter) -> list[Sentence]:
+    out: list[Sentence] = []
+    if fighter.state is MinionState.BURNED:
+        out.append(Sentence("final_burned", {"name": fighter.name}))
+    else:
+        state = Phrase(
+            "in torpor" if fighter.state is MinionState.TORPOR else "ready",
+            "в ступоре" if fighter.state is MinionState.TORPOR else "готов",
+        )
+        key = "final_vampire" if fighter.kind == "vampire" else "final_ally"
+        out.append(Sentence(key, {"name": fighter.name, "state": state, "n": fighter.amount}))
+    if fighter.drained:
+        out.append(Sentence("final_drained", {"name": fighter.name, "n": fighter.drained}))
+    return out
+
+
+def resolve(scenario: Mapping[str, Any]) -> CombatReport:
+    """Replay the combat ``scenario`` and report the outcome, round by round.
+
+    Raises :class:`InvalidState` for a malformed scenario and :class:`IllegalPlay` for an
+    illegal sequence of plays.
+    """
+    sc = parse_scenario(scenario)
+    fighters: dict[Side, _Fighter] = {
+        "acting": _Fighter.start(sc.acting, "acting"),
+        "opposing": _Fighter.start(sc.opposing, "opposing"),
+    }
+    a, o = fighters["acting"], fighters["opposing"]
+    steps: list[Step] = [
+        Step(
+            SEQUENCE,
+            f"{a.name} (acting) and {o.name} (opposing) enter combat; the acting minion gets "
+            "the first opportunity at every step, then play alternates.",
+        )
+    ]
+    opening = (Sentence("start", {"acting": a.name, "opposing": o.name}),)
+    rounds: list[RoundReport] = []
+    ended_by: str | None = None
+    for number, rnd in enumerate(sc.rounds, 1):
+        if ended_by is not None:
+            raise IllegalPlay(
+                f"Round {number} cannot be played: the combat ended in round {number - 1} "
+                f"({_ENDED_TEXT[ended_by]}). Remove the rounds after round {number - 1}, or "
+                "change the plays so that the combat goes on."
+            )
+        play = _RoundPlay(number, rnd, fighters, sc.rules)
+        report = play.play()
+        steps.append(Step(SEQUENCE, f"Round {number} ({report.range} range)."))
+        steps.extend(report.steps)
+        rounds.append(report)
+        ended_by = play.ended_by
+    closing: list[Sentence] = []
+    if ended_by is None:
+        ended_by = "open"
+        closing.append(Sentence("open"))
+    closing.extend(_closing(a))
+    closing.extend(_closing(o))
+    return CombatReport(
+        acting=a.report(),
+        opposing=o.report(),
+        rounds=tuple(rounds),
+        steps=tuple(steps),
+        ended_by=ended_by,
+        rules=sc.rules,
+        opening=opening,
+        closing=tuple(closing),
+    )

@@ -1,0 +1,182 @@
+"""The VTES combat page driven without a browser: set widgets, read the outputs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from calculators.vtes_combat import VtesCombatCalculator, seed_example_lines
+from rules.vtes import MinionState
+from rules.vtes.combat import resolve
+from rules.vtes.combat_examples import EXAMPLES
+
+
+@pytest.fixture
+def app() -> VtesCombatCalculator:
+    return VtesCombatCalculator()
+
+
+def test_page_opens_ready_on_kurt_and_ira(app: VtesCombatCalculator) -> None:
+    assert "calc-ready" in app.widget._dom_classes
+    assert app.banner.message == ""
+    assert app.report is not None
+    assert (app.report.acting.blood, app.report.opposing.blood) == (2, 4)
+    assert "Ira dodges, so Kurt's strike has no effect on Ira." in app.narrative
+    assert "Kurt" in app.final_text and "Damage taken 2 1" in app.final_text
+
+
+def test_preset_buttons_load_the_rulebook_examples(app: VtesCombatCalculator) -> None:
+    app.preset_buttons["cohn_mage"].click()
+    assert app.banner.message == ""
+    assert app.cards["opposing"].kind.value == "ally"
+    assert app.report is not None
+    assert app.report.acting.blood == 3 and app.report.acting.drained == 1
+    assert app.report.opposing.state is MinionState.BURNED
+    assert "Cohn Rose" in app._preset_note.value
+    app.preset_buttons["kurt_ira"].click()
+    assert app.report is not None and app.report.acting.blood == 2
+
+
+@pytest.mark.parametrize("key", sorted(EXAMPLES))
+def test_presets_survive_the_widgets(app: VtesCombatCalculator, key: str) -> None:
+    """Loading a preset into the widgets and reading it back gives the same outcome."""
+    app.load_preset(key)
+    direct = resolve(EXAMPLES[key].scenario)
+    via_page = resolve(app.scenario())
+    assert via_page.acting == direct.acting and via_page.opposing == direct.opposing
+    assert via_page.narrative == direct.narrative
+
+
+def test_build_a_combat_from_scratch(app: VtesCombatCalculator) -> None:
+    app.new_combat()
+    assert app.report is not None and app.report.opposing.blood == 3  # hand strikes
+    anna = app.rounds[0].sides["acting"]
+    anna.add_button.click()
+    anna.strikes[0].choice.value = "card:undead_strength"
+    assert app.report is not None
+    assert app.report.opposing.blood == 4 - 3
+    assert "Boris takes 3 damage." in app.narrative
+    boris = app.rounds[0].sides["opposing"]
+    boris.add_strike()
+    boris.strikes[0].choice.value = "card:dodge"
+    assert app.report is not None and app.report.opposing.blood == 4
+
+
+def test_custom_strike_switches(app: VtesCombatCalculator) -> None:
+    app.new_combat()
+    side = app.rounds[0].sides["acting"]
+    row = side.add_strike()
+    row.choice.value = "custom"
+    assert row.custom.layout.display is None
+    row.damage.value = 2
+    row.flags["aggravated"].value = True
+    assert app.report is not None
+    assert app.report.opposing.state is MinionState.TORPOR  # wounded by aggravated damage
+    row.flags["aggravated"].value = False
+    row.prevented.value = "1"
+    assert app.report is not None and app.report.opposing.blood == 3
+
+
+def test_weapons_and_retainers_appear_as_choices(app: VtesCombatCalculator) -> None:
+    app.new_combat()
+    anna = app.cards["acting"]
+    gun = anna.equipment.add()
+    gun.name.value = "Pistol"
+    gun.damage.value = 2
+    gun.ranged.value = True
+    boris = app.cards["opposing"]
+    ghoul = boris.retainers.add()
+    ghoul.name.value = "Ghoul"
+    ghoul.life.value = 2
+    row = app.rounds[0].sides["acting"].add_strike()
+    assert "weapon:Pistol" in [v for _l, v in row.choice.options]
+    assert "Ghoul" in [v for _l, v in row.target.options]
+    row.choice.value = "weapon:Pistol"
+    row.target.value = "Ghoul"
+    # close range: a retainer cannot be targeted
+    assert "long range" in app.banner.message
+    app.rounds[0].maneuvers.value = 1
+    assert app.banner.message == ""
+    assert app.report is not None and app.report.opposing.retainers == {}
+
+
+def test_blur_and_additional_strikes(app: VtesCombatCalculator) -> None:
+    app.new_combat()
+    side = app.rounds[0].sides["acting"]
+    side.add_strike()
+    side.add_strike()
+    assert "granted 1" in app.banner.message
+    side.additional.value = "blur_basic"
+    assert app.banner.message == ""
+    assert app.report is not None and app.report.opposing.blood == 2
+
+
+def test_rounds_can_be_added_and_removed(app: VtesCombatCalculator) -> None:
+    app.new_combat()
+    app.add_round()
+    assert "ended in round 1" in app.banner.message
+    app.rounds[0].presses.value = 1
+    assert app.banner.message == ""
+    assert app.report is not None and len(app.report.rounds) == 2
+    assert "Round 2" in app.story.text
+    app.remove_round(1)
+    assert len(app.rounds) == 1 and app.report is not None and app.report.ended_by == "open"
+    app.rounds[0].remove.click()
+    assert "at least one round" in app.banner.message
+
+
+def test_export_and_import_json(app: VtesCombatCalculator) -> None:
+    text = app.export_json()
+    assert json.loads(text)["acting"]["name"] == "Kurt"
+    app.new_combat()
+    app.import_json(text)
+    assert app.banner.message == ""
+    assert app.cards["acting"].name.value == "Kurt"
+    assert app.report is not None and app.report.acting.blood == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ("", "empty"),
+        ('{"acting": {}, "opposing": {}}', "'name' is missing"),
+        ('{"atcing": {}}', "unknown key 'atcing'"),
+    ],
+)
+def test_bad_json_gives_a_clear_message(app: VtesCombatCalculator, text: str, message: str) -> None:
+    app.json_text.value = text
+    app.import_button.click()
+    assert message in app.banner.message
+    assert "Traceback" not in app.banner.message
+    assert app.cards["acting"].name.value == "Kurt"  # the page keeps its combat
+
+
+def test_illegal_scenario_import_is_explained(app: VtesCombatCalculator) -> None:
+    data = EXAMPLES["kurt_ira"].scenario_dict()
+    data["rounds"][0]["maneuvers"] = ["acting", "acting"]
+    app.json_text.value = json.dumps(data)
+    app.import_button.click()
+    assert "twice in a row" in app.banner.message
+
+
+def test_russian_labels_and_story(app: VtesCombatCalculator) -> None:
+    app.set_language("ru")
+    assert app.report is not None
+    assert "Ira уклоняется" in " ".join(app.narrative)
+    assert "Раунд 1" in app.story.text
+    assert app.cards["acting"].name.description == "Имя"
+    assert app.new_button.description == "Новый бой"
+    assert app.banner.message == ""
+
+
+def test_trace_cites_rules(app: VtesCombatCalculator) -> None:
+    assert "vtes:6.4.5" in app.trace_view.widget.value
+    assert "rules_reference.ipynb?section=vtes%3A6.4.6" in app.trace_view.widget.value
+
+
+def test_seed_example_lines_are_computed() -> None:
+    lines = seed_example_lines()
+    assert any("Kurt ready with 2 blood" in line for line in lines)
+    assert any("Cohn Rose ready with 3 blood" in line and "Mage burned" in line for line in lines)
