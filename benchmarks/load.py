@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import re
@@ -198,11 +199,15 @@ async def visit(base: str, page: str, timeout: float = 120) -> Visit:
 
 
 def kernel_processes(server: psutil.Process) -> list[psutil.Process]:
-    return [
-        p
-        for p in server.children(recursive=True)
-        if any("ipykernel" in part for part in p.cmdline())
-    ]
+    """The live kernels under ``server`` (culled ones may linger a moment as zombies)."""
+    kernels = []
+    for proc in server.children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if proc.status() != psutil.STATUS_ZOMBIE and any(
+                "ipykernel" in part for part in proc.cmdline()
+            ):
+                kernels.append(proc)
+    return kernels
 
 
 def _rss_mb(processes: Sequence[psutil.Process]) -> list[float]:
@@ -293,7 +298,9 @@ def run_load(
                 )
             )
 
-        visits = asyncio.run(crowd())
+        # a thread of its own: the caller may already run an event loop (as pytest-playwright does)
+        with concurrent.futures.ThreadPoolExecutor(1) as executor:
+            visits = executor.submit(lambda: asyncio.run(crowd())).result()
         peak = kernel_processes(server)
         report = LoadReport(visits)
         report.kernel_rss_mb = _rss_mb(peak)

@@ -226,7 +226,6 @@ class VtesDamageCalculator(CalculatorApp):
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
-        self._hold = False
         self.result: DamageResult | None = None
         self.outcome_text = ""
         self.badges: tuple[str, ...] = ()
@@ -327,13 +326,10 @@ class VtesDamageCalculator(CalculatorApp):
         unknown = set(values) - set(INPUTS)
         if unknown:
             raise KeyError(f"unknown inputs {sorted(unknown)}; allowed: {', '.join(INPUTS)}")
-        self._hold = True
-        try:
+        with self.hold():
             # kind first: it decides which other inputs apply
             for key in sorted(values, key=lambda k: k != "kind"):
                 getattr(self, key).value = values[key]
-        finally:
-            self._hold = False
         self._show_kind()
         self.recompute()
 
@@ -367,7 +363,7 @@ class VtesDamageCalculator(CalculatorApp):
             self.load_preset(preset)
 
     def _on_change(self, change: dict[str, Any]) -> None:
-        if self._hold:
+        if self.held:
             return
         if change["owner"] is self.kind:
             self._show_kind()
@@ -557,9 +553,9 @@ class VtesDamageCalculator(CalculatorApp):
         self._prevention_help.value = f"<small>{escape(self.t('prevention_help'))}</small>"
         self._kind_label.value = self.t("kind")
         self._state_label.value = self.t("state")
-        self._relabel_options(self.kind, KINDS)
-        self._relabel_options(self.state, ("ready", "torpor"))
-        self._relabel_options(self.rules, EDITIONS)
+        self.relabel_options(self.kind, KINDS)
+        self.relabel_options(self.state, ("ready", "torpor"))
+        self.relabel_options(self.rules, EDITIONS)
         self.name.description = self.t("name")
         self.capacity.description = self.t("capacity")
         self.normal.description = self.t("normal")
@@ -573,12 +569,3 @@ class VtesDamageCalculator(CalculatorApp):
         self._show_kind()
         # raises on bad input: the kit's run() around relabel() shows it in the banner
         self._refresh()
-
-    def _relabel_options(self, widget: Any, keys: tuple[str, ...]) -> None:
-        value = widget.value
-        self._hold = True
-        try:
-            widget.options = [(self.t(k), k) for k in keys]
-            widget.value = value
-        finally:
-            self._hold = False

@@ -264,7 +264,6 @@ class DicePoolCalculator(CalculatorApp):
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
-        self._hold = False
         self.results: tuple[PoolResult, ...] = ()
         self.attack_result: AttackResult | None = None
         self.botch_text = ""
@@ -448,12 +447,9 @@ class DicePoolCalculator(CalculatorApp):
         unknown = set(values) - set(allowed)
         if unknown:
             raise KeyError(f"unknown inputs {sorted(unknown)}; allowed: {', '.join(allowed)}")
-        self._hold = True
-        try:
+        with self.hold():
             for key, value in values.items():
                 getattr(self, key).value = value
-        finally:
-            self._hold = False
 
     def apply_parameters(self, params: dict[str, str]) -> None:
         values: dict[str, Any] = {}
@@ -473,11 +469,11 @@ class DicePoolCalculator(CalculatorApp):
             self.set_inputs(**values)
 
     def _on_pool_change(self, change: dict[str, Any]) -> None:
-        if not self._hold:
+        if not self.held:
             self.recompute()
 
     def _on_attack_change(self, change: dict[str, Any]) -> None:
-        if not self._hold:
+        if not self.held:
             self.recompute_attack()
 
     # -- one roll -----------------------------------------------------------------------
@@ -774,19 +770,10 @@ class DicePoolCalculator(CalculatorApp):
         self._target_label.value = self.t("target")
         self._attacker_title.value = f"<h4>{escape(self.t('attacker'))}</h4>"
         self._defender_title.value = f"<h4>{escape(self.t('defender'))}</h4>"
-        self._relabel_options(self.edition, EDITIONS)
-        self._relabel_options(self.wound, WOUND_CHOICES)
-        self._relabel_options(self.damage_type, DAMAGE_TYPES)
-        self._relabel_options(self.target, TARGETS)
+        self.relabel_options(self.edition, EDITIONS)
+        self.relabel_options(self.wound, WOUND_CHOICES)
+        self.relabel_options(self.damage_type, DAMAGE_TYPES)
+        self.relabel_options(self.target, TARGETS)
         self.run(self._refresh_attack)
         # raises on bad input: the kit's run() around relabel() shows it in the banner
         self._refresh()
-
-    def _relabel_options(self, widget: Any, keys: tuple[str, ...]) -> None:
-        value = widget.value
-        self._hold = True
-        try:
-            widget.options = [(self.t(k), k) for k in keys]
-            widget.value = value
-        finally:
-            self._hold = False

@@ -161,3 +161,19 @@ def test_landing_page_lists_every_calculator_in_both_languages() -> None:
     page.language.value = "ru"
     assert 'href="vtm_dice.ipynb?lang=ru"' in page.cards.value
     assert "Для судей" in page.cards.value
+
+
+def test_hold_and_relabel_options_keep_the_value_and_quiet_observers() -> None:
+    import ipywidgets as widgets
+
+    app = Sample()
+    choice = widgets.Dropdown(options=[("Blood", "x")], value="x")
+    seen: list[bool] = []
+    choice.observe(lambda change: seen.append(app.held), names="value")
+    app.language.value = "ru"
+    app.relabel_options(choice, ["x"])
+    assert choice.options == (("Кровь", "x"),) and choice.value == "x"
+    assert all(seen)
+    with app.hold(), app.hold():
+        assert app.held
+    assert not app.held

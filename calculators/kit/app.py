@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
@@ -66,6 +67,7 @@ class CalculatorApp:
         self.widget = widgets.VBox([widgets.HTML(CSS), header, self.banner.widget, self.body])
         self.widget.add_class("calc-root")
         self.url_params: dict[str, str] = {}
+        self._holds = 0
 
     # -- labels -------------------------------------------------------------------------
     def t(self, key: str) -> str:
@@ -95,6 +97,28 @@ class CalculatorApp:
             f'<a href="rules_reference.ipynb?lang={self.lang}">{escape(self.t("reference"))}</a>'
         )
         self.run(self.relabel)
+
+    # -- setting many inputs at once ---------------------------------------------------
+    @contextlib.contextmanager
+    def hold(self) -> Iterator[None]:
+        """Within ``with self.hold():`` input observers should not recompute (see :attr:`held`)."""
+        self._holds += 1
+        try:
+            yield
+        finally:
+            self._holds -= 1
+
+    @property
+    def held(self) -> bool:
+        """True while inputs are being set together; observers check it and wait."""
+        return self._holds > 0
+
+    def relabel_options(self, widget: Any, keys: Sequence[str]) -> None:
+        """Translate a selection widget's option labels (catalog keys), keeping its value."""
+        value = widget.value
+        with self.hold():
+            widget.options = [(self.t(key), key) for key in keys]
+            widget.value = value
 
     # -- running engine calls -----------------------------------------------------------
     def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:

@@ -1,0 +1,838 @@
+"""Fury of Dracula combat explorer: round odds per card pair, whole-combat odds, a round resolver.
+
+Drive it without a browser::
+
+    app = DraculaExplorer()
+    app.set_inputs(assume="1")        # unknown initiative numbers -> 1 (a stated assumption)
+    app.odds.outcomes                 # exact whole-combat odds (Fractions)
+    app.set_inputs(hunter="Mina Harker", health=3)
+    app.judge_round("Punch", "Claws", 3, 4)   # the round-resolver tab
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+import ipywidgets as widgets
+
+from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, TraceView
+from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from rules.dracula.blood import MAX_BLOOD, RED_MARKS
+from rules.dracula.cards import AGENT_WEAPONS, HUNTER_ITEMS, CardTable, default_table
+from rules.dracula.chain import CombatOdds, Policy, RoundGame, combat_odds, first_round_game
+from rules.dracula.combat import (
+    CombatState,
+    RoundReport,
+    enemy_options,
+    hunter_options,
+    resolve_round,
+    start_combat,
+)
+from rules.dracula.examples import example_text
+from rules.dracula.hunters import HUNTERS, Hunter, Opponent, Situation, hunter
+from rules.dracula.odds import round_odds
+from rules.errors import InvalidState
+from rules.trace import Step
+
+__all__ = ["DraculaExplorer", "blood_track_svg", "example_lines", "heat_color"]
+
+LABELS = Catalog(
+    {
+        "title": ("Fury of Dracula: combat explorer", "Ярость Дракулы: исследование боя"),
+        "intro": (
+            "Choose the hunter and the opponent; the page computes the exact odds of every "
+            "card pairing, how the whole combat ends, and the best card mix for round 1.",
+            "Выберите Охотника и противника; страница точно рассчитывает шансы каждой пары "
+            "карт, исходы всего боя и лучшую смесь карт для первого раунда.",
+        ),
+        "tab_explore": ("Explore odds", "Шансы"),
+        "tab_judge": ("Round resolver", "Разбор раунда"),
+        "hunter": ("Hunter", "Охотник"),
+        "health": ("Health", "Здоровье"),
+        "bites": ("Bites", "Укусы"),
+        "items": ("Combat items", "Боевые Вещи"),
+        "opponent": ("Opponent", "Противник"),
+        "dracula-night": ("Dracula by night", "Дракула ночью"),
+        "dracula-day": ("Dracula by day", "Дракула днём"),
+        "agent": ("An agent", "Агент"),
+        "weapons": ("Agent weapons", "Оружие Агента"),
+        "minion": ("The agent is a Minion", "Агент — Миньон"),
+        "blood": ("Dracula's blood", "Кровь Дракулы"),
+        "trap": ("Trap (Dracula +1)", "Ловушка (Дракула +1)"),
+        "advance": ("Advance Planning (hunter +1)", "План Атаки (Охотник +1)"),
+        "castle": ("In Castle Dracula (+1)", "В Замке Дракулы (+1)"),
+        "eastern": ("In Eastern Europe", "В Восточной Европе"),
+        "garlic": ("Garlic / Rage (no Escape, rounds 1-3)", "Чеснок / Бешенство (без Бегства 1-3)"),
+        "hunter_policy": ("Hunter plays", "Охотник играет"),
+        "enemy_policy": ("Enemy plays", "Противник играет"),
+        "minimax": ("best mix (minimax)", "лучшую смесь (минимакс)"),
+        "uniform": ("any legal card, equally", "любую карту поровну"),
+        "assume": ("Unknown initiative numbers", "Неизвестная инициатива"),
+        "assume_none": ("not set: enter them", "не задана: введите"),
+        "assume_value": ("assume all are {v}", "считать все равными {v}"),
+        "initiative": (
+            "Initiative from your cards (e.g. Punch=1, Fangs=4)",
+            "Инициатива с ваших карт (напр. Punch=1, Fangs=4)",
+        ),
+        "overrides": (
+            "Table overrides (e.g. hunter: Punch vs Claws = wound 1)",
+            "Замены в таблице (напр. hunter: Punch vs Claws = wound 1)",
+        ),
+        "need_initiative": (
+            "Set the initiative numbers first. The seed gives only Stake 3 and Claws 2; "
+            "unknown here: {cards}. Type them from your cards, or choose an assumed value. "
+            "Ties happen in about {tie} of rolls, so the choice matters.",
+            "Сначала задайте числа инициативы. В правилах есть только Кол 3 и Когти 2; "
+            "неизвестны: {cards}. Введите их со своих карт или выберите допущение. "
+            "Ничьи бывают примерно в {tie} бросков, так что это важно.",
+        ),
+        "assumption_note": (
+            "Assumption in force: unknown initiative = {v} for {cards}.",
+            "Действует допущение: неизвестная инициатива = {v} для {cards}.",
+        ),
+        "table_title": (
+            "Round 1: chance the hunter wins the roll (row: hunter's card, column: enemy's)",
+            "Раунд 1: шанс Охотника выиграть бросок (строка: карта Охотника, столбец: противника)",
+        ),
+        "unconfirmed": (
+            "† result not confirmed by the rulebook text (fan-made table); "
+            "override it if your cards differ",
+            "† результат не подтверждён текстом правил (таблица фанатов); "
+            "замените, если ваши карты иначе",
+        ),
+        "win": ("win", "победа"),
+        "lose": ("loss", "поражение"),
+        "outcomes": ("How the combat ends", "Чем кончится бой"),
+        "track": ("Dracula's blood when the combat ends", "Кровь Дракулы в конце боя"),
+        "mix": ("Round 1 best card mix (minimax)", "Лучшая смесь карт в раунде 1 (минимакс)"),
+        "value": ("value for the hunter", "ценность для Охотника"),
+        "payoff_note": (
+            "Payoff: blood Dracula loses minus health the hunter loses; a bite costs health / free "
+            "bite slots; killing an agent is worth the hunter's health.",
+            "Выигрыш: потеря Крови Дракулы минус потеря Здоровья; Укус стоит Здоровье / свободные "
+            "ячейки Укуса; убийство Агента стоит Здоровья Охотника.",
+        ),
+        "rounds": ("Expected rounds", "Ожидаемое число раундов"),
+        "states": ("combat states solved exactly", "состояний боя решено точно"),
+        "defeated": ("hunter defeated", "Охотник повержен"),
+        "bitten": ("hunter bitten", "Охотник укушен"),
+        "escaped": ("someone escaped (End)", "кто-то сбежал (Конец)"),
+        "continues": ("three Continues", "три Продолжения"),
+        "destroyed": ("Dracula destroyed", "Дракула уничтожен"),
+        "killed": ("agent killed", "Агент убит"),
+        "judge_intro": (
+            "Settle a round: pick both revealed cards and the dice as rolled.",
+            "Разберите раунд: выберите обе вскрытые карты и выпавшие кубики.",
+        ),
+        "hunter_card": ("Hunter's card", "Карта Охотника"),
+        "enemy_card": ("Enemy's card", "Карта противника"),
+        "hunter_die": ("Hunter's die", "Кубик Охотника"),
+        "hunter_die2": (
+            "Second die (Godalming vs agent)",
+            "Второй кубик (Годалминг против Агента)",
+        ),
+        "enemy_die": ("Enemy's die", "Кубик противника"),
+        "resolve": ("Resolve round", "Разыграть раунд"),
+        "restart": ("Start a new combat", "Начать бой заново"),
+        "judge_state": ("Combat state", "Состояние боя"),
+        "round_no": ("Round", "Раунд"),
+        "over": ("Combat over", "Бой окончен"),
+        "continues_n": ("Continues in a row", "Продолжений подряд"),
+        "on_table": ("On the table", "На столе"),
+        "compute_time": ("computed in {t}", "рассчитано за {t}"),
+    }
+)
+OUTCOME_COLORS = {
+    "defeated": "#8b1a1a",
+    "bitten": "#c0392b",
+    "escaped": "#7f8c8d",
+    "continues": "#95a5a6",
+    "destroyed": "#1e8449",
+    "killed": "#1e8449",
+}
+ASSUME_CHOICES = ("", "0", "1", "2", "3", "4", "5", "6")
+
+
+def heat_color(p: Fraction) -> str:
+    """Background for a win chance: red (0) through white (1/2) to green (1)."""
+    x = float(p)
+    if x < 0.5:
+        k = x / 0.5
+        r, g, b = 230, int(110 + 140 * k), int(110 + 140 * k)
+    else:
+        k = (x - 0.5) / 0.5
+        r, g, b = int(250 - 140 * k), int(250 - 30 * k), int(250 - 140 * k)
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def blood_track_svg(start: int, ends: dict[int, Fraction], title: str = "") -> str:
+    """Dracula's blood track (15 boxes, red marks at 10 and 5) with where the combat leaves him."""
+    w, box, top = 660, 40, 34
+    peak = max(ends.values(), default=Fraction(0)) or Fraction(1)
+    parts = [
+        f'<svg class="drac-track-svg" xmlns="http://www.w3.org/2000/svg" width="{w}" '
+        f'height="170" role="img" aria-label="{escape(title)}">',
+        f'<text x="4" y="16" font-size="13">{escape(title)}</text>',
+    ]
+    for b in range(0, MAX_BLOOD + 1):
+        x = 10 + b * box
+        red = b in RED_MARKS
+        fill = "#fdecea" if red else "#ffffff"
+        stroke = "#c0392b" if red else "#888888"
+        width = 3 if red else 1
+        here = " (start)" if b == start else ""
+        parts.append(
+            f'<rect x="{x}" y="{top}" width="{box - 4}" height="{box - 4}" fill="{fill}" '
+            f'stroke="{stroke}" stroke-width="{width}"><title>blood {b}{here}</title></rect>'
+        )
+        label = "†" if b == 0 else str(b)
+        parts.append(
+            f'<text x="{x + (box - 4) / 2}" y="{top + 24}" text-anchor="middle" '
+            f'font-size="13">{label}</text>'
+        )
+        if b == start:
+            parts.append(
+                f'<path d="M{x + 18} {top - 4} l-6 -8 h12 z" fill="#2c3e50">'
+                "<title>start</title></path>"
+            )
+        p = ends.get(b, Fraction(0))
+        if p:
+            h = max(2.0, 80 * float(p / peak))
+            tip = f"blood {b}: {fraction_text(p)} = {percent(p, 4)}"
+            parts.append(
+                f'<rect class="drac-track-bar" x="{x + 6}" y="{top + box + 2}" width="{box - 16}" '
+                f'height="{h:.1f}" fill="#8b1a1a"><title>{escape(tip)}</title></rect>'
+            )
+            parts.append(
+                f'<text x="{x + (box - 4) / 2}" y="{top + box + h + 14:.1f}" text-anchor="middle" '
+                f'font-size="9">{escape(percent(p, 1))}</text>'
+            )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def example_lines() -> list[str]:
+    """The rulebook's worked example, resolved round by round."""
+    return example_text().splitlines()
+
+
+@lru_cache(maxsize=256)
+def _odds(
+    h: Hunter,
+    opp: Opponent,
+    sit: Situation,
+    blood: int,
+    table: CardTable,
+    hp: str,
+    ep: str,
+    assume: int | None,
+) -> CombatOdds:
+    return combat_odds(
+        h,
+        opp,
+        sit,
+        blood=blood,
+        table=table,
+        hunter_policy=Policy(hp),
+        enemy_policy=Policy(ep),
+        assume_initiative=assume,
+        max_states=25_000,
+    )
+
+
+@lru_cache(maxsize=256)
+def _game(
+    h: Hunter, opp: Opponent, sit: Situation, blood: int, table: CardTable, assume: int | None
+) -> RoundGame:
+    return first_round_game(h, opp, sit, blood=blood, table=table, assume_initiative=assume)
+
+
+def parse_initiatives(text: str, table: CardTable) -> CardTable:
+    """``"Punch=1, Fangs=4"`` applied to ``table``."""
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        if "=" not in part:
+            raise InvalidState(
+                f"write initiative as Card=number, e.g. Punch=1 (got {part.strip()!r})"
+            )
+        card, value = (x.strip() for x in part.split("=", 1))
+        if not value.isdigit():
+            raise InvalidState(f"initiative of {card} must be a number 0..9, not {value!r}")
+        table = table.with_initiative(card, int(value))
+    return table
+
+
+def parse_overrides(text: str, table: CardTable) -> CardTable:
+    """``"hunter: Punch vs Claws = wound 1; enemy: Stake vs Fangs = bite"``."""
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        try:
+            winner, rest = part.split(":", 1)
+            pair, result = rest.split("=", 1)
+            h, e = pair.split(" vs ", 1)
+        except ValueError:
+            raise InvalidState(
+                f"write an override as 'hunter: Punch vs Claws = wound 1' (got {part.strip()!r})"
+            ) from None
+        table = table.with_result(winner.strip(), h.strip(), e.strip(), result.strip())
+    return table
+
+
+class DraculaExplorer(CalculatorApp):
+    """The Fury of Dracula combat explorer page."""
+
+    labels = LABELS
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__(lang=lang)
+        self.odds: CombatOdds | None = None
+        self.game: RoundGame | None = None
+        self.table: CardTable = default_table()
+        self.missing: tuple[str, ...] = ()
+        self.judge_state: CombatState | None = None
+        self.last_report: RoundReport | None = None
+        self.compute_seconds = 0.0
+        # inputs
+        lay = widgets.Layout(width="330px")
+        style = {"description_width": "150px"}
+        self.w_intro = widgets.HTML()
+        self.w_hunter = widgets.Dropdown(
+            options=list(HUNTERS), value="Van Helsing", layout=lay, style=style
+        )
+        self.w_health = widgets.BoundedIntText(value=8, min=1, max=20, layout=lay, style=style)
+        self.w_bites = widgets.BoundedIntText(value=0, min=0, max=2, layout=lay, style=style)
+        self.w_items = widgets.SelectMultiple(
+            options=list(HUNTER_ITEMS), value=("Stake",), rows=8, layout=lay, style=style
+        )
+        self.w_opponent = widgets.Dropdown(
+            options=["dracula-night", "dracula-day", "agent"],
+            value="dracula-day",
+            layout=lay,
+            style=style,
+        )
+        self.w_weapons = widgets.SelectMultiple(
+            options=list(AGENT_WEAPONS), value=(), rows=3, layout=lay, style=style
+        )
+        self.w_minion = widgets.Checkbox(value=False, indent=False)
+        self.w_blood = widgets.BoundedIntText(
+            value=MAX_BLOOD, min=1, max=MAX_BLOOD, layout=lay, style=style
+        )
+        self.w_trap = widgets.Checkbox(value=False, indent=False)
+        self.w_advance = widgets.Checkbox(value=False, indent=False)
+        self.w_castle = widgets.Checkbox(value=False, indent=False)
+        self.w_eastern = widgets.Checkbox(value=False, indent=False)
+        self.w_garlic = widgets.Checkbox(value=False, indent=False)
+        self.w_hpolicy = widgets.Dropdown(
+            options=["minimax", "uniform"], value="minimax", layout=lay, style=style
+        )
+        self.w_epolicy = widgets.Dropdown(
+            options=["minimax", "uniform"], value="minimax", layout=lay, style=style
+        )
+        self.w_assume = widgets.Dropdown(
+            options=list(ASSUME_CHOICES), value="", layout=lay, style=style
+        )
+        self.w_init = widgets.Text(
+            value="", layout=widgets.Layout(width="520px"), style=style, continuous_update=False
+        )
+        self.w_over = widgets.Text(
+            value="", layout=widgets.Layout(width="520px"), style=style, continuous_update=False
+        )
+        for w, cls in (
+            (self.w_hunter, "drac-hunter"),
+            (self.w_health, "drac-health"),
+            (self.w_bites, "drac-bites"),
+            (self.w_items, "drac-items"),
+            (self.w_opponent, "drac-opponent"),
+            (self.w_blood, "drac-blood"),
+            (self.w_assume, "drac-assume"),
+            (self.w_init, "drac-init"),
+            (self.w_over, "drac-overrides"),
+            (self.w_hpolicy, "drac-hpolicy"),
+            (self.w_epolicy, "drac-epolicy"),
+        ):
+            w.add_class(cls)
+        # outputs
+        self.w_prompt = widgets.HTML()
+        self.w_prompt.add_class("drac-prompt")
+        self.w_summary = widgets.HTML()
+        self.w_summary.add_class("drac-summary")
+        self.w_table = widgets.HTML()
+        self.w_table.add_class("drac-table")
+        self.w_track = widgets.HTML()
+        self.w_track.add_class("drac-track")
+        self.chart = DistributionChart()
+        self.chart.widget.add_class("drac-outcomes")
+        self.w_mix = widgets.HTML()
+        self.w_mix.add_class("drac-mix")
+        self.trace = TraceView()
+        # judge tab
+        self.w_judge_intro = widgets.HTML()
+        self.j_hcard = widgets.Dropdown(layout=lay, style=style)
+        self.j_ecard = widgets.Dropdown(layout=lay, style=style)
+        self.j_hdie = widgets.BoundedIntText(value=1, min=1, max=6, layout=lay, style=style)
+        self.j_hdie2 = widgets.BoundedIntText(value=1, min=1, max=6, layout=lay, style=style)
+        self.j_edie = widgets.BoundedIntText(value=1, min=1, max=6, layout=lay, style=style)
+        self.j_resolve = widgets.Button(button_style="primary")
+        self.j_restart = widgets.Button()
+        self.j_state = widgets.HTML()
+        self.j_state.add_class("drac-judge-state")
+        self.j_trace = TraceView()
+        self.j_resolve.add_class("drac-resolve")
+        self.j_hcard.add_class("drac-jhcard")
+        self.j_ecard.add_class("drac-jecard")
+        self.j_hdie.add_class("drac-jhdie")
+        self.j_edie.add_class("drac-jedie")
+        self._judge_steps: list[Step] = []
+
+        self._row_labels: list[tuple[widgets.Label, widgets.Widget]] = []
+
+        def row(w: widgets.Widget, key: str) -> widgets.HBox:
+            lab = widgets.Label(layout=widgets.Layout(width="230px"))
+            self._row_labels.append((lab, w))
+            lab.key = key  # type: ignore[attr-defined]
+            return widgets.HBox([lab, w])
+
+        left = widgets.VBox(
+            [
+                row(self.w_hunter, "hunter"),
+                row(self.w_health, "health"),
+                row(self.w_bites, "bites"),
+                row(self.w_items, "items"),
+            ]
+        )
+        right = widgets.VBox(
+            [
+                row(self.w_opponent, "opponent"),
+                row(self.w_blood, "blood"),
+                row(self.w_weapons, "weapons"),
+                row(self.w_minion, "minion"),
+                row(self.w_trap, "trap"),
+                row(self.w_advance, "advance"),
+                row(self.w_castle, "castle"),
+                row(self.w_eastern, "eastern"),
+                row(self.w_garlic, "garlic"),
+            ]
+        )
+        setup = widgets.VBox(
+            [
+                widgets.HBox([left, right]),
+                row(self.w_hpolicy, "hunter_policy"),
+                row(self.w_epolicy, "enemy_policy"),
+                row(self.w_assume, "assume"),
+                row(self.w_init, "initiative"),
+                row(self.w_over, "overrides"),
+            ]
+        )
+        explore = widgets.VBox(
+            [
+                self.w_prompt,
+                self.w_summary,
+                self.w_table,
+                self.chart.widget,
+                self.w_track,
+                self.w_mix,
+                self.trace.widget,
+            ]
+        )
+        judge = widgets.VBox(
+            [
+                self.w_judge_intro,
+                row(self.j_hcard, "hunter_card"),
+                row(self.j_ecard, "enemy_card"),
+                row(self.j_hdie, "hunter_die"),
+                row(self.j_hdie2, "hunter_die2"),
+                row(self.j_edie, "enemy_die"),
+                widgets.HBox([self.j_resolve, self.j_restart]),
+                self.j_state,
+                self.j_trace.widget,
+            ]
+        )
+        self.tabs = widgets.Tab(children=[explore, judge])
+        self.body.children = [self.w_intro, setup, self.tabs]
+        for w in (
+            self.w_hunter,
+            self.w_health,
+            self.w_bites,
+            self.w_items,
+            self.w_opponent,
+            self.w_weapons,
+            self.w_minion,
+            self.w_blood,
+            self.w_trap,
+            self.w_advance,
+            self.w_castle,
+            self.w_eastern,
+            self.w_garlic,
+            self.w_hpolicy,
+            self.w_epolicy,
+            self.w_assume,
+            self.w_init,
+            self.w_over,
+        ):
+            w.observe(self.guard(self._on_input), names="value")
+        self.j_resolve.on_click(self.guard(lambda _b: self._on_resolve()))
+        self.j_restart.on_click(self.guard(lambda _b: self.restart_judge()))
+        self._busy = False
+        self.ready()
+        self.run(self.update)
+
+    # -- labels -------------------------------------------------------------------------------
+    def relabel(self) -> None:
+        self.w_intro.value = f"<p>{escape(self.t('intro'))}</p>"
+        self.w_judge_intro.value = f"<p>{escape(self.t('judge_intro'))}</p>"
+        for lab, _w in self._row_labels:
+            lab.value = self.t(lab.key)  # type: ignore[attr-defined]
+        self._busy = True
+        try:
+            pol = [(self.t(k), k) for k in ("minimax", "uniform")]
+            for w, opts in (
+                (
+                    self.w_opponent,
+                    [(self.t(k), k) for k in ("dracula-night", "dracula-day", "agent")],
+                ),
+                (self.w_hpolicy, pol),
+                (self.w_epolicy, pol),
+                (
+                    self.w_assume,
+                    [
+                        (
+                            self.t("assume_none")
+                            if v == ""
+                            else self.t("assume_value").format(v=v),
+                            v,
+                        )
+                        for v in ASSUME_CHOICES
+                    ],
+                ),
+            ):
+                keep = w.value
+                w.options = opts
+                w.value = keep
+        finally:
+            self._busy = False
+        self.tabs.set_title(0, self.t("tab_explore"))
+        self.tabs.set_title(1, self.t("tab_judge"))
+        self.j_resolve.description = self.t("resolve")
+        self.j_restart.description = self.t("restart")
+        if hasattr(self, "_busy"):
+            self.render()
+            self._render_judge()
+
+    # -- inputs -------------------------------------------------------------------------------
+    def set_inputs(self, **values: Any) -> None:
+        """Set several inputs at once (names: hunter, health, bites, items, opponent, weapons,
+        minion, blood, trap, advance, castle, eastern, garlic, hunter_policy, enemy_policy,
+        assume, initiative, overrides), then recompute once."""
+        names = {
+            "hunter": self.w_hunter,
+            "health": self.w_health,
+            "bites": self.w_bites,
+            "items": self.w_items,
+            "opponent": self.w_opponent,
+            "weapons": self.w_weapons,
+            "minion": self.w_minion,
+            "blood": self.w_blood,
+            "trap": self.w_trap,
+            "advance": self.w_advance,
+            "castle": self.w_castle,
+            "eastern": self.w_eastern,
+            "garlic": self.w_garlic,
+            "hunter_policy": self.w_hpolicy,
+            "enemy_policy": self.w_epolicy,
+            "assume": self.w_assume,
+            "initiative": self.w_init,
+            "overrides": self.w_over,
+        }
+        self._busy = True
+        try:
+            for key, value in values.items():
+                if key not in names:
+                    raise KeyError(f"unknown input {key!r}; allowed: {', '.join(names)}")
+                if key == "hunter":
+                    self.w_hunter.value = value
+                    self._sync_hunter()
+                    continue
+                names[key].value = tuple(value) if key in ("items", "weapons") else value
+        finally:
+            self._busy = False
+        self.run(self.update)
+
+    def _sync_hunter(self) -> None:
+        p = HUNTERS[self.w_hunter.value]
+        self.w_bites.max = p.bite_slots - 1
+        self.w_health.max = p.max_health
+        self.w_health.value = p.max_health
+
+    def _on_input(self, change: dict[str, Any]) -> None:
+        if self._busy:
+            return
+        if change.get("owner") is self.w_hunter:
+            self._busy = True
+            try:
+                self._sync_hunter()
+            finally:
+                self._busy = False
+        self.update()
+
+    def setup(self) -> tuple[Hunter, Opponent, Situation, int, CardTable, int | None]:
+        """The current inputs as engine objects."""
+        h = hunter(
+            self.w_hunter.value,
+            health=self.w_health.value,
+            bites=self.w_bites.value,
+            items=tuple(self.w_items.value),
+        )
+        kind = self.w_opponent.value
+        if kind == "agent":
+            opp = Opponent.agent(tuple(self.w_weapons.value), minion=self.w_minion.value)
+        else:
+            opp = Opponent.dracula(night=kind == "dracula-night")
+        sit = Situation(
+            trap=self.w_trap.value,
+            advance_planning=self.w_advance.value,
+            castle_dracula=self.w_castle.value,
+            eastern_europe=self.w_eastern.value,
+            garlic=self.w_garlic.value,
+        )
+        table = parse_overrides(
+            self.w_over.value, parse_initiatives(self.w_init.value, default_table())
+        )
+        assume = int(self.w_assume.value) if self.w_assume.value else None
+        return h, opp, sit, self.w_blood.value, table, assume
+
+    # -- computing ----------------------------------------------------------------------------
+    def update(self) -> None:
+        import time
+
+        self.odds = None
+        self.game = None
+        h, opp, sit, blood, table, assume = self.setup()
+        self.table = table
+        cards = tuple(dict.fromkeys(("Punch", "Dodge", "Escape", *h.combat_items))) + opp.deck()
+        self.missing = table.missing_initiatives(cards)
+        self._setup = (h, opp, sit, blood, table, assume)
+        if self.judge_state is None or self._judge_key != (h, opp, sit, blood):
+            self.restart_judge()
+        if self.missing and assume is None:
+            self.render()
+            return
+        start = time.perf_counter()
+        try:
+            self.game = _game(h, opp, sit, blood, table, assume)
+            self.odds = _odds(
+                h, opp, sit, blood, table, self.w_hpolicy.value, self.w_epolicy.value, assume
+            )
+        finally:
+            self.compute_seconds = time.perf_counter() - start
+            self.render()
+
+    # -- rendering ----------------------------------------------------------------------------
+    def render(self) -> None:
+        if not hasattr(self, "_setup"):
+            return
+        h, opp, sit, blood, table, assume = self._setup
+        if self.missing and assume is None:
+            tie = percent(round_odds(hunter_initiative=1, enemy_initiative=2).tie, 0)
+            self.w_prompt.value = (
+                '<div class="drac-need" style="border:2px solid #c0392b;padding:8px;">'
+                + escape(self.t("need_initiative").format(cards=", ".join(self.missing), tie=tie))
+                + "</div>"
+            )
+            for w in (self.w_summary, self.w_table, self.w_track, self.w_mix):
+                w.value = ""
+            self.chart.show([])
+            self.trace.clear()
+            return
+        note = ""
+        if self.missing:
+            note = escape(self.t("assumption_note").format(v=assume, cards=", ".join(self.missing)))
+        self.w_prompt.value = f'<div class="drac-assumption"><i>{note}</i></div>' if note else ""
+        self.w_table.value = self._table_html(h, opp, sit, table, assume)
+        odds = self.odds
+        if odds is None:
+            for w in (self.w_summary, self.w_track, self.w_mix):
+                w.value = ""
+            self.chart.show([])
+            self.trace.clear()
+            return
+        lines = [f"<b>{escape(self.t(k))}</b>: {exact_html(p)}" for k, p in odds.outcomes.items()]
+        lines.append(
+            f"<b>{escape(self.t('rounds'))}</b>: {float(odds.expected_rounds):.3f} "
+            f"({odds.states} {escape(self.t('states'))}; "
+            f"{escape(self.t('compute_time').format(t=f'{self.compute_seconds:.2f} s'))})"
+        )
+        self.w_summary.value = '<div class="drac-summary-text">' + "<br>".join(lines) + "</div>"
+        bars = [Bar(self.t(k), p, OUTCOME_COLORS[k]) for k, p in odds.outcomes.items()]
+        self.chart.show(bars, title=self.t("outcomes"), y_label=self.t("probability"))
+        if opp.is_dracula:
+            self.w_track.value = blood_track_svg(blood, odds.blood, self.t("track"))
+        else:
+            self.w_track.value = ""
+        self.w_mix.value = self._mix_html()
+        self.trace.show(odds.steps, self.lang)
+
+    def _table_html(
+        self, h: Hunter, opp: Opponent, sit: Situation, table: CardTable, assume: int | None
+    ) -> str:
+        state, _ = start_combat(h, opp, sit, blood=self._setup[3])
+        hs = hunter_options(state, table=table)
+        es = enemy_options(state)
+        from rules.dracula.combat import bonuses
+
+        def init(card: str) -> int:
+            v = table.initiative_of(card).value
+            return v if v is not None else (assume or 0)
+
+        head = "".join(
+            f'<th style="padding:4px;font-size:12px">{escape(e)}<br>'
+            f"<small>ini {init(e)}</small></th>"
+            for e in es
+        )
+        rows = []
+        for hc in hs:
+            cells = []
+            for ec in es:
+                hb, eb, _ = bonuses(state, (hc,), ec)
+                o = round_odds(
+                    hb,
+                    eb,
+                    hunter_initiative=init(hc),
+                    enemy_initiative=init(ec),
+                    hunter_dice=2 if (h.godalming and not opp.is_dracula) else 1,
+                )
+                rw = table.result("hunter", hc, ec)
+                rl = table.result("enemy", hc, ec)
+                marks = []
+                for r in (rw, rl):
+                    m = "" if r.confirmed else "†"
+                    if r.overridden:
+                        m = "✎"
+                    marks.append(m)
+                tip = (
+                    f"{hc} vs {ec}: {fraction_text(o.hunter_wins)}; "
+                    f"{self.t('win')}: {rw.label} [{rw.source}]; "
+                    f"{self.t('lose')}: {rl.label} [{rl.source}]"
+                )
+                cells.append(
+                    f'<td class="drac-cell" title="{escape(tip)}" style="background:'
+                    f'{heat_color(o.hunter_wins)};padding:4px;text-align:center;font-size:12px">'
+                    f"<b>{escape(percent(o.hunter_wins, 1))}</b><br>"
+                    f"<small>{escape(self.t('win'))}: {escape(rw.label)}{marks[0]}<br>"
+                    f"{escape(self.t('lose'))}: {escape(rl.label)}{marks[1]}</small></td>"
+                )
+            rows.append(
+                f'<tr><th style="padding:4px;font-size:12px">{escape(hc)}<br>'
+                f"<small>ini {init(hc)}</small></th>{''.join(cells)}</tr>"
+            )
+        return (
+            f"<p><b>{escape(self.t('table_title'))}</b></p>"
+            f'<table style="border-collapse:collapse"><tr><th></th>{head}</tr>'
+            f"{''.join(rows)}</table>"
+            f"<p><small>{escape(self.t('unconfirmed'))}</small></p>"
+        )
+
+    def _mix_html(self) -> str:
+        g = self.game
+        if g is None:
+            return ""
+        hm = ", ".join(
+            f"{escape(c)} {exact_html(p)}"
+            for c, p in zip(g.hunter_cards, g.solution.rows, strict=True)
+            if p
+        )
+        em = ", ".join(
+            f"{escape(c)} {exact_html(p)}"
+            for c, p in zip(g.enemy_cards, g.solution.columns, strict=True)
+            if p
+        )
+        return (
+            f"<p><b>{escape(self.t('mix'))}</b><br>{escape(self.t('hunter'))}: {hm}<br>"
+            f"{escape(self.t('opponent'))}: {em}<br>{escape(self.t('value'))}: "
+            f"{escape(fraction_text(g.solution.value))} (≈{float(g.solution.value):.3f})<br>"
+            f"<small>{escape(self.t('payoff_note'))}</small></p>"
+        )
+
+    # -- round resolver -----------------------------------------------------------------------
+    def restart_judge(self) -> None:
+        h, opp, sit, blood, _table, _assume = self._setup
+        self.judge_state, steps = start_combat(h, opp, sit, blood=blood)
+        self._judge_key = (h, opp, sit, blood)
+        self._judge_steps = list(steps)
+        self.last_report = None
+        self._render_judge()
+
+    def judge_round(
+        self,
+        hunter_card: str,
+        enemy_card: str,
+        hunter_die: int,
+        enemy_die: int,
+        hunter_die2: int | None = None,
+    ) -> RoundReport | None:
+        """Resolve one round in the resolver tab (as a judge would)."""
+        self._busy = True
+        try:
+            self.j_hcard.value = hunter_card
+            self.j_ecard.value = enemy_card
+            self.j_hdie.value = hunter_die
+            self.j_edie.value = enemy_die
+            if hunter_die2 is not None:
+                self.j_hdie2.value = hunter_die2
+        finally:
+            self._busy = False
+        self.run(self._on_resolve)
+        return self.last_report
+
+    def _on_resolve(self) -> None:
+        if self.judge_state is None:
+            return
+        h, opp, *_ = self._setup
+        roll: int | tuple[int, int] = self.j_hdie.value
+        if h.godalming and not opp.is_dracula:
+            roll = (self.j_hdie.value, self.j_hdie2.value)
+        rep = resolve_round(
+            self.judge_state,
+            self.j_hcard.value,
+            self.j_ecard.value,
+            roll,
+            self.j_edie.value,
+            table=self.table,
+        )
+        self.last_report = rep
+        self.judge_state = rep.state
+        self._judge_steps.extend(rep.steps)
+        self._render_judge()
+
+    def _render_judge(self) -> None:
+        s = self.judge_state
+        if s is None:
+            return
+        hc = hunter_options(s, table=self.table) if s.ended is None else ()
+        ec = enemy_options(s) if s.ended is None else ()
+        self._busy = True
+        try:
+            self.j_hcard.options = list(hc)
+            self.j_ecard.options = list(ec)
+        finally:
+            self._busy = False
+        self.j_resolve.disabled = s.ended is not None
+        h = s.hunter
+        parts = [
+            f"<b>{escape(self.t('round_no'))}</b> {s.round}",
+            f"<b>{escape(self.t('health'))}</b> {h.health}",
+            f"<b>{escape(self.t('bites'))}</b> {h.bites}/{h.bite_slots}",
+        ]
+        if s.opponent.is_dracula:
+            parts.append(f"<b>{escape(self.t('blood'))}</b> {s.blood}")
+        parts.append(f"<b>{escape(self.t('continues_n'))}</b> {s.continues}")
+        table_cards = [c for c in (*s.hunter_last, s.enemy_last) if c]
+        if table_cards:
+            parts.append(f"<b>{escape(self.t('on_table'))}</b> {escape(', '.join(table_cards))}")
+        if s.ended:
+            parts.append(f"<b>{escape(self.t('over'))}</b>: {escape(self.t(s.ended))}")
+        self.j_state.value = '<div class="drac-judge-text">' + " · ".join(parts) + "</div>"
+        self.j_trace.show(self._judge_steps, self.lang)
