@@ -1,0 +1,146 @@
+"""Time the exact whole-combat odds against a Monte Carlo baseline measured in the same run.
+
+Run: ``python benchmarks/bench_dracula.py``. Prints, per setup, the median time of
+``combat_odds`` (exact, Fractions) and of a Monte Carlo of 100,000 combats driven by the round
+resolver's rules (floats, random dice), and their ratio. The machine is shared, so both are
+measured here, back to back, and medians of several runs are reported.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+import rules.dracula.chain as chain
+from rules.dracula.chain import CombatOdds, _setup, combat_odds
+from rules.dracula.hunters import Hunter, Opponent, Situation, hunter
+
+SETUPS: list[tuple[str, Hunter, Opponent, Situation, int, str]] = [
+    (
+        "worked example, minimax",
+        hunter("Van Helsing", health=4, items=("Stake",)),
+        Opponent.dracula(night=False),
+        Situation(trap=True),
+        4,
+        "minimax",
+    ),
+    (
+        "Van Helsing 8 + Stake, day, blood 15, uniform",
+        hunter("Van Helsing", items=("Stake",)),
+        Opponent.dracula(night=False),
+        Situation(),
+        15,
+        "uniform",
+    ),
+    (
+        "Mina 8 + Stake, night, blood 10, minimax",
+        hunter("Mina Harker", items=("Stake",)),
+        Opponent.dracula(night=True),
+        Situation(),
+        10,
+        "minimax",
+    ),
+    (
+        "Godalming + Knife vs armed agent, uniform",
+        hunter("Lord Godalming", items=("Knife",)),
+        Opponent.agent(("Knife (Agent)", "Pistol (Agent)", "Rifle (Agent)")),
+        Situation(),
+        15,
+        "uniform",
+    ),
+    (
+        "Seward 10 + Stake, Rifle, Pistol, day, blood 15, uniform",
+        hunter("Dr. Seward", items=("Stake", "Rifle", "Pistol")),
+        Opponent.dracula(night=False),
+        Situation(),
+        15,
+        "uniform",
+    ),
+    (
+        "Godalming 12 + Stake, night, blood 15, uniform (large)",
+        hunter("Lord Godalming", items=("Stake",)),
+        Opponent.dracula(night=True),
+        Situation(),
+        15,
+        "uniform",
+    ),
+]
+
+
+def monte_carlo(
+    h: Hunter, opp: Opponent, sit: Situation, blood: int, policy: str, n: int, seed: int = 1
+) -> dict[str, float]:
+    """Sample ``n`` combats with the chain's own round model (the baseline)."""
+    model, start = _setup(h, opp, sit, blood, None, policy, policy, 1)
+    rng = random.Random(seed)
+    counts: dict[str, int] = {}
+    cache: dict[object, tuple[list[object], list[float]]] = {}
+    for _ in range(n):
+        s = start
+        while True:
+            entry = cache.get(s)
+            if entry is None:
+                den, moves = model.transitions(s)
+                targets = list(moves)
+                weights = [moves[t] / den for t in targets]
+                cum, acc = [], 0.0
+                for w in weights:
+                    acc += w
+                    cum.append(acc)
+                entry = (targets, cum)  # type: ignore[assignment]
+                cache[s] = entry  # type: ignore[assignment]
+            targets, cum = entry
+            x = rng.random() * cum[-1]
+            k = next(i for i, c in enumerate(cum) if c >= x)
+            t = targets[k]
+            if isinstance(t[0], str):  # type: ignore[index]
+                kind = str(t[0])  # type: ignore[index]
+                counts[kind] = counts.get(kind, 0) + 1
+                break
+            s = t  # type: ignore[assignment]
+    return {k: v / n for k, v in counts.items()}
+
+
+def median_time(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def run_setup(
+    name: str, h: Hunter, opp: Opponent, sit: Situation, blood: int, policy: str, samples: int
+) -> None:
+    def exact() -> object:
+        chain._OPERATORS.clear()  # no help from earlier runs
+        return combat_odds(
+            h,
+            opp,
+            sit,
+            blood=blood,
+            hunter_policy=policy,
+            enemy_policy=policy,
+            assume_initiative=1,
+        )
+
+    t_exact = median_time(exact, 3)
+    odds = exact()
+    assert isinstance(odds, CombatOdds)
+    t_mc = median_time(lambda: monte_carlo(h, opp, sit, blood, policy, samples), 1)
+    print(f"{name:58} {t_exact:8.3f} {t_mc:8.3f} {t_mc / t_exact:9.1f}  {odds.states}")
+
+
+def main() -> None:
+    samples = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    print(f"{'setup':58} {'exact s':>8} {'MC s':>8} {'MC/exact':>9}  states")
+    for setup in SETUPS:
+        run_setup(*setup, samples)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,786 @@
+"""Whole-combat odds: an exact absorbing Markov chain over combat states (no sampling).
+
+A state holds what the next round depends on: the hunter's health and combat items, Dracula's
+blood, the cards left on the table, the run of Continues (at most 2: the third ends the combat,
+which keeps the chain finite), the repel flag, the side with a Dodge bonus, and the round number
+when Garlic/Rage or a "no Dodge in round 1" rule makes it matter. Each side picks its card by a
+policy: ``uniform`` among legal cards, ``prefer`` (the first legal card of a preference list) or
+``minimax`` (its part of an optimal mixed strategy of the round's zero-sum game, solved exactly).
+
+Repel results can make states repeat, so the chain is solved exactly: states are grouped into
+strongly connected components, processed in topological order, and each component with a cycle
+is solved as a linear system over fractions. Probabilities are ``Fraction`` and sum to 1.
+
+A round whose roll is tied with equal initiative is rolled again; the re-roll is not counted as
+a round (``expected_rounds`` counts decided rounds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import gcd, lcm
+from typing import TypeVar
+
+from rules.dracula.blood import MAX_BLOOD, blood_after_killed
+from rules.dracula.cards import (
+    DRACULA_ESCAPES,
+    CardTable,
+    CombatResult,
+    default_table,
+)
+from rules.dracula.combat import ENDINGS
+from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
+from rules.dracula.minimax import GameSolution, solve_game
+from rules.dracula.odds import roll_counts
+from rules.errors import InvalidState
+from rules.trace import Step, Trace
+
+__all__ = [
+    "POLICIES",
+    "CombatOdds",
+    "Policy",
+    "RoundGame",
+    "combat_odds",
+    "first_round_game",
+    "payoff",
+]
+
+POLICIES = ("uniform", "prefer", "minimax")
+DODGES = frozenset({"Dodge", "Dodge (Dracula)", "Dodge (Agent)"})
+
+# state: (health, blood, items, hunter_last, enemy_last, continues, repel, dodge, round)
+State = tuple[int, int, tuple[str, ...], str | None, str | None, int, bool, int, int]
+Ending = tuple[str, int, int]  # (kind, Dracula's blood at the end, hunter's health at the end)
+_K = TypeVar("_K")
+# (code, amount, ending kind, items after, hunter card on the table, enemy card, repel, dodge)
+Effect = tuple[int, int, str, tuple[str, ...], str | None, str, bool, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """How one side chooses its card each round."""
+
+    kind: str = "uniform"
+    preference: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in POLICIES:
+            raise InvalidState(f"policy must be one of {', '.join(POLICIES)}, not {self.kind!r}")
+        if self.kind == "prefer" and not self.preference:
+            raise InvalidState("a 'prefer' policy needs a preference list of card names")
+
+
+@dataclass(frozen=True, slots=True)
+class CombatOdds:
+    """Distribution of how the combat ends.
+
+    ``outcomes``: ending kind -> probability (keys of ``rules.dracula.combat.ENDINGS`` that can
+    occur against this opponent). ``blood``: Dracula's blood when the combat ends (0 = destroyed).
+    ``health``: the hunter's health at the end. ``joint``: (kind, blood, health) -> probability.
+    """
+
+    outcomes: dict[str, Fraction]
+    blood: dict[int, Fraction]
+    health: dict[int, Fraction]
+    joint: dict[Ending, Fraction]
+    expected_rounds: Fraction
+    states: int
+    steps: tuple[Step, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class RoundGame:
+    """One round seen as a zero-sum game: payoff matrix, win odds and the minimax solution."""
+
+    hunter_cards: tuple[str, ...]
+    enemy_cards: tuple[str, ...]
+    hunter_wins: tuple[tuple[Fraction, ...], ...]
+    payoff: tuple[tuple[Fraction, ...], ...]
+    solution: GameSolution
+
+
+def payoff(
+    winner: str,
+    result: CombatResult,
+    *,
+    health: int,
+    blood: int,
+    free_slots: int,
+    dracula: bool,
+) -> Fraction:
+    """Value of one result for the hunter, in blood-versus-health points.
+
+    Blood Dracula loses counts +1 a point (a "killed" result counts the blood it takes off);
+    health the hunter loses counts -1 a point (never more than he has). A bite counts as losing
+    ``health / free bite slots``: bites are a second track that ends in defeat, so each bite is
+    a share of everything the hunter still has (the last free slot costs all of it). Killing an
+    agent counts the hunter's health: it ends the fight for good, as defeat does the other way.
+    Continue, repel and end count 0; item losses are not counted.
+    """
+    if winner == "hunter":
+        if result.kind == "wound" and dracula:
+            return Fraction(min(result.amount, blood))
+        if result.kind == "killed":
+            return Fraction(blood - blood_after_killed(blood)) if dracula else Fraction(health)
+        return Fraction(0)
+    if result.kind == "wound":
+        return Fraction(-min(result.amount, health))
+    if result.kind == "bite":
+        return Fraction(-health, free_slots)
+    return Fraction(0)
+
+
+class _Model:
+    """Everything fixed during one combat, with caches for the hot paths."""
+
+    def __init__(
+        self,
+        hunter: Hunter,
+        opponent: Opponent,
+        situation: Situation,
+        table: CardTable,
+        hunter_policy: Policy,
+        enemy_policy: Policy,
+        assume_initiative: int | None,
+    ) -> None:
+        self.hunter = hunter
+        self.opponent = opponent
+        self.situation = situation
+        self.table = table
+        self.hp = hunter_policy
+        self.ep = enemy_policy
+        self.dracula = opponent.is_dracula
+        self.free_slots = hunter.bite_slots - hunter.bites
+        self.dice = 2 if (hunter.godalming and not self.dracula) else 1
+        hb = int(situation.advance_planning)
+        eb = int(situation.trap)
+        if self.dracula:
+            eb += int(hunter.counts_as_bitten) + int(situation.castle_dracula)
+        else:
+            eb += int(opponent.minion and situation.eastern_europe)
+        self.base_h = hb
+        self.base_e = eb
+        self.enemy_deck = opponent.deck()
+        basics = ("Punch", "Dodge", "Escape")
+        self.hunter_order = tuple(dict.fromkeys(basics + hunter.combat_items))
+        self.playable = frozenset(
+            c for c in self.hunter_order if all(table.allowed(c, e) for e in self.enemy_deck)
+        )
+        self.init: dict[str, int] = {}
+        self.assumed: list[str] = []
+        for card in self.hunter_order + self.enemy_deck:
+            value = table.initiative_of(card).value
+            if value is None:
+                if assume_initiative is None:
+                    continue
+                value = assume_initiative
+                self.assumed.append(card)
+            self.init[card] = value
+        missing = [c for c in self.hunter_order + self.enemy_deck if c not in self.init]
+        if missing:
+            raise InvalidState(
+                "unknown initiative numbers for: "
+                + ", ".join(missing)
+                + ". Set them from your cards (CardTable.with_initiative) or pass "
+                "assume_initiative to use one stated value for every unknown card"
+            )
+        garlic = situation.garlic and self.dracula
+        self.round_cap = 4 if garlic else (2 if not situation.dodge_in_round_one else 0)
+        self._pair: dict[tuple[str, str, int], tuple[Fraction, CombatResult, CombatResult]] = {}
+        self._hopts: dict[tuple[tuple[str, ...], str | None, int], tuple[str, ...]] = {}
+        self._eopts: dict[tuple[str | None, bool, int], tuple[str, ...]] = {}
+        self._games: dict[tuple[object, ...], GameSolution] = {}
+        self._local: dict[tuple[object, ...], tuple[int, tuple[tuple[Effect, int], ...]]] = {}
+
+    # -- legal cards -------------------------------------------------------------------------
+    def hunter_options(self, items: tuple[str, ...], last: str | None, rnd: int) -> tuple[str, ...]:
+        key = (items, last, rnd)
+        found = self._hopts.get(key)
+        if found is None:
+            out = []
+            for card in self.hunter_order:
+                copies = 1 if card in ("Punch", "Dodge", "Escape") else items.count(card)
+                if card == last:
+                    copies -= 1
+                if copies <= 0 or card not in self.playable:
+                    continue
+                if rnd == 1 and card == "Dodge" and not self.situation.dodge_in_round_one:
+                    continue
+                out.append(card)
+            found = tuple(out)
+            self._hopts[key] = found
+        return found
+
+    def enemy_options(self, last: str | None, repel: bool, rnd: int) -> tuple[str, ...]:
+        key = (last, repel, rnd)
+        found = self._eopts.get(key)
+        if found is None:
+            deck = [c for c in self.enemy_deck if c != last]
+            if self.dracula:
+                if rnd == 1 and not self.situation.dodge_in_round_one:
+                    deck = [c for c in deck if c != "Dodge (Dracula)"]
+                if self.situation.garlic and 1 <= rnd <= 3:
+                    deck = [c for c in deck if c not in DRACULA_ESCAPES]
+                if repel:
+                    rep = [c for c in deck if c == "Dodge (Dracula)" or c in DRACULA_ESCAPES]
+                    if rep:
+                        deck = rep
+            found = tuple(deck)
+            self._eopts[key] = found
+        return found
+
+    # -- one pairing -------------------------------------------------------------------------
+    def pair(self, h: str, e: str, dodge: int) -> tuple[Fraction, CombatResult, CombatResult]:
+        key = (h, e, dodge)
+        found = self._pair.get(key)
+        if found is None:
+            hb = self.base_h + (h == "Pistol") + (dodge == 1)
+            eb = self.base_e + (e == "Pistol (Agent)") + (dodge == 2)
+            higher, equal, lower, total = roll_counts(hb - eb, self.dice)
+            hi, ei = self.init[h], self.init[e]
+            if hi > ei:
+                p = Fraction(higher + equal, total)
+            elif hi < ei:
+                p = Fraction(higher, total)
+            else:
+                p = Fraction(higher, higher + lower)
+            found = (p, self.table.result("hunter", h, e), self.table.result("enemy", h, e))
+            self._pair[key] = found
+        return found
+
+    # -- policies ----------------------------------------------------------------------------
+    def round_value(self, h: str, e: str, dodge: int, health: int, blood: int) -> Fraction:
+        """Expected payoff of one pairing for the hunter (see :func:`payoff`)."""
+        p, rh, re_ = self.pair(h, e, dodge)
+        slots, drac = self.free_slots, self.dracula
+        win = payoff("hunter", rh, health=health, blood=blood, free_slots=slots, dracula=drac)
+        lose = payoff("enemy", re_, health=health, blood=blood, free_slots=slots, dracula=drac)
+        return p * win + (1 - p) * lose
+
+    def game(self, s: State) -> tuple[tuple[str, ...], tuple[str, ...], GameSolution]:
+        health, blood, items, hl, el, _cont, repel, dodge, rnd = s
+        hs = self.hunter_options(items, hl, rnd)
+        es = self.enemy_options(el, repel, rnd)
+        rows = tuple(tuple(self.round_value(h, e, dodge, health, blood) for e in es) for h in hs)
+        key = tuple(rows)
+        sol = self._games.get(key)
+        if sol is None:
+            sol = solve_game(rows)
+            self._games[key] = sol
+        return hs, es, sol
+
+    def choices(
+        self, s: State
+    ) -> tuple[tuple[tuple[str, Fraction], ...], tuple[tuple[str, Fraction], ...]]:
+        _health, _blood, items, hl, el, _cont, repel, _dodge, rnd = s
+        hs = self.hunter_options(items, hl, rnd)
+        es = self.enemy_options(el, repel, rnd)
+        if not hs:
+            raise InvalidState("the hunter has no legal card to choose")  # pragma: no cover
+        sol: GameSolution | None = None
+        if self.hp.kind == "minimax" or self.ep.kind == "minimax":
+            _, _, sol = self.game(s)
+        return _mix(hs, self.hp, sol.rows if sol else None), _mix(
+            es, self.ep, sol.columns if sol else None
+        )
+
+    # -- transitions -------------------------------------------------------------------------
+    def effect(
+        self, h: str, e: str, winner: str, res: CombatResult, items: tuple[str, ...]
+    ) -> Effect:
+        """What a result does, independent of health and blood (applied in ``transitions``).
+
+        Codes: 0 continue, 1 ending ``kind``, 2 Dracula loses ``amount`` blood, 3 Dracula is
+        killed (next red mark), 4 the hunter loses ``amount`` health, 5 nothing changes but
+        the run of Continues stops (repel, or a wound an agent ignores).
+        """
+        kind = res.kind
+        if res.item_destroyed and h in items:
+            lst = list(items)
+            lst.remove(h)
+            items = tuple(lst)
+        if "hunter discards all items" in res.extras:
+            items = ()
+        played = h if winner == "hunter" else e
+        dodge2 = (1 if winner == "hunter" else 2) if played in DODGES else 0
+        hl2: str | None = h
+        if h not in ("Punch", "Dodge", "Escape") and items.count(h) != 1:
+            hl2 = None  # two copies left (or none): the card on the table restricts nothing
+        code, amount, end, repel2 = 5, 0, "", False
+        if kind == "continue":
+            code = 0
+        elif kind == "end":
+            code, end = 1, "escaped"
+        elif winner == "hunter":
+            if kind == "wound" and self.dracula:
+                code, amount = 2, res.amount
+            elif kind == "repel":
+                repel2 = self.dracula
+            elif kind == "killed":
+                code, end = (3, "") if self.dracula else (1, "killed")
+        elif kind == "wound":
+            code, amount = 4, res.amount
+        elif kind == "bite":
+            code, end = 1, "defeated" if self.free_slots <= 1 else "bitten"
+        return (code, amount, end, items, hl2, e, repel2, dodge2)
+
+    def local(self, s: State) -> tuple[int, tuple[tuple[Effect, int], ...]]:
+        """The round's (effect, weight) list for state ``s``.
+
+        Weights are integers over the common denominator returned first. The list depends only
+        on the cards, flags and round (and on health and blood under a minimax policy), so it
+        is cached and shared by many states.
+        """
+        health, blood, items, hl, el, _cont, repel, dodge, rnd = s
+        minimax = self.hp.kind == "minimax" or self.ep.kind == "minimax"
+        key = (items, hl, el, repel, dodge, rnd, health if minimax else 0, blood if minimax else 0)
+        found = self._local.get(key)
+        if found is None:
+            hmix, emix = self.choices(s)
+            raw: dict[Effect, Fraction] = {}
+            for h, ph in hmix:
+                for e, pe in emix:
+                    w = ph * pe
+                    p, rh, re_ = self.pair(h, e, dodge)
+                    for winner, res, q in (("hunter", rh, p), ("enemy", re_, 1 - p)):
+                        if q:
+                            eff = self.effect(h, e, winner, res, items)
+                            raw[eff] = raw.get(eff, Fraction(0)) + w * q
+            den = 1
+            for q in raw.values():
+                den = lcm(den, q.denominator)
+            found = (den, tuple((eff, int(q * den)) for eff, q in raw.items()))
+            self._local[key] = found
+        return found
+
+    def transitions(self, s: State) -> tuple[int, dict[State | Ending, int]]:
+        den, entries = self.local(s)
+        health, blood, _items, _hl, _el, cont, _repel, _dodge, rnd = s
+        rnd2 = min(rnd + 1, self.round_cap) if self.round_cap else 0
+        after_killed = _AFTER_KILLED
+        out: dict[State | Ending, int] = {}
+        get = out.get
+        t: State | Ending
+        for (code, amount, end, items, hl2, e, repel2, dodge2), num in entries:
+            if code == 0:
+                if cont >= 2:
+                    t = ("continues", blood, health)
+                else:
+                    t = (health, blood, items, hl2, e, cont + 1, False, dodge2, rnd2)
+            elif code == 1:
+                t = (end, blood, health)
+            elif code == 2:
+                b2 = blood - amount
+                if b2 <= 0:
+                    t = ("destroyed", 0, health)
+                else:
+                    t = (health, b2, items, hl2, e, 0, False, dodge2, rnd2)
+            elif code == 3:
+                b2 = after_killed[blood]
+                if b2 <= 0:
+                    t = ("destroyed", 0, health)
+                else:
+                    t = (health, b2, items, hl2, e, 0, False, dodge2, rnd2)
+            elif code == 4:
+                h2 = health - amount
+                if h2 <= 0:
+                    t = ("defeated", blood, 0)
+                else:
+                    t = (h2, blood, items, hl2, e, 0, False, dodge2, rnd2)
+            else:
+                t = (health, blood, items, hl2, e, 0, repel2, dodge2, rnd2)
+            out[t] = get(t, 0) + num
+        return den, out
+
+
+_AFTER_KILLED: tuple[int, ...] = (0, *(blood_after_killed(b) for b in range(1, MAX_BLOOD + 1)))
+
+
+def _mix(
+    cards: tuple[str, ...], policy: Policy, solved: tuple[Fraction, ...] | None
+) -> tuple[tuple[str, Fraction], ...]:
+    if policy.kind == "minimax" and solved is not None:
+        return tuple((c, p) for c, p in zip(cards, solved, strict=True) if p)
+    if policy.kind == "prefer":
+        for c in policy.preference:
+            if c in cards:
+                return ((c, Fraction(1)),)
+    share = Fraction(1, len(cards))
+    return tuple((c, share) for c in cards)
+
+
+def _start_state(model: _Model, hunter: Hunter, blood: int) -> State:
+    rnd = 1 if model.round_cap else 0
+    return (hunter.health, blood, hunter.combat_items, None, None, 0, False, 0, rnd)
+
+
+def _setup(
+    hunter: Hunter,
+    opponent: Opponent,
+    situation: Situation,
+    blood: int,
+    table: CardTable | None,
+    hunter_policy: Policy | str,
+    enemy_policy: Policy | str,
+    assume_initiative: int | None,
+) -> tuple[_Model, State]:
+    if opponent.is_dracula and not 1 <= blood <= MAX_BLOOD:
+        raise InvalidState(f"Dracula's blood must be 1..{MAX_BLOOD}, not {blood}")
+    hp = Policy(hunter_policy) if isinstance(hunter_policy, str) else hunter_policy
+    ep = Policy(enemy_policy) if isinstance(enemy_policy, str) else enemy_policy
+    model = _Model(
+        hunter,
+        opponent,
+        situation,
+        table if table is not None else default_table(),
+        hp,
+        ep,
+        assume_initiative,
+    )
+    return model, _start_state(model, hunter, blood if opponent.is_dracula else 0)
+
+
+def first_round_game(
+    hunter: Hunter,
+    opponent: Opponent,
+    situation: Situation = NO_SITUATION,
+    *,
+    blood: int = MAX_BLOOD,
+    table: CardTable | None = None,
+    assume_initiative: int | None = None,
+) -> RoundGame:
+    """The first round as a zero-sum game (see :func:`payoff`) and its exact minimax solution."""
+    model, s = _setup(
+        hunter, opponent, situation, blood, table, "minimax", "minimax", assume_initiative
+    )
+    hs, es, sol = model.game(s)
+    wins = tuple(tuple(model.pair(h, e, 0)[0] for e in es) for h in hs)
+    pay = tuple(tuple(model.round_value(h, e, 0, s[0], s[1]) for e in es) for h in hs)
+    return RoundGame(hs, es, wins, pay, sol)
+
+
+def combat_odds(
+    hunter: Hunter,
+    opponent: Opponent,
+    situation: Situation = NO_SITUATION,
+    *,
+    blood: int = MAX_BLOOD,
+    table: CardTable | None = None,
+    hunter_policy: Policy | str = "uniform",
+    enemy_policy: Policy | str = "uniform",
+    assume_initiative: int | None = None,
+    max_states: int = 200_000,
+) -> CombatOdds:
+    """Exact distribution of how a single hunter's combat ends, with the expected rounds."""
+    model, start = _setup(
+        hunter, opponent, situation, blood, table, hunter_policy, enemy_policy, assume_initiative
+    )
+    # 1. Explore the reachable transient states (integer weights over a per-state denominator).
+    index: dict[State, int] = {start: 0}
+    states: list[State] = [start]
+    dens: list[int] = []
+    succ: list[list[tuple[int, int]]] = []
+    exits: list[list[tuple[Ending, int]]] = []
+    i = 0
+    while i < len(states):
+        den, moves_all = model.transitions(states[i])
+        moves: list[tuple[int, int]] = []
+        ends: list[tuple[Ending, int]] = []
+        for t, num in moves_all.items():
+            if isinstance(t[0], str):
+                ends.append((t, num))
+            else:
+                tt: State = t
+                j = index.get(tt)
+                if j is None:
+                    j = len(states)
+                    index[tt] = j
+                    states.append(tt)
+                    if j > max_states:
+                        raise InvalidState(
+                            f"this combat has more than {max_states} states to solve exactly; "
+                            "choose the minimax policy, fewer combat items, or less health "
+                            "or blood"
+                        )
+                moves.append((j, num))
+        dens.append(den)
+        succ.append(moves)
+        exits.append(ends)
+        i += 1
+    # 2. Strongly connected components, in topological order.
+    adjacency = [[w for w, _ in moves] for moves in succ]
+    comps = _components(len(states), adjacency.__getitem__)
+    comp_of = [0] * len(states)
+    for ci, comp in enumerate(comps):
+        for v in comp:
+            comp_of[v] = ci
+    # 3. Push probability mass forward; solve each cyclic component exactly. Rationals are kept
+    #    as (numerator, denominator) pairs of ints here: this loop is the hot path.
+    # mass[w] maps a denominator to the sum of numerators over it (no gcd while adding).
+    mass: dict[int, dict[int, int]] = {0: {1: 1}}
+    visits: list[tuple[int, int]] = [(0, 1)] * len(states)
+    for ci, comp in enumerate(comps):
+        if len(comp) == 1:
+            v = comp[0]
+            n, d = _combine(mass.pop(v, None))
+            loop = sum(num for w, num in succ[v] if w == v)
+            if loop:
+                n, d = n * dens[v], d * (dens[v] - loop)
+            g = gcd(n, d)
+            visits[v] = (n // g, d // g)
+        else:
+            _solve_component(comp, states, succ, dens, comp_of, ci, mass, visits)
+        for v in comp:
+            xn, xd = visits[v]
+            if not xn:
+                continue
+            xd *= dens[v]
+            for w, num in succ[v]:
+                if comp_of[w] == ci:
+                    continue
+                sums = mass.get(w)
+                if sums is None:
+                    mass[w] = {xd: xn * num}
+                else:
+                    sums[xd] = sums.get(xd, 0) + xn * num
+    joint_pairs: dict[Ending, tuple[int, int]] = {}
+    rounds_pairs: dict[int, tuple[int, int]] = {}
+    for v, ends in enumerate(exits):
+        xn, xd = visits[v]
+        if xn:
+            _add(rounds_pairs, 0, xn, xd)
+            xd *= dens[v]
+            for end, num in ends:
+                _add(joint_pairs, end, xn * num, xd)
+    joint = {k: Fraction(n, d) for k, (n, d) in joint_pairs.items()}
+    expected_rounds = Fraction(*rounds_pairs.get(0, (0, 1)))
+    kinds = ["defeated", "bitten", "escaped", "continues"]
+    kinds.append("destroyed" if opponent.is_dracula else "killed")
+    outcomes = {k: Fraction(0) for k in kinds}
+    blood_d: dict[int, Fraction] = {}
+    health_d: dict[int, Fraction] = {}
+    for (kind, b, hh), p in joint.items():
+        outcomes[kind] = outcomes.get(kind, Fraction(0)) + p
+        blood_d[b] = blood_d.get(b, Fraction(0)) + p
+        health_d[hh] = health_d.get(hh, Fraction(0)) + p
+    total = sum(joint.values(), Fraction(0))
+    if total != 1:  # pragma: no cover - guarded by tests
+        raise InvalidState(f"internal error: ending probabilities sum to {total}")
+    trace = Trace()
+    trace.add(
+        "dracula:combat-decks",
+        f"{hunter.name} ({hunter.health} health, items: "
+        f"{', '.join(hunter.combat_items) or 'none'}) against {opponent.describe()}"
+        + (f" with {blood} blood" if opponent.is_dracula else "")
+        + f"; hunter policy {model.hp.kind}, enemy policy {model.ep.kind}.",
+    )
+    if model.assumed:
+        trace.add(
+            "dracula:initiative",
+            f"Assumed initiative {assume_initiative} for {', '.join(model.assumed)} (not known).",
+        )
+    trace.add(
+        "dracula:initiative",
+        "Equal totals with equal initiative are rolled again (our stated assumption).",
+    )
+    for cell in model.table.overrides():
+        trace.add(
+            "dracula:results",
+            f"User override: {cell.winner} wins, {cell.hunter_card} vs {cell.enemy_card} -> "
+            f"{cell.label}.",
+        )
+    trace.add(
+        "dracula:combat-end",
+        f"Solved exactly over {len(states)} combat states: "
+        + "; ".join(f"{k} {p}" for k, p in outcomes.items() if p)
+        + ".",
+    )
+    return CombatOdds(
+        outcomes=outcomes,
+        blood=dict(sorted(blood_d.items())),
+        health=dict(sorted(health_d.items())),
+        joint=joint,
+        expected_rounds=expected_rounds,
+        states=len(states),
+        steps=trace.steps,
+    )
+
+
+def _components(n: int, edges: Callable[[int], Sequence[int]]) -> list[list[int]]:
+    """Tarjan's algorithm (iterative); components come out in topological order of the DAG."""
+    index = [-1] * n
+    low = [0] * n
+    on_stack = [False] * n
+    stack: list[int] = []
+    out: list[list[int]] = []
+    counter = 0
+    for root in range(n):
+        if index[root] >= 0:
+            continue
+        work: list[tuple[int, int]] = [(root, 0)]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack[root] = True
+        while work:
+            v, k = work[-1]
+            nbrs = edges(v)
+            if k < len(nbrs):
+                work[-1] = (v, k + 1)
+                w = nbrs[k]
+                if index[w] < 0:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack[w] = True
+                    work.append((w, 0))
+                elif on_stack[w]:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    u = work[-1][0]
+                    low[u] = min(low[u], low[v])
+                if low[v] == index[v]:
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on_stack[w] = False
+                        comp.append(w)
+                        if w == v:
+                            break
+                    out.append(comp)
+    out.reverse()
+    return out
+
+
+def _add(acc: dict[_K, tuple[int, int]], key: _K, n: int, d: int) -> None:
+    """acc[key] += n / d on (numerator, denominator) pairs, keeping a common denominator."""
+    cur = acc.get(key)
+    if cur is None:
+        acc[key] = (n, d)
+        return
+    cn, cd = cur
+    if cd == d:
+        acc[key] = (cn + n, d)
+        return
+    g = gcd(cd, d)
+    if g == d:
+        acc[key] = (cn + n * (cd // d), cd)
+    elif g == cd:
+        acc[key] = (cn * (d // cd) + n, d)
+    else:
+        m = cd // g * d
+        acc[key] = (cn * (m // cd) + n * (m // d), m)
+
+
+def _inverse(q: list[dict[int, Fraction]]) -> tuple[int, list[list[tuple[int, int]]]]:
+    """(I - Q)^-1 as a common denominator and sparse rows of (column, numerator)."""
+    n = len(q)
+    a = [[Fraction(int(i == j)) - q[i].get(j, Fraction(0)) for j in range(n)] for i in range(n)]
+    inv = [[Fraction(int(i == j)) for j in range(n)] for i in range(n)]
+    for col in range(n):
+        piv = next(r for r in range(col, n) if a[r][col])
+        a[col], a[piv] = a[piv], a[col]
+        inv[col], inv[piv] = inv[piv], inv[col]
+        pv = a[col][col]
+        if pv != 1:
+            a[col] = [x / pv for x in a[col]]
+            inv[col] = [x / pv for x in inv[col]]
+        arow, irow = a[col], inv[col]
+        anz = [k for k in range(n) if arow[k]]
+        inz = [k for k in range(n) if irow[k]]
+        for r in range(n):
+            if r != col:
+                f = a[r][col]
+                if f:
+                    ar, ir = a[r], inv[r]
+                    for k in anz:
+                        ar[k] -= f * arow[k]
+                    for k in inz:
+                        ir[k] -= f * irow[k]
+    den = 1
+    for row in inv:
+        for x in row:
+            if x:
+                den = lcm(den, x.denominator)
+    return den, [[(j, int(x * den)) for j, x in enumerate(row) if x] for row in inv]
+
+
+def _combine(sums: dict[int, int] | None) -> tuple[int, int]:
+    """Sum of numerator/denominator pairs as one reduced (numerator, denominator)."""
+    if not sums:
+        return 0, 1
+    items = iter(sums.items())
+    d, n = next(items)
+    for d2, n2 in items:
+        if d2 == d:
+            n += n2
+            continue
+        g = gcd(d, d2)
+        m = d // g * d2
+        n = n * (m // d) + n2 * (m // d2)
+        d = m
+    g = gcd(n, d)
+    return n // g, d // g
+
+
+_OPERATORS: dict[tuple[object, ...], tuple[int, list[list[tuple[int, int]]]]] = {}
+
+
+def _solve_component(
+    comp: list[int],
+    states: list[State],
+    succ: list[list[tuple[int, int]]],
+    dens: list[int],
+    comp_of: list[int],
+    ci: int,
+    mass: dict[int, dict[int, int]],
+    visits: list[tuple[int, int]],
+) -> None:
+    """Solve x = b + x Q on a cyclic component: x = b (I - Q)^-1.
+
+    Components at different health/blood levels usually share the same in-component
+    transitions, so (I - Q)^-1 is cached by the component's local structure.
+    """
+    comp = sorted(comp, key=lambda v: repr(states[v][2:]))
+    pos = {v: k for k, v in enumerate(comp)}
+    key_parts: list[object] = []
+    for v in comp:
+        inner = tuple(sorted((pos[w], num) for w, num in succ[v] if comp_of[w] == ci))
+        key_parts.append((states[v][2:], dens[v], inner))
+    key = tuple(key_parts)
+    op = _OPERATORS.get(key)
+    if op is None:
+        q: list[dict[int, Fraction]] = []
+        for v in comp:
+            row: dict[int, Fraction] = {}
+            for w, num in succ[v]:
+                if comp_of[w] == ci:
+                    j = pos[w]
+                    row[j] = row.get(j, Fraction(0)) + Fraction(num, dens[v])
+            q.append(row)
+        op = _inverse(q)
+        if len(_OPERATORS) > 20_000:
+            _OPERATORS.clear()
+        _OPERATORS[key] = op
+    op_den, op_rows = op
+    incoming = [(i, _combine(mass.pop(v, None))) for i, v in enumerate(comp)]
+    incoming = [(i, b) for i, b in incoming if b[0]]
+    common = 1
+    for _i, (_bn, bd) in incoming:
+        common = lcm(common, bd)
+    acc = [0] * len(comp)
+    for i, (bn, bd) in incoming:
+        factor = bn * (common // bd)
+        for j, n in op_rows[i]:
+            acc[j] += factor * n
+    total_den = common * op_den
+    for j, v in enumerate(comp):
+        g = gcd(acc[j], total_den)
+        visits[v] = (acc[j] // g, total_den // g)
+
+
+ENDING_KINDS = tuple(ENDINGS)

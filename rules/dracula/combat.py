@@ -1,0 +1,506 @@
+"""A deterministic round resolver for Fury of Dracula combat.
+
+``start_combat`` builds the state before round 1; ``resolve_round`` takes the state, the cards
+both sides revealed and the dice they rolled, and returns the new state with a trace. Group
+combat is supported: Dracula names a target, who rolls for the group; when the hunters win
+they choose whose revealed card gives the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.dracula.blood import MAX_BLOOD, blood_after_killed
+from rules.dracula.cards import (
+    DRACULA_ESCAPES,
+    CardTable,
+    CombatResult,
+    default_table,
+)
+from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
+from rules.errors import IllegalPlay, InvalidState
+from rules.trace import Step, Trace
+
+__all__ = [
+    "ENDINGS",
+    "CombatState",
+    "RoundReport",
+    "bonuses",
+    "enemy_options",
+    "hunter_options",
+    "resolve_round",
+    "start_combat",
+]
+
+ENDINGS: dict[str, str] = {
+    "defeated": "the hunter is defeated",
+    "bitten": "the hunter is bitten (combat ends)",
+    "escaped": "a fighter leaves the combat (End)",
+    "continues": "three Continues in a row end the combat",
+    "destroyed": "Dracula is destroyed (blood 0): the hunters win",
+    "killed": "the agent is killed",
+}
+DODGES = ("Dodge", "Dodge (Dracula)", "Dodge (Agent)")
+
+
+@dataclass(frozen=True, slots=True)
+class CombatState:
+    """Everything the next round depends on.
+
+    ``hunter_last`` / ``enemy_last``: cards left on the table from the previous round (they
+    cannot be chosen now). ``dodge_bonus``: the side that played Dodge and won the previous roll
+    (+1 now). ``repel``: Dracula was repelled last round. ``round``: the number of the next round.
+    ``ended``: an ending key of ``ENDINGS`` once the combat is over.
+    """
+
+    hunters: tuple[Hunter, ...]
+    opponent: Opponent
+    situation: Situation = NO_SITUATION
+    blood: int = MAX_BLOOD
+    hunter_last: tuple[str | None, ...] = ()
+    enemy_last: str | None = None
+    continues: int = 0
+    repel: bool = False
+    dodge_bonus: str | None = None
+    round: int = 1
+    destroyed: tuple[str, ...] = ()
+    ended: str | None = None
+
+    @property
+    def hunter(self) -> Hunter:
+        """The only (or first) hunter."""
+        return self.hunters[0]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundReport:
+    """The outcome of one round (``rerolled``: equal totals and initiative, roll again)."""
+
+    state: CombatState
+    winner: str | None
+    result: CombatResult | None
+    hunter_total: int
+    enemy_total: int
+    rerolled: bool
+    steps: tuple[Step, ...]
+
+
+def start_combat(
+    hunters: Hunter | Sequence[Hunter],
+    opponent: Opponent,
+    situation: Situation = NO_SITUATION,
+    *,
+    blood: int = MAX_BLOOD,
+) -> tuple[CombatState, tuple[Step, ...]]:
+    """The state before round 1 and a trace of what was set up."""
+    group = (hunters,) if isinstance(hunters, Hunter) else tuple(hunters)
+    if not group:
+        raise InvalidState("a combat needs at least one hunter")
+    names = [h.name for h in group]
+    if len(set(names)) != len(names):
+        raise InvalidState(f"each hunter may appear once in a group, got {names}")
+    if opponent.is_dracula and not 1 <= blood <= MAX_BLOOD:
+        raise InvalidState(f"Dracula's blood must be 1..{MAX_BLOOD}, not {blood}")
+    if situation.eastern_europe and (opponent.is_dracula or not opponent.minion):
+        pass  # harmless: only a Minion gets the bonus; reported by bonuses()
+    trace = Trace()
+    played = [
+        text
+        for flag, text in (
+            (situation.trap, "Dracula played Trap (+1 to his side's rolls this combat)"),
+            (situation.advance_planning, "a hunter played Advance Planning (+1 to the hunters)"),
+            (situation.garlic, "Garlic or Rage was played (no Escape for Dracula in rounds 1-3)"),
+        )
+        if flag
+    ]
+    trace.add(
+        "dracula:combat-start",
+        "Before round 1: " + ("; ".join(played) if played else "no cards were played") + ".",
+    )
+    for h in group:
+        deck = sorted(h.deck().elements())
+        trace.add("dracula:combat-decks", f"{h.name} may choose from {', '.join(deck)}.")
+    trace.add(
+        "dracula:combat-decks",
+        f"{opponent.describe()} may choose from {', '.join(opponent.deck())}.",
+    )
+    if opponent.is_dracula:
+        trace.add("dracula:blood-track", f"Dracula starts the combat with {blood} blood.")
+    state = CombatState(
+        hunters=group,
+        opponent=opponent,
+        situation=situation,
+        blood=blood if opponent.is_dracula else 0,
+        hunter_last=(None,) * len(group),
+    )
+    return state, trace.steps
+
+
+def _table(table: CardTable | None) -> CardTable:
+    return table if table is not None else default_table()
+
+
+def hunter_options(
+    state: CombatState, index: int = 0, *, table: CardTable | None = None
+) -> tuple[str, ...]:
+    """Cards hunter ``index`` may choose this round, in deck order."""
+    t = _table(table)
+    h = state.hunters[index]
+    deck = h.deck()
+    last = state.hunter_last[index] if state.hunter_last else None
+    out: list[str] = []
+    enemy_deck = state.opponent.deck()
+    for card in dict.fromkeys(("Punch", "Dodge", "Escape", *h.combat_items)):
+        copies = deck[card] - (1 if card == last else 0)
+        if copies <= 0:
+            continue
+        if state.round == 1 and card == "Dodge" and not state.situation.dodge_in_round_one:
+            continue
+        if not all(t.allowed(card, e) for e in enemy_deck):
+            continue
+        out.append(card)
+    return tuple(out)
+
+
+def enemy_options(state: CombatState) -> tuple[str, ...]:
+    """Cards Dracula or the agent may choose this round."""
+    deck = [c for c in state.opponent.deck() if c != state.enemy_last]
+    if state.opponent.is_dracula:
+        if state.round == 1 and not state.situation.dodge_in_round_one:
+            deck = [c for c in deck if c != "Dodge (Dracula)"]
+        if state.situation.garlic and state.round <= 3:
+            deck = [c for c in deck if c not in DRACULA_ESCAPES]
+        if state.repel:
+            repelled = [c for c in deck if c == "Dodge (Dracula)" or c in DRACULA_ESCAPES]
+            if repelled:
+                deck = repelled
+    return tuple(deck)
+
+
+def bonuses(
+    state: CombatState, hunter_cards: Sequence[str], enemy_card: str
+) -> tuple[int, int, tuple[Step, ...]]:
+    """The hunters' and the enemy's roll bonuses this round, each explained."""
+    s = state.situation
+    trace = Trace()
+    hb = 0
+    eb = 0
+    if s.advance_planning:
+        hb += 1
+        trace.add("dracula:modifiers", "Hunters +1: Advance Planning was played.")
+    if "Pistol" in hunter_cards:
+        hb += 1
+        trace.add("dracula:modifiers", "Hunters +1: a Pistol was chosen this round.")
+    if state.dodge_bonus == "hunter":
+        hb += 1
+        trace.add("dracula:modifiers", "Hunters +1: Dodge won the previous roll.")
+    if state.opponent.is_dracula:
+        if any(h.counts_as_bitten for h in state.hunters):
+            eb += 1
+            trace.add("dracula:modifiers", "Dracula +1: a bitten hunter (not Mina) is fighting.")
+        if s.castle_dracula:
+            eb += 1
+            trace.add("dracula:modifiers", "Dracula +1: the combat is in Castle Dracula.")
+    else:
+        if state.opponent.minion and s.eastern_europe:
+            eb += 1
+            trace.add("dracula:modifiers", "Agent +1: a Minion fighting in Eastern Europe.")
+        if enemy_card == "Pistol (Agent)":
+            eb += 1
+            trace.add("dracula:modifiers", "Agent +1: it chose the Pistol this round.")
+    if s.trap:
+        eb += 1
+        trace.add("dracula:modifiers", "Enemy +1: Trap was played before the combat.")
+    if state.dodge_bonus == "enemy":
+        eb += 1
+        trace.add("dracula:modifiers", "Enemy +1: its Dodge won the previous roll.")
+    return hb, eb, trace.steps
+
+
+def _die(value: int, who: str) -> int:
+    if not isinstance(value, int) or not 1 <= value <= 6:
+        raise InvalidState(f"{who}'s die must show 1..6, not {value!r}")
+    return value
+
+
+def _remove_one(items: tuple[str, ...], card: str) -> tuple[str, ...]:
+    out = list(items)
+    out.remove(card)
+    return tuple(out)
+
+
+def resolve_round(
+    state: CombatState,
+    hunter_cards: str | Sequence[str],
+    enemy_card: str,
+    hunter_roll: int | tuple[int, int],
+    enemy_roll: int,
+    *,
+    table: CardTable | None = None,
+    target: int = 0,
+    applied: int | None = None,
+) -> RoundReport:
+    """Resolve one round from revealed cards and dice.
+
+    ``hunter_cards``: one card, or one per hunter of a group. ``hunter_roll``: one die, or two
+    dice when Lord Godalming faces an agent (the better is kept). ``target``: the hunter Dracula
+    attacks (who rolls). ``applied``: when the hunters win, whose card gives the result
+    (default: the target's).
+    """
+    t = _table(table)
+    if state.ended is not None:
+        raise IllegalPlay(f"the combat is over ({ENDINGS[state.ended]}); no more rounds")
+    cards = (hunter_cards,) if isinstance(hunter_cards, str) else tuple(hunter_cards)
+    n = len(state.hunters)
+    if len(cards) != n:
+        raise InvalidState(f"give one card per hunter: {n} expected, got {len(cards)}")
+    if not 0 <= target < n:
+        raise InvalidState(f"target must be a hunter index 0..{n - 1}, not {target}")
+    chooser = target if applied is None else applied
+    if not 0 <= chooser < n:
+        raise InvalidState(f"applied must be a hunter index 0..{n - 1}, not {applied}")
+    trace = Trace()
+    # Legal choices.
+    for i, card in enumerate(cards):
+        legal = hunter_options(state, i, table=t)
+        if card not in legal:
+            why = ""
+            if state.hunter_last and card == state.hunter_last[i]:
+                why = " (it was played last round and stays on the table)"
+            raise IllegalPlay(
+                f"{state.hunters[i].name} cannot choose {card}{why}; allowed now: "
+                f"{', '.join(legal)}"
+            )
+    legal_enemy = enemy_options(state)
+    if enemy_card not in legal_enemy:
+        why = ""
+        if enemy_card == state.enemy_last:
+            why = " (it was played last round and stays on the table)"
+        elif state.repel:
+            why = " (Dracula was repelled: only Dodge or an Escape)"
+        raise IllegalPlay(
+            f"{state.opponent.describe()} cannot choose {enemy_card}{why}; allowed now: "
+            f"{', '.join(legal_enemy)}"
+        )
+    if state.repel and state.opponent.is_dracula:
+        trace.add("dracula:results", "Dracula was repelled last round: only Dodge or an Escape.")
+    if state.situation.garlic and state.round <= 3 and state.opponent.is_dracula:
+        trace.add("dracula:combat-start", f"Round {state.round}: Garlic/Rage forbids Escapes.")
+    if state.hunter_last and any(c is not None for c in state.hunter_last):
+        left = ", ".join(c for c in (*state.hunter_last, state.enemy_last) if c)
+        trace.add("dracula:repeat-cards", f"Still on the table from last round: {left}.")
+    who = state.hunters[target]
+    enemy_name = "Dracula" if state.opponent.is_dracula else (state.opponent.name or "Agent")
+    revealed = " / ".join(f"{h.name}: {c}" for h, c in zip(state.hunters, cards, strict=True))
+    trace.add(
+        "dracula:combat-decks",
+        f"Round {state.round}: revealed {revealed} against {enemy_name}: {enemy_card}.",
+    )
+    if n > 1:
+        trace.add("dracula:groups", f"Dracula's target this round is {who.name}.")
+    # The roll.
+    hb, eb, mod_steps = bonuses(state, cards, enemy_card)
+    trace.extend(mod_steps)
+    godalming_vs_agent = not state.opponent.is_dracula and any(h.godalming for h in state.hunters)
+    if isinstance(hunter_roll, tuple):
+        if not godalming_vs_agent:
+            raise InvalidState(
+                "two hunter dice are rolled only when Lord Godalming fights an agent; give one die"
+            )
+        if len(hunter_roll) != 2:
+            raise InvalidState("give exactly two hunter dice for Lord Godalming against an agent")
+        a, b = (_die(v, "the hunter") for v in hunter_roll)
+        face = max(a, b)
+        trace.add("dracula:combat-roll", f"Lord Godalming rolls {a} and {b} and keeps {face}.")
+    else:
+        face = _die(hunter_roll, "the hunter")
+        if godalming_vs_agent:
+            raise InvalidState("Lord Godalming rolls two dice against an agent: give a pair")
+    enemy_face = _die(enemy_roll, "the enemy")
+    ht, et = face + hb, enemy_face + eb
+    trace.add(
+        "dracula:combat-roll",
+        f"Hunter {face}+{hb} = {ht}; {enemy_name} {enemy_face}+{eb} = {et}.",
+    )
+    hunter_card = cards[target]
+    if ht != et:
+        winner = "hunter" if ht > et else "enemy"
+    else:
+        hi = t.initiative(hunter_card)
+        ei = t.initiative(enemy_card)
+        if hi == ei:
+            trace.add(
+                "dracula:initiative",
+                f"Equal totals and equal initiative ({hi}): the round is rolled again "
+                "(our stated assumption; the seed does not settle it).",
+            )
+            return RoundReport(state, None, None, ht, et, True, trace.steps)
+        winner = "hunter" if hi > ei else "enemy"
+        trace.add(
+            "dracula:initiative",
+            f"Equal totals: initiative {hunter_card} {hi} vs {enemy_card} {ei}; the "
+            f"{'hunter' if winner == 'hunter' else enemy_name} wins.",
+        )
+    result_card = cards[chooser] if winner == "hunter" else hunter_card
+    owner = chooser if winner == "hunter" else target
+    if winner == "hunter" and n > 1:
+        trace.add(
+            "dracula:groups",
+            f"The hunters apply {state.hunters[owner].name}'s {result_card}.",
+        )
+    res = t.result(winner, result_card, enemy_card)
+    reader = result_card if winner == "hunter" else enemy_card
+    mark = "" if res.confirmed else " (unconfirmed by the seed)"
+    if res.overridden:
+        mark = " (set by the user)"
+    trace.add(
+        "dracula:results",
+        f"{'The hunter' if winner == 'hunter' else enemy_name} wins and reads "
+        f"{result_card if winner == 'enemy' else enemy_card} on {reader}: {res.label}{mark}.",
+    )
+    new = _apply(state, cards, enemy_card, winner, res, owner, trace)
+    return RoundReport(new, winner, res, ht, et, False, trace.steps)
+
+
+def _apply(
+    state: CombatState,
+    cards: tuple[str, ...],
+    enemy_card: str,
+    winner: str,
+    res: CombatResult,
+    owner: int,
+    trace: Trace,
+) -> CombatState:
+    hunters = list(state.hunters)
+    blood = state.blood
+    ended: str | None = None
+    repel = False
+    destroyed = list(state.destroyed)
+    h = hunters[owner]
+    enemy_name = "Dracula" if state.opponent.is_dracula else (state.opponent.name or "the agent")
+    continues = 0
+    if res.kind == "continue":
+        continues = state.continues + 1
+        trace.add("dracula:results", f"Continue: {continues} in a row.")
+        if continues >= 3:
+            ended = "continues"
+            trace.add("dracula:combat-end", "Three Continues in a row: the combat ends.")
+    elif res.kind == "end":
+        ended = "escaped"
+        trace.add("dracula:combat-end", "End: one fighter leaves and the combat is over.")
+    elif winner == "hunter":
+        if res.kind == "wound":
+            if state.opponent.is_dracula:
+                blood = max(0, blood - res.amount)
+                trace.add(
+                    "dracula:blood-track",
+                    f"Dracula loses {res.amount} blood: {state.blood} -> {blood}.",
+                )
+                if blood == 0:
+                    ended = "destroyed"
+                    trace.add("dracula:victory", "Dracula's blood reaches 0: the hunters win.")
+            else:
+                trace.add(
+                    "dracula:results",
+                    f"Wounds have no effect on {enemy_name}: agents have no health track.",
+                )
+        elif res.kind == "repel":
+            if state.opponent.is_dracula:
+                repel = True
+                trace.add(
+                    "dracula:results", "Repel: next round Dracula may only play Dodge or an Escape."
+                )
+            else:
+                trace.add("dracula:results", "Repel has no effect on an agent.")
+        elif res.kind == "killed":
+            if state.opponent.is_dracula:
+                blood = blood_after_killed(blood)
+                trace.add(
+                    "dracula:blood-track",
+                    f"Killed: Dracula drops to the next red mark, {state.blood} -> {blood}.",
+                )
+                if blood == 0:
+                    ended = "destroyed"
+                    trace.add("dracula:victory", "Dracula's blood reaches 0: the hunters win.")
+                else:
+                    trace.add("dracula:combat-end", "Dracula still has blood: the combat goes on.")
+            else:
+                ended = "killed"
+                trace.add("dracula:combat-end", f"{enemy_name} is killed; the combat ends.")
+    else:  # enemy wins
+        if res.kind == "wound":
+            health = max(0, h.health - res.amount)
+            trace.add(
+                "dracula:results",
+                f"{h.name} loses {res.amount} health: {h.health} -> {health}.",
+            )
+            h = _with(h, health=health)
+            if health == 0:
+                ended = "defeated"
+                trace.add("dracula:combat-end", f"{h.name} has no health left and is defeated.")
+        elif res.kind == "bite":
+            bites = h.bites + 1
+            trace.add(
+                "dracula:bites",
+                f"{h.name} takes a bite token ({bites} of {h.bite_slots} slots).",
+            )
+            if bites >= h.bite_slots:
+                ended = "defeated"
+                trace.add(
+                    "dracula:combat-end", f"The last bite slot is filled: {h.name} is defeated."
+                )
+            else:
+                ended = "bitten"
+                trace.add("dracula:combat-end", "A bite ends the combat.")
+            h = _with(h, bites=min(bites, h.bite_slots))
+    if res.item_destroyed:
+        card = cards[owner]
+        h = _with(h, items=_remove_one(h.items, card))
+        destroyed.append(card)
+        trace.add("dracula:item-destruction", f"{h.name}'s {card} is destroyed (discarded).")
+    for extra in res.extras:
+        if extra == "hunter discards all items":
+            gone = [i for i in h.items]
+            h = _with(h, items=())
+            destroyed.extend(gone)
+            trace.add(
+                "dracula:item-destruction",
+                f"{h.name} discards all items" + (f": {', '.join(gone)}." if gone else "."),
+            )
+        elif extra != "winner +1 next round":
+            trace.add("dracula:results", f"Also: {extra} (noted, outside the combat model).")
+    hunters[owner] = h
+    dodge: str | None = None
+    played = cards[owner] if winner == "hunter" else enemy_card
+    if ended is None and played in DODGES:
+        dodge = winner
+        trace.add(
+            "dracula:modifiers",
+            f"{'The hunters get' if winner == 'hunter' else enemy_name + ' gets'} +1 next round "
+            "(Dodge won this roll).",
+        )
+    if ended is None:
+        trace.add("dracula:repeat-cards", "The cards played stay on the table for one round.")
+    return CombatState(
+        hunters=tuple(hunters),
+        opponent=state.opponent,
+        situation=state.situation,
+        blood=blood,
+        hunter_last=cards,
+        enemy_last=enemy_card,
+        continues=0 if ended is not None and res.kind != "continue" else continues,
+        repel=repel,
+        dodge_bonus=dodge,
+        round=state.round + 1,
+        destroyed=tuple(destroyed),
+        ended=ended,
+    )
+
+
+def _with(h: Hunter, **changes: object) -> Hunter:
+    """A copy of ``h`` with ``changes``; skips the "able to fight" checks (0 health is an end)."""
+    new = object.__new__(Hunter)
+    for name in Hunter.__slots__:
+        object.__setattr__(new, name, changes.get(name, getattr(h, name)))
+    return new

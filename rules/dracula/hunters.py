@@ -1,0 +1,177 @@
+"""Hunters, opponents and the situation of a combat (modifier sources)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rules.dracula.cards import (
+    AGENT_BASICS,
+    AGENT_WEAPONS,
+    DRACULA_DAY,
+    DRACULA_NIGHT,
+    HUNTER_BASICS,
+    HUNTER_ITEMS,
+    NON_COMBAT_ITEMS,
+)
+from rules.errors import InvalidState
+
+__all__ = [
+    "HUNTERS",
+    "NO_SITUATION",
+    "Hunter",
+    "HunterProfile",
+    "Opponent",
+    "Situation",
+    "hunter",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class HunterProfile:
+    """A hunter's fixed numbers: maximum health (from a non-seed source) and bite slots (seed)."""
+
+    name: str
+    max_health: int
+    bite_slots: int
+    health_source: str
+    mina: bool = False
+    godalming: bool = False
+
+
+_HEALTH_SOURCE = "not in the seed: other sources (check your character sheet)"
+HUNTERS: dict[str, HunterProfile] = {
+    "Lord Godalming": HunterProfile("Lord Godalming", 12, 2, _HEALTH_SOURCE, godalming=True),
+    "Dr. Seward": HunterProfile("Dr. Seward", 10, 2, _HEALTH_SOURCE),
+    "Van Helsing": HunterProfile("Van Helsing", 8, 3, _HEALTH_SOURCE),
+    "Mina Harker": HunterProfile("Mina Harker", 8, 1, _HEALTH_SOURCE, mina=True),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Hunter:
+    """A hunter going into combat: health, bite tokens and the items held.
+
+    ``items`` may repeat a name (two Stakes) and may include non-combat items, which stay in hand
+    but can never be chosen as combat cards.
+    """
+
+    name: str
+    health: int
+    bites: int = 0
+    items: tuple[str, ...] = ()
+    bite_slots: int = 0
+    mina: bool = False
+    godalming: bool = False
+
+    def __post_init__(self) -> None:
+        if self.bite_slots < 1:
+            raise InvalidState(f"{self.name} needs 1..3 bite slots, not {self.bite_slots}")
+        if not 1 <= self.health <= 20:
+            raise InvalidState(f"{self.name}'s health must be 1..20 to fight, not {self.health}")
+        if not 0 <= self.bites < self.bite_slots:
+            raise InvalidState(
+                f"{self.name} has {self.bite_slots} bite slot(s): bites must be "
+                f"0..{self.bite_slots - 1} (a bite in the last slot defeats the hunter)"
+            )
+        allowed = HUNTER_ITEMS + NON_COMBAT_ITEMS
+        for item in self.items:
+            if item not in allowed:
+                raise InvalidState(f"unknown item {item!r}; allowed: {', '.join(allowed)}")
+
+    @property
+    def combat_items(self) -> tuple[str, ...]:
+        """Held items that can be chosen in combat (they show an initiative number)."""
+        return tuple(sorted(i for i in self.items if i in HUNTER_ITEMS))
+
+    def deck(self) -> Counter[str]:
+        """Cards the hunter may choose from, with copies: three basics plus combat items."""
+        deck: Counter[str] = Counter(HUNTER_BASICS)
+        deck.update(self.combat_items)
+        return deck
+
+    @property
+    def counts_as_bitten(self) -> bool:
+        """Bitten for Dracula's +1: a bite token on anyone but Mina Harker."""
+        return self.bites > 0 and not self.mina
+
+
+def hunter(
+    name: str, *, health: int | None = None, bites: int = 0, items: tuple[str, ...] = ()
+) -> Hunter:
+    """A hunter from the four characters (health defaults to the maximum)."""
+    if name not in HUNTERS:
+        raise InvalidState(f"unknown hunter {name!r}; allowed: {', '.join(HUNTERS)}")
+    p = HUNTERS[name]
+    return Hunter(
+        name=name,
+        health=p.max_health if health is None else health,
+        bites=bites,
+        items=tuple(items),
+        bite_slots=p.bite_slots,
+        mina=p.mina,
+        godalming=p.godalming,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """Dracula (by day or night) or one of his agents with the weapons its ambush allows."""
+
+    kind: str = "dracula"
+    night: bool = True
+    weapons: tuple[str, ...] = ()
+    minion: bool = False
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("dracula", "agent"):
+            raise InvalidState(f"opponent kind must be 'dracula' or 'agent', not {self.kind!r}")
+        for w in self.weapons:
+            if w not in AGENT_WEAPONS:
+                raise InvalidState(
+                    f"unknown agent weapon {w!r}; allowed: {', '.join(AGENT_WEAPONS)}"
+                )
+        if self.kind == "dracula" and self.weapons:
+            raise InvalidState("Dracula fights with his own cards, not agent weapons")
+
+    @staticmethod
+    def dracula(*, night: bool = True) -> Opponent:
+        return Opponent("dracula", night=night, name="Dracula")
+
+    @staticmethod
+    def agent(
+        weapons: tuple[str, ...] = (), *, minion: bool = False, name: str = "Agent"
+    ) -> Opponent:
+        return Opponent("agent", weapons=tuple(weapons), minion=minion, name=name)
+
+    @property
+    def is_dracula(self) -> bool:
+        return self.kind == "dracula"
+
+    def deck(self) -> tuple[str, ...]:
+        if self.is_dracula:
+            return DRACULA_NIGHT if self.night else DRACULA_DAY
+        return AGENT_BASICS + tuple(w for w in AGENT_WEAPONS if w in self.weapons)
+
+    def describe(self) -> str:
+        if self.is_dracula:
+            return "Dracula by night" if self.night else "Dracula by day"
+        extra = " (a Minion)" if self.minion else ""
+        return f"{self.name or 'Agent'}{extra}"
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """Cards played before round 1 and where the combat happens (sources of modifiers)."""
+
+    trap: bool = False
+    advance_planning: bool = False
+    castle_dracula: bool = False
+    eastern_europe: bool = False
+    garlic: bool = False
+    dodge_in_round_one: bool = True
+    notes: tuple[str, ...] = field(default=())
+
+
+NO_SITUATION = Situation()

@@ -1,0 +1,60 @@
+"""The Fury of Dracula explorer in a real browser (Voila + headless Chromium)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PAGE = "dracula.ipynb"
+
+
+def _summary(page: Any) -> str:
+    return str(page.locator(".drac-summary").inner_text())
+
+
+def test_change_hunter_changes_odds(open_page: Any) -> None:
+    page = open_page(PAGE)
+    # unknown initiative numbers: the page asks for them first
+    page.wait_for_function(
+        "() => document.querySelector('.drac-prompt')?.innerText.includes('initiative')"
+    )
+    assert page.locator(".drac-table td.drac-cell").count() == 0
+    page.locator(".drac-assume select").select_option(label="assume all are 1")
+    # Van Helsing (8 health, Stake) against Dracula by day: defeated 61/192 = 31.77%
+    page.wait_for_function(
+        "() => document.querySelector('.drac-summary')?.innerText.includes('31.77%')"
+    )
+    assert "Assumption in force" in page.locator(".drac-prompt").inner_text()
+    assert page.locator(".drac-table td.drac-cell").count() > 0
+    page.locator(".drac-hunter select").select_option(label="Mina Harker")
+    health = page.locator(".drac-health input")
+    page.wait_for_function("() => document.querySelector('.drac-health input')?.value === '8'")
+    health.fill("2")
+    health.press("Enter")
+    # Mina with 2 health: defeated 41/48 = 85.42%
+    page.wait_for_function(
+        "() => document.querySelector('.drac-summary')?.innerText.includes('85.42%')"
+    )
+    assert "31.77%" not in _summary(page)
+    assert "Traceback" not in page.inner_text("body")
+
+
+def test_round_resolver_tab(open_page: Any) -> None:
+    page = open_page(PAGE)
+    page.get_by_role("tab", name="Round resolver").click()
+    page.locator(".drac-jhcard select").select_option(label="Stake")
+    page.locator(".drac-jecard select").select_option(label="Claws")
+    die = page.locator(".drac-jhdie input")
+    die.fill("6")
+    die.press("Enter")
+    page.locator(".drac-resolve").click()
+    page.wait_for_function(
+        "() => document.querySelector('.drac-judge-state')?.innerText.includes('Round 2')"
+    )
+    state = page.locator(".drac-judge-state").inner_text()
+    # 6 against 1: Van Helsing wins, Stake against Claws is "killed": 15 -> 10
+    assert "Stake, Claws" in state and "blood 10" in state
+    assert "15 -> 10" in page.inner_text("body")

@@ -1,0 +1,293 @@
+"""Whole-combat odds (Markov chain) and the exact minimax solver, against brute force."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from functools import cache
+from itertools import combinations, product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.dracula import Opponent, Situation, default_table, hunter, resolve_round, start_combat
+from rules.dracula.cards import CardTable
+from rules.dracula.chain import Policy, combat_odds, first_round_game
+from rules.dracula.combat import CombatState, enemy_options, hunter_options
+from rules.dracula.hunters import Hunter
+from rules.dracula.minimax import pure_bounds, solve_game
+from rules.errors import InvalidState
+
+ALL_ONE = 1  # every unknown initiative set to this for the chain tests
+
+
+def _table(cards: tuple[str, ...], value: int = ALL_ONE) -> CardTable:
+    t = default_table()
+    for c in t.missing_initiatives(cards):
+        t = t.with_initiative(c, value)
+    return t
+
+
+def _brute(
+    h: Hunter, opp: Opponent, situation: Situation, blood: int, table: CardTable
+) -> tuple[dict[tuple[str, int], Fraction], Fraction]:
+    """Enumerate every card choice (uniform) and every die face with the round resolver."""
+    dice2 = h.godalming and not opp.is_dracula
+    rolls = (
+        [((a, b), e) for a in range(1, 7) for b in range(1, 7) for e in range(1, 7)]
+        if dice2
+        else [(a, e) for a in range(1, 7) for e in range(1, 7)]
+    )
+
+    def canonical(s: CombatState) -> CombatState:
+        # The round number only matters for Garlic (rounds 1-3); the list of destroyed items
+        # is a record. Dropping both lets equal situations share one memo entry.
+        return replace(s, round=min(s.round, 4), destroyed=())
+
+    @cache
+    def go(state: CombatState, depth: int) -> tuple[tuple[tuple[str, int], Fraction], ...]:
+        assert depth < 40, "combat too long for brute force"
+        out: dict[tuple[str, int], Fraction] = {}
+        hs = hunter_options(state, table=table)
+        es = enemy_options(state)
+        for hc, ec in product(hs, es):
+            decided = []
+            for hr, er in rolls:
+                rep = resolve_round(state, hc, ec, hr, er, table=table)
+                if not rep.rerolled:
+                    decided.append(rep.state)
+            w = Fraction(1, len(hs) * len(es) * len(decided))
+            for s in decided:
+                if s.ended is not None:
+                    key = (s.ended, s.blood)
+                    out[key] = out.get(key, Fraction(0)) + w
+                else:
+                    for k, p in go(canonical(s), depth + 1):
+                        out[k] = out.get(k, Fraction(0)) + w * p
+        return tuple(out.items())
+
+    @cache
+    def rounds(state: CombatState) -> Fraction:
+        hs = hunter_options(state, table=table)
+        es = enemy_options(state)
+        total = Fraction(1)
+        for hc, ec in product(hs, es):
+            decided = []
+            for hr, er in rolls:
+                rep = resolve_round(state, hc, ec, hr, er, table=table)
+                if not rep.rerolled:
+                    decided.append(rep.state)
+            w = Fraction(1, len(hs) * len(es) * len(decided))
+            for s in decided:
+                if s.ended is None:
+                    total += w * rounds(canonical(s))
+        return total
+
+    start, _ = start_combat(h, opp, situation, blood=blood)
+    return dict(go(start, 0)), rounds(start)
+
+
+SHORT = [
+    # (hunter, opponent, situation, blood)
+    (hunter("Van Helsing", health=1), Opponent.dracula(night=False), Situation(), 1),
+    (
+        hunter("Mina Harker", health=2, items=("Stake", "Holy Water")),
+        Opponent.dracula(night=False),
+        Situation(trap=True),
+        2,
+    ),
+    (
+        hunter("Lord Godalming", health=1, items=("Knife",)),
+        Opponent.agent(("Knife (Agent)",)),
+        Situation(),
+        15,
+    ),
+    (
+        hunter("Dr. Seward", health=2, items=("Stake",)),
+        Opponent.dracula(night=False),
+        Situation(garlic=True, advance_planning=True),
+        3,
+    ),
+]
+
+
+@pytest.mark.parametrize("case", range(len(SHORT)))
+def test_chain_matches_brute_force(case: int) -> None:
+    h, opp, sit, blood = SHORT[case]
+    cards = tuple(h.deck()) + opp.deck()
+    table = _table(cards, value=2)  # equal to Claws: exercises the re-roll rule too
+    odds = combat_odds(h, opp, sit, blood=blood, table=table)
+    brute, rounds = _brute(h, opp, sit, blood, table)
+    merged: dict[tuple[str, int], Fraction] = {}
+    for (kind, b, _health), p in odds.joint.items():
+        merged[(kind, b)] = merged.get((kind, b), Fraction(0)) + p
+    assert merged == {k: v for k, v in brute.items() if v}
+    assert odds.expected_rounds == rounds
+    assert sum(odds.outcomes.values()) == 1
+
+
+@pytest.mark.parametrize(
+    ("night", "items", "policy"),
+    [
+        (False, ("Stake", "Rifle"), "uniform"),
+        (True, ("Pistol",), "uniform"),
+        (True, ("Stake", "Crucifix"), "minimax"),
+        (False, ("Holy Water", "Sacred Bullets"), "minimax"),
+    ],
+)
+def test_chain_sums_to_one(night: bool, items: tuple[str, ...], policy: str) -> None:
+    h = hunter("Dr. Seward", health=4, items=items)
+    odds = combat_odds(
+        h,
+        Opponent.dracula(night=night),
+        blood=6,
+        assume_initiative=1,
+        hunter_policy=policy,
+        enemy_policy=policy,
+    )
+    assert sum(odds.outcomes.values()) == 1
+    assert sum(odds.blood.values()) == 1 and sum(odds.health.values()) == 1
+    assert all(isinstance(p, Fraction) and p >= 0 for p in odds.joint.values())
+    assert odds.expected_rounds >= 1
+
+
+def test_repel_cycles_are_solved_exactly() -> None:
+    # The Rifle repels Claws and Escape (Man): states recur, so the chain solves a linear
+    # system. Check it against the resolver run forward for N rounds: what has ended by then
+    # is a lower bound, and what has not ended bounds the gap.
+    h = hunter("Dr. Seward", health=1, items=("Rifle",))
+    opp = Opponent.dracula(night=False)
+    table = _table(tuple(h.deck()) + opp.deck())
+    odds = combat_odds(h, opp, blood=1, table=table)
+    assert sum(odds.outcomes.values()) == 1
+    start, _ = start_combat(h, opp, blood=1)
+    alive: dict[CombatState, Fraction] = {start: Fraction(1)}
+    ended: dict[str, Fraction] = {}
+    for _ in range(14):
+        nxt: dict[CombatState, Fraction] = {}
+        for state, mass in alive.items():
+            hs, es = hunter_options(state, table=table), enemy_options(state)
+            for hc, ec in product(hs, es):
+                decided = [
+                    rep.state
+                    for a in range(1, 7)
+                    for e in range(1, 7)
+                    if not (rep := resolve_round(state, hc, ec, a, e, table=table)).rerolled
+                ]
+                w = mass / (len(hs) * len(es) * len(decided))
+                for s in decided:
+                    if s.ended:
+                        ended[s.ended] = ended.get(s.ended, Fraction(0)) + w
+                    else:
+                        key = replace(s, round=0, destroyed=())
+                        nxt[key] = nxt.get(key, Fraction(0)) + w
+        alive = nxt
+    gap = sum(alive.values(), Fraction(0))
+    assert 0 < gap < Fraction(1, 10**6)
+    for kind, p in odds.outcomes.items():
+        assert ended.get(kind, Fraction(0)) <= p <= ended.get(kind, Fraction(0)) + gap
+
+
+def test_prefer_policy_is_deterministic_choice() -> None:
+    h = hunter("Van Helsing", health=1, items=("Stake",))
+    table = _table(tuple(h.deck()) + Opponent.dracula(night=False).deck())
+    odds = combat_odds(
+        h,
+        Opponent.dracula(night=False),
+        blood=1,
+        table=table,
+        hunter_policy=Policy("prefer", ("Escape",)),
+        enemy_policy=Policy("prefer", ("Claws",)),
+    )
+    # Escape against Claws: whoever wins the roll, the combat ends by End (hunter wins) or
+    # Claws wounds 2 (Dracula wins): Van Helsing at 1 health is defeated.
+    p = table.with_initiative("Escape", 1)
+    win = Fraction(15, 36)  # Escape 1 < Claws 2: ties go to Dracula
+    assert p == table
+    assert odds.outcomes["escaped"] == win
+    assert odds.outcomes["defeated"] == 1 - win
+
+
+def test_unknown_initiative_needs_a_value() -> None:
+    with pytest.raises(InvalidState, match="unknown initiative"):
+        combat_odds(hunter("Van Helsing"), Opponent.dracula())
+    odds = combat_odds(
+        hunter("Van Helsing", health=1),
+        Opponent.dracula(night=False),
+        blood=1,
+        assume_initiative=2,
+    )
+    assert any("Assumed initiative 2" in s.text for s in odds.steps)
+
+
+# --- minimax --------------------------------------------------------------------------------
+
+
+def _check_certificate(a: list[list[Fraction]]) -> Fraction:
+    sol = solve_game(a)
+    m, n = len(a), len(a[0])
+    assert sum(sol.rows) == 1 and sum(sol.columns) == 1
+    assert all(x >= 0 for x in sol.rows + sol.columns)
+    guaranteed = min(sum(sol.rows[i] * a[i][j] for i in range(m)) for j in range(n))
+    conceded = max(sum(a[i][j] * sol.columns[j] for j in range(n)) for i in range(m))
+    assert guaranteed == sol.value == conceded
+    lower, upper = pure_bounds(a)
+    assert lower <= sol.value <= upper
+    return sol.value
+
+
+def _two_row_value(a: list[list[Fraction]]) -> Fraction:
+    """Brute force for 2 x n games: the best mix lies at x in {0, 1} or where two lines cross."""
+    n = len(a[0])
+    xs = {Fraction(0), Fraction(1)}
+    for j, k in combinations(range(n), 2):
+        # x*a0j + (1-x)*a1j == x*a0k + (1-x)*a1k
+        den = (a[0][j] - a[1][j]) - (a[0][k] - a[1][k])
+        if den:
+            x = (a[1][k] - a[1][j]) / den
+            if 0 <= x <= 1:
+                xs.add(x)
+    return max(min(x * a[0][j] + (1 - x) * a[1][j] for j in range(n)) for x in xs)
+
+
+entries = st.integers(-5, 5).map(Fraction)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(1, 4).flatmap(
+        lambda n: st.lists(st.lists(entries, min_size=n, max_size=n), min_size=2, max_size=2)
+    )
+)
+def test_minimax_two_rows_equals_brute_force(a: list[list[Fraction]]) -> None:
+    assert _check_certificate(a) == _two_row_value(a)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.tuples(st.integers(1, 4), st.integers(1, 4)).flatmap(
+        lambda mn: st.lists(
+            st.lists(entries, min_size=mn[1], max_size=mn[1]), min_size=mn[0], max_size=mn[0]
+        )
+    )
+)
+def test_minimax_certificate(a: list[list[Fraction]]) -> None:
+    value = _check_certificate(a)
+    lower, upper = pure_bounds(a)
+    if lower == upper:
+        assert value == lower
+
+
+def test_first_round_game_small_decks() -> None:
+    h = hunter("Van Helsing", health=4, items=("Stake",))
+    opp = Opponent.dracula(night=False)
+    game = first_round_game(h, opp, Situation(trap=True), blood=4, assume_initiative=1)
+    a = [list(r) for r in game.payoff]
+    value = _check_certificate(a)
+    assert game.solution.value == value
+    # brute force over every pure pair: the value lies between the pure bounds, and no single
+    # Dracula card lets the hunter's mix fall below it
+    for j in range(len(game.enemy_cards)):
+        assert sum(x * a[i][j] for i, x in enumerate(game.solution.rows)) >= value
+    assert len(game.hunter_cards) == 4 and len(game.enemy_cards) == 3

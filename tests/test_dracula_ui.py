@@ -1,0 +1,109 @@
+"""The Fury of Dracula explorer page, driven without a browser."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from calculators.dracula import DraculaExplorer, blood_track_svg, example_lines, heat_color
+
+
+def test_unknown_initiative_prompts_before_results() -> None:
+    app = DraculaExplorer()
+    assert app.odds is None and "Punch" in app.missing
+    assert "Set the initiative numbers first" in app.w_prompt.value
+    assert app.w_table.value == "" and app.w_summary.value == ""
+    app.set_inputs(assume="1")
+    assert app.odds is not None and sum(app.odds.outcomes.values()) == 1
+    assert "Assumption in force" in app.w_prompt.value
+    assert "drac-cell" in app.w_table.value and "†" in app.w_table.value
+
+
+def test_typed_initiative_replaces_the_prompt() -> None:
+    app = DraculaExplorer()
+    app.set_inputs(initiative="Punch=1, Dodge=4, Escape=5, Dodge (Dracula)=4, Escape (Man)=5")
+    assert app.missing == () and app.odds is not None
+    assert app.w_prompt.value == ""
+    app.set_inputs(initiative="Punch=x")
+    assert "must be a number" in app.banner.message
+
+
+def test_changing_the_hunter_changes_the_odds() -> None:
+    app = DraculaExplorer()
+    app.set_inputs(assume="2")
+    first = app.odds
+    assert first is not None
+    app.set_inputs(hunter="Mina Harker", health=2)
+    assert app.odds is not None and app.odds.outcomes != first.outcomes
+    assert app.w_health.value == 2 and app.w_bites.max == 0
+
+
+def test_override_cell_is_marked_and_used() -> None:
+    app = DraculaExplorer()
+    app.set_inputs(assume="1", hunter_policy="uniform", enemy_policy="uniform")
+    before = app.odds
+    app.set_inputs(overrides="enemy: Punch vs Claws = wound 4")
+    assert "✎" in app.w_table.value
+    assert app.odds is not None and before is not None and app.odds.outcomes != before.outcomes
+    assert any("User override" in s.text for s in app.odds.steps)
+    app.set_inputs(overrides="enemy: Punch vs Claws = killed")
+    assert "cannot give" in app.banner.message
+
+
+def test_blood_track_and_chart_and_mix() -> None:
+    app = DraculaExplorer()
+    app.set_inputs(assume="1", opponent="dracula-night", blood=12, items=("Stake", "Crucifix"))
+    assert "<svg" in app.w_track.value and "drac-track-bar" in app.w_track.value
+    assert app.chart.bars and sum(b.value for b in app.chart.bars) == 1
+    assert "minimax" in app.w_mix.value
+    svg = blood_track_svg(12, {10: Fraction(1, 2), 0: Fraction(1, 2)}, "t")
+    assert svg.count('stroke="#c0392b"') == 2  # red marks at 10 and 5
+    assert heat_color(Fraction(0)) != heat_color(Fraction(1))
+
+
+def test_agent_and_russian_labels() -> None:
+    app = DraculaExplorer(lang="ru")
+    app.set_inputs(
+        assume="1", opponent="agent", weapons=("Knife (Agent)",), hunter="Lord Godalming"
+    )
+    assert app.odds is not None and "killed" in app.odds.outcomes
+    assert "Агент убит" in app.w_summary.value
+    assert app.w_track.value == ""
+
+
+def test_round_resolver_tab_plays_the_example() -> None:
+    app = DraculaExplorer()
+    app.set_inputs(health=4, blood=4, trap=True, items=("Stake",))
+    r1 = app.judge_round("Stake", "Claws", 3, 3)
+    assert r1 is not None and r1.state.hunter.health == 2
+    r2 = app.judge_round("Dodge", "Dodge (Dracula)", 4, 2)
+    assert r2 is not None and r2.state.dodge_bonus == "hunter"
+    r3 = app.judge_round("Stake", "Claws", 4, 4)
+    assert r3 is not None and r3.state.ended == "destroyed"
+    assert "Dracula destroyed" in app.j_state.value and app.j_resolve.disabled
+    assert "dracula:initiative" in app.j_trace.text
+    app.restart_judge()
+    assert not app.j_resolve.disabled
+    app.judge_round("Punch", "Claws", 2, 1)  # 2 against 1 + Trap: a tie, Punch's initiative unknown
+    assert "initiative" in app.banner.message
+
+
+def test_example_lines() -> None:
+    lines = example_lines()
+    assert len(lines) == 4 and "Dracula blood 0" in lines[-1]
+
+
+def test_too_large_combat_gives_a_message_not_stale_results() -> None:
+    app = DraculaExplorer()
+    app.set_inputs(assume="1")
+    assert app.w_summary.value
+    app.set_inputs(
+        hunter="Lord Godalming",
+        opponent="dracula-night",
+        items=("Stake", "Rifle", "Pistol"),
+        hunter_policy="uniform",
+        enemy_policy="uniform",
+    )
+    assert "minimax" in app.banner.message and app.odds is None
+    assert app.w_summary.value == ""
+    app.set_inputs(hunter_policy="minimax", enemy_policy="minimax")
+    assert app.banner.message == "" and app.odds is not None
