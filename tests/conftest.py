@@ -6,6 +6,7 @@ nothing is downloaded. Requests to any host but the local server are aborted.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -65,6 +66,37 @@ def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, seconds: 
     raise RuntimeError(f"voila did not answer {url} in {seconds} s")
 
 
+def _wait_for_pools(proc: subprocess.Popen[bytes], log: Path, seconds: float) -> None:
+    """Wait until Voila has preheated the kernel pool of every notebook.
+
+    "Filled" in the log means the kernels started; they then run their notebooks. Pages opened
+    while a dozen kernels still run their notebooks on two cores would measure the start-up,
+    not the page, so also wait until the kernels are quiet.
+    """
+    import psutil
+
+    notebooks = {path.name for path in (REPO / "notebooks").glob("*.ipynb")}
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        filled = set(re.findall(r"Kernel pool of (\S+) is filled", log.read_text(errors="replace")))
+        if notebooks <= filled:
+            break
+        time.sleep(0.5)
+    server = psutil.Process(proc.pid)
+    quiet = 0
+    while time.monotonic() < deadline and quiet < 3:
+        kernels = server.children(recursive=True)
+        busy = 0.0
+        for kernel in kernels:
+            with contextlib.suppress(psutil.Error):
+                busy += kernel.cpu_percent(interval=None)
+        time.sleep(1)
+        for kernel in kernels:
+            with contextlib.suppress(psutil.Error):
+                busy += kernel.cpu_percent(interval=None)
+        quiet = quiet + 1 if busy < 20 else 0
+
+
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Start Voila on ``notebooks/`` from the repository root (so it reads ``voila.json``)."""
@@ -84,6 +116,7 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_until_up(f"{base}/voila/static/voila.js", proc, log, 120)
+        _wait_for_pools(proc, log, 300)
         yield base
     finally:
         proc.terminate()
