@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 REPO = Path(__file__).resolve().parents[1]
 ARGS = [
@@ -87,7 +88,7 @@ PROBES: tuple[Probe, ...] = (
     Probe(
         "00_index.ipynb",
         "language switch",
-        _click((".calc-lang button:nth-child(2)", ".calc-lang button:nth-child(1)")),
+        lambda page, i: page.get_by_role("button", name=("Русский", "English")[i % 2]).click(),
         ".calc-landing",
     ),
     Probe(
@@ -198,18 +199,21 @@ def update_latency(base: str, repeat: int) -> dict[str, list[float]]:
             if probe.setup is not None:
                 probe.setup(page)
                 time.sleep(1)
+            key = f"{probe.page}: {probe.what}"
             for i in range(repeat):
                 before = page.inner_text(probe.result)
                 start = time.perf_counter()
                 probe.act(page, i)
-                page.wait_for_function(
-                    "([sel, old]) => document.querySelector(sel).innerText !== old",
-                    arg=[probe.result, before],
-                    timeout=30_000,
-                )
-                times.setdefault(f"{probe.page}: {probe.what}", []).append(
-                    time.perf_counter() - start
-                )
+                try:
+                    page.wait_for_function(
+                        "([sel, old]) => document.querySelector(sel).innerText !== old",
+                        arg=[probe.result, before],
+                        timeout=30_000,
+                    )
+                except PlaywrightTimeout:
+                    print(f"{key}: the result did not change within 30 s", flush=True)
+                    break
+                times.setdefault(key, []).append(time.perf_counter() - start)
             page.close()
         browser.close()
     return times
@@ -227,12 +231,12 @@ def main(argv: Any = None) -> None:
         cold = time_to_render(base, args.repeat)
     with voila(preheat=True) as base:
         warm = time_to_render(base, args.repeat)
+        print("time to first render (median of", args.repeat, "visits)")
+        print(f"{'page':26} {'cold':>9} {'preheated':>10} {'cold/preheated':>15}")
+        for name in cold:
+            c, w = _median(cold[name]), _median(warm.get(name, []))
+            print(f"{name:26} {c:8.2f}s {w:9.2f}s {c / w:14.1f}x", flush=True)
         latency = update_latency(base, args.repeat * 2)
-    print("time to first render (median of", args.repeat, "visits)")
-    print(f"{'page':26} {'cold':>9} {'preheated':>10} {'cold/preheated':>15}")
-    for name in cold:
-        c, w = _median(cold[name]), _median(warm.get(name, []))
-        print(f"{name:26} {c:8.2f}s {w:9.2f}s {c / w:14.1f}x")
     print("\ninput to result, preheated server (median, max)")
     for what, values in latency.items():
         print(f"{what:50} {_median(values) * 1000:7.0f} ms {max(values) * 1000:7.0f} ms")
