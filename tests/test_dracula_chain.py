@@ -13,7 +13,13 @@ from hypothesis import strategies as st
 
 from rules.dracula import Opponent, Situation, default_table, hunter, resolve_round, start_combat
 from rules.dracula.cards import CardTable
-from rules.dracula.chain import Policy, combat_odds, first_round_game
+from rules.dracula.chain import (
+    Policy,
+    _inverse,
+    _inverse_scaled,
+    combat_odds,
+    first_round_game,
+)
 from rules.dracula.combat import CombatState, enemy_options, hunter_options
 from rules.dracula.hunters import Hunter
 from rules.dracula.minimax import pure_bounds, solve_game
@@ -291,3 +297,121 @@ def test_first_round_game_small_decks() -> None:
     for j in range(len(game.enemy_cards)):
         assert sum(x * a[i][j] for i, x in enumerate(game.solution.rows)) >= value
     assert len(game.hunter_cards) == 4 and len(game.enemy_cards) == 3
+
+
+# --- layered solver against the state-by-state reference ----------------------------------
+
+LAYERED = [
+    # (hunter, opponent, situation, blood, hunter policy, enemy policy)
+    (
+        hunter("Dr. Seward", health=3, items=("Stake", "Rifle", "Pistol")),
+        Opponent.dracula(night=True),
+        Situation(),
+        4,
+        "uniform",
+        "uniform",
+    ),
+    (
+        hunter("Dr. Seward", health=2, items=("Rifle", "Pistol")),
+        Opponent.dracula(night=False),
+        Situation(garlic=True, trap=True),
+        5,
+        "uniform",
+        "uniform",
+    ),
+    (
+        hunter("Mina Harker", health=3, items=("Stake", "Crucifix")),
+        Opponent.dracula(night=True),
+        Situation(castle_dracula=True),
+        4,
+        "minimax",
+        "uniform",
+    ),
+    (
+        hunter("Van Helsing", health=3, items=("Stake", "Rifle")),
+        Opponent.dracula(night=False),
+        Situation(advance_planning=True),
+        5,
+        Policy("prefer", ("Rifle", "Stake", "Punch")),
+        "uniform",
+    ),
+    (
+        hunter("Lord Godalming", health=3, items=("Knife", "Pistol")),
+        Opponent.agent(("Knife (Agent)", "Pistol (Agent)", "Rifle (Agent)")),
+        Situation(),
+        15,
+        "uniform",
+        "minimax",
+    ),
+    (
+        hunter("Van Helsing", health=2, items=("Holy Water", "Sacred Bullets")),
+        Opponent.dracula(night=True),
+        Situation(dodge_in_round_one=True),
+        3,
+        "uniform",
+        "uniform",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", range(len(LAYERED)))
+def test_layered_solver_equals_reference(case: int) -> None:
+    h, opp, sit, blood, hp, ep = LAYERED[case]
+    kwargs = {"blood": blood, "hunter_policy": hp, "enemy_policy": ep, "assume_initiative": 1}
+    fast = combat_odds(h, opp, sit, **kwargs)  # type: ignore[arg-type]
+    slow = combat_odds(h, opp, sit, fast=False, **kwargs)  # type: ignore[arg-type]
+    assert fast == slow  # every probability, the expected rounds, the state count, the steps
+    assert fast.states > 1 and sum(fast.outcomes.values()) == 1
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_state_limit(fast: bool) -> None:
+    h = hunter("Dr. Seward", health=3, items=("Stake", "Rifle", "Pistol"))
+    opp = Opponent.dracula(night=True)
+    states = combat_odds(h, opp, blood=4, assume_initiative=1).states
+    combat_odds(h, opp, blood=4, assume_initiative=1, max_states=states - 1, fast=fast)
+    with pytest.raises(InvalidState, match="more than"):
+        combat_odds(h, opp, blood=4, assume_initiative=1, max_states=states - 2, fast=fast)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 5).flatmap(
+        lambda n: st.lists(
+            st.tuples(
+                st.integers(2, 40),
+                st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, 9)), max_size=2 * n),
+            ),
+            min_size=n,
+            max_size=n,
+        )
+    )
+)
+def test_scaled_inverse_equals_fraction_inverse(
+    raw: list[tuple[int, list[tuple[int, int]]]],
+) -> None:
+    # Rows of Q with numerators summing below the denominator: I - Q is invertible.
+    rows = []
+    qs: list[dict[int, Fraction]] = []
+    for den, entries in raw:
+        merged: dict[int, int] = {}
+        left = den - 1
+        for j, num in entries:
+            num = min(num, left)
+            left -= num
+            if num:
+                merged[j] = merged.get(j, 0) + num
+        rows.append((den, tuple(sorted(merged.items()))))
+        qs.append({j: Fraction(num, den) for j, num in merged.items()})
+    m, op = _inverse_scaled(tuple(rows))
+    ref_den, ref = _inverse(qs)
+    n = len(rows)
+    mine = [[Fraction(0)] * n for _ in range(n)]
+    for i, row in enumerate(op):
+        for j, x in row:
+            mine[i][j] = Fraction(x, m)
+    theirs = [[Fraction(0)] * n for _ in range(n)]
+    for i, row in enumerate(ref):
+        for j, x in row:
+            theirs[i][j] = Fraction(x, ref_den)
+    assert mine == theirs

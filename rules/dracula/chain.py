@@ -7,9 +7,13 @@ when Garlic/Rage or a "no Dodge in round 1" rule makes it matter. Each side pick
 policy: ``uniform`` among legal cards, ``prefer`` (the first legal card of a preference list) or
 ``minimax`` (its part of an optimal mixed strategy of the round's zero-sum game, solved exactly).
 
-Repel results can make states repeat, so the chain is solved exactly: states are grouped into
-strongly connected components, processed in topological order, and each component with a cycle
-is solved as a linear system over fractions. Probabilities are ``Fraction`` and sum to 1.
+Repel results can make states repeat, so the chain is solved exactly. States are grouped in
+layers of equal health, blood and items; a round never raises any of them, so layers are solved
+one after another, and the cycles (repels) stay inside a layer, where each strongly connected
+component is solved as a linear system (inverted once per layer shape, shared by every health
+and blood). The arithmetic is on integers over denominators kept in factored form, with no gcd
+on the large numbers until the end. Probabilities are ``Fraction`` and sum to 1. The older
+state-by-state solver is kept as a reference (``fast=False``); both give identical results.
 
 A round whose roll is tied with equal initiative is rolled again; the re-roll is not counted as
 a round (``expected_rounds`` counts decided rounds).
@@ -20,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from heapq import heappop, heappush
 from math import gcd, lcm
 from typing import TypeVar
 
@@ -56,6 +61,11 @@ Ending = tuple[str, int, int]  # (kind, Dracula's blood at the end, hunter's hea
 _K = TypeVar("_K")
 # (code, amount, ending kind, items after, hunter card on the table, enemy card, repel, dodge)
 Effect = tuple[int, int, str, tuple[str, ...], str | None, str, bool, int]
+# a state inside one layer (health, blood and items fixed): the rest of ``State``
+Local = tuple[str | None, str | None, int, bool, int, int]
+# what a solver returns: ending -> numerator, expected rounds' numerator, their common
+# denominator, and the number of transient states
+_Solved = tuple[dict[Ending, int], int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -472,11 +482,79 @@ def combat_odds(
     enemy_policy: Policy | str = "uniform",
     assume_initiative: int | None = None,
     max_states: int = 200_000,
+    fast: bool = True,
 ) -> CombatOdds:
-    """Exact distribution of how a single hunter's combat ends, with the expected rounds."""
+    """Exact distribution of how a single hunter's combat ends, with the expected rounds.
+
+    ``fast=False`` uses the state-by-state reference solver (same results, much slower on large
+    combats; kept to check the layered one).
+    """
     model, start = _setup(
         hunter, opponent, situation, blood, table, hunter_policy, enemy_policy, assume_initiative
     )
+    solve = _solve_layers if fast else _solve_states
+    joint_n, rounds_n, den, n_states = solve(model, start, max_states)
+    kinds = ["defeated", "bitten", "escaped", "continues"]
+    kinds.append("destroyed" if opponent.is_dracula else "killed")
+    # Sums are taken on the integer numerators over the common denominator: one reduction
+    # per reported probability.
+    outcomes_n = dict.fromkeys(kinds, 0)
+    blood_n: dict[int, int] = {}
+    health_n: dict[int, int] = {}
+    for (kind, b, hh), n in joint_n.items():
+        outcomes_n[kind] = outcomes_n.get(kind, 0) + n
+        blood_n[b] = blood_n.get(b, 0) + n
+        health_n[hh] = health_n.get(hh, 0) + n
+    joint = {k: Fraction(n, den) for k, n in joint_n.items()}
+    outcomes = {k: Fraction(n, den) for k, n in outcomes_n.items()}
+    blood_d = {k: Fraction(n, den) for k, n in blood_n.items()}
+    health_d = {k: Fraction(n, den) for k, n in health_n.items()}
+    expected_rounds = Fraction(rounds_n, den)
+    total = Fraction(sum(joint_n.values()), den)
+    if total != 1:  # pragma: no cover - guarded by tests
+        raise InvalidState(f"internal error: ending probabilities sum to {total}")
+    trace = Trace()
+    trace.add(
+        "dracula:combat-decks",
+        f"{hunter.name} ({hunter.health} health, items: "
+        f"{', '.join(hunter.combat_items) or 'none'}) against {opponent.describe()}"
+        + (f" with {blood} blood" if opponent.is_dracula else "")
+        + f"; hunter policy {model.hp.kind}, enemy policy {model.ep.kind}.",
+    )
+    if model.assumed:
+        trace.add(
+            "dracula:initiative",
+            f"Assumed initiative {assume_initiative} for {', '.join(model.assumed)} (not known).",
+        )
+    trace.add(
+        "dracula:initiative",
+        "Equal totals with equal initiative are rolled again (our stated assumption).",
+    )
+    for cell in model.table.overrides():
+        trace.add(
+            "dracula:results",
+            f"User override: {cell.winner} wins, {cell.hunter_card} vs {cell.enemy_card} -> "
+            f"{cell.label}.",
+        )
+    trace.add(
+        "dracula:combat-end",
+        f"Solved exactly over {n_states} combat states: "
+        + "; ".join(f"{k} {p}" for k, p in outcomes.items() if p)
+        + ".",
+    )
+    return CombatOdds(
+        outcomes=outcomes,
+        blood=dict(sorted(blood_d.items())),
+        health=dict(sorted(health_d.items())),
+        joint=joint,
+        expected_rounds=expected_rounds,
+        states=n_states,
+        steps=trace.steps,
+    )
+
+
+def _solve_states(model: _Model, start: State, max_states: int) -> _Solved:
+    """Reference solver: one chain state at a time (slower; kept to check ``_solve_layers``)."""
     # 1. Explore the reachable transient states (integer weights over a per-state denominator).
     index: dict[State, int] = {start: 0}
     states: list[State] = [start]
@@ -554,58 +632,10 @@ def combat_odds(
             xd *= dens[v]
             for end, num in ends:
                 _add(joint_pairs, end, xn * num, xd)
-    joint = {k: Fraction(n, d) for k, (n, d) in joint_pairs.items()}
-    expected_rounds = Fraction(*rounds_pairs.get(0, (0, 1)))
-    kinds = ["defeated", "bitten", "escaped", "continues"]
-    kinds.append("destroyed" if opponent.is_dracula else "killed")
-    outcomes = {k: Fraction(0) for k in kinds}
-    blood_d: dict[int, Fraction] = {}
-    health_d: dict[int, Fraction] = {}
-    for (kind, b, hh), p in joint.items():
-        outcomes[kind] = outcomes.get(kind, Fraction(0)) + p
-        blood_d[b] = blood_d.get(b, Fraction(0)) + p
-        health_d[hh] = health_d.get(hh, Fraction(0)) + p
-    total = sum(joint.values(), Fraction(0))
-    if total != 1:  # pragma: no cover - guarded by tests
-        raise InvalidState(f"internal error: ending probabilities sum to {total}")
-    trace = Trace()
-    trace.add(
-        "dracula:combat-decks",
-        f"{hunter.name} ({hunter.health} health, items: "
-        f"{', '.join(hunter.combat_items) or 'none'}) against {opponent.describe()}"
-        + (f" with {blood} blood" if opponent.is_dracula else "")
-        + f"; hunter policy {model.hp.kind}, enemy policy {model.ep.kind}.",
-    )
-    if model.assumed:
-        trace.add(
-            "dracula:initiative",
-            f"Assumed initiative {assume_initiative} for {', '.join(model.assumed)} (not known).",
-        )
-    trace.add(
-        "dracula:initiative",
-        "Equal totals with equal initiative are rolled again (our stated assumption).",
-    )
-    for cell in model.table.overrides():
-        trace.add(
-            "dracula:results",
-            f"User override: {cell.winner} wins, {cell.hunter_card} vs {cell.enemy_card} -> "
-            f"{cell.label}.",
-        )
-    trace.add(
-        "dracula:combat-end",
-        f"Solved exactly over {len(states)} combat states: "
-        + "; ".join(f"{k} {p}" for k, p in outcomes.items() if p)
-        + ".",
-    )
-    return CombatOdds(
-        outcomes=outcomes,
-        blood=dict(sorted(blood_d.items())),
-        health=dict(sorted(health_d.items())),
-        joint=joint,
-        expected_rounds=expected_rounds,
-        states=len(states),
-        steps=trace.steps,
-    )
+    rounds_n, rounds_d = rounds_pairs.get(0, (0, 1))
+    den = lcm(rounds_d, *(d for _n, d in joint_pairs.values()))
+    joint = {k: n * (den // d) for k, (n, d) in joint_pairs.items()}
+    return joint, rounds_n * (den // rounds_d), den, len(states)
 
 
 def _components(n: int, edges: Callable[[int], Sequence[int]]) -> list[list[int]]:
@@ -784,3 +814,411 @@ def _solve_component(
 
 
 ENDING_KINDS = tuple(ENDINGS)
+
+
+# -- layered solver ----------------------------------------------------------------------------
+#
+# A layer is every state with the same health, blood and items. Rounds only ever lower health or
+# blood or remove items, so layers form a DAG (processed by decreasing health + blood + items),
+# and all cycles (repels) stay inside one layer. Inside a layer a state is a "local" tuple
+# (hunter_last, enemy_last, continues, repel, dodge, round). Its transitions do not depend on
+# health or blood (except under a minimax policy, whose layers are then solved one by one), so
+# each layer's elimination program is built once and shared by every health and blood.
+#
+# Values are integers over denominators kept in factored form (a Counter of factors), so no gcd
+# is ever taken on the large numbers: a layer's values are X / (D * g) with D the layer's
+# common denominator and g a small per-local-state scale fixed by its program.
+
+# exit class: (code, amount, end, items after, ((local target, ((local index, coefficient),
+# ...)), ...)); code -1 adds to the expected rounds
+_Exit = tuple[int, int, str, tuple[str, ...], tuple[tuple[Local, tuple[tuple[int, int], ...]], ...]]
+# step: (member indices, arrival multipliers, pulls per member, cycle operator or None)
+_Step = tuple[
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[tuple[tuple[int, int], ...], ...],
+    tuple[tuple[tuple[int, int], ...], ...] | None,
+]
+_SMALL_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47)
+
+
+def _factor(n: int) -> dict[int, int]:
+    """Factors of ``n`` as {factor: exponent}: small primes, then one cofactor as it is."""
+    out: dict[int, int] = {}
+    for p in _SMALL_PRIMES:
+        while n % p == 0:
+            n //= p
+            out[p] = out.get(p, 0) + 1
+    if n > 1:
+        out[n] = 1
+    return out
+
+
+_LAYER_OPERATORS: dict[object, tuple[int, list[list[tuple[int, int]]]]] = {}
+
+
+def _inverse_scaled(
+    rows: tuple[tuple[int, tuple[tuple[int, int], ...]], ...],
+) -> tuple[int, list[list[tuple[int, int]]]]:
+    """(I - Q)^-1 as (m, sparse integer rows N) with (I - Q)^-1 = N / m.
+
+    Row ``i`` of Q is ``rows[i] = (den, ((j, num), ...))``: Q[i][j] = num / den. The integer
+    matrix A = diag(den) (I - Q) is inverted by fraction-free Gauss-Jordan elimination (each
+    division by the previous pivot is exact), giving A^-1 = adj / det; then
+    (I - Q)^-1 = A^-1 diag(den).
+    """
+    n = len(rows)
+    dens = [d for d, _ in rows]
+    a: list[list[int]] = []
+    for i, (d, entries) in enumerate(rows):
+        row = [0] * (2 * n)
+        row[i] = d
+        for j, num in entries:
+            row[j] -= num
+        row[n + i] = 1
+        a.append(row)
+    prev = 1
+    for k in range(n):
+        if not a[k][k]:
+            piv = next(r for r in range(k + 1, n) if a[r][k])
+            a[k], a[piv] = a[piv], a[k]
+        rk = a[k]
+        pk = rk[k]
+        for i in range(n):
+            if i == k:
+                continue
+            ri = a[i]
+            f = ri[k]
+            if f:
+                ri = [pk * x - f * y for x, y in zip(ri, rk, strict=True)]
+            else:
+                ri = [pk * x for x in ri]
+            if prev != 1:  # exact: every entry is a minor of A (Sylvester's identity)
+                ri = [x // prev for x in ri]
+            a[i] = ri
+        prev = pk
+    det = a[0][0]
+    out = [[a[i][n + j] * dens[j] for j in range(n)] for i in range(n)]
+    if det < 0:
+        det = -det
+        out = [[-x for x in row] for row in out]
+    g = gcd(det, *(x for row in out for x in row))
+    return det // g, [[(j, x // g) for j, x in enumerate(row) if x] for row in out]
+
+
+class _Program:
+    """Elimination program for one layer kind and a set of local states."""
+
+    def __init__(
+        self,
+        model: _Model,
+        health: int,
+        blood: int,
+        items: tuple[str, ...],
+        seeds: set[Local],
+        operators: dict[object, tuple[int, list[list[tuple[int, int]]]]],
+        hints: dict[tuple[str, ...], set[Local]] | None,
+    ) -> None:
+        """Build from ``seeds``. With ``hints`` (policies that ignore health and blood), also
+        take in every local state these items can arrive in, from any layer, and record in
+        ``hints`` the local states they send to layers with fewer items."""
+        rnd_cap = model.round_cap
+        locs: list[Local] = []
+        index: dict[Local, int] = {}
+        for loc in sorted(seeds, key=repr):
+            index[loc] = len(locs)
+            locs.append(loc)
+        dens: list[int] = []
+        inner: list[dict[int, int]] = []  # in-layer successors: index -> numerator
+        outer: list[list[tuple[int, int, str, tuple[str, ...], Local, int]]] = []
+        i = 0
+        while i < len(locs):
+            hl, el, cont, repel, dodge, rnd = locs[i]
+            state: State = (health, blood, items, hl, el, cont, repel, dodge, rnd)
+            den, entries = model.local(state)
+            rnd2 = min(rnd + 1, rnd_cap) if rnd_cap else 0
+            ins: dict[int, int] = {}
+            outs: list[tuple[int, int, str, tuple[str, ...], Local, int]] = []
+            for (code, amount, end, items2, hl2, e, repel2, dodge2), num in entries:
+                if code == 0:
+                    target: Local = (hl2, e, cont + 1, False, dodge2, rnd2)
+                elif code == 5:
+                    target = (hl2, e, 0, repel2, dodge2, rnd2)
+                else:
+                    target = (hl2, e, 0, False, dodge2, rnd2)
+                stays = items2 == items and (
+                    (code == 0 and cont < 2) or code == 5 or (code in (2, 4) and amount == 0)
+                )
+                if stays:
+                    j = index.get(target)
+                    if j is None:
+                        j = len(locs)
+                        index[target] = j
+                        locs.append(target)
+                    ins[j] = ins.get(j, 0) + num
+                elif code == 0 and cont >= 2:  # the third Continue ends the combat
+                    outs.append((1, 0, "continues", items2, target, num))
+                else:
+                    outs.append((code, amount, end, items2, target, num))
+                    if hints is not None and code != 1:
+                        if items2 == items:  # arrives in another layer with these items
+                            if target not in index:
+                                index[target] = len(locs)
+                                locs.append(target)
+                        else:
+                            hints.setdefault(items2, set()).add(target)
+            dens.append(den)
+            inner.append(ins)
+            outer.append(outs)
+            i += 1
+        n = len(locs)
+        self.locals = locs
+        self.index = index
+        comps = _components(n, lambda v: tuple(inner[v]))
+        preds: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for u in range(n):
+            for w, num in inner[u].items():
+                preds[w].append((u, num))
+        comp_of = [0] * n
+        for ci, comp in enumerate(comps):
+            for v in comp:
+                comp_of[v] = ci
+        scale = [1] * n  # g: values are X / (D * g)
+        steps: list[_Step] = []
+        for ci, comp in enumerate(comps):
+            members = tuple(sorted(comp))
+            h = 1
+            for v in members:
+                for u, _num in preds[v]:
+                    if comp_of[u] != ci:
+                        h = lcm(h, scale[u] * dens[u])
+            pulls = tuple(
+                tuple(
+                    (u, num * (h // (scale[u] * dens[u])))
+                    for u, num in preds[v]
+                    if comp_of[u] != ci
+                )
+                for v in members
+            )
+            arrive = tuple(h for _ in members)
+            loop = inner[members[0]].get(members[0], 0) if len(members) == 1 else 0
+            if len(members) == 1 and not loop:
+                scale[members[0]] = h
+                steps.append((members, arrive, pulls, None))
+                continue
+            if len(members) == 1:
+                v = members[0]
+                q = gcd(dens[v], dens[v] - loop)
+                mul = dens[v] // q
+                scale[v] = h * ((dens[v] - loop) // q)
+                pulls = (tuple((u, c * mul) for u, c in pulls[0]),)
+                steps.append((members, (h * mul,), pulls, None))
+                continue
+            pos = {v: k for k, v in enumerate(members)}
+            rows = tuple(
+                (dens[v], tuple(sorted((pos[w], num) for w, num in inner[v].items() if w in pos)))
+                for v in members
+            )
+            found = operators.get(rows)
+            if found is None:
+                found = _inverse_scaled(rows)
+                operators[rows] = found
+            m, op = found
+            for v in members:
+                scale[v] = h * m
+            steps.append((members, arrive, pulls, tuple(tuple(r) for r in op)))
+        self.steps = steps
+        # Every state also "exits" to the expected-rounds total (code -1) with its own weight.
+        for v in range(n):
+            outer[v].append((-1, 0, "", items, locs[v], dens[v]))
+        # Exits are grouped by denominator, so that coefficients stay small: a state whose
+        # scale lacks a cycle's determinant is not multiplied by it edge by edge.
+        groups: list[tuple[int, list[int]]] = []  # (common denominator, states)
+        for ev, v in sorted(((scale[v] * dens[v], v) for v in range(n)), reverse=True):
+            for k, (common, members_) in enumerate(groups):
+                merged = lcm(common, ev)
+                if merged // ev < 1 << 48 and merged // common < 1 << 16:
+                    groups[k] = (merged, members_)
+                    members_.append(v)
+                    break
+            else:
+                groups.append((ev, [v]))
+        self.groups: list[tuple[dict[int, int], tuple[_Exit, ...]]] = []
+        for common, members_ in groups:
+            classes: dict[
+                tuple[int, int, str, tuple[str, ...]], dict[Local, list[tuple[int, int]]]
+            ] = {}
+            for v in sorted(members_):
+                f = common // (scale[v] * dens[v])
+                for code, amount, end, items2, target, num in outer[v]:
+                    by_target = classes.setdefault((code, amount, end, items2), {})
+                    by_target.setdefault(target, []).append((v, num * f))
+            exits = tuple(
+                (*k, tuple((t, tuple(lst)) for t, lst in by_target.items()))
+                for k, by_target in classes.items()
+            )
+            self.groups.append((_factor(common), exits))
+
+    def run(self, arrivals: dict[Local, int]) -> list[int]:
+        """Values X of every local state from arrival numerators (over the layer's D)."""
+        x = [0] * len(self.locals)
+        arr = [0] * len(self.locals)
+        index = self.index
+        for loc, a in arrivals.items():
+            arr[index[loc]] = a
+        for members, arrive, pulls, op in self.steps:
+            vals = []
+            for v, am, pl in zip(members, arrive, pulls, strict=True):
+                acc = arr[v] * am
+                for u, c in pl:
+                    xu = x[u]
+                    if xu:
+                        acc += xu * c
+                vals.append(acc)
+            if op is None:
+                x[members[0]] = vals[0]
+            else:
+                out = [0] * len(members)
+                for k, val in enumerate(vals):
+                    if val:
+                        for j, c in op[k]:
+                            out[j] += val * c
+                for j, v in enumerate(members):
+                    x[v] = out[j]
+        return x
+
+
+def _scale_to(
+    target: dict[int, int], source: dict[int, int], cache: dict[tuple[int, int], int]
+) -> int:
+    """target / source as an integer (target's exponents are at least source's)."""
+    out = 1
+    for f, e in target.items():
+        d = e - source.get(f, 0)
+        if d:
+            p = cache.get((f, d))
+            if p is None:
+                p = f**d
+                cache[(f, d)] = p
+            out *= p
+    return out
+
+
+def _max_factors(parts: Sequence[dict[int, int]]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for part in parts:
+        for f, e in part.items():
+            if e > out.get(f, 0):
+                out[f] = e
+    return out
+
+
+def _solve_layers(model: _Model, start: State, max_states: int) -> _Solved:
+    """Layer by layer (see above); returns the same values as :func:`_solve_states`."""
+    minimax = model.hp.kind == "minimax" or model.ep.kind == "minimax"
+    after_killed = _AFTER_KILLED
+    if len(_LAYER_OPERATORS) > 200:  # shared between calls; each entry is a dense matrix
+        _LAYER_OPERATORS.clear()
+    programs: dict[tuple[object, ...], _Program] = {}
+    hints: dict[tuple[str, ...], set[Local]] = {}
+    powers: dict[tuple[int, int], int] = {}
+    Layer = tuple[int, int, tuple[str, ...]]
+    # pending[layer] = list of (denominator factors, {local: numerator})
+    pending: dict[Layer, list[tuple[dict[int, int], dict[Local, int]]]] = {}
+    health0, blood0, items0 = start[0], start[1], start[2]
+    pending[(health0, blood0, items0)] = [({}, {(None, None, 0, False, 0, start[8]): 1})]
+    order: list[tuple[int, Layer]] = [
+        (-(health0 + blood0 + len(items0)), (health0, blood0, items0))
+    ]
+    results: dict[object, list[tuple[dict[int, int], int]]] = {}
+    done: set[Layer] = set()
+    n_states = 0
+    while order:
+        _, layer = heappop(order)
+        incoming = pending.pop(layer)
+        done.add(layer)
+        health, blood, items = layer
+        den = _max_factors([f for f, _ in incoming])
+        arrivals: dict[Local, int] = {}
+        for src_den, vals in incoming:
+            mult = _scale_to(den, src_den, powers)
+            for loc, a in vals.items():
+                arrivals[loc] = arrivals.get(loc, 0) + a * mult
+        key: tuple[object, ...] = (items, health, blood) if minimax else (items,)
+        prog = programs.get(key)
+        if prog is None or any(loc not in prog.index for loc in arrivals):
+            seeds = set(arrivals)
+            if prog is not None:
+                seeds.update(prog.locals)
+            if not minimax:
+                seeds.update(hints.get(items, ()))
+            prog = _Program(
+                model, health, blood, items, seeds, _LAYER_OPERATORS, None if minimax else hints
+            )
+            programs[key] = prog
+        x = prog.run(arrivals)
+        n_states += sum(1 for v in x if v)
+        if n_states > max_states + 1:
+            raise InvalidState(
+                f"this combat has more than {max_states} states to solve exactly; "
+                "choose the minimax policy, fewer combat items, or less health or blood"
+            )
+        for factors, exits in prog.groups:
+            out_den = dict(den)
+            for f, e in factors.items():
+                out_den[f] = out_den.get(f, 0) + e
+            for code, amount, end, items2, targets in exits:
+                dest: object
+                if code == -1:
+                    dest = 0
+                elif code == 1:
+                    dest = (end, blood, health)
+                elif code == 2 or code == 3:
+                    b2 = blood - amount if code == 2 else after_killed[blood]
+                    dest = ("destroyed", 0, health) if b2 <= 0 else (health, b2, items2)
+                elif code == 4:
+                    h2 = health - amount
+                    dest = ("defeated", blood, 0) if h2 <= 0 else (h2, blood, items2)
+                else:  # a Continue or a repel that cost an item
+                    dest = (health, blood, items2)
+                if dest == 0 or isinstance(dest[0], str):  # type: ignore[index]
+                    total = 0
+                    for _target, terms in targets:
+                        for v, c in terms:
+                            xv = x[v]
+                            if xv:
+                                total += xv * c
+                    if total:
+                        results.setdefault(dest, []).append((out_den, total))
+                else:
+                    sent: dict[Local, int] = {}
+                    for target, terms in targets:
+                        acc = 0
+                        for v, c in terms:
+                            xv = x[v]
+                            if xv:
+                                acc += xv * c
+                        if acc:
+                            sent[target] = acc
+                    if sent:
+                        lay: Layer = dest  # type: ignore[assignment]
+                        waiting = pending.get(lay)
+                        if waiting is None:
+                            if lay in done:  # pragma: no cover - rounds never raise a layer
+                                raise InvalidState(f"internal error: layer {lay} came back")
+                            pending[lay] = [(out_den, sent)]
+                            heappush(order, (-(lay[0] + lay[1] + len(lay[2])), lay))
+                        else:
+                            waiting.append((out_den, sent))
+    sums: dict[object, tuple[dict[int, int], int]] = {}
+    for k, parts in results.items():
+        common = _max_factors([f for f, _ in parts])
+        sums[k] = (common, sum(t * _scale_to(common, f, powers) for f, t in parts))
+    overall = _max_factors([f for f, _ in sums.values()])
+    den_all = 1
+    for f, e in overall.items():
+        den_all *= f**e
+    nums = {k: t * _scale_to(overall, f, powers) for k, (f, t) in sums.items()}
+    rounds = nums.pop(0, 0)
+    joint: dict[Ending, int] = nums  # type: ignore[assignment]
+    return joint, rounds, den_all, n_states
