@@ -101,9 +101,22 @@ PROBES: tuple[Probe, ...] = (
         "vtm_dice.ipynb", "pool slider key press", _arrow(".vtm-dice .noUi-handle"), ".vtm-botch"
     ),
     Probe(
+        "vtes_combat.ipynb",
+        "preset chosen",
+        _click((".vtes-preset-kurt_ira", ".vtes-preset-cohn_mage")),
+        ".vtes-story",
+    ),
+    Probe(
+        "dracula.ipynb",
+        "hunter's health typed",
+        _type(".drac-health input", ("2", "3")),
+        ".drac-summary",
+        lambda page: page.locator(".drac-assume select").select_option(label="assume all are 1"),
+    ),
+    Probe(
         "vtes_table.ipynb",
         "rescuer's share typed",
-        _type(".vtes-rescuer-share input", ("1", "2")),
+        _type(".vtes-rescuer-share input", ("2", "1")),
         ".vtes-torpor-result",
         lambda page: page.get_by_role("button", name="Rescue", exact=True).click(),
     ),
