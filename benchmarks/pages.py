@@ -103,7 +103,7 @@ PROBES: tuple[Probe, ...] = (
     Probe(
         "vtes_combat.ipynb",
         "preset chosen",
-        _click((".vtes-preset-kurt_ira", ".vtes-preset-cohn_mage")),
+        _click((".vtes-preset-cohn_mage", ".vtes-preset-kurt_ira")),
         ".vtes-story",
     ),
     Probe(
@@ -239,7 +239,12 @@ def _median(values: list[float]) -> float:
 def main(argv: Any = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", action="append", help="measure only this notebook (repeatable)")
     args = parser.parse_args(argv)
+    if args.only:
+        global PAGES, PROBES
+        PAGES = tuple(p for p in PAGES if p in args.only)
+        PROBES = tuple(p for p in PROBES if p.page in args.only)
     with voila(preheat=False) as base:
         cold = time_to_render(base, args.repeat)
     with voila(preheat=True) as base:
