@@ -31,6 +31,9 @@ def test_change_hunter_changes_odds(open_page: Any) -> None:
     assert page.locator(".drac-table td.drac-cell").count() > 0
     page.locator(".drac-hunter select").select_option(label="Mina Harker")
     health = page.locator(".drac-health input")
+    # wait for the kernel to apply the new hunter (Mina has one bite slot, so no bite may be
+    # set yet, and her health is reset) before typing
+    page.wait_for_function("() => document.querySelector('.drac-bites input')?.max === '0'")
     page.wait_for_function("() => document.querySelector('.drac-health input')?.value === '8'")
     health.fill("2")
     health.press("Enter")
