@@ -24,7 +24,7 @@ from rules.reference.loader import ReferenceDataError, build_library, parse_toml
 from rules.reference.search import Index, stem_matches
 from rules.reference.stem import stem, stems
 
-# The ids the project agreed on (the working agreement's list): every engine may cite these.
+# The ids every engine may cite: the reference must hold exactly these.
 AGREED_IDS = (
     "vtes:1",
     "vtes:2",

@@ -8,40 +8,11 @@ from typing import Any
 import pytest
 
 from rules.errors import IllegalPlay, InvalidState, RuleError
+from rules.reference import exists
 from rules.vtes import MinionState
 from rules.vtes.combat import resolve
 from rules.vtes.combat_examples import COHN_ROSE_VS_MAGE, EXAMPLES, KURT_VS_IRA
 from rules.vtes.scenario import dump_scenario_json, load_scenario_json
-
-ALLOWED_VTES_IDS = {
-    "vtes:1",
-    "vtes:2",
-    "vtes:2.1",
-    "vtes:2.2",
-    "vtes:2.3",
-    "vtes:3",
-    "vtes:4",
-    "vtes:4.1",
-    "vtes:4.2",
-    "vtes:5",
-    "vtes:6",
-    "vtes:6.1",
-    "vtes:6.2",
-    "vtes:6.4.1",
-    "vtes:6.4.2",
-    "vtes:6.4.3",
-    "vtes:6.4.4",
-    "vtes:6.4.5",
-    "vtes:6.4.6",
-    "vtes:6.4.7",
-    "vtes:6.5",
-    "vtes:6.5.1",
-    "vtes:6.5.2",
-    "vtes:6.5.3",
-    "vtes:6.5.4",
-    "vtes:6.5.5",
-    "vtes:6.5.6",
-}
 
 
 def vampire(name: str, capacity: int = 6, blood: int = 4, **more: Any) -> dict[str, Any]:
@@ -744,7 +715,7 @@ def test_strength_from_before_range_lasts_the_combat() -> None:
 def test_trace_cites_only_known_sections() -> None:
     for example in EXAMPLES.values():
         report = resolve(example.scenario)
-        assert {step.rule for step in report.steps} <= ALLOWED_VTES_IDS
+        assert all(step.rule.startswith("vtes:") and exists(step.rule) for step in report.steps)
         assert all(step.text for step in report.steps)
 
 
