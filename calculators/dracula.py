@@ -238,7 +238,7 @@ def _odds(
         hunter_policy=Policy(hp),
         enemy_policy=Policy(ep),
         assume_initiative=assume,
-        max_states=25_000,
+        max_states=50_000,
     )
 
 

@@ -415,3 +415,44 @@ def test_scaled_inverse_equals_fraction_inverse(
         for j, x in row:
             theirs[i][j] = Fraction(x, ref_den)
     assert mine == theirs
+
+
+# --- big integers: GMP when present, Python's own ints otherwise -------------------------------
+
+
+def test_plain_integers_give_the_same_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("gmpy2")
+    import rules.dracula.chain as chain
+
+    h = hunter("Lord Godalming", health=8, items=("Stake", "Pistol"))
+    opp = Opponent.dracula(night=True)
+    with_gmp = combat_odds(h, opp, blood=10, assume_initiative=1)
+    monkeypatch.setattr(chain, "_BIG", int)
+    chain._LAYER_OPERATORS.clear()
+    plain = combat_odds(h, opp, blood=10, assume_initiative=1)
+    assert plain == with_gmp
+    assert plain.expected_rounds.denominator.bit_length() > 1000  # the numbers really are big
+    assert all(type(p.numerator) is int for p in plain.joint.values())
+    assert all(type(p.numerator) is int for p in with_gmp.joint.values())
+
+
+def test_joint_is_a_read_only_mapping_of_reduced_fractions() -> None:
+    h = hunter("Dr. Seward", health=3, items=("Stake", "Rifle"))
+    odds = combat_odds(h, Opponent.dracula(night=True), blood=4, assume_initiative=1)
+    joint = dict(odds.joint)
+    assert len(joint) == len(odds.joint) and set(joint) == set(odds.joint)
+    assert sum(joint.values()) == 1
+    for (kind, _blood, _health), p in joint.items():
+        assert p == Fraction(p.numerator, p.denominator)  # reduced
+        assert kind in odds.outcomes
+    with pytest.raises(TypeError):
+        odds.joint[("escaped", 4, 3)] = Fraction(0)  # type: ignore[index]
+
+
+def test_long_fractions_in_the_trace_are_shortened() -> None:
+    from rules.dracula.chain import _share_text
+
+    assert _share_text(Fraction(7, 36)) == "7/36"
+    huge = Fraction(3**9000 - 1, 2 * 3**9000)  # 4,295 digits: too long for str() near the limit
+    text = _share_text(huge)
+    assert text.startswith("≈0.5 ") and "about 4295 digits" in text

@@ -99,7 +99,7 @@ def test_too_large_combat_gives_a_message_not_stale_results() -> None:
     app.set_inputs(
         hunter="Lord Godalming",
         opponent="dracula-night",
-        items=("Stake", "Rifle", "Pistol"),
+        items=("Stake", "Rifle", "Pistol", "Knife"),
         hunter_policy="uniform",
         enemy_policy="uniform",
     )
@@ -107,3 +107,20 @@ def test_too_large_combat_gives_a_message_not_stale_results() -> None:
     assert app.w_summary.value == ""
     app.set_inputs(hunter_policy="minimax", enemy_policy="minimax")
     assert app.banner.message == "" and app.odds is not None
+
+
+def test_long_combat_shows_odds_with_shortened_fractions() -> None:
+    # 44,805 states: exact denominators of about 3,600 digits
+    app = DraculaExplorer()
+    app.set_inputs(
+        assume="1",
+        hunter="Lord Godalming",
+        opponent="dracula-night",
+        items=("Stake", "Rifle", "Pistol"),
+        hunter_policy="uniform",
+        enemy_policy="uniform",
+    )
+    assert app.banner.message == "" and app.odds is not None
+    assert app.odds.states == 44_805 and sum(app.odds.outcomes.values()) == 1
+    assert "≈0." in app.w_summary.value  # hover titles: a decimal, not thousands of digits
+    assert len(app.w_summary.value) < 5_000

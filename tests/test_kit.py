@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from calculators.kit import (
     Bar,
@@ -177,3 +179,22 @@ def test_hold_and_relabel_options_keep_the_value_and_quiet_observers() -> None:
     with app.hold(), app.hold():
         assert app.held
     assert not app.held
+
+
+def test_fraction_text_shortens_huge_fractions() -> None:
+    big = Fraction(1, 3**20000)  # over 9,000 digits: str() of it would raise
+    assert fmt.fraction_text(big).startswith("≈")
+    third = Fraction(2**300, 3**300)  # 144 digits
+    assert fmt.fraction_text(third) == "≈" + f"{float(third):.12g}"
+    assert fmt.fraction_text(Fraction(1, 10**59)) == "1/" + "1" + "0" * 59
+
+
+@given(st.integers(0, 10**80) | st.integers(0, 80).map(lambda k: 10**k + st_offset(k)))
+def test_digit_count(n: int) -> None:
+    assert fmt.digit_count(n) == len(str(n))
+    assert fmt.digit_count(-n) == len(str(n))
+
+
+def st_offset(k: int) -> int:
+    """-1, 0 or +1 around powers of ten, where a floating logarithm may be one off."""
+    return (k % 3) - 1 if k else 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import math
 from fractions import Fraction
 
 
@@ -21,8 +22,30 @@ def percent(p: Fraction, digits: int = 2) -> str:
     return text
 
 
+LONGEST_EXACT = 60  # digits: longer numerators or denominators are shown as a decimal
+
+
+def digit_count(n: int) -> int:
+    """How many decimal digits ``abs(n)`` has (no string conversion: it may be huge)."""
+    n = abs(n)
+    if n < 10:
+        return 1
+    count = int(math.log10(n)) + 1  # may be one off near a power of ten
+    if 10 ** (count - 1) > n:
+        return count - 1
+    if 10**count <= n:
+        return count + 1
+    return count
+
+
 def fraction_text(p: Fraction) -> str:
-    """The exact value as ``'7/36'`` (or ``'1'``, ``'0'``)."""
+    """The exact value as ``'7/36'`` (or ``'1'``, ``'0'``).
+
+    A whole combat's odds can have denominators thousands of digits long: those are shown as
+    ``'≈0.364135304659'`` (twelve significant digits), never as a wall of digits.
+    """
+    if max(digit_count(p.numerator), digit_count(p.denominator)) > LONGEST_EXACT:
+        return f"≈{float(p):.12g}"
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 

@@ -9,11 +9,14 @@ policy: ``uniform`` among legal cards, ``prefer`` (the first legal card of a pre
 
 Repel results can make states repeat, so the chain is solved exactly. States are grouped in
 layers of equal health, blood and items; a round never raises any of them, so layers are solved
-one after another, and the cycles (repels) stay inside a layer, where each strongly connected
-component is solved as a linear system (inverted once per layer shape, shared by every health
-and blood). The arithmetic is on integers over denominators kept in factored form, with no gcd
-on the large numbers until the end. Probabilities are ``Fraction`` and sum to 1. The older
-state-by-state solver is kept as a reference (``fast=False``); both give identical results.
+one after another, and the cycles (repels) stay inside a layer. Each layer shape is compiled
+once into a straight-line program of integer multiply-adds, shared by every health and blood:
+a cycle always passes through a state that starts a fresh run of Continues, so each strongly
+connected component reduces to a small linear system on those states, inverted exactly.
+Values are integers over denominators kept in factored form, with no gcd on the large numbers
+until the end; the integers are GMP's (gmpy2) when installed, Python's otherwise, with the same
+results. Probabilities are ``Fraction`` and sum to 1. The older state-by-state solver is kept
+as a reference (``fast=False``); both give identical results.
 
 A round whose roll is tied with equal initiative is rolled again; the re-roll is not counted as
 a round (``expected_rounds`` counts decided rounds).
@@ -21,12 +24,12 @@ a round (``expected_rounds`` counts decided rounds).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from heapq import heappop, heappush
 from math import gcd, lcm
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rules.dracula.blood import MAX_BLOOD, blood_after_killed
 from rules.dracula.cards import (
@@ -41,6 +44,11 @@ from rules.dracula.minimax import GameSolution, solve_game
 from rules.dracula.odds import roll_counts
 from rules.errors import InvalidState
 from rules.trace import Step, Trace
+
+try:  # GMP integers: the same exact integer arithmetic, several times faster on big numbers
+    from gmpy2 import mpz as _gmp_int
+except ImportError:  # pragma: no cover - the pure-Python path gives identical results
+    _gmp_int = None
 
 __all__ = [
     "POLICIES",
@@ -88,16 +96,45 @@ class CombatOdds:
 
     ``outcomes``: ending kind -> probability (keys of ``rules.dracula.combat.ENDINGS`` that can
     occur against this opponent). ``blood``: Dracula's blood when the combat ends (0 = destroyed).
-    ``health``: the hunter's health at the end. ``joint``: (kind, blood, health) -> probability.
+    ``health``: the hunter's health at the end. ``joint``: (kind, blood, health) -> probability
+    (a read-only mapping whose fractions are reduced when first read: a long combat has hundreds
+    of endings with denominators thousands of digits long).
     """
 
     outcomes: dict[str, Fraction]
     blood: dict[int, Fraction]
     health: dict[int, Fraction]
-    joint: dict[Ending, Fraction]
+    joint: Mapping[Ending, Fraction]
     expected_rounds: Fraction
     states: int
     steps: tuple[Step, ...] = field(default=())
+
+
+class _Shares(Mapping[Ending, Fraction]):
+    """Exact probabilities kept as integer numerators over one common denominator."""
+
+    __slots__ = ("_den", "_nums", "_reduced")
+
+    def __init__(self, nums: dict[Ending, int], den: int) -> None:
+        self._nums = nums
+        self._den = den
+        self._reduced: dict[Ending, Fraction] = {}
+
+    def __getitem__(self, key: Ending) -> Fraction:
+        found = self._reduced.get(key)
+        if found is None:
+            found = Fraction(self._nums[key], self._den)
+            self._reduced[key] = found
+        return found
+
+    def __iter__(self) -> Iterator[Ending]:
+        return iter(self._nums)
+
+    def __len__(self) -> int:
+        return len(self._nums)
+
+    def __repr__(self) -> str:
+        return f"{{{', '.join(f'{k!r}: {v!r}' for k, v in self.items())}}}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,19 +386,24 @@ class _Model:
         found = self._local.get(key)
         if found is None:
             hmix, emix = self.choices(s)
-            raw: dict[Effect, Fraction] = {}
-            for h, ph in hmix:
-                for e, pe in emix:
-                    w = ph * pe
-                    p, rh, re_ = self.pair(h, e, dodge)
-                    for winner, res, q in (("hunter", rh, p), ("enemy", re_, 1 - p)):
-                        if q:
-                            eff = self.effect(h, e, winner, res, items)
-                            raw[eff] = raw.get(eff, Fraction(0)) + w * q
-            den = 1
-            for q in raw.values():
-                den = lcm(den, q.denominator)
-            found = (den, tuple((eff, int(q * den)) for eff, q in raw.items()))
+            # Integer weights over dh * de * dp (card choices, then the roll), reduced at the end.
+            dh = lcm(*(ph.denominator for _, ph in hmix))
+            de = lcm(*(pe.denominator for _, pe in emix))
+            pairs = [(h, e, self.pair(h, e, dodge)) for h, _ in hmix for e, _ in emix]
+            dp = lcm(*(p.denominator for _, _, (p, _, _) in pairs))
+            wh = {h: ph.numerator * (dh // ph.denominator) for h, ph in hmix}
+            we = {e: pe.numerator * (de // pe.denominator) for e, pe in emix}
+            raw: dict[Effect, int] = {}
+            for h, e, (p, rh, re_) in pairs:
+                w = wh[h] * we[e]
+                won = p.numerator * (dp // p.denominator)
+                for winner, res, q in (("hunter", rh, won), ("enemy", re_, dp - won)):
+                    if q:
+                        eff = self.effect(h, e, winner, res, items)
+                        raw[eff] = raw.get(eff, 0) + w * q
+            den = dh * de * dp
+            g = gcd(den, *raw.values())
+            found = (den // g, tuple((eff, q // g) for eff, q in raw.items()))
             self._local[key] = found
         return found
 
@@ -505,7 +547,7 @@ def combat_odds(
         outcomes_n[kind] = outcomes_n.get(kind, 0) + n
         blood_n[b] = blood_n.get(b, 0) + n
         health_n[hh] = health_n.get(hh, 0) + n
-    joint = {k: Fraction(n, den) for k, n in joint_n.items()}
+    joint = _Shares(joint_n, den)
     outcomes = {k: Fraction(n, den) for k, n in outcomes_n.items()}
     blood_d = {k: Fraction(n, den) for k, n in blood_n.items()}
     health_d = {k: Fraction(n, den) for k, n in health_n.items()}
@@ -539,7 +581,7 @@ def combat_odds(
     trace.add(
         "dracula:combat-end",
         f"Solved exactly over {n_states} combat states: "
-        + "; ".join(f"{k} {p}" for k, p in outcomes.items() if p)
+        + "; ".join(f"{k} {_share_text(p)}" for k, p in outcomes.items() if p)
         + ".",
     )
     return CombatOdds(
@@ -551,6 +593,15 @@ def combat_odds(
         states=n_states,
         steps=trace.steps,
     )
+
+
+def _share_text(p: Fraction) -> str:
+    """``'7/36'``, or for a fraction too long to read, its value to ten significant digits and
+    the length of its exact denominator."""
+    if max(p.numerator.bit_length(), p.denominator.bit_length()) <= 128:
+        return str(p)
+    digits = int(p.denominator.bit_length() * 0.30103) + 1
+    return f"≈{float(p):.10g} (exact: a fraction with a denominator of about {digits} digits)"
 
 
 def _solve_states(model: _Model, start: State, max_states: int) -> _Solved:
@@ -825,21 +876,21 @@ ENDING_KINDS = tuple(ENDINGS)
 # health or blood (except under a minimax policy, whose layers are then solved one by one), so
 # each layer's elimination program is built once and shared by every health and blood.
 #
-# Values are integers over denominators kept in factored form (a Counter of factors), so no gcd
-# is ever taken on the large numbers: a layer's values are X / (D * g) with D the layer's
-# common denominator and g a small per-local-state scale fixed by its program.
+# Values are integers over denominators kept in factored form (sorted factor/exponent pairs),
+# so no gcd is ever taken on the large numbers: a layer's values are X / (D * g) with D the
+# layer's common denominator and g a small per-temporary scale fixed by its program (_Line).
 
 # exit class: (code, amount, end, items after, ((local target, ((local index, coefficient),
-# ...)), ...)); code -1 adds to the expected rounds
-_Exit = tuple[int, int, str, tuple[str, ...], tuple[tuple[Local, tuple[tuple[int, int], ...]], ...]]
-# step: (member indices, arrival multipliers, pulls per member, cycle operator or None)
-_Step = tuple[
-    tuple[int, ...],
-    tuple[int, ...],
-    tuple[tuple[tuple[int, int], ...], ...],
-    tuple[tuple[tuple[int, int], ...], ...] | None,
-]
+# ...)), ...), the same terms summed over the targets); code -1 adds to the expected rounds.
+# The summed terms serve exits that end the combat, where the local target no longer matters.
+_Terms = tuple[tuple[int, Any], ...]
+# A denominator in factored form: sorted (factor, exponent) pairs, hashable so that values over
+# equal denominators are added without any multiplication.
+_Den = tuple[tuple[int, int], ...]
+_Exit = tuple[int, int, str, tuple[str, ...], tuple[tuple[Local, _Terms], ...], _Terms]
 _SMALL_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47)
+# The integer type of the layered solver's hot loops: numerators grow to thousands of bits.
+_BIG: Callable[[int], Any] = _gmp_int if _gmp_int is not None else int
 
 
 def _factor(n: int) -> dict[int, int]:
@@ -904,6 +955,197 @@ def _inverse_scaled(
         out = [[-x for x in row] for row in out]
     g = gcd(det, *(x for row in out for x in row))
     return det // g, [[(j, x // g) for j, x in enumerate(row) if x] for row in out]
+
+
+class _Line:
+    """A straight-line program over integers, built once per layer kind and run per layer.
+
+    Temporary ``k`` stands for the rational ``T_k / scale[k]`` (over the layer's common
+    denominator D), so running it needs only integer multiply-adds. Temporaries
+    ``0..inputs-1`` are the arrivals (scale 1); each op sets one new temporary to a
+    combination of earlier ones, with coefficients fixed while building.
+    """
+
+    def __init__(self, inputs: int) -> None:
+        self.scale = [1] * inputs
+        self.ops: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+
+    def assign(self, terms: dict[int, Fraction]) -> int:
+        """A temporary equal to sum(coefficient * temporary); returns its index."""
+        live = {src: a for src, a in terms.items() if a}
+        if len(live) == 1:
+            ((src, a),) = live.items()
+            if a == 1:
+                return src
+        scale = 1
+        for src, a in live.items():
+            scale = lcm(scale, self.scale[src] * a.denominator)
+        coefs = tuple(
+            (src, a.numerator * (scale // (self.scale[src] * a.denominator)))
+            for src, a in sorted(live.items())
+        )
+        k = len(self.scale)
+        self.scale.append(scale)
+        self.ops.append((k, coefs))
+        return k
+
+
+@dataclass(frozen=True, slots=True)
+class _LayerProgram:
+    """Compiled layer: run ``ops`` over ``size`` temporaries; ``values[v]`` holds state v."""
+
+    size: int
+    ops: tuple[tuple[int, tuple[tuple[int, Any], ...]], ...]
+    values: tuple[int, ...]
+    scale: tuple[int, ...]
+
+
+def _compile_layer(
+    locs: Sequence[Local],
+    dens: Sequence[int],
+    inner: Sequence[dict[int, int]],
+    operators: dict[object, tuple[int, list[list[tuple[int, int]]]]],
+) -> _LayerProgram:
+    """Compile x = arrivals + x Q (Q: in-layer moves, row v = inner[v] / dens[v]).
+
+    Strongly connected components are taken in topological order. A cyclic component is cut
+    at the states that start a run of Continues (every cycle passes through one, since a
+    Continue raises the count and only a repel or a null result sets it back): the other
+    states form a DAG, so the component reduces to a small linear system on the cut
+    (x_C = c (I - Q')^-1, with Q' the cut-to-cut moves through the DAG), inverted exactly
+    once, and the DAG states are then filled in by substitution.
+    """
+    n = len(locs)
+    line = _Line(n)
+    preds: list[list[tuple[int, Fraction]]] = [[] for _ in range(n)]
+    for u in range(n):
+        for target, num in inner[u].items():
+            preds[target].append((u, Fraction(num, dens[u])))
+    value = [-1] * n
+
+    def add(terms: dict[int, Fraction], src: int, a: Fraction) -> None:
+        terms[src] = terms.get(src, Fraction(0)) + a
+
+    for comp in _components(n, lambda v: tuple(inner[v])):
+        members = sorted(comp)
+        inside = set(members)
+        inflow: dict[int, int] = {}  # member -> temporary of what flows in from outside
+        for v in members:
+            terms = {v: Fraction(1)}
+            for u, a in preds[v]:
+                if u not in inside:
+                    add(terms, value[u], a)
+            inflow[v] = line.assign(terms) if len(members) > 1 else -1
+        if len(members) == 1:
+            v = members[0]
+            terms = {v: Fraction(1)}
+            loop = Fraction(0)
+            for u, a in preds[v]:
+                if u == v:
+                    loop += a
+                else:
+                    add(terms, value[u], a)
+            if loop:
+                terms = {k: a / (1 - loop) for k, a in terms.items()}
+            value[v] = line.assign(terms)
+            continue
+        cut = [v for v in members if locs[v][2] == 0 or any(u == v for u, _ in preds[v])]
+        order = _dag_order([v for v in members if v not in cut], preds)
+        if order is None:  # pragma: no cover - a cycle without a fresh run of Continues
+            cut, order = members, []
+        in_dag = set(order)
+        # 1. what reaches each DAG state from outside, through the DAG only
+        through: dict[int, int] = {}
+        for v in order:
+            terms = {inflow[v]: Fraction(1)}
+            for u, a in preds[v]:
+                if u in in_dag:
+                    add(terms, through[u], a)
+            through[v] = line.assign(terms)
+        # 2. the same, arriving at each cut state
+        c: dict[int, int] = {}
+        for f in cut:
+            terms = {inflow[f]: Fraction(1)}
+            for u, a in preds[f]:
+                if u in in_dag:
+                    add(terms, through[u], a)
+            c[f] = line.assign(terms)
+        # 3. the reduced system on the cut: Q'[g][f], moves from g to f directly or via the DAG
+        pos = {f: k for k, f in enumerate(cut)}
+        rows: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+        for g in cut:
+            y: dict[int, Fraction] = {}
+            for v in order:
+                acc = Fraction(0)
+                for u, a in preds[v]:
+                    if u == g:
+                        acc += a
+                    elif u in y:
+                        acc += y[u] * a
+                if acc:
+                    y[v] = acc
+            row: dict[int, Fraction] = {}
+            for f in cut:
+                acc = Fraction(0)
+                for u, a in preds[f]:
+                    if u == g:
+                        acc += a
+                    elif u in y:
+                        acc += y[u] * a
+                if acc:
+                    row[pos[f]] = acc
+            den = lcm(1, *(q.denominator for q in row.values()))
+            rows.append((den, tuple((j, int(q * den)) for j, q in sorted(row.items()))))
+        key = tuple(rows)
+        found = operators.get(key)
+        if found is None:
+            found = _inverse_scaled(key)
+            operators[key] = found
+        m, inverse = found
+        columns: list[dict[int, Fraction]] = [{} for _ in cut]
+        for gi, inv_row in enumerate(inverse):
+            for j, num in inv_row:
+                columns[j][c[cut[gi]]] = Fraction(num, m)
+        for j, f in enumerate(cut):
+            value[f] = line.assign(columns[j])
+        # 4. the DAG states, from their inflow, the cut and earlier DAG states
+        for v in order:
+            terms = {inflow[v]: Fraction(1)}
+            for u, a in preds[v]:
+                if u in inside:
+                    add(terms, value[u], a)
+            value[v] = line.assign(terms)
+    big = _BIG
+    return _LayerProgram(
+        size=len(line.scale),
+        ops=tuple((k, tuple((src, big(coef)) for src, coef in terms)) for k, terms in line.ops),
+        values=tuple(value),
+        scale=tuple(line.scale),
+    )
+
+
+def _dag_order(
+    nodes: Sequence[int], preds: Sequence[Sequence[tuple[int, Fraction]]]
+) -> list[int] | None:
+    """``nodes`` in an order where each comes after its predecessors among them, or None if
+    they contain a cycle."""
+    among = set(nodes)
+    waiting = {v: sum(1 for u, _ in preds[v] if u in among) for v in nodes}
+    succ: dict[int, list[int]] = {v: [] for v in nodes}
+    for v in nodes:
+        for u, _ in preds[v]:
+            if u in among:
+                succ[u].append(v)
+    ready = sorted(v for v, k in waiting.items() if k == 0)
+    out: list[int] = []
+    while ready:
+        u = ready.pop()
+        out.append(u)
+        for v in succ[u]:
+            waiting[v] -= 1
+            if waiting[v] == 0:
+                ready.append(v)
+    return out if len(out) == len(nodes) else None
 
 
 class _Program:
@@ -974,60 +1216,8 @@ class _Program:
         n = len(locs)
         self.locals = locs
         self.index = index
-        comps = _components(n, lambda v: tuple(inner[v]))
-        preds: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        for u in range(n):
-            for w, num in inner[u].items():
-                preds[w].append((u, num))
-        comp_of = [0] * n
-        for ci, comp in enumerate(comps):
-            for v in comp:
-                comp_of[v] = ci
-        scale = [1] * n  # g: values are X / (D * g)
-        steps: list[_Step] = []
-        for ci, comp in enumerate(comps):
-            members = tuple(sorted(comp))
-            h = 1
-            for v in members:
-                for u, _num in preds[v]:
-                    if comp_of[u] != ci:
-                        h = lcm(h, scale[u] * dens[u])
-            pulls = tuple(
-                tuple(
-                    (u, num * (h // (scale[u] * dens[u])))
-                    for u, num in preds[v]
-                    if comp_of[u] != ci
-                )
-                for v in members
-            )
-            arrive = tuple(h for _ in members)
-            loop = inner[members[0]].get(members[0], 0) if len(members) == 1 else 0
-            if len(members) == 1 and not loop:
-                scale[members[0]] = h
-                steps.append((members, arrive, pulls, None))
-                continue
-            if len(members) == 1:
-                v = members[0]
-                q = gcd(dens[v], dens[v] - loop)
-                mul = dens[v] // q
-                scale[v] = h * ((dens[v] - loop) // q)
-                pulls = (tuple((u, c * mul) for u, c in pulls[0]),)
-                steps.append((members, (h * mul,), pulls, None))
-                continue
-            pos = {v: k for k, v in enumerate(members)}
-            rows = tuple(
-                (dens[v], tuple(sorted((pos[w], num) for w, num in inner[v].items() if w in pos)))
-                for v in members
-            )
-            found = operators.get(rows)
-            if found is None:
-                found = _inverse_scaled(rows)
-                operators[rows] = found
-            m, op = found
-            for v in members:
-                scale[v] = h * m
-            steps.append((members, arrive, pulls, tuple(tuple(r) for r in op)))
-        self.steps = steps
+        self.program = _compile_layer(locs, dens, inner, operators)
+        scale = [self.program.scale[k] for k in self.program.values]
         # Every state also "exits" to the expected-rounds total (code -1) with its own weight.
         for v in range(n):
             outer[v].append((-1, 0, "", items, locs[v], dens[v]))
@@ -1043,7 +1233,7 @@ class _Program:
                     break
             else:
                 groups.append((ev, [v]))
-        self.groups: list[tuple[dict[int, int], tuple[_Exit, ...]]] = []
+        self.groups: list[tuple[_Den, tuple[_Exit, ...]]] = []
         for common, members_ in groups:
             classes: dict[
                 tuple[int, int, str, tuple[str, ...]], dict[Local, list[tuple[int, int]]]
@@ -1053,64 +1243,83 @@ class _Program:
                 for code, amount, end, items2, target, num in outer[v]:
                     by_target = classes.setdefault((code, amount, end, items2), {})
                     by_target.setdefault(target, []).append((v, num * f))
-            exits = tuple(
-                (*k, tuple((t, tuple(lst)) for t, lst in by_target.items()))
-                for k, by_target in classes.items()
-            )
-            self.groups.append((_factor(common), exits))
+            big = _BIG
+            exit_list: list[_Exit] = []
+            for (code, amount, end, items2), by_target in classes.items():
+                summed: dict[int, int] = {}
+                for lst in by_target.values():
+                    for v, c in lst:
+                        summed[v] = summed.get(v, 0) + c
+                per_target = tuple(
+                    (t, tuple((v, big(c)) for v, c in lst)) for t, lst in by_target.items()
+                )
+                total = tuple((v, big(c)) for v, c in sorted(summed.items()))
+                exit_list.append((code, amount, end, items2, per_target, total))
+            exits = tuple(exit_list)
+            self.groups.append((tuple(sorted(_factor(common).items())), exits))
 
-    def run(self, arrivals: dict[Local, int]) -> list[int]:
+    def run(self, arrivals: dict[Local, int]) -> list[Any]:
         """Values X of every local state from arrival numerators (over the layer's D)."""
-        x = [0] * len(self.locals)
-        arr = [0] * len(self.locals)
+        t: list[Any] = [0] * self.program.size
         index = self.index
         for loc, a in arrivals.items():
-            arr[index[loc]] = a
-        for members, arrive, pulls, op in self.steps:
-            vals = []
-            for v, am, pl in zip(members, arrive, pulls, strict=True):
-                acc = arr[v] * am
-                for u, c in pl:
-                    xu = x[u]
-                    if xu:
-                        acc += xu * c
-                vals.append(acc)
-            if op is None:
-                x[members[0]] = vals[0]
-            else:
-                out = [0] * len(members)
-                for k, val in enumerate(vals):
-                    if val:
-                        for j, c in op[k]:
-                            out[j] += val * c
-                for j, v in enumerate(members):
-                    x[v] = out[j]
-        return x
+            t[index[loc]] = a
+        for target, terms in self.program.ops:
+            acc = 0
+            for src, c in terms:
+                value = t[src]
+                if value:
+                    acc += value * c
+            t[target] = acc
+        return [t[k] for k in self.program.values]
 
 
-def _scale_to(
-    target: dict[int, int], source: dict[int, int], cache: dict[tuple[int, int], int]
-) -> int:
-    """target / source as an integer (target's exponents are at least source's)."""
-    out = 1
-    for f, e in target.items():
-        d = e - source.get(f, 0)
-        if d:
-            p = cache.get((f, d))
-            if p is None:
-                p = f**d
-                cache[(f, d)] = p
-            out *= p
-    return out
+class _Denominators:
+    """Products of factors, and the integer multipliers between them (cached)."""
 
+    def __init__(self) -> None:
+        self._powers: dict[tuple[int, int], Any] = {}
+        self._ratios: dict[tuple[_Den, _Den], Any] = {}
+        self._products: dict[tuple[_Den, _Den], _Den] = {}
 
-def _max_factors(parts: Sequence[dict[int, int]]) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for part in parts:
-        for f, e in part.items():
-            if e > out.get(f, 0):
-                out[f] = e
-    return out
+    @staticmethod
+    def common(parts: Iterable[_Den]) -> _Den:
+        """The least common multiple, factor by factor."""
+        out: dict[int, int] = {}
+        for part in parts:
+            for f, e in part:
+                if e > out.get(f, 0):
+                    out[f] = e
+        return tuple(sorted(out.items()))
+
+    def times(self, a: _Den, b: _Den) -> _Den:
+        key = (a, b)
+        found = self._products.get(key)
+        if found is None:
+            out = dict(a)
+            for f, e in b:
+                out[f] = out.get(f, 0) + e
+            found = tuple(sorted(out.items()))
+            self._products[key] = found
+        return found
+
+    def ratio(self, target: _Den, source: _Den) -> Any:
+        """target / source as an integer (target's exponents are at least source's)."""
+        key = (target, source)
+        found = self._ratios.get(key)
+        if found is None:
+            have = dict(source)
+            found = _BIG(1)
+            for f, e in target:
+                d = e - have.get(f, 0)
+                if d:
+                    p = self._powers.get((f, d))
+                    if p is None:
+                        p = _BIG(f) ** d
+                        self._powers[(f, d)] = p
+                    found *= p
+            self._ratios[key] = found
+        return found
 
 
 def _solve_layers(model: _Model, start: State, max_states: int) -> _Solved:
@@ -1121,16 +1330,16 @@ def _solve_layers(model: _Model, start: State, max_states: int) -> _Solved:
         _LAYER_OPERATORS.clear()
     programs: dict[tuple[object, ...], _Program] = {}
     hints: dict[tuple[str, ...], set[Local]] = {}
-    powers: dict[tuple[int, int], int] = {}
+    denominators = _Denominators()
     Layer = tuple[int, int, tuple[str, ...]]
-    # pending[layer] = list of (denominator factors, {local: numerator})
-    pending: dict[Layer, list[tuple[dict[int, int], dict[Local, int]]]] = {}
+    # pending[layer] = list of (denominator, {local: numerator})
+    pending: dict[Layer, list[tuple[_Den, dict[Local, Any]]]] = {}
     health0, blood0, items0 = start[0], start[1], start[2]
-    pending[(health0, blood0, items0)] = [({}, {(None, None, 0, False, 0, start[8]): 1})]
+    pending[(health0, blood0, items0)] = [((), {(None, None, 0, False, 0, start[8]): _BIG(1)})]
     order: list[tuple[int, Layer]] = [
         (-(health0 + blood0 + len(items0)), (health0, blood0, items0))
     ]
-    results: dict[object, list[tuple[dict[int, int], int]]] = {}
+    results: dict[object, dict[_Den, Any]] = {}  # ending -> denominator -> numerator
     done: set[Layer] = set()
     n_states = 0
     while order:
@@ -1138,10 +1347,10 @@ def _solve_layers(model: _Model, start: State, max_states: int) -> _Solved:
         incoming = pending.pop(layer)
         done.add(layer)
         health, blood, items = layer
-        den = _max_factors([f for f, _ in incoming])
-        arrivals: dict[Local, int] = {}
+        den = denominators.common(f for f, _ in incoming)
+        arrivals: dict[Local, Any] = {}
         for src_den, vals in incoming:
-            mult = _scale_to(den, src_den, powers)
+            mult = denominators.ratio(den, src_den)
             for loc, a in vals.items():
                 arrivals[loc] = arrivals.get(loc, 0) + a * mult
         key: tuple[object, ...] = (items, health, blood) if minimax else (items,)
@@ -1164,10 +1373,8 @@ def _solve_layers(model: _Model, start: State, max_states: int) -> _Solved:
                 "choose the minimax policy, fewer combat items, or less health or blood"
             )
         for factors, exits in prog.groups:
-            out_den = dict(den)
-            for f, e in factors.items():
-                out_den[f] = out_den.get(f, 0) + e
-            for code, amount, end, items2, targets in exits:
+            out_den = denominators.times(den, factors)
+            for code, amount, end, items2, targets, merged in exits:
                 dest: object
                 if code == -1:
                     dest = 0
@@ -1183,13 +1390,13 @@ def _solve_layers(model: _Model, start: State, max_states: int) -> _Solved:
                     dest = (health, blood, items2)
                 if dest == 0 or isinstance(dest[0], str):  # type: ignore[index]
                     total = 0
-                    for _target, terms in targets:
-                        for v, c in terms:
-                            xv = x[v]
-                            if xv:
-                                total += xv * c
+                    for v, c in merged:
+                        xv = x[v]
+                        if xv:
+                            total += xv * c
                     if total:
-                        results.setdefault(dest, []).append((out_den, total))
+                        by_den = results.setdefault(dest, {})
+                        by_den[out_den] = by_den.get(out_den, 0) + total
                 else:
                     sent: dict[Local, int] = {}
                     for target, terms in targets:
@@ -1210,15 +1417,12 @@ def _solve_layers(model: _Model, start: State, max_states: int) -> _Solved:
                             heappush(order, (-(lay[0] + lay[1] + len(lay[2])), lay))
                         else:
                             waiting.append((out_den, sent))
-    sums: dict[object, tuple[dict[int, int], int]] = {}
-    for k, parts in results.items():
-        common = _max_factors([f for f, _ in parts])
-        sums[k] = (common, sum(t * _scale_to(common, f, powers) for f, t in parts))
-    overall = _max_factors([f for f, _ in sums.values()])
-    den_all = 1
-    for f, e in overall.items():
-        den_all *= f**e
-    nums = {k: t * _scale_to(overall, f, powers) for k, (f, t) in sums.items()}
+    overall = denominators.common(f for parts in results.values() for f in parts)
+    den_all = int(denominators.ratio(overall, ()))
+    nums = {
+        k: int(sum(t * denominators.ratio(overall, f) for f, t in parts.items()))
+        for k, parts in results.items()
+    }
     rounds = nums.pop(0, 0)
     joint: dict[Ending, int] = nums  # type: ignore[assignment]
     return joint, rounds, den_all, n_states
