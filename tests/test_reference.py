@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections import Counter
 from importlib import resources
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.errors import InvalidState, RuleError
 from rules.reference import (
     GAMES,
+    LANGS,
     Section,
+    Term,
     UnknownSection,
     exists,
     find_terms,
@@ -20,7 +25,13 @@ from rules.reference import (
     search,
     sections,
 )
-from rules.reference.loader import ReferenceDataError, build_library, parse_toml
+from rules.reference.loader import (
+    Library,
+    ReferenceDataError,
+    build_library,
+    library,
+    parse_toml,
+)
 from rules.reference.search import Index, stem_matches
 from rules.reference.stem import stem, stems
 
@@ -477,3 +488,226 @@ def test_every_shipped_data_file_validates_on_its_own() -> None:
     # The index builds from exactly the shipped files.
     lib = build_library([(n, (root / n).read_text(encoding="utf-8")) for n in names])
     assert Index(lib).search("torpor", "en")
+
+
+# -- search speed-ups keep the results -----------------------------------------------------
+#
+# The index answers from precomputed tables. _PlainSearch is the search written the
+# simplest way: every query word is compared with every stem of the texts, every section
+# is scored one by one. Both must return the same sections in the same order.
+
+
+def _plain_stem_matches(query_stem: str, doc_stem: str) -> bool:
+    if query_stem == doc_stem:
+        return True
+    if len(query_stem) <= len(doc_stem):
+        return len(query_stem) >= 4 and doc_stem.startswith(query_stem)
+    return len(doc_stem) > 4 and query_stem.startswith(doc_stem)
+
+
+class _PlainSearch:
+    """The search as a straightforward scan over the whole vocabulary and every section."""
+
+    def __init__(self, lib: Library) -> None:
+        self.docs: list[tuple[Section, dict[str, frozenset[str]], dict[str, frozenset[str]]]] = []
+        for s in lib.sections:
+            title = {lg: frozenset(stems(s.title[lg])) for lg in LANGS}
+            body = {
+                lg: frozenset(
+                    stems(
+                        "\n".join(
+                            [s.text[lg]]
+                            + [f"{ex.title[lg]} {ex.text[lg]}" for ex in s.examples]
+                            + [ed.text[lg] for ed in s.editions]
+                        )
+                    )
+                )
+                for lg in LANGS
+            }
+            self.docs.append((s, title, body))
+        self.terms = [(t, [stems(form) for form in (t.en, *t.ru)]) for t in lib.terms]
+        df: Counter[str] = Counter()
+        for _, forms in self.terms:
+            df.update({x for form in forms for x in form})
+        self.distinctive = {x for x, n in df.items() if n <= 2}
+        self.vocabulary: set[str] = set()
+        for _, title, body in self.docs:
+            for lg in LANGS:
+                self.vocabulary |= title[lg] | body[lg]
+        self.expanded: dict[str, set[str]] = {}
+
+    def expand(self, alternative: str) -> set[str]:
+        """The stems of the texts that match ``alternative`` (scanned once per stem)."""
+        if alternative not in self.expanded:
+            self.expanded[alternative] = {
+                v for v in self.vocabulary if _plain_stem_matches(alternative, v)
+            }
+        return self.expanded[alternative]
+
+    def term_hit(self, forms: list[list[str]], query_stems: list[str]) -> bool:
+        for form in forms:
+            if form and all(any(_plain_stem_matches(q, x) for q in query_stems) for x in form):
+                return True
+            for x in form:
+                if x in self.distinctive and any(_plain_stem_matches(q, x) for q in query_stems):
+                    return True
+        return False
+
+    def terms_of(self, query: str) -> list[Term]:
+        return [t for t, forms in self.terms if self.term_hit(forms, stems(query))]
+
+    def search(self, query: str, lang: str, game: str | None = None) -> list[str]:
+        concepts = []
+        for q in dict.fromkeys(stems(query)):
+            alternatives = {q}
+            linked = set()
+            for term, forms in self.terms:
+                if self.term_hit(forms, [q]):
+                    linked.add(term.section)
+                    alternatives |= {x for form in forms for x in form if x in self.distinctive}
+            found = set(alternatives).union(*(self.expand(a) for a in alternatives))
+            concepts.append((found, linked))
+        exact = query.strip().lower()
+        scored = []
+        for position, (s, title, body) in enumerate(self.docs):
+            if game is not None and s.game != game:
+                continue
+            named = int(exact != "" and exact in (s.id.lower(), s.number))
+            hits = [0, 0, 0]
+            for found, linked in concepts:
+                hits[0] += s.id in linked or any(found & title[lg] for lg in LANGS)
+                hits[1] += any(found & body[lg] for lg in LANGS)
+                hits[2] += bool(found & (title[lang] | body[lang]))
+            if named or hits[0] or hits[1]:
+                scored.append(((-named, -hits[0], -hits[1], -hits[2], position), s.id))
+        return [sid for _, sid in sorted(scored)]
+
+
+@pytest.fixture(scope="module")
+def plain() -> _PlainSearch:
+    return _PlainSearch(library())
+
+
+SAME_RESULT_QUERIES = (
+    # The benchmark's queries.
+    "aggravated",
+    "torpor",
+    "blood hunt",
+    "botch",
+    "diablerie",
+    "steal blood",
+    "wound penalties",
+    "soak bashing damage",
+    "leave torpor",
+    "maneuver to long range",
+    "victory points",
+    "scarce vampire influence",
+    "неизлечимое",
+    "торпор",
+    "ступор",
+    "кровавая охота",
+    "провал",
+    "диаблери",
+    "раненый вампир",
+    "выход из ступора",
+    "поглощение урона",
+    "дальняя дистанция",
+    "очки победы",
+    "инициатива",
+    # Word forms, prefixes, ids, numbers, odd input.
+    "hunting",
+    "охотиться",
+    "укусом",
+    "Edge",
+    "блид",
+    "equip",
+    "Mina bite token",
+    "больница",
+    "strik",
+    "dam",
+    "dama",
+    "damaged",
+    "маневрирование",
+    "vtes:2.3",
+    "6.1.5",
+    "6",
+    "VTM:SOAK",
+    "a the of",
+    "",
+    "   ",
+    "qwertyuiop zzzz",
+    "torpor torpor ступор",
+    "x",
+    "нанести неизлечимые повреждения в ступоре",
+)
+
+
+@pytest.mark.parametrize("query", SAME_RESULT_QUERIES)
+def test_search_returns_what_the_plain_scan_returns(plain: _PlainSearch, query: str) -> None:
+    for lang in LANGS:
+        assert _ids(query, lang) == plain.search(query, lang), (query, lang)
+    for game in GAMES:
+        assert _ids(query, "ru", game=game) == plain.search(query, "ru", game), (query, game)
+
+
+def test_search_matches_the_plain_scan_on_every_glossary_form(plain: _PlainSearch) -> None:
+    forms = sorted({form for t in glossary() for form in (t.en, *t.ru)})
+    for form in forms:
+        lang = "ru" if re.search("[а-яё]", form, re.I) else "en"
+        assert _ids(form, lang) == plain.search(form, lang), form
+        assert set(find_terms(form)) == set(plain.terms_of(form)), form
+
+
+_VOCABULARY_WORDS = sorted(
+    {w for s in sections() for lg in LANGS for w in re.findall(r"\w+", s.title[lg].lower())}
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    words=st.lists(
+        st.sampled_from(_VOCABULARY_WORDS).flatmap(
+            lambda w: st.integers(1, len(w)).map(lambda n: w[:n])
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    lang=st.sampled_from(LANGS),
+    game=st.sampled_from((None, *GAMES)),
+)
+def test_search_matches_the_plain_scan_on_words_and_prefixes_of_titles(
+    plain: _PlainSearch, words: list[str], lang: str, game: str | None
+) -> None:
+    query = " ".join(words)
+    assert _ids(query, lang, **({"game": game} if game else {})) == plain.search(query, lang, game)
+
+
+# -- players' words in the glossary --------------------------------------------------------
+
+TORPOR_SECTIONS = ("vtes:6.5", "vtes:6.5.1", "vtes:6.5.2", "vtes:6.5.3", "vtes:6.5.4")
+
+
+@pytest.mark.parametrize("query", ["торпор", "торпоре", "торпора", "торпором", "в торпоре"])
+def test_russian_players_torpor_finds_the_torpor_sections(query: str) -> None:
+    found = _ids(query, "ru")
+    assert found[0] == "vtes:6.5"
+    assert set(TORPOR_SECTIONS) <= set(found[: len(TORPOR_SECTIONS) + 1])
+    # The borrowed word finds what the translated one finds.
+    assert found == _ids(query.replace("торпор", "ступор"), "ru")
+    assert [t.en for t in find_terms(query)] == ["torpor"]
+
+
+@pytest.mark.parametrize(
+    ("query", "term", "section"),
+    [
+        ("крипта", "crypt", "vtes:2.3"),
+        ("крипту", "crypt", "vtes:2.3"),
+        ("прей", "prey", "vtes:2.1"),
+        ("предатора", "predator", "vtes:2.1"),
+        ("аггравированные", "aggravated damage", "vtm:damage-types"),
+        ("diablerize", "diablerie", "vtes:6.5.5"),
+    ],
+)
+def test_players_borrowed_words_find_their_terms(query: str, term: str, section: str) -> None:
+    assert term in [t.en for t in find_terms(query)]
+    assert section in _ids(query, "ru")[:3]

@@ -3,16 +3,23 @@
 It only strips common endings so that word forms meet (``удара``/``ударом`` ->
 ``удар``, ``strikes``/``striking`` -> ``strik``); it is not a linguistic
 stemmer and does not need to be one: search also accepts prefix matches.
+
+Stems are remembered per word (a bounded cache): the reference's texts repeat a few
+thousand distinct words many times, so building the search index stems each only once.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
-__all__ = ["STOPWORDS", "stem", "stems", "tokens"]
+__all__ = ["STOPWORDS", "clear_cache", "stem", "stem_set", "stems", "tokens"]
 
 _WORD: Final = re.compile(r"[0-9a-zа-яё]+(?:\.[0-9]+)*", re.IGNORECASE)
+_CYRILLIC: Final = re.compile("[а-яё]")
+#: How many distinct words :func:`stem` remembers.
+_CACHE_SIZE: Final = 16384
 
 
 def _words(text: str) -> list[str]:
@@ -45,6 +52,11 @@ _RU_ENDINGS: Final = tuple(
         reverse=True,
     )
 )
+# The same endings grouped by length, longest first: a word has one ending of each length.
+_RU_BY_LENGTH: Final = tuple(
+    (n, frozenset(e for e in _RU_ENDINGS if len(e) == n))
+    for n in sorted({len(e) for e in _RU_ENDINGS}, reverse=True)
+)
 _EN_ENDINGS: Final = (
     "ations",
     "ation",
@@ -70,9 +82,9 @@ def _stem_ru(word: str) -> str:
         if word.endswith(ending) and len(word) - len(ending) >= _MIN_STEM + 1:
             word = word[: -len(ending)]
             break
-    for ending in _RU_ENDINGS:
-        if word.endswith(ending) and len(word) - len(ending) >= _MIN_STEM:
-            return word[: -len(ending)]
+    for n, endings in _RU_BY_LENGTH:
+        if len(word) - n >= _MIN_STEM and word[-n:] in endings:
+            return word[:-n]
     return word
 
 
@@ -99,9 +111,13 @@ def _stem_en(word: str) -> str:
 
 
 def stem(word: str) -> str:
-    """The stem of one lower-case word (English or Russian, chosen by its letters)."""
-    word = word.lower()
-    if re.search("[а-яё]", word):
+    """The stem of one word (English or Russian, chosen by its letters), in lower case."""
+    return _stem_lower(word.lower())
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _stem_lower(word: str) -> str:
+    if _CYRILLIC.search(word):
         return _stem_ru(word)
     if word.replace(".", "").isdigit():
         return word
@@ -116,3 +132,16 @@ def tokens(text: str) -> list[str]:
 def stems(text: str) -> list[str]:
     """Stems of the words of ``text`` that are not stop words."""
     return [stem(w) for w in tokens(text) if w not in STOPWORDS and (len(w) > 1 or w.isdigit())]
+
+
+def stem_set(text: str) -> frozenset[str]:
+    """``frozenset(stems(text))``, stemming each distinct word of ``text`` once."""
+    words = {w.lower() for w in _WORD.findall(text)}
+    return frozenset(
+        _stem_lower(w) for w in words if w not in STOPWORDS and (len(w) > 1 or w.isdigit())
+    )
+
+
+def clear_cache() -> None:
+    """Forget the remembered stems (to time the stemmer from scratch)."""
+    _stem_lower.cache_clear()
