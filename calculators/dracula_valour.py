@@ -1,0 +1,479 @@
+"""Valour points for the Fury of Dracula page: a judge's tally and the Valour of one combat.
+
+The panel is a section the combat explorer shows (for example as a tab); it has its own error
+banners and language. Drive it without a browser::
+
+    panel = ValourPanel()
+    panel.set_hunter(0, attack_on_dracula=2, blood_taken="3, 4")
+    panel.standing.winner              # the engine's ValourStanding
+    panel.show_combat(odds, Opponent.dracula(), blood=12)
+    panel.combat.distribution          # points -> exact probability
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, TypeVar
+
+import ipywidgets as widgets
+
+from calculators.kit import COMMON, LANGS, Bar, Catalog, DistributionChart, ErrorBanner, TraceView
+from calculators.kit.fmt import escape, exact_html, fraction_text
+from rules.dracula.blood import MAX_BLOOD
+from rules.dracula.chain import CombatOdds
+from rules.dracula.hunters import HUNTERS, Opponent
+from rules.dracula.valour import (
+    AWARDS,
+    MAX_HUNTERS,
+    CombatValour,
+    ValourEvent,
+    ValourStanding,
+    combat_valour,
+    valour_winner,
+)
+from rules.errors import InvalidState, RuleError
+
+__all__ = ["LABELS", "ValourPanel", "parse_blood_list"]
+
+T = TypeVar("T")
+
+LABELS = Catalog(
+    {
+        "tab": ("Valour points", "Очки Доблести"),
+        "intro": (
+            "An optional variant: each hunter scores Valour points for brave deeds. If the "
+            "hunters win the game, the hunter with the most points is the overall winner.",
+            "Необязательный вариант: каждый Охотник получает Очки Доблести за смелые дела. "
+            "Если Охотники выиграли, побеждает тот, у кого очков больше всех.",
+        ),
+        "tally": ("Judge's tally", "Подсчёт для судьи"),
+        "tally_help": (
+            "Enter how many times each hunter did each deed. Blood taken: one number per "
+            "combat, separated by commas (for example 3, 2).",
+            "Укажите, сколько раз каждый Охотник совершил каждое дело. Снятая Кровь: по числу "
+            "на бой, через запятую (например 3, 2).",
+        ),
+        "name": ("Hunter", "Охотник"),
+        "plays": ("Takes part", "Участвует"),
+        "hunters_won": ("The hunters won the game", "Охотники выиграли партию"),
+        "award_rats_unhurt": ("Rats encounter, no wound (+1)", "Крысы, без ран (+1)"),
+        "award_wolves_unhurt": ("Wolves encounter, no wound (+1)", "Волки, без ран (+1)"),
+        "award_minion_beaten": ("Minion beaten in combat (+2)", "Миньон побеждён в бою (+2)"),
+        "award_assassin_beaten": (
+            "Assassin beaten in combat (+3)",
+            "Ассасин побеждён в бою (+3)",
+        ),
+        "award_castle_dracula": (
+            "Entered Castle Dracula (+3, once per game)",
+            "Вход в Замок Дракулы (+3, раз за игру)",
+        ),
+        "award_final_stand": ("Played Final Stand (+3)", "Сыгран «Последний рывок» (+3)"),
+        "award_new_vampire_destroyed": (
+            "New Vampire encounter destroyed (+4)",
+            "Уничтожен Новый Вампир (+4)",
+        ),
+        "award_attack_on_dracula": (
+            "Attacks on Dracula, not his attacks (+5 each)",
+            "Нападения на Дракулу, не его (+5 за каждое)",
+        ),
+        "award_blood_taken": (
+            "Blood taken per combat (+5 per point)",
+            "Снятая Кровь по боям (+5 за единицу)",
+        ),
+        "award_final_blow": ("Final blow (+10)", "Последний удар (+10)"),
+        "points": ("Points", "Очки"),
+        "details": ("Awards", "Награды"),
+        "standings": ("Valour standings", "Таблица Доблести"),
+        "winner": (
+            "Winner: {name} with {points} Valour points.",
+            "Победитель: {name}, Очков Доблести: {points}.",
+        ),
+        "tie": (
+            "Tie: {names} share the top score of {points}. The rules name no tie-break, so "
+            "the tie stands.",
+            "Ничья: у {names} поровну лучших очков ({points}). Правила не дают способа "
+            "разрешить ничью, поэтому она остаётся.",
+        ),
+        "dracula_won": (
+            "Dracula won the game: Valour points name no winner.",
+            "Дракула выиграл партию: Очки Доблести победителя не определяют.",
+        ),
+        "nobody": ("Mark at least one hunter as taking part.", "Отметьте хотя бы одного Охотника."),
+        "combat": ("Valour of this combat", "Доблесть в этом бою"),
+        "combat_help": (
+            "Points the hunter can earn in the combat set up above, with their exact odds.",
+            "Очки, которые Охотник может получить в бою, заданном выше, и их точные шансы.",
+        ),
+        "attacked": ("The hunter attacked Dracula (+5)", "Охотник напал на Дракулу (+5)"),
+        "assassin": ("The agent is an Assassin", "Агент — Ассасин"),
+        "expected": ("Expected Valour points", "Ожидаемые Очки Доблести"),
+        "no_odds": (
+            "The combat's odds are not computed yet (set the initiative numbers above).",
+            "Шансы боя ещё не рассчитаны (задайте инициативу выше).",
+        ),
+        "axis": ("Valour points", "Очки Доблести"),
+    }
+)
+_CATALOG = COMMON.merged(LABELS)
+BLOOD_KEY = "blood_taken"
+
+
+def parse_blood_list(text: str) -> tuple[int, ...]:
+    """``"3, 2"`` -> ``(3, 2)``: the blood taken in each combat (range checks are the engine's)."""
+    values = []
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            values.append(int(part))
+        except ValueError:
+            raise InvalidState(
+                "write the blood taken in each combat as whole numbers separated by commas, "
+                f"for example 3, 2 (got {part!r})"
+            ) from None
+    return tuple(values)
+
+
+class ValourPanel:
+    """The Valour section: a tally form for up to four hunters and a combat's Valour odds."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self.standing: ValourStanding | None = None
+        self.combat: CombatValour | None = None
+        self.message = ""
+        self._combat_input: tuple[CombatOdds, Opponent, int] | None = None
+        self._combat_cache: tuple[tuple[Any, ...], CombatOdds, CombatValour] | None = None
+        self._busy = False
+        self.banner = ErrorBanner()
+        self.combat_banner = ErrorBanner()
+        self.banner.widget.add_class("valour-error")
+        self.combat_banner.widget.add_class("valour-combat-error")
+        self.w_intro = widgets.HTML()
+        self.w_tally_title = widgets.HTML()
+        # the tally form: one column per hunter
+        names = list(HUNTERS)
+        cell = widgets.Layout(width="150px")
+        self.w_names = [widgets.Text(value=names[i], layout=cell) for i in range(MAX_HUNTERS)]
+        self.w_plays = [widgets.Checkbox(value=True, indent=False) for _ in range(MAX_HUNTERS)]
+        self.w_counts: list[dict[str, widgets.Widget]] = []
+        for i in range(MAX_HUNTERS):
+            column: dict[str, widgets.Widget] = {}
+            for award in AWARDS:
+                if award.key == BLOOD_KEY:
+                    w: widgets.Widget = widgets.Text(
+                        value="", placeholder="3, 2", layout=cell, continuous_update=False
+                    )
+                else:
+                    w = widgets.IntText(value=0, layout=cell)
+                w.add_class(f"valour-{award.key}-{i}")
+                column[award.key] = w
+            self.w_counts.append(column)
+        for i in range(MAX_HUNTERS):
+            self.w_names[i].add_class(f"valour-name-{i}")
+            self.w_plays[i].add_class(f"valour-plays-{i}")
+        self.w_won = widgets.Checkbox(value=True, indent=False)
+        self.w_won.add_class("valour-won")
+        self._row_labels: list[tuple[widgets.HTML, str]] = []
+
+        def label(key: str) -> widgets.HTML:
+            lab = widgets.HTML(layout=widgets.Layout(width="280px"))
+            self._row_labels.append((lab, key))
+            return lab
+
+        rows = [
+            widgets.HBox([label("name"), *self.w_names]),
+            widgets.HBox([label("plays"), *self.w_plays]),
+        ]
+        for award in AWARDS:
+            rows.append(
+                widgets.HBox(
+                    [label(f"award_{award.key}"), *(col[award.key] for col in self.w_counts)]
+                )
+            )
+        rows.append(widgets.HBox([label("hunters_won"), self.w_won]))
+        self.w_form = widgets.VBox(rows)
+        self.w_form.add_class("valour-form")
+        self.w_result = widgets.HTML()
+        self.w_result.add_class("valour-result")
+        self.w_verdict = widgets.HTML()
+        self.w_verdict.add_class("valour-verdict")
+        self.trace = TraceView()
+        # the combat section
+        self.w_combat_title = widgets.HTML()
+        self.w_attacked = widgets.Checkbox(value=False, indent=False)
+        self.w_attacked.add_class("valour-attacked")
+        self.w_assassin = widgets.Checkbox(value=False, indent=False)
+        self.w_assassin.add_class("valour-assassin")
+        self.w_attacked_row = widgets.HBox([label("attacked"), self.w_attacked])
+        self.w_assassin_row = widgets.HBox([label("assassin"), self.w_assassin])
+        self.w_expected = widgets.HTML()
+        self.w_expected.add_class("valour-expected")
+        self.chart = DistributionChart()
+        self.chart.widget.add_class("valour-chart")
+        self.combat_trace = TraceView()
+        self.widget = widgets.VBox(
+            [
+                self.w_intro,
+                self.w_tally_title,
+                self.banner.widget,
+                self.w_form,
+                self.w_verdict,
+                self.w_result,
+                self.trace.widget,
+                self.w_combat_title,
+                self.combat_banner.widget,
+                self.w_attacked_row,
+                self.w_assassin_row,
+                self.w_expected,
+                self.chart.widget,
+                self.combat_trace.widget,
+            ]
+        )
+        self.widget.add_class("valour-panel")
+        for w in (*self.w_names, *self.w_plays, self.w_won):
+            w.observe(self._on_tally_input, names="value")
+        for column in self.w_counts:
+            for w in column.values():
+                w.observe(self._on_tally_input, names="value")
+        for w in (self.w_attacked, self.w_assassin):
+            w.observe(self._on_combat_input, names="value")
+        self.set_lang(lang)
+
+    # -- language ---------------------------------------------------------------------------
+    def t(self, key: str) -> str:
+        return _CATALOG.text(key, self.lang)
+
+    @property
+    def tab_title(self) -> str:
+        """The section's title in the current language (for a tab)."""
+        return self.t("tab")
+
+    def set_lang(self, lang: str) -> None:
+        """Switch every label, message and trace to ``lang`` (``"en"`` or ``"ru"``)."""
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}; allowed: {', '.join(LANGS)}")
+        self.lang = lang
+        self.banner.lang = lang
+        self.combat_banner.lang = lang
+        self.w_intro.value = f"<p>{escape(self.t('intro'))}</p>"
+        self.w_tally_title.value = (
+            f"<h3>{escape(self.t('tally'))}</h3><p><small>{escape(self.t('tally_help'))}"
+            "</small></p>"
+        )
+        self.w_combat_title.value = (
+            f"<h3>{escape(self.t('combat'))}</h3><p><small>{escape(self.t('combat_help'))}"
+            "</small></p>"
+        )
+        for lab, key in self._row_labels:
+            lab.value = escape(self.t(key))
+        self.update_tally()
+        self._render_combat()
+
+    # -- errors -----------------------------------------------------------------------------
+    @staticmethod
+    def _run(banner: ErrorBanner, fn: Callable[[], T]) -> T | None:
+        """Call ``fn``; an error becomes a message in ``banner`` (never a traceback)."""
+        try:
+            result = fn()
+        except RuleError as error:
+            banner.show(error)
+            return None
+        except Exception as error:  # a plain message, as everywhere on the desk
+            banner.show(error)
+            return None
+        banner.clear()
+        return result
+
+    # -- the tally --------------------------------------------------------------------------
+    def set_hunter(
+        self,
+        index: int,
+        *,
+        name: str | None = None,
+        plays: bool | None = None,
+        **counts: int | str | Sequence[int],
+    ) -> None:
+        """Fill hunter ``index``'s column (0..3): award keys -> counts; ``blood_taken`` takes
+        ``"3, 2"`` or a sequence of per-combat amounts. Recomputes once."""
+        if not 0 <= index < MAX_HUNTERS:
+            raise IndexError(f"hunter index must be 0..{MAX_HUNTERS - 1}, not {index}")
+        column = self.w_counts[index]
+        self._busy = True
+        try:
+            if name is not None:
+                self.w_names[index].value = name
+            if plays is not None:
+                self.w_plays[index].value = plays
+            for key, value in counts.items():
+                if key not in column:
+                    raise KeyError(f"unknown award {key!r}; allowed: {', '.join(column)}")
+                if key == BLOOD_KEY and not isinstance(value, str):
+                    value = ", ".join(str(v) for v in value)  # type: ignore[union-attr]
+                column[key].value = value
+        finally:
+            self._busy = False
+        self.update_tally()
+
+    def set_hunters_won(self, won: bool) -> None:
+        self.w_won.value = won
+
+    def events(self, index: int) -> list[ValourEvent]:
+        """Hunter ``index``'s column as engine events (one per blood-taking combat)."""
+        column = self.w_counts[index]
+        events = []
+        for award in AWARDS:
+            value = column[award.key].value
+            if award.key == BLOOD_KEY:
+                events.extend(ValourEvent(BLOOD_KEY, n) for n in parse_blood_list(value))
+            elif value:
+                events.append(ValourEvent(award.key, value))
+        return events
+
+    def _on_tally_input(self, _change: dict[str, Any]) -> None:
+        if not self._busy:
+            self.update_tally()
+
+    def update_tally(self) -> None:
+        """Recompute the standings from the form (errors go to the tally's banner)."""
+        self.standing = None
+        self._run(self.banner, self._compute_tally)
+        self._render_tally()
+
+    def _compute_tally(self) -> None:
+        playing = [i for i in range(MAX_HUNTERS) if self.w_plays[i].value]
+        if not playing:
+            self.standing = None
+            return
+        hunters: dict[str, list[ValourEvent]] = {}
+        for i in playing:
+            name = self.w_names[i].value.strip()
+            if name in hunters:
+                raise InvalidState(f"two hunters are named {name!r}; give each a different name")
+            hunters[name] = self.events(i)
+        self.standing = valour_winner(hunters, hunters_won=self.w_won.value)
+
+    def _render_tally(self) -> None:
+        s = self.standing
+        if s is None:
+            self.message = "" if self.banner.visible else self.t("nobody")
+            self.w_verdict.value = f"<p><i>{escape(self.message)}</i></p>" if self.message else ""
+            self.w_result.value = ""
+            self.trace.clear()
+            return
+        if not s.hunters_won:
+            self.message = self.t("dracula_won")
+        elif s.tie:
+            self.message = self.t("tie").format(names=", ".join(s.leaders), points=s.ranking[0][1])
+        else:
+            self.message = self.t("winner").format(name=s.winner, points=s.ranking[0][1])
+        self.w_verdict.value = f'<p class="valour-verdict-text"><b>{escape(self.message)}</b></p>'
+        by_name = {t.hunter: t for t in s.tallies}
+        rows = []
+        for name, points in s.ranking:
+            tally = by_name[name]
+            details = "; ".join(
+                f"{self.t('award_' + line.award.key)}: {line.count}" for line in tally.lines
+            )
+            lead = name in s.leaders and s.hunters_won
+            style = ' class="valour-leader" style="font-weight:bold"' if lead else ""
+            rows.append(
+                f"<tr{style}><td>{escape(name)}</td><td>{points}</td>"
+                f'<td style="text-align:left">{escape(details) or "—"}</td></tr>'
+            )
+        self.w_result.value = (
+            f"<p><b>{escape(self.t('standings'))}</b></p>"
+            f'<table class="calc-table valour-table"><tr><th>{escape(self.t("name"))}</th>'
+            f"<th>{escape(self.t('points'))}</th><th>{escape(self.t('details'))}</th></tr>"
+            + "".join(rows)
+            + "</table>"
+        )
+        self.trace.show(s.steps, self.lang)
+
+    # -- one combat's Valour ----------------------------------------------------------------
+    def show_combat(
+        self, odds: CombatOdds | None, opponent: Opponent | None = None, blood: int = MAX_BLOOD
+    ) -> None:
+        """Show the Valour distribution of the combat whose odds are ``odds`` (``None`` clears
+        it): ``opponent`` and Dracula's starting ``blood`` as used for the odds."""
+        if odds is None or opponent is None:
+            self._combat_input = None
+        else:
+            self._combat_input = (odds, opponent, blood)
+        self._render_combat()
+
+    def set_combat_flags(
+        self, *, attacked: bool | None = None, assassin: bool | None = None
+    ) -> None:
+        self._busy = True
+        try:
+            if attacked is not None:
+                self.w_attacked.value = attacked
+            if assassin is not None:
+                self.w_assassin.value = assassin
+        finally:
+            self._busy = False
+        self._render_combat()
+
+    def _on_combat_input(self, _change: dict[str, Any]) -> None:
+        if not self._busy:
+            self._render_combat()
+
+    def _render_combat(self) -> None:
+        self.combat = None
+        data = self._combat_input
+        if data is None:
+            self.combat_banner.clear()
+            self.w_attacked_row.layout.display = None
+            self.w_assassin_row.layout.display = "none"
+            self.w_expected.value = f"<p><i>{escape(self.t('no_odds'))}</i></p>"
+            self.chart.show([])
+            self.combat_trace.clear()
+            return
+        odds, opponent, blood = data
+        dracula = opponent.is_dracula
+        self.w_attacked_row.layout.display = None if dracula else "none"
+        self.w_assassin_row.layout.display = "none" if dracula or opponent.minion else None
+        attacked = dracula and self.w_attacked.value
+        assassin = not dracula and not opponent.minion and self.w_assassin.value
+        key = (id(odds), opponent, blood, attacked, assassin)
+        cached = self._combat_cache
+        if cached is not None and cached[0] == key and cached[1] is odds:
+            self.combat = cached[2]  # e.g. a language switch: nothing to recompute
+            self.combat_banner.clear()
+        else:
+            self.combat = self._run(
+                self.combat_banner,
+                lambda: combat_valour(
+                    odds, opponent, blood=blood, hunter_attacked=attacked, assassin=assassin
+                ),
+            )
+            if self.combat is not None:
+                self._combat_cache = (key, odds, self.combat)
+        result = self.combat
+        if result is None:
+            self.w_expected.value = ""
+            self.chart.show([])
+            self.combat_trace.clear()
+            return
+        e = result.expected
+        parts = ", ".join(f"{x}: {exact_html(p)}" for x, p in result.distribution.items())
+        self.w_expected.value = (
+            f'<p class="valour-expected-text"><b>{escape(self.t("expected"))}</b>: '
+            f"{escape(fraction_text(e))} (≈{float(e):.3f})<br><small>{parts}</small></p>"
+        )
+        bars = [Bar(str(x), p) for x, p in result.distribution.items()]
+        self.chart.show(
+            bars,
+            title=self.t("combat"),
+            x_label=self.t("axis"),
+            y_label=self.t("probability"),
+        )
+        self.combat_trace.show(result.steps, self.lang)
+
+    @property
+    def combat_distribution(self) -> dict[int, Fraction]:
+        """The shown combat's points -> probability (empty when none is shown)."""
+        return dict(self.combat.distribution) if self.combat else {}

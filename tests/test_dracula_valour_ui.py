@@ -1,0 +1,213 @@
+"""The Valour points panel of the Fury of Dracula page, driven without a browser."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from calculators.dracula_valour import ValourPanel, parse_blood_list
+from rules.dracula.chain import CombatOdds, combat_odds
+from rules.dracula.examples import (
+    EXAMPLE_BLOOD,
+    EXAMPLE_OPPONENT,
+    EXAMPLE_SITUATION,
+    example_hunter,
+)
+from rules.dracula.hunters import Opponent, hunter
+from rules.dracula.valour import ValourEvent, valour_tally
+from rules.errors import InvalidState
+
+
+@pytest.fixture()
+def panel() -> ValourPanel:
+    return ValourPanel()
+
+
+@pytest.fixture(scope="module")
+def example_odds() -> CombatOdds:
+    return combat_odds(
+        example_hunter(),
+        EXAMPLE_OPPONENT,
+        EXAMPLE_SITUATION,
+        blood=EXAMPLE_BLOOD,
+        assume_initiative=1,
+    )
+
+
+def test_a_fresh_form_is_a_four_way_tie_at_zero(panel: ValourPanel) -> None:
+    s = panel.standing
+    assert s is not None and s.tie and s.winner is None
+    assert len(s.tallies) == 4 and all(t.points == 0 for t in s.tallies)
+    assert panel.message.startswith("Tie:") and "no tie-break" in panel.message
+    assert not panel.banner.visible
+    assert "no_odds" not in panel.w_expected.value and "not computed yet" in panel.w_expected.value
+
+
+def test_typing_counts_updates_the_standings(panel: ValourPanel) -> None:
+    panel.w_counts[2]["attack_on_dracula"].value = 2  # as a judge typing in the box
+    panel.w_counts[2]["blood_taken"].value = "3, 4"
+    s = panel.standing
+    assert s is not None and s.winner == "Van Helsing"
+    expected = valour_tally(
+        "Van Helsing",
+        [
+            ValourEvent("attack_on_dracula", 2),
+            ValourEvent("blood_taken", 3),
+            ValourEvent("blood_taken", 4),
+        ],
+    )
+    assert s.ranking[0] == ("Van Helsing", expected.points) == ("Van Helsing", 45)
+    assert panel.message == "Winner: Van Helsing with 45 Valour points."
+    assert "valour-leader" in panel.w_result.value and "45" in panel.w_result.value
+    assert "over 2 combats" in panel.trace.text and "[dracula:variants]" in panel.trace.text
+    assert 'href="rules_reference.ipynb?section=dracula%3Avariants' in panel.trace.widget.value
+
+
+def test_set_hunter_names_exclusions_and_a_tie(panel: ValourPanel) -> None:
+    panel.set_hunter(0, name="Arthur", minion_beaten=2, rats_unhurt=1)
+    panel.set_hunter(3, attack_on_dracula=1)
+    s = panel.standing
+    assert s is not None and s.tie and s.leaders == ("Arthur", "Mina Harker")
+    assert "Arthur, Mina Harker" in panel.message and "5" in panel.message
+    panel.set_hunter(3, plays=False)
+    s = panel.standing
+    assert s is not None and s.winner == "Arthur" and len(s.tallies) == 3
+    assert "Mina Harker" not in panel.w_result.value
+
+
+def test_no_winner_when_dracula_won(panel: ValourPanel) -> None:
+    panel.set_hunter(1, blood_taken=[5])
+    panel.set_hunters_won(False)
+    assert panel.message == "Dracula won the game: Valour points name no winner."
+    assert panel.standing is not None and panel.standing.winner is None
+    assert "valour-leader" not in panel.w_result.value
+
+
+@pytest.mark.parametrize(
+    ("index", "values", "message"),
+    [
+        (0, {"rats_unhurt": -1}, "must be a whole number 0 or more"),
+        (1, {"castle_dracula": 2}, "once per game"),
+        (2, {"blood_taken": "16"}, "one combat takes 0..15"),
+        (2, {"blood_taken": "3, x"}, "whole numbers separated by commas"),
+        (3, {"name": "Van Helsing"}, "two hunters are named 'Van Helsing'"),
+    ],
+)
+def test_bad_input_shows_a_banner_then_clears(
+    panel: ValourPanel, index: int, values: dict[str, object], message: str
+) -> None:
+    name = values.pop("name", None)
+    panel.set_hunter(index, name=name, **values)  # type: ignore[arg-type]
+    assert message in panel.banner.message
+    assert panel.banner.visible and "calc-error-box" in panel.banner.widget.value
+    assert panel.standing is None and panel.w_result.value == ""
+    assert "Traceback" not in panel.banner.widget.value
+    panel.set_hunter(index, name=name and "Someone else", rats_unhurt=0, castle_dracula=0)
+    panel.set_hunter(index, blood_taken="")
+    assert not panel.banner.visible and panel.standing is not None
+
+
+def test_two_final_blows_are_refused(panel: ValourPanel) -> None:
+    panel.set_hunter(0, final_blow=1)
+    assert panel.standing is not None and panel.standing.winner == "Lord Godalming"
+    panel.set_hunter(1, final_blow=1)
+    assert "only one hunter can strike the final blow" in panel.banner.message
+
+
+def test_nobody_playing_asks_for_a_hunter(panel: ValourPanel) -> None:
+    for i in range(4):
+        panel.set_hunter(i, plays=False)
+    assert panel.standing is None and not panel.banner.visible
+    assert panel.message == "Mark at least one hunter as taking part."
+
+
+def test_russian_labels_and_messages(panel: ValourPanel, example_odds: CombatOdds) -> None:
+    panel.set_hunter(0, final_stand=1)
+    panel.show_combat(example_odds, EXAMPLE_OPPONENT, EXAMPLE_BLOOD)
+    panel.set_lang("ru")
+    assert panel.tab_title == "Очки Доблести"
+    assert panel.message.startswith("Победитель: Lord Godalming")
+    assert "Подсчёт для судьи" in panel.w_tally_title.value
+    assert any("Последний удар" in lab.value for lab, _ in panel._row_labels)
+    assert "Ожидаемые Очки Доблести" in panel.w_expected.value
+    assert "Пошагово" in panel.trace.widget.value
+    panel.set_hunter(0, final_stand=-1)
+    assert "Невозможно рассчитать" in panel.banner.widget.value
+    panel.set_lang("en")
+    assert panel.tab_title == "Valour points"
+    with pytest.raises(ValueError, match="allowed: en, ru"):
+        panel.set_lang("de")
+
+
+def test_parse_blood_list() -> None:
+    assert parse_blood_list(" 3, 2;4 ,") == (3, 2, 4)
+    assert parse_blood_list("") == ()
+    with pytest.raises(InvalidState, match="for example 3, 2"):
+        parse_blood_list("3 2")
+
+
+# -- a combat's Valour -----------------------------------------------------------------------
+
+
+def test_combat_distribution_chart_and_attack_box(
+    panel: ValourPanel, example_odds: CombatOdds
+) -> None:
+    panel.show_combat(example_odds, EXAMPLE_OPPONENT, EXAMPLE_BLOOD)
+    destroyed = example_odds.outcomes["destroyed"]
+    assert panel.combat_distribution == {0: 1 - destroyed, 30: destroyed}
+    assert [b.label for b in panel.chart.bars] == ["0", "30"]
+    assert sum(b.value for b in panel.chart.bars) == 1
+    assert "<svg" in panel.chart.widget.value
+    assert panel.w_attacked_row.layout.display is None
+    assert panel.w_assassin_row.layout.display == "none"
+    panel.w_attacked.value = True  # the judge ticks "the hunter attacked"
+    assert panel.combat_distribution == {5: 1 - destroyed, 35: destroyed}
+    assert panel.combat is not None and panel.combat.expected == 5 + 30 * destroyed
+    assert f"≈{float(5 + 30 * destroyed):.3f}" in panel.w_expected.value
+    assert "dracula:blood-track" in panel.combat_trace.text
+    panel.show_combat(None)
+    assert panel.combat is None and panel.chart.bars == ()
+    assert "not computed yet" in panel.w_expected.value
+
+
+def test_agent_combats_minion_and_assassin(panel: ValourPanel) -> None:
+    mina = hunter("Mina Harker", health=3)
+    minion = Opponent.agent(minion=True)
+    odds = combat_odds(mina, minion, assume_initiative=1)
+    killed = odds.outcomes["killed"]
+    panel.show_combat(odds, minion)
+    assert panel.combat_distribution == {0: 1 - killed, 2: killed}
+    assert panel.w_attacked_row.layout.display == "none"
+    assert panel.w_assassin_row.layout.display == "none"  # a Minion is no Assassin
+    plain = Opponent.agent()
+    odds2 = combat_odds(mina, plain, assume_initiative=1)
+    panel.show_combat(odds2, plain)
+    assert panel.combat_distribution == {0: Fraction(1)}
+    assert panel.w_assassin_row.layout.display is None
+    panel.set_combat_flags(assassin=True)
+    killed2 = odds2.outcomes["killed"]
+    assert panel.combat_distribution == {0: 1 - killed2, 3: killed2}
+
+
+def test_combat_errors_use_their_own_banner(panel: ValourPanel, example_odds: CombatOdds) -> None:
+    panel.show_combat(example_odds, EXAMPLE_OPPONENT, 2)  # less blood than the odds allow
+    assert "give the starting blood" in panel.combat_banner.message
+    assert panel.combat is None and panel.chart.bars == ()
+    assert not panel.banner.visible and panel.standing is not None
+    panel.show_combat(example_odds, EXAMPLE_OPPONENT, 4)
+    assert not panel.combat_banner.visible and panel.combat is not None
+
+
+def test_fed_from_the_explorer_as_the_page_would() -> None:
+    from calculators.dracula import DraculaExplorer
+
+    app = DraculaExplorer()
+    app.set_inputs(assume="1", hunter_policy="uniform", enemy_policy="uniform", blood=6)
+    _h, opp, _sit, blood, _table, _assume = app.setup()
+    assert app.odds is not None
+    panel = ValourPanel(lang=app.lang)
+    panel.show_combat(app.odds, opp, blood)
+    assert panel.combat is not None and sum(panel.combat_distribution.values()) == 1
+    by_blood = {5 * (6 - b) + (10 if b == 0 else 0): p for b, p in app.odds.blood.items() if p}
+    assert panel.combat_distribution == by_blood
