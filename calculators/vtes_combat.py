@@ -448,7 +448,7 @@ class _CombatantCard:
         self.name.description = t("name")
         self.capacity.description = t("capacity")
         self.strength.description = t("strength")
-        with self.app.holding():
+        with self.app.hold():
             _set_options(self.kind, [(t("vampire"), "vampire"), (t("ally"), "ally")])
         self._show_kind()
         self.equipment.relabel()
@@ -577,7 +577,7 @@ class _StrikeRow(_Row):
             (f"{t('weapon')}: {w} ({t('taken')})", f"weapon:{w}") for w in theirs if w not in own
         ]
         options.append((t("custom"), "custom"))
-        with self.app.holding():
+        with self.app.hold():
             _set_options(self.choice, options)
             targets = [(t("the_minion"), "")] + [
                 (f"{t('retainers')}: {r}", r)
@@ -758,7 +758,7 @@ class _SideRound:
         self.additional.description = t("additional")
         self.unlimited.description = t("unlimited")
         self.add_button.description = t("add_strike")
-        with self.app.holding():
+        with self.app.hold():
             _set_options(self.before, [(t("nothing"), ""), (t("torn_signpost"), "torn_signpost")])
             _set_options(
                 self.additional,
@@ -853,7 +853,7 @@ class _RoundEditor:
         self.presses.description = t("presses")
         for w in (self.maneuvers_first, self.presses_first):
             w.description = t("first_by")
-            with self.app.holding():
+            with self.app.hold():
                 _set_options(w, [(t(f"side_{s}"), s) for s in SIDES])
         for side in self.sides.values():
             side.relabel()
@@ -914,7 +914,6 @@ class VtesCombatCalculator(CalculatorApp):
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
-        self._hold = 0
         self.report: CombatReport | None = None
         self.narrative: tuple[str, ...] = ()
         self.final_text = ""
@@ -987,7 +986,7 @@ class VtesCombatCalculator(CalculatorApp):
             self.json_text,
             _hbox([self.export_button, self.import_button]),
         ]
-        with self.holding():
+        with self.hold():
             self._load(EXAMPLES["kurt_ira"].scenario_dict())
         self.preset_key = "kurt_ira"
         self.ready()
@@ -998,24 +997,21 @@ class VtesCombatCalculator(CalculatorApp):
         for w in ws:
             w.observe(lambda _c: self.changed(), names="value")
 
-    def holding(self) -> _Hold:
-        return _Hold(self)
-
     def changed(self) -> None:
-        if self._hold:
+        if self.held:
             return
         self.preset_key = ""
         self._refresh_options()
         self.recompute()
 
     def structure_changed(self) -> None:
-        if self._hold:
+        if self.held:
             return
         self._relabel_rounds()
         self.changed()
 
     def _refresh_options(self) -> None:
-        with self.holding():
+        with self.hold():
             for rnd in self.rounds:
                 for side in rnd.sides.values():
                     for row in side.strikes:
@@ -1052,10 +1048,10 @@ class VtesCombatCalculator(CalculatorApp):
         self.preset_key = ""
         backup = self.scenario()
         try:
-            with self.holding():
+            with self.hold():
                 self._load(data)
         except Exception:
-            with self.holding():
+            with self.hold():
                 self._load(backup)
             raise
         self._render_preset_note()
@@ -1130,7 +1126,7 @@ class VtesCombatCalculator(CalculatorApp):
             example = EXAMPLES[key]
             button.description = example.title_ru if self.lang == "ru" else example.title_en
         self.new_button.description = t("new_combat")
-        with self.holding():
+        with self.hold():
             _set_options(self.rules, [(t(e), e) for e in EDITIONS])
         self.rules.description = t("rules")
         for c in self.cards.values():
@@ -1146,7 +1142,7 @@ class VtesCombatCalculator(CalculatorApp):
         self._render_preset_note()
 
     def _relabel_rounds(self) -> None:
-        with self.holding():
+        with self.hold():
             for number, rnd in enumerate(self.rounds, 1):
                 rnd.relabel(number)
         self.rounds_box.children = [r.widget for r in self.rounds]
@@ -1230,16 +1226,3 @@ class VtesCombatCalculator(CalculatorApp):
             f'<table class="calc-table"><tr><th></th>{head}</tr>{body}</table>', title=t("final")
         )
         self.final_text = self.final.text
-
-
-class _Hold:
-    """Suspend recomputation while many widgets change at once."""
-
-    def __init__(self, app: VtesCombatCalculator) -> None:
-        self.app = app
-
-    def __enter__(self) -> None:
-        self.app._hold += 1
-
-    def __exit__(self, *_exc: object) -> None:
-        self.app._hold -= 1

@@ -464,7 +464,6 @@ class _Tab:
         self.panel.widget.add_class(f"vtes-{self.key}-result")
         self.trace_view = TraceView()
         self.summary_text = ""
-        self._hold = False
         self.widget = widgets.VBox()
         self.widget.add_class(f"vtes-tab-{self.key}")
 
@@ -476,20 +475,17 @@ class _Tab:
             control.observe(self._changed, names="value")
 
     def _changed(self, _change: dict[str, Any]) -> None:
-        if not self._hold:
+        if not self.app.held:
             self.app.refresh_tab(self.key)
 
     def set_values(self, **values: Any) -> None:
         """Set several inputs (attribute names) at once, then recompute once."""
-        self._hold = True
-        try:
+        with self.app.hold():
             for key, value in values.items():
                 control = getattr(self, key, None)
                 if not isinstance(control, widgets.ValueWidget):
                     raise KeyError(f"{type(self).__name__} has no input {key!r}")
                 control.value = value
-        finally:
-            self._hold = False
         self.app.refresh_tab(self.key)
 
     def refresh(self) -> None:
@@ -519,13 +515,7 @@ class _Tab:
         raise NotImplementedError
 
     def _relabel_options(self, control: Any, keys: Iterable[str]) -> None:
-        value = control.value
-        self._hold = True
-        try:
-            control.options = [(self.t(k), k) for k in keys]
-            control.value = value
-        finally:
-            self._hold = False
+        self.app.relabel_options(control, list(keys))
 
 
 _WIDE = {"description_width": "190px"}
@@ -1102,15 +1092,12 @@ class VictoryTab(_Tab):
         self._events_help.value = f"<small>{escape(self.t('events_help'))}</small>"
         self.withdrawal_vp.description = self.t("withdrawal_vp")
         value = self.withdrawal_vp.value
-        self._hold = True
-        try:
+        with self.app.hold():
             self.withdrawal_vp.options = [
                 (self.t("vp_rulebook"), "1"),
                 (self.t("vp_tournament"), "1/2"),
             ]
             self.withdrawal_vp.value = value
-        finally:
-            self._hold = False
 
 
 # --------------------------------------------------------------------------- contests tab
