@@ -17,6 +17,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from calculators.dracula_valour import ValourPanel
 from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, TraceView
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
 from rules.dracula.blood import MAX_BLOOD, RED_MARKS
@@ -25,6 +26,7 @@ from rules.dracula.chain import CombatOdds, Policy, RoundGame, combat_odds, firs
 from rules.dracula.combat import (
     CombatState,
     RoundReport,
+    agatha_cost,
     enemy_options,
     hunter_options,
     resolve_round,
@@ -65,6 +67,15 @@ LABELS = Catalog(
         "castle": ("In Castle Dracula (+1)", "В Замке Дракулы (+1)"),
         "eastern": ("In Eastern Europe", "В Восточной Европе"),
         "garlic": ("Garlic / Rage (no Escape, rounds 1-3)", "Чеснок / Бешенство (без Бегства 1-3)"),
+        "dodge1": (
+            "Dodge allowed in round 1 (open point)",
+            "Уклонение в раунде 1 разрешено (спорно)",
+        ),
+        "agatha": (
+            "Sister Agatha: Fangs/Escape cost 2 blood",
+            "Сестра Агата: Клыки/Бегство за 2 Крови",
+        ),
+        "agatha_cost": ("costs {n} blood", "стоит {n} Крови"),
         "hunter_policy": ("Hunter plays", "Охотник играет"),
         "enemy_policy": ("Enemy plays", "Противник играет"),
         "minimax": ("best mix (minimax)", "лучшую смесь (минимакс)"),
@@ -153,6 +164,8 @@ OUTCOME_COLORS = {
     "killed": "#1e8449",
 }
 ASSUME_CHOICES = ("", "0", "1", "2", "3", "4", "5", "6")
+URL_TRUE = ("1", "yes", "true", "on")
+URL_FALSE = ("0", "no", "false", "off")
 
 
 def heat_color(p: Fraction) -> str:
@@ -286,6 +299,8 @@ class DraculaExplorer(CalculatorApp):
     """The Fury of Dracula combat explorer page."""
 
     labels = LABELS
+    # ?agatha=1 and ?dodge1=0 set the two open-point switches from the page address
+    url_parameters = ("lang", "agatha", "dodge1")
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -326,6 +341,8 @@ class DraculaExplorer(CalculatorApp):
         self.w_castle = widgets.Checkbox(value=False, indent=False)
         self.w_eastern = widgets.Checkbox(value=False, indent=False)
         self.w_garlic = widgets.Checkbox(value=False, indent=False)
+        self.w_dodge1 = widgets.Checkbox(value=True, indent=False)
+        self.w_agatha = widgets.Checkbox(value=False, indent=False)
         self.w_hpolicy = widgets.Dropdown(
             options=["minimax", "uniform"], value="minimax", layout=lay, style=style
         )
@@ -353,6 +370,8 @@ class DraculaExplorer(CalculatorApp):
             (self.w_over, "drac-overrides"),
             (self.w_hpolicy, "drac-hpolicy"),
             (self.w_epolicy, "drac-epolicy"),
+            (self.w_dodge1, "drac-dodge1"),
+            (self.w_agatha, "drac-agatha"),
         ):
             w.add_class(cls)
         # outputs
@@ -415,6 +434,8 @@ class DraculaExplorer(CalculatorApp):
                 row(self.w_castle, "castle"),
                 row(self.w_eastern, "eastern"),
                 row(self.w_garlic, "garlic"),
+                row(self.w_dodge1, "dodge1"),
+                row(self.w_agatha, "agatha"),
             ]
         )
         setup = widgets.VBox(
@@ -451,7 +472,12 @@ class DraculaExplorer(CalculatorApp):
                 self.j_trace.widget,
             ]
         )
-        self.tabs = widgets.Tab(children=[explore, judge])
+        self.valour = ValourPanel(lang=lang)
+        self.tabs = widgets.Tab(children=[explore, judge, self.valour.widget])
+        # The resolver's trace is drawn when its tab is first opened (or used): drawing it
+        # loads the rules reference for the links' titles, which a cold kernel need not wait for.
+        self._judge_drawn = False
+        self.tabs.observe(self.guard(self._on_tab), names="selected_index")
         self.body.children = [self.w_intro, setup, self.tabs]
         for w in (
             self.w_hunter,
@@ -467,6 +493,8 @@ class DraculaExplorer(CalculatorApp):
             self.w_castle,
             self.w_eastern,
             self.w_garlic,
+            self.w_dodge1,
+            self.w_agatha,
             self.w_hpolicy,
             self.w_epolicy,
             self.w_assume,
@@ -516,6 +544,8 @@ class DraculaExplorer(CalculatorApp):
             self._busy = False
         self.tabs.set_title(0, self.t("tab_explore"))
         self.tabs.set_title(1, self.t("tab_judge"))
+        self.valour.set_lang(self.lang)
+        self.tabs.set_title(2, self.valour.tab_title)
         self.j_resolve.description = self.t("resolve")
         self.j_restart.description = self.t("restart")
         if hasattr(self, "_busy"):
@@ -525,8 +555,8 @@ class DraculaExplorer(CalculatorApp):
     # -- inputs -------------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
         """Set several inputs at once (names: hunter, health, bites, items, opponent, weapons,
-        minion, blood, trap, advance, castle, eastern, garlic, hunter_policy, enemy_policy,
-        assume, initiative, overrides), then recompute once."""
+        minion, blood, trap, advance, castle, eastern, garlic, dodge1, agatha, hunter_policy,
+        enemy_policy, assume, initiative, overrides), then recompute once."""
         names = {
             "hunter": self.w_hunter,
             "health": self.w_health,
@@ -541,6 +571,8 @@ class DraculaExplorer(CalculatorApp):
             "castle": self.w_castle,
             "eastern": self.w_eastern,
             "garlic": self.w_garlic,
+            "dodge1": self.w_dodge1,
+            "agatha": self.w_agatha,
             "hunter_policy": self.w_hpolicy,
             "enemy_policy": self.w_epolicy,
             "assume": self.w_assume,
@@ -560,6 +592,21 @@ class DraculaExplorer(CalculatorApp):
         finally:
             self._busy = False
         self.run(self.update)
+
+    def apply_parameters(self, params: dict[str, str]) -> None:
+        """``agatha`` and ``dodge1`` from the page address: 1/0, yes/no, true/false, on/off."""
+        values: dict[str, bool] = {}
+        for key in ("agatha", "dodge1"):
+            if key in params:
+                text = params[key].strip().lower()
+                if text not in URL_TRUE + URL_FALSE:
+                    raise InvalidState(
+                        f"{key} in the page address must be one of "
+                        f"{', '.join(URL_TRUE + URL_FALSE)}, not {params[key]!r}"
+                    )
+                values[key] = text in URL_TRUE
+        if values:
+            self.set_inputs(**values)
 
     def _sync_hunter(self) -> None:
         p = HUNTERS[self.w_hunter.value]
@@ -597,6 +644,8 @@ class DraculaExplorer(CalculatorApp):
             castle_dracula=self.w_castle.value,
             eastern_europe=self.w_eastern.value,
             garlic=self.w_garlic.value,
+            dodge_in_round_one=self.w_dodge1.value,
+            sister_agatha=self.w_agatha.value,
         )
         table = parse_overrides(
             self.w_over.value, parse_initiatives(self.w_init.value, default_table())
@@ -635,6 +684,7 @@ class DraculaExplorer(CalculatorApp):
         if not hasattr(self, "_setup"):
             return
         h, opp, sit, blood, table, assume = self._setup
+        self.valour.show_combat(self.odds, opp, blood)
         if self.missing and assume is None:
             tie = percent(round_odds(hunter_initiative=1, enemy_initiative=2).tie, 0)
             self.w_prompt.value = (
@@ -687,9 +737,16 @@ class DraculaExplorer(CalculatorApp):
             v = table.initiative_of(card).value
             return v if v is not None else (assume or 0)
 
+        def cost(card: str) -> str:
+            paid = agatha_cost(sit, opp, card)
+            if not paid:
+                return ""
+            text = escape(self.t("agatha_cost").format(n=paid))
+            return f'<br><small class="drac-agatha-cost">{text}</small>'
+
         head = "".join(
             f'<th style="padding:4px;font-size:12px">{escape(e)}<br>'
-            f"<small>ini {init(e)}</small></th>"
+            f"<small>ini {init(e)}</small>{cost(e)}</th>"
             for e in es
         )
         rows = []
@@ -774,6 +831,7 @@ class DraculaExplorer(CalculatorApp):
         hunter_die2: int | None = None,
     ) -> RoundReport | None:
         """Resolve one round in the resolver tab (as a judge would)."""
+        self._judge_drawn = True
         self._busy = True
         try:
             self.j_hcard.value = hunter_card
@@ -835,4 +893,18 @@ class DraculaExplorer(CalculatorApp):
         if s.ended:
             parts.append(f"<b>{escape(self.t('over'))}</b>: {escape(self.t(s.ended))}")
         self.j_state.value = '<div class="drac-judge-text">' + " · ".join(parts) + "</div>"
-        self.j_trace.show(self._judge_steps, self.lang)
+        if self._judge_drawn:
+            self.j_trace.show(self._judge_steps, self.lang)
+        else:  # the steps are kept (``j_trace.text``); the links are drawn on first view
+            self.j_trace.steps = tuple(self._judge_steps)
+            self.j_trace.lang = self.lang
+
+    def _on_tab(self, change: dict[str, Any]) -> None:
+        if change["new"] == 1:
+            self.show_judge()
+
+    def show_judge(self) -> None:
+        """Draw the round resolver's trace (done when its tab is first opened or used)."""
+        if not self._judge_drawn:
+            self._judge_drawn = True
+            self._render_judge()

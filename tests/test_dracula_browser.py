@@ -61,3 +61,25 @@ def test_round_resolver_tab(open_page: Any) -> None:
     # 6 against 1: Van Helsing wins, Stake against Claws is "killed": 15 -> 10
     assert "Stake, Claws" in state and "blood 10" in state
     assert "15 -> 10" in page.inner_text("body")
+
+
+def test_sister_agatha_checkbox_changes_the_outcome(open_page: Any) -> None:
+    page = open_page(PAGE)
+    page.locator(".drac-assume select").select_option(label="assume all are 1")
+    page.wait_for_function(
+        "() => document.querySelector('.drac-summary')?.innerText.includes('31.77%')"
+    )
+    page.locator(".drac-opponent select").select_option(label="Dracula by night")
+    # by night, both playing their best mix, Dracula simply escapes in round 1
+    page.wait_for_function(
+        "() => document.querySelector('.drac-summary')?.innerText.includes('(End): 100%')"
+    )
+    assert "costs 2 blood" not in page.locator(".drac-table").inner_text()
+    page.locator(".drac-agatha input").click()
+    # with Sister Agatha each Escape costs him 2 blood: he escapes in 73.49% of combats
+    page.wait_for_function(
+        "() => document.querySelector('.drac-summary')?.innerText.includes('(End): 73.49%')"
+    )
+    assert "(End): 100%" not in _summary(page)
+    assert "costs 2 blood" in page.locator(".drac-table").inner_text()
+    assert "Sister Agatha: Dracula pays 2 blood" in page.inner_text("body")  # the trace

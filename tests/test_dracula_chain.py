@@ -115,6 +115,20 @@ SHORT = [
         Situation(garlic=True, advance_planning=True),
         3,
     ),
+    # Sister Agatha: Escape (Man) costs Dracula 2 blood; from 4 blood he can pay once, then
+    # (at 2) no more, so the chain crosses from "can pay" layers to "cannot pay" ones
+    (
+        hunter("Van Helsing", health=2, items=("Stake",)),
+        Opponent.dracula(night=False),
+        Situation(sister_agatha=True),
+        4,
+    ),
+    (
+        hunter("Mina Harker", health=2),
+        Opponent.dracula(night=False),
+        Situation(sister_agatha=True, dodge_in_round_one=False, trap=True),
+        5,
+    ),
 ]
 
 
@@ -193,6 +207,102 @@ def test_repel_cycles_are_solved_exactly() -> None:
     assert 0 < gap < Fraction(1, 10**6)
     for kind, p in odds.outcomes.items():
         assert ended.get(kind, Fraction(0)) <= p <= ended.get(kind, Fraction(0)) + gap
+
+
+def _forward(
+    h: Hunter, opp: Opponent, sit: Situation, blood: int, table: CardTable, rounds: int
+) -> tuple[dict[tuple[str, int], Fraction], Fraction]:
+    """Run the round resolver forward ``rounds`` rounds (uniform choices, every die face):
+    what has ended by then, by (ending, Dracula's blood), and the mass still fighting."""
+    start, _ = start_combat(h, opp, sit, blood=blood)
+    alive: dict[CombatState, Fraction] = {start: Fraction(1)}
+    ended: dict[tuple[str, int], Fraction] = {}
+    for _ in range(rounds):
+        nxt: dict[CombatState, Fraction] = {}
+        for state, mass in alive.items():
+            hs, es = hunter_options(state, table=table), enemy_options(state)
+            for hc, ec in product(hs, es):
+                decided = [
+                    rep.state
+                    for a in range(1, 7)
+                    for e in range(1, 7)
+                    if not (rep := resolve_round(state, hc, ec, a, e, table=table)).rerolled
+                ]
+                w = mass / (len(hs) * len(es) * len(decided))
+                for s in decided:
+                    if s.ended:
+                        key = (s.ended, s.blood)
+                        ended[key] = ended.get(key, Fraction(0)) + w
+                    else:
+                        key2 = replace(s, round=min(s.round, 2), destroyed=())
+                        nxt[key2] = nxt.get(key2, Fraction(0)) + w
+        alive = nxt
+    return ended, sum(alive.values(), Fraction(0))
+
+
+def test_sister_agatha_fangs_by_night_against_the_resolver() -> None:
+    # The full night deck is slow for the brute-force helper; the resolver run forward 12
+    # rounds bounds every (ending, blood) probability of the chain from both sides (here every
+    # combat has ended by then, so the bounds meet).
+    h = hunter("Dr. Seward", health=1)
+    opp = Opponent.dracula(night=True)
+    sit = Situation(sister_agatha=True)
+    table = _table(tuple(h.deck()) + opp.deck())
+    odds = combat_odds(h, opp, sit, blood=4, table=table)
+    assert odds == combat_odds(h, opp, sit, blood=4, table=table, fast=False)
+    ended, gap = _forward(h, opp, sit, 4, table, 12)
+    assert 0 <= gap < Fraction(1, 10**4)
+    merged: dict[tuple[str, int], Fraction] = {}
+    for (kind, b, _health), p in odds.joint.items():
+        merged[(kind, b)] = merged.get((kind, b), Fraction(0)) + p
+    for key in set(merged) | set(ended):
+        low = ended.get(key, Fraction(0))
+        assert low <= merged.get(key, Fraction(0)) <= low + gap, key
+    # Dracula's own Escape now costs 2: more combats end by End with him at 2 blood, fewer
+    # with his 4 untouched
+    plain: dict[tuple[str, int], Fraction] = {}
+    for (kind, b, _health), p in combat_odds(h, opp, blood=4, table=table).joint.items():
+        plain[(kind, b)] = plain.get((kind, b), Fraction(0)) + p
+    assert merged[("escaped", 2)] > plain.get(("escaped", 2), Fraction(0))
+    assert merged[("escaped", 4)] < plain[("escaped", 4)]
+
+
+def test_sister_agatha_ignores_agents_and_costs_dracula() -> None:
+    h = hunter("Dr. Seward", health=2, items=("Knife",))
+    agent = Opponent.agent(("Knife (Agent)",))
+    table = _table(tuple(h.deck()) + agent.deck())
+    with_her = combat_odds(h, agent, Situation(sister_agatha=True), table=table)
+    assert with_her.outcomes == combat_odds(h, agent, table=table).outcomes
+    drac = Opponent.dracula(night=True)
+    table = _table(tuple(h.deck()) + drac.deck())
+    a = combat_odds(h, drac, Situation(sister_agatha=True), blood=6, table=table)
+    b = combat_odds(h, drac, blood=6, table=table)
+    assert a.outcomes["destroyed"] > b.outcomes["destroyed"]
+    assert sum(p * k for k, p in a.blood.items()) < sum(p * k for k, p in b.blood.items())
+    # at 2 blood he cannot pay, so he never chooses Fangs or an Escape: the combat changes
+    # although no blood is ever paid
+    low = combat_odds(h, drac, Situation(sister_agatha=True), blood=2, table=table)
+    assert low.outcomes != combat_odds(h, drac, blood=2, table=table).outcomes
+    assert low == combat_odds(
+        h, drac, Situation(sister_agatha=True), blood=2, fast=False, table=table
+    )
+
+
+def test_sister_agatha_counts_in_the_round_game() -> None:
+    h = hunter("Van Helsing", health=4, items=("Stake",))
+    opp = Opponent.dracula(night=True)
+    plain = first_round_game(h, opp, blood=8, assume_initiative=1)
+    taxed = first_round_game(h, opp, Situation(sister_agatha=True), blood=8, assume_initiative=1)
+    assert plain.enemy_cards == taxed.enemy_cards
+    for i in range(len(plain.hunter_cards)):
+        for j, card in enumerate(plain.enemy_cards):
+            extra = taxed.payoff[i][j] - plain.payoff[i][j]
+            if card in ("Fangs", "Escape (Man)", "Escape (Bat)", "Escape (Mist)"):
+                assert 0 < extra <= 2  # 2 blood paid, less what the result no longer takes
+            else:
+                assert extra == 0
+    short = first_round_game(h, opp, Situation(sister_agatha=True), blood=2, assume_initiative=1)
+    assert "Fangs" not in short.enemy_cards and "Escape (Bat)" not in short.enemy_cards
 
 
 def test_prefer_policy_is_deterministic_choice() -> None:
@@ -350,6 +460,47 @@ LAYERED = [
         3,
         "uniform",
         "uniform",
+    ),
+    # Sister Agatha: Fangs and the Escapes cost 2 blood, and need 3 or more
+    (
+        hunter("Dr. Seward", health=3, items=("Stake", "Rifle")),
+        Opponent.dracula(night=True),
+        Situation(sister_agatha=True),
+        6,
+        "uniform",
+        "uniform",
+    ),
+    (
+        hunter("Van Helsing", health=3, items=("Stake",)),
+        Opponent.dracula(night=False),
+        Situation(sister_agatha=True, garlic=True, trap=True),
+        5,
+        "uniform",
+        "uniform",
+    ),
+    (
+        hunter("Mina Harker", health=3, items=("Stake", "Crucifix")),
+        Opponent.dracula(night=True),
+        Situation(sister_agatha=True),
+        5,
+        "minimax",
+        "minimax",
+    ),
+    (
+        hunter("Van Helsing", health=2, items=("Holy Water", "Pistol")),
+        Opponent.dracula(night=True),
+        Situation(sister_agatha=True, dodge_in_round_one=False),
+        4,
+        Policy("prefer", ("Pistol", "Holy Water", "Punch")),
+        "uniform",
+    ),
+    (
+        hunter("Dr. Seward", health=2, items=("Knife",)),
+        Opponent.dracula(night=True),
+        Situation(sister_agatha=True, castle_dracula=True),
+        3,
+        "uniform",
+        "minimax",
     ),
 ]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from rules.dracula import (
     round_odds,
     start_combat,
 )
-from rules.dracula.cards import ENEMY_CARDS, HUNTER_CARDS
+from rules.dracula.cards import ENEMY_CARDS, HUNTER_CARDS, CardTable
 from rules.dracula.combat import enemy_options, hunter_options
 from rules.dracula.examples import EXAMPLE_ROUNDS, example_start, example_text, run_example
 from rules.errors import IllegalPlay, InvalidState
@@ -315,3 +316,106 @@ def test_group_combat_target_and_applied_card() -> None:
     assert rep.state.blood == 10
     with pytest.raises(InvalidState):
         resolve_round(state, "Stake", "Claws", 6, 1)
+
+
+# --- Sister Agatha (hunters' ally; not in the seed) -------------------------------------------
+
+AGATHA = Situation(sister_agatha=True)
+TAXED = {"Fangs", "Escape (Man)", "Escape (Bat)", "Escape (Mist)"}
+
+
+def _ones() -> CardTable:
+    return default_table().with_initiatives(
+        {c: 1 for c in default_table().missing_initiatives(HUNTER_CARDS + ENEMY_CARDS)}
+    )
+
+
+def test_agatha_payment_comes_before_the_result() -> None:
+    t = _ones()
+    vh = hunter("Van Helsing", items=("Stake", "Holy Water"))
+    state, steps = start_combat(vh, Opponent.dracula(), AGATHA, blood=12)
+    assert any(s.rule == "dracula:powers" and "Sister Agatha" in s.text for s in steps)
+    # Stake beats Fangs: killed. He pays 2 first (12 -> 10), then drops to the next red mark.
+    rep = resolve_round(state, "Stake", "Fangs", 6, 1, table=t)
+    assert rep.state.blood == 5
+    assert (
+        resolve_round(
+            start_combat(vh, Opponent.dracula(), blood=12)[0], "Stake", "Fangs", 6, 1, table=t
+        ).state.blood
+        == 10
+    )
+    paid = [s for s in rep.steps if s.rule == "dracula:powers"]
+    assert paid and "12 -> 10" in paid[0].text
+    # Holy Water beats Fangs for 4 wounds: from 5 blood, 2 paid leaves 3 and the wounds end him
+    state5, _ = start_combat(vh, Opponent.dracula(), AGATHA, blood=5)
+    rep = resolve_round(state5, "Holy Water", "Fangs", 6, 1, table=t)
+    assert rep.state.blood == 0 and rep.state.ended == "destroyed"
+    state5b, _ = start_combat(vh, Opponent.dracula(), blood=5)
+    assert resolve_round(state5b, "Holy Water", "Fangs", 6, 1, table=t).state.blood == 1
+
+
+def test_agatha_escape_costs_even_when_it_ends_the_fight() -> None:
+    t = _ones()
+    state, _ = start_combat(hunter("Mina Harker"), Opponent.dracula(night=False), AGATHA, blood=7)
+    rep = resolve_round(state, "Punch", "Escape (Man)", 1, 6, table=t)
+    assert rep.state.ended == "escaped" and rep.state.blood == 5
+    # the hunter's own Escape against an untaxed card costs Dracula nothing
+    rep = resolve_round(state, "Escape", "Claws", 6, 1, table=t)
+    assert rep.state.ended == "escaped" and rep.state.blood == 7
+
+
+def test_agatha_needs_more_blood_than_the_price() -> None:
+    t = _ones()
+    state, _ = start_combat(hunter("Dr. Seward"), Opponent.dracula(), AGATHA, blood=2)
+    assert set(enemy_options(state)) == {"Claws", "Dodge (Dracula)", "Mesmerize", "Strength"}
+    with pytest.raises(IllegalPlay, match="Sister Agatha"):
+        resolve_round(state, "Punch", "Fangs", 6, 1, table=t)
+    state3, _ = start_combat(hunter("Dr. Seward"), Opponent.dracula(), AGATHA, blood=3)
+    assert set(enemy_options(state3)) >= TAXED
+    rep = resolve_round(state3, "Dodge", "Escape (Bat)", 1, 6, table=t)
+    assert rep.state.blood == 1  # paid down to 1, never to 0
+
+
+def test_agatha_is_paid_once_per_card_and_not_by_agents() -> None:
+    t = _ones()  # Punch 1 and Fangs 1: equal totals re-roll
+    state, _ = start_combat(hunter("Dr. Seward"), Opponent.dracula(), AGATHA, blood=9)
+    tie = resolve_round(state, "Punch", "Fangs", 3, 3, table=t)
+    assert tie.rerolled and tie.state.blood == 9
+    assert any("paid once" in s.text for s in tie.steps)
+    assert resolve_round(tie.state, "Punch", "Fangs", 1, 6, table=t).state.blood == 7
+    agent_state, _ = start_combat(hunter("Dr. Seward"), Opponent.agent(), AGATHA)
+    rep = resolve_round(agent_state, "Punch", "Punch (Agent)", 6, 1, table=t)
+    assert not any(s.rule == "dracula:powers" and "pays" in s.text for s in rep.steps)
+
+
+def test_dracula_always_has_a_legal_card() -> None:
+    # Every mix of blood, the card on the table, repel, round, Garlic, Dodge in round 1 and
+    # Sister Agatha that a combat can reach leaves Dracula at least one card.
+    for night in (True, False):
+        opp = Opponent.dracula(night=night)
+        for blood in (1, 2, 3, 15):
+            for flags in range(8):
+                sit = Situation(
+                    garlic=bool(flags & 1),
+                    dodge_in_round_one=bool(flags & 2),
+                    sister_agatha=bool(flags & 4),
+                )
+                start, _ = start_combat(hunter("Van Helsing"), opp, sit, blood=blood)
+                for last in (None, *opp.deck()):
+                    for repel in (False, True):
+                        for rnd in (1, 2, 3, 4):
+                            if rnd == 1 and (last is not None or repel):
+                                continue  # round 1 starts with an empty table
+                            s = replace(start, enemy_last=last, repel=repel, round=rnd)
+                            assert enemy_options(s), (night, blood, sit, last, repel, rnd)
+
+
+def test_no_dodge_in_round_one_for_either_side() -> None:
+    sit = Situation(dodge_in_round_one=False)
+    state, steps = start_combat(hunter("Van Helsing"), Opponent.dracula(), sit)
+    assert "Dodge" not in hunter_options(state, table=_ones())
+    assert "Dodge (Dracula)" not in enemy_options(state)
+    assert any("round 1" in s.text for s in steps)
+    after = resolve_round(state, "Punch", "Claws", 6, 1, table=_ones()).state
+    assert "Dodge" in hunter_options(after, table=_ones())
+    assert "Dodge (Dracula)" in enemy_options(after)

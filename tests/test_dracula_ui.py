@@ -124,3 +124,67 @@ def test_long_combat_shows_odds_with_shortened_fractions() -> None:
     assert app.odds.states == 44_805 and sum(app.odds.outcomes.values()) == 1
     assert "≈0." in app.w_summary.value  # hover titles: a decimal, not thousands of digits
     assert len(app.w_summary.value) < 5_000
+
+
+# --- the two open-point switches: Sister Agatha and Dodge in round 1 --------------------------
+
+
+def test_sister_agatha_switch_changes_odds_table_and_trace() -> None:
+    app = DraculaExplorer()
+    app.set_inputs(assume="1", opponent="dracula-night")
+    before = app.odds
+    assert before is not None and "costs 2 blood" not in app.w_table.value
+    app.set_inputs(agatha=True)
+    after = app.odds
+    assert after is not None and after.outcomes != before.outcomes
+    # the enemy can no longer escape for free: fewer combats end by End
+    assert after.outcomes["escaped"] < before.outcomes["escaped"]
+    assert app.w_table.value.count("costs 2 blood") == 4  # Fangs and the three Escapes
+    assert any(s.rule == "dracula:powers" and "Sister Agatha" in s.text for s in after.steps)
+    assert "Sister Agatha" in app.trace.text
+    # at 2 blood Dracula cannot pay: Fangs and the Escapes leave the card table
+    app.set_inputs(blood=2)
+    assert "Fangs" not in app.w_table.value and "Escape (Bat)" not in app.w_table.value
+    app.set_inputs(agatha=False)
+    assert "Fangs" in app.w_table.value
+
+
+def test_dodge_in_round_one_switch_changes_odds_and_table() -> None:
+    app = DraculaExplorer()
+    app.set_inputs(assume="1", enemy_policy="uniform")
+    before = app.odds
+    assert before is not None and app.w_dodge1.value
+    assert "Dodge (Dracula)" in app.w_table.value
+    app.set_inputs(dodge1=False)
+    after = app.odds
+    assert after is not None and after.outcomes != before.outcomes
+    assert "Dodge (Dracula)" not in app.w_table.value  # round 1's table: no Dodge either side
+    assert ">Dodge<" not in app.w_table.value
+    assert any("Dodge in round 1" in s.text for s in after.steps)
+
+
+def test_switches_reach_the_round_resolver() -> None:
+    app = DraculaExplorer()
+    app.set_inputs(assume="1", opponent="dracula-night", agatha=True, dodge1=False)
+    assert "Dodge" not in app.j_hcard.options and "Dodge (Dracula)" not in app.j_ecard.options
+    rep = app.judge_round("Punch", "Fangs", 1, 6)
+    assert rep is not None and rep.state.blood == 13  # 2 paid; Fangs's win bites, no wounds
+    assert "blood</b> 13" in app.j_state.value
+    assert "Sister Agatha" in app.j_trace.text
+    app.set_inputs(agatha=False)  # a new situation starts a new combat
+    assert app.judge_state is not None and app.judge_state.blood == 15
+
+
+def test_switches_from_the_page_address_and_in_russian() -> None:
+    app = DraculaExplorer(lang="ru")
+    assert {"agatha", "dodge1"} <= set(app.url_parameters)
+    app.apply_parameters({"agatha": "1", "dodge1": "no"})
+    assert app.w_agatha.value is True and app.w_dodge1.value is False
+    app.run(app.apply_parameters, {"agatha": "maybe"})
+    assert "agatha" in app.banner.message and "yes" in app.banner.message
+    labels = {lab.value for lab, _w in app._row_labels}
+    assert any("Сестра Агата" in t for t in labels) and any("Уклонение" in t for t in labels)
+    app.set_language("en")
+    labels = {lab.value for lab, _w in app._row_labels}
+    assert any("Sister Agatha" in t for t in labels)
+    assert any("Dodge allowed in round 1" in t for t in labels)

@@ -38,7 +38,7 @@ from rules.dracula.cards import (
     CombatResult,
     default_table,
 )
-from rules.dracula.combat import ENDINGS
+from rules.dracula.combat import AGATHA_CARDS, AGATHA_COST, ENDINGS
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.minimax import GameSolution, solve_game
 from rules.dracula.odds import roll_counts
@@ -67,8 +67,9 @@ DODGES = frozenset({"Dodge", "Dodge (Dracula)", "Dodge (Agent)"})
 State = tuple[int, int, tuple[str, ...], str | None, str | None, int, bool, int, int]
 Ending = tuple[str, int, int]  # (kind, Dracula's blood at the end, hunter's health at the end)
 _K = TypeVar("_K")
-# (code, amount, ending kind, items after, hunter card on the table, enemy card, repel, dodge)
-Effect = tuple[int, int, str, tuple[str, ...], str | None, str, bool, int]
+# (code, amount, ending kind, items after, hunter card on the table, enemy card, repel, dodge,
+# blood Dracula paid to play his card: Sister Agatha)
+Effect = tuple[int, int, str, tuple[str, ...], str | None, str, bool, int, int]
 # a state inside one layer (health, blood and items fixed): the rest of ``State``
 Local = tuple[str | None, str | None, int, bool, int, int]
 # what a solver returns: ending -> numerator, expected rounds' numerator, their common
@@ -233,11 +234,13 @@ class _Model:
                 + ". Set them from your cards (CardTable.with_initiative) or pass "
                 "assume_initiative to use one stated value for every unknown card"
             )
+        # Sister Agatha: Fangs and the Escapes cost Dracula blood, and need more than they cost
+        self.agatha = situation.sister_agatha and self.dracula
         garlic = situation.garlic and self.dracula
         self.round_cap = 4 if garlic else (2 if not situation.dodge_in_round_one else 0)
         self._pair: dict[tuple[str, str, int], tuple[Fraction, CombatResult, CombatResult]] = {}
         self._hopts: dict[tuple[tuple[str, ...], str | None, int], tuple[str, ...]] = {}
-        self._eopts: dict[tuple[str | None, bool, int], tuple[str, ...]] = {}
+        self._eopts: dict[tuple[str | None, bool, int, bool], tuple[str, ...]] = {}
         self._games: dict[tuple[object, ...], GameSolution] = {}
         self._local: dict[tuple[object, ...], tuple[int, tuple[tuple[Effect, int], ...]]] = {}
 
@@ -260,8 +263,18 @@ class _Model:
             self._hopts[key] = found
         return found
 
-    def enemy_options(self, last: str | None, repel: bool, rnd: int) -> tuple[str, ...]:
-        key = (last, repel, rnd)
+    def can_pay(self, blood: int) -> bool:
+        """Whether Dracula may choose a card Sister Agatha taxes (always, without her)."""
+        return not self.agatha or blood > AGATHA_COST
+
+    def paid(self, e: str) -> int:
+        """Blood Dracula pays to play ``e``."""
+        return AGATHA_COST if self.agatha and e in AGATHA_CARDS else 0
+
+    def enemy_options(
+        self, last: str | None, repel: bool, rnd: int, can_pay: bool = True
+    ) -> tuple[str, ...]:
+        key = (last, repel, rnd, can_pay)
         found = self._eopts.get(key)
         if found is None:
             deck = [c for c in self.enemy_deck if c != last]
@@ -270,6 +283,8 @@ class _Model:
                     deck = [c for c in deck if c != "Dodge (Dracula)"]
                 if self.situation.garlic and 1 <= rnd <= 3:
                     deck = [c for c in deck if c not in DRACULA_ESCAPES]
+                if not can_pay:
+                    deck = [c for c in deck if c not in AGATHA_CARDS]
                 if repel:
                     rep = [c for c in deck if c == "Dodge (Dracula)" or c in DRACULA_ESCAPES]
                     if rep:
@@ -299,17 +314,21 @@ class _Model:
 
     # -- policies ----------------------------------------------------------------------------
     def round_value(self, h: str, e: str, dodge: int, health: int, blood: int) -> Fraction:
-        """Expected payoff of one pairing for the hunter (see :func:`payoff`)."""
+        """Expected payoff of one pairing for the hunter (see :func:`payoff`); blood Dracula
+        pays to play his card (Sister Agatha) counts for the hunter, and the result then
+        works on what is left."""
         p, rh, re_ = self.pair(h, e, dodge)
         slots, drac = self.free_slots, self.dracula
+        paid = self.paid(e)
+        blood -= paid
         win = payoff("hunter", rh, health=health, blood=blood, free_slots=slots, dracula=drac)
         lose = payoff("enemy", re_, health=health, blood=blood, free_slots=slots, dracula=drac)
-        return p * win + (1 - p) * lose
+        return paid + p * win + (1 - p) * lose
 
     def game(self, s: State) -> tuple[tuple[str, ...], tuple[str, ...], GameSolution]:
         health, blood, items, hl, el, _cont, repel, dodge, rnd = s
         hs = self.hunter_options(items, hl, rnd)
-        es = self.enemy_options(el, repel, rnd)
+        es = self.enemy_options(el, repel, rnd, self.can_pay(blood))
         rows = tuple(tuple(self.round_value(h, e, dodge, health, blood) for e in es) for h in hs)
         key = tuple(rows)
         sol = self._games.get(key)
@@ -321,9 +340,9 @@ class _Model:
     def choices(
         self, s: State
     ) -> tuple[tuple[tuple[str, Fraction], ...], tuple[tuple[str, Fraction], ...]]:
-        _health, _blood, items, hl, el, _cont, repel, _dodge, rnd = s
+        _health, blood, items, hl, el, _cont, repel, _dodge, rnd = s
         hs = self.hunter_options(items, hl, rnd)
-        es = self.enemy_options(el, repel, rnd)
+        es = self.enemy_options(el, repel, rnd, self.can_pay(blood))
         if not hs:
             raise InvalidState("the hunter has no legal card to choose")  # pragma: no cover
         sol: GameSolution | None = None
@@ -341,7 +360,8 @@ class _Model:
 
         Codes: 0 continue, 1 ending ``kind``, 2 Dracula loses ``amount`` blood, 3 Dracula is
         killed (next red mark), 4 the hunter loses ``amount`` health, 5 nothing changes but
-        the run of Continues stops (repel, or a wound an agent ignores).
+        the run of Continues stops (repel, or a wound an agent ignores). The last field is the
+        blood Dracula paid to play his card (Sister Agatha), taken before the result applies.
         """
         kind = res.kind
         if res.item_destroyed and h in items:
@@ -371,18 +391,29 @@ class _Model:
             code, amount = 4, res.amount
         elif kind == "bite":
             code, end = 1, "defeated" if self.free_slots <= 1 else "bitten"
-        return (code, amount, end, items, hl2, e, repel2, dodge2)
+        return (code, amount, end, items, hl2, e, repel2, dodge2, self.paid(e))
 
     def local(self, s: State) -> tuple[int, tuple[tuple[Effect, int], ...]]:
         """The round's (effect, weight) list for state ``s``.
 
         Weights are integers over the common denominator returned first. The list depends only
-        on the cards, flags and round (and on health and blood under a minimax policy), so it
-        is cached and shared by many states.
+        on the cards, flags and round (and on health and blood under a minimax policy; with
+        Sister Agatha, on whether Dracula can pay for Fangs or an Escape), so it is cached and
+        shared by many states.
         """
         health, blood, items, hl, el, _cont, repel, dodge, rnd = s
         minimax = self.hp.kind == "minimax" or self.ep.kind == "minimax"
-        key = (items, hl, el, repel, dodge, rnd, health if minimax else 0, blood if minimax else 0)
+        key = (
+            items,
+            hl,
+            el,
+            repel,
+            dodge,
+            rnd,
+            health if minimax else 0,
+            blood if minimax else 0,
+            self.can_pay(blood),
+        )
         found = self._local.get(key)
         if found is None:
             hmix, emix = self.choices(s)
@@ -409,13 +440,14 @@ class _Model:
 
     def transitions(self, s: State) -> tuple[int, dict[State | Ending, int]]:
         den, entries = self.local(s)
-        health, blood, _items, _hl, _el, cont, _repel, _dodge, rnd = s
+        health, blood0, _items, _hl, _el, cont, _repel, _dodge, rnd = s
         rnd2 = min(rnd + 1, self.round_cap) if self.round_cap else 0
         after_killed = _AFTER_KILLED
         out: dict[State | Ending, int] = {}
         get = out.get
         t: State | Ending
-        for (code, amount, end, items, hl2, e, repel2, dodge2), num in entries:
+        for (code, amount, end, items, hl2, e, repel2, dodge2, paid), num in entries:
+            blood = blood0 - paid  # Sister Agatha's price, before the result
             if code == 0:
                 if cont >= 2:
                     t = ("continues", blood, health)
@@ -572,6 +604,18 @@ def combat_odds(
         "dracula:initiative",
         "Equal totals with equal initiative are rolled again (our stated assumption).",
     )
+    if not situation.dodge_in_round_one:
+        trace.add(
+            "dracula:combat-decks",
+            "Neither side may choose Dodge in round 1 (a rule the seed leaves open; chosen here).",
+        )
+    if model.agatha:
+        trace.add(
+            "dracula:powers",
+            f"Sister Agatha: Dracula pays {AGATHA_COST} blood for each Fangs or Escape, when it "
+            "is revealed and before the result; he needs "
+            f"{AGATHA_COST + 1} blood or more to choose one.",
+        )
     for cell in model.table.overrides():
         trace.add(
             "dracula:results",
@@ -880,14 +924,15 @@ ENDING_KINDS = tuple(ENDINGS)
 # so no gcd is ever taken on the large numbers: a layer's values are X / (D * g) with D the
 # layer's common denominator and g a small per-temporary scale fixed by its program (_Line).
 
-# exit class: (code, amount, end, items after, ((local target, ((local index, coefficient),
-# ...)), ...), the same terms summed over the targets); code -1 adds to the expected rounds.
+# exit class: (code, amount, end, items after, blood Dracula paid (Sister Agatha), ((local
+# target, ((local index, coefficient), ...)), ...), the same terms summed over the targets);
+# code -1 adds to the expected rounds.
 # The summed terms serve exits that end the combat, where the local target no longer matters.
 _Terms = tuple[tuple[int, Any], ...]
 # A denominator in factored form: sorted (factor, exponent) pairs, hashable so that values over
 # equal denominators are added without any multiplication.
 _Den = tuple[tuple[int, int], ...]
-_Exit = tuple[int, int, str, tuple[str, ...], tuple[tuple[Local, _Terms], ...], _Terms]
+_Exit = tuple[int, int, str, tuple[str, ...], int, tuple[tuple[Local, _Terms], ...], _Terms]
 _SMALL_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47)
 # The integer type of the layered solver's hot loops: numerators grow to thousands of bits.
 _BIG: Callable[[int], Any] = _gmp_int if _gmp_int is not None else int
@@ -1172,7 +1217,8 @@ class _Program:
             locs.append(loc)
         dens: list[int] = []
         inner: list[dict[int, int]] = []  # in-layer successors: index -> numerator
-        outer: list[list[tuple[int, int, str, tuple[str, ...], Local, int]]] = []
+        # exits: (code, amount, end, items after, blood paid, local target, numerator)
+        outer: list[list[tuple[int, int, str, tuple[str, ...], int, Local, int]]] = []
         i = 0
         while i < len(locs):
             hl, el, cont, repel, dodge, rnd = locs[i]
@@ -1180,16 +1226,18 @@ class _Program:
             den, entries = model.local(state)
             rnd2 = min(rnd + 1, rnd_cap) if rnd_cap else 0
             ins: dict[int, int] = {}
-            outs: list[tuple[int, int, str, tuple[str, ...], Local, int]] = []
-            for (code, amount, end, items2, hl2, e, repel2, dodge2), num in entries:
+            outs: list[tuple[int, int, str, tuple[str, ...], int, Local, int]] = []
+            for (code, amount, end, items2, hl2, e, repel2, dodge2, paid), num in entries:
                 if code == 0:
                     target: Local = (hl2, e, cont + 1, False, dodge2, rnd2)
                 elif code == 5:
                     target = (hl2, e, 0, repel2, dodge2, rnd2)
                 else:
                     target = (hl2, e, 0, False, dodge2, rnd2)
-                stays = items2 == items and (
-                    (code == 0 and cont < 2) or code == 5 or (code in (2, 4) and amount == 0)
+                stays = (
+                    items2 == items
+                    and not paid
+                    and ((code == 0 and cont < 2) or code == 5 or (code in (2, 4) and amount == 0))
                 )
                 if stays:
                     j = index.get(target)
@@ -1199,9 +1247,9 @@ class _Program:
                         locs.append(target)
                     ins[j] = ins.get(j, 0) + num
                 elif code == 0 and cont >= 2:  # the third Continue ends the combat
-                    outs.append((1, 0, "continues", items2, target, num))
+                    outs.append((1, 0, "continues", items2, paid, target, num))
                 else:
-                    outs.append((code, amount, end, items2, target, num))
+                    outs.append((code, amount, end, items2, paid, target, num))
                     if hints is not None and code != 1:
                         if items2 == items:  # arrives in another layer with these items
                             if target not in index:
@@ -1220,7 +1268,7 @@ class _Program:
         scale = [self.program.scale[k] for k in self.program.values]
         # Every state also "exits" to the expected-rounds total (code -1) with its own weight.
         for v in range(n):
-            outer[v].append((-1, 0, "", items, locs[v], dens[v]))
+            outer[v].append((-1, 0, "", items, 0, locs[v], dens[v]))
         # Exits are grouped by denominator, so that coefficients stay small: a state whose
         # scale lacks a cycle's determinant is not multiplied by it edge by edge.
         groups: list[tuple[int, list[int]]] = []  # (common denominator, states)
@@ -1236,16 +1284,16 @@ class _Program:
         self.groups: list[tuple[_Den, tuple[_Exit, ...]]] = []
         for common, members_ in groups:
             classes: dict[
-                tuple[int, int, str, tuple[str, ...]], dict[Local, list[tuple[int, int]]]
+                tuple[int, int, str, tuple[str, ...], int], dict[Local, list[tuple[int, int]]]
             ] = {}
             for v in sorted(members_):
                 f = common // (scale[v] * dens[v])
-                for code, amount, end, items2, target, num in outer[v]:
-                    by_target = classes.setdefault((code, amount, end, items2), {})
+                for code, amount, end, items2, paid, target, num in outer[v]:
+                    by_target = classes.setdefault((code, amount, end, items2, paid), {})
                     by_target.setdefault(target, []).append((v, num * f))
             big = _BIG
             exit_list: list[_Exit] = []
-            for (code, amount, end, items2), by_target in classes.items():
+            for (code, amount, end, items2, paid), by_target in classes.items():
                 summed: dict[int, int] = {}
                 for lst in by_target.values():
                     for v, c in lst:
@@ -1254,7 +1302,7 @@ class _Program:
                     (t, tuple((v, big(c)) for v, c in lst)) for t, lst in by_target.items()
                 )
                 total = tuple((v, big(c)) for v, c in sorted(summed.items()))
-                exit_list.append((code, amount, end, items2, per_target, total))
+                exit_list.append((code, amount, end, items2, paid, per_target, total))
             exits = tuple(exit_list)
             self.groups.append((tuple(sorted(_factor(common).items())), exits))
 
@@ -1353,7 +1401,10 @@ def _solve_layers(model: _Model, start: State, max_states: int) -> _Solved:
             mult = denominators.ratio(den, src_den)
             for loc, a in vals.items():
                 arrivals[loc] = arrivals.get(loc, 0) + a * mult
-        key: tuple[object, ...] = (items, health, blood) if minimax else (items,)
+        # the program depends on the layer's blood only through what Dracula can pay for
+        key: tuple[object, ...] = (
+            (items, health, blood) if minimax else (items, model.can_pay(blood))
+        )
         prog = programs.get(key)
         if prog is None or any(loc not in prog.index for loc in arrivals):
             seeds = set(arrivals)
@@ -1374,20 +1425,21 @@ def _solve_layers(model: _Model, start: State, max_states: int) -> _Solved:
             )
         for factors, exits in prog.groups:
             out_den = denominators.times(den, factors)
-            for code, amount, end, items2, targets, merged in exits:
+            for code, amount, end, items2, paid, targets, merged in exits:
                 dest: object
+                b1 = blood - paid  # Sister Agatha's price, taken before the result
                 if code == -1:
                     dest = 0
                 elif code == 1:
-                    dest = (end, blood, health)
+                    dest = (end, b1, health)
                 elif code == 2 or code == 3:
-                    b2 = blood - amount if code == 2 else after_killed[blood]
+                    b2 = b1 - amount if code == 2 else after_killed[b1]
                     dest = ("destroyed", 0, health) if b2 <= 0 else (health, b2, items2)
                 elif code == 4:
                     h2 = health - amount
-                    dest = ("defeated", blood, 0) if h2 <= 0 else (h2, blood, items2)
-                else:  # a Continue or a repel that cost an item
-                    dest = (health, blood, items2)
+                    dest = ("defeated", b1, 0) if h2 <= 0 else (h2, b1, items2)
+                else:  # a Continue or a repel that cost an item, or paid blood
+                    dest = (health, b1, items2)
                 if dest == 0 or isinstance(dest[0], str):  # type: ignore[index]
                     total = 0
                     for v, c in merged:

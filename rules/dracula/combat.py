@@ -23,9 +23,12 @@ from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
 
 __all__ = [
+    "AGATHA_CARDS",
+    "AGATHA_COST",
     "ENDINGS",
     "CombatState",
     "RoundReport",
+    "agatha_cost",
     "bonuses",
     "enemy_options",
     "hunter_options",
@@ -42,6 +45,16 @@ ENDINGS: dict[str, str] = {
     "killed": "the agent is killed",
 }
 DODGES = ("Dodge", "Dodge (Dracula)", "Dodge (Agent)")
+AGATHA_CARDS: tuple[str, ...] = ("Fangs", *DRACULA_ESCAPES)
+"""Dracula's cards that cost blood while Sister Agatha is in play."""
+AGATHA_COST = 2
+
+
+def agatha_cost(situation: Situation, opponent: Opponent, card: str) -> int:
+    """Blood Dracula pays to play ``card`` (Sister Agatha: 2 for Fangs or an Escape, else 0)."""
+    if situation.sister_agatha and opponent.is_dracula and card in AGATHA_CARDS:
+        return AGATHA_COST
+    return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +131,23 @@ def start_combat(
         "dracula:combat-start",
         "Before round 1: " + ("; ".join(played) if played else "no cards were played") + ".",
     )
+    if not situation.dodge_in_round_one:
+        trace.add(
+            "dracula:combat-decks",
+            "Neither side may choose Dodge in round 1 (a rule the seed leaves open; chosen here).",
+        )
+    if situation.sister_agatha:
+        trace.add(
+            "dracula:powers",
+            "Sister Agatha is with the hunters: "
+            + (
+                f"Dracula pays {AGATHA_COST} blood for each Fangs or Escape he plays, when it is "
+                f"revealed; he may not go to 0 blood that way, so he needs at least "
+                f"{AGATHA_COST + 1} to choose one."
+                if opponent.is_dracula
+                else "she only taxes Dracula's cards, not an agent's."
+            ),
+        )
     for h in group:
         deck = sorted(h.deck().elements())
         trace.add("dracula:combat-decks", f"{h.name} may choose from {', '.join(deck)}.")
@@ -171,6 +201,8 @@ def enemy_options(state: CombatState) -> tuple[str, ...]:
             deck = [c for c in deck if c != "Dodge (Dracula)"]
         if state.situation.garlic and state.round <= 3:
             deck = [c for c in deck if c not in DRACULA_ESCAPES]
+        if state.situation.sister_agatha and state.blood <= AGATHA_COST:
+            deck = [c for c in deck if c not in AGATHA_CARDS]
         if state.repel:
             repelled = [c for c in deck if c == "Dodge (Dracula)" or c in DRACULA_ESCAPES]
             if repelled:
@@ -277,6 +309,13 @@ def resolve_round(
         why = ""
         if enemy_card == state.enemy_last:
             why = " (it was played last round and stays on the table)"
+        elif (
+            agatha_cost(state.situation, state.opponent, enemy_card) and state.blood <= AGATHA_COST
+        ):
+            why = (
+                f" (Sister Agatha: it costs {AGATHA_COST} blood and Dracula has {state.blood}; "
+                "he may not go to 0 blood by paying)"
+            )
         elif state.repel:
             why = " (Dracula was repelled: only Dodge or an Escape)"
         raise IllegalPlay(
@@ -287,6 +326,14 @@ def resolve_round(
         trace.add("dracula:results", "Dracula was repelled last round: only Dodge or an Escape.")
     if state.situation.garlic and state.round <= 3 and state.opponent.is_dracula:
         trace.add("dracula:combat-start", f"Round {state.round}: Garlic/Rage forbids Escapes.")
+    if state.round == 1 and not state.situation.dodge_in_round_one:
+        trace.add("dracula:combat-decks", "Round 1: no Dodge for either side (chosen rule).")
+    if state.situation.sister_agatha and state.opponent.is_dracula and state.blood <= AGATHA_COST:
+        trace.add(
+            "dracula:powers",
+            f"Sister Agatha: with {state.blood} blood Dracula cannot pay {AGATHA_COST}, so "
+            "Fangs and the Escapes are not his to choose this round.",
+        )
     if state.hunter_last and any(c is not None for c in state.hunter_last):
         left = ", ".join(c for c in (*state.hunter_last, state.enemy_last) if c)
         trace.add("dracula:repeat-cards", f"Still on the table from last round: {left}.")
@@ -335,6 +382,12 @@ def resolve_round(
                 f"Equal totals and equal initiative ({hi}): the round is rolled again "
                 "(our stated assumption; the seed does not settle it).",
             )
+            if agatha_cost(state.situation, state.opponent, enemy_card):
+                trace.add(
+                    "dracula:powers",
+                    f"The cards stay revealed: Sister Agatha's {AGATHA_COST} blood for "
+                    f"{enemy_card} are paid once, when the re-rolled round is decided.",
+                )
             return RoundReport(state, None, None, ht, et, True, trace.steps)
         winner = "hunter" if hi > ei else "enemy"
         trace.add(
@@ -359,7 +412,14 @@ def resolve_round(
         f"{'The hunter' if winner == 'hunter' else enemy_name} wins and reads "
         f"{result_card if winner == 'enemy' else enemy_card} on {reader}: {res.label}{mark}.",
     )
-    new = _apply(state, cards, enemy_card, winner, res, owner, trace)
+    paid = agatha_cost(state.situation, state.opponent, enemy_card)
+    if paid:
+        trace.add(
+            "dracula:powers",
+            f"Sister Agatha: Dracula pays {paid} blood for playing {enemy_card}, "
+            f"{state.blood} -> {state.blood - paid}; the result applies after that.",
+        )
+    new = _apply(state, cards, enemy_card, winner, res, owner, trace, paid)
     return RoundReport(new, winner, res, ht, et, False, trace.steps)
 
 
@@ -371,9 +431,11 @@ def _apply(
     res: CombatResult,
     owner: int,
     trace: Trace,
+    paid: int = 0,
 ) -> CombatState:
     hunters = list(state.hunters)
-    blood = state.blood
+    before = state.blood - paid  # Sister Agatha's price is paid before the result
+    blood = before
     ended: str | None = None
     repel = False
     destroyed = list(state.destroyed)
@@ -395,7 +457,7 @@ def _apply(
                 blood = max(0, blood - res.amount)
                 trace.add(
                     "dracula:blood-track",
-                    f"Dracula loses {res.amount} blood: {state.blood} -> {blood}.",
+                    f"Dracula loses {res.amount} blood: {before} -> {blood}.",
                 )
                 if blood == 0:
                     ended = "destroyed"
@@ -418,7 +480,7 @@ def _apply(
                 blood = blood_after_killed(blood)
                 trace.add(
                     "dracula:blood-track",
-                    f"Killed: Dracula drops to the next red mark, {state.blood} -> {blood}.",
+                    f"Killed: Dracula drops to the next red mark, {before} -> {blood}.",
                 )
                 if blood == 0:
                     ended = "destroyed"

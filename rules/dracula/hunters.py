@@ -163,7 +163,12 @@ class Opponent:
 
 @dataclass(frozen=True, slots=True)
 class Situation:
-    """Cards played before round 1 and where the combat happens (sources of modifiers)."""
+    """Cards played before round 1 and where the combat happens (sources of modifiers).
+
+    ``dodge_in_round_one``: whether either side may choose Dodge in round 1 (an open point of
+    the rules; allowed by default). ``sister_agatha``: the hunters' ally Sister Agatha is in
+    play, so Dracula pays 2 blood for each Fangs or Escape card he plays (not in the seed).
+    """
 
     trap: bool = False
     advance_planning: bool = False
@@ -171,6 +176,7 @@ class Situation:
     eastern_europe: bool = False
     garlic: bool = False
     dodge_in_round_one: bool = True
+    sister_agatha: bool = False
     notes: tuple[str, ...] = field(default=())
 
 
