@@ -83,3 +83,29 @@ def test_sister_agatha_checkbox_changes_the_outcome(open_page: Any) -> None:
     assert "(End): 100%" not in _summary(page)
     assert "costs 2 blood" in page.locator(".drac-table").inner_text()
     assert "Sister Agatha: Dracula pays 2 blood" in page.inner_text("body")  # the trace
+
+
+def test_valour_tab(open_page: Any) -> None:
+    page = open_page(PAGE)
+    page.locator(".drac-assume select").select_option(label="assume all are 1")
+    page.wait_for_function(
+        "() => document.querySelector('.drac-summary')?.innerText.includes('31.77%')"
+    )
+    page.get_by_role("tab", name="Valour points").click()
+    # Van Helsing against Dracula by day from 15 blood: 5 points per blood taken, 10 more if
+    # destroyed; expected 13135/192
+    page.wait_for_function(
+        "() => document.querySelector('.valour-expected-text')?.innerText.includes('68.411')"
+    )
+    page.locator(".valour-attacked input").check()  # his attack scores 5 more
+    page.wait_for_function(
+        "() => document.querySelector('.valour-expected-text')?.innerText.includes('73.411')"
+    )
+    minions = page.locator(".valour-minion_beaten-0 input")
+    minions.fill("2")
+    minions.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('.valour-verdict')?.innerText"
+        ".includes('Lord Godalming with 4')"
+    )
+    assert "Traceback" not in page.inner_text("body")
