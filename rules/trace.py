@@ -2,7 +2,7 @@
 
 A :class:`Step` cites the rule section it applies (an id of
 :mod:`rules.reference`, such as ``"vtes:6.4.6"``) and says in one sentence
-what happened.
+what happened, in English (``text``) and in Russian (``ru``).
 """
 
 from __future__ import annotations
@@ -15,10 +15,19 @@ __all__ = ["Step", "Trace", "cited_rules"]
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One step of a resolution: the rule it applies and what happened."""
+    """One step of a resolution: the rule it applies and what happened.
+
+    ``text`` is English; ``ru`` says the same in Russian (empty if a step has none, in which
+    case :meth:`in_language` falls back to English).
+    """
 
     rule: str
     text: str
+    ru: str = ""
+
+    def in_language(self, lang: str) -> str:
+        """The step's sentence in ``lang`` (``"en"`` or ``"ru"``)."""
+        return self.ru if lang == "ru" and self.ru else self.text
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
@@ -28,9 +37,9 @@ class Trace:
     """A small builder for a tuple of steps.
 
     >>> trace = Trace()
-    >>> trace.add("vtes:6.4.6", "Krid takes 2 damage.")
-    >>> trace.steps
-    (Step(rule='vtes:6.4.6', text='Krid takes 2 damage.'),)
+    >>> trace.add("vtes:6.4.6", "Krid takes 2 damage.", "Крид получает 2 повреждения.")
+    >>> trace.steps[0].in_language("ru")
+    'Крид получает 2 повреждения.'
     """
 
     __slots__ = ("_steps",)
@@ -38,8 +47,8 @@ class Trace:
     def __init__(self, steps: Iterable[Step] = ()) -> None:
         self._steps: list[Step] = list(steps)
 
-    def add(self, rule: str, text: str) -> None:
-        self._steps.append(Step(rule, text))
+    def add(self, rule: str, text: str, ru: str = "") -> None:
+        self._steps.append(Step(rule, text, ru))
 
     def extend(self, steps: Iterable[Step]) -> None:
         self._steps.extend(steps)

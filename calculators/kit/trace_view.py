@@ -38,7 +38,9 @@ def rule_link(rule: str, lang: str) -> str:
 
 
 def trace_html(steps: Iterable[Step], lang: str) -> str:
-    items = "".join(f"<li>{rule_link(step.rule, lang)} {escape(step.text)}</li>" for step in steps)
+    items = "".join(
+        f"<li>{rule_link(step.rule, lang)} {escape(step.in_language(lang))}</li>" for step in steps
+    )
     return f'<ol class="calc-trace">{items}</ol>'
 
 
@@ -65,4 +67,6 @@ class TraceView:
     @property
     def text(self) -> str:
         """The steps as plain numbered lines, for tests and copying."""
-        return "\n".join(f"{i}. [{s.rule}] {s.text}" for i, s in enumerate(self.steps, 1))
+        return "\n".join(
+            f"{i}. [{s.rule}] {s.in_language(self.lang)}" for i, s in enumerate(self.steps, 1)
+        )
