@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -24,7 +25,9 @@ from rules.dracula import (
 from rules.dracula.cards import ENEMY_CARDS, HUNTER_CARDS, CardTable
 from rules.dracula.combat import enemy_options, hunter_options
 from rules.dracula.examples import EXAMPLE_ROUNDS, example_start, example_text, run_example
+from rules.dracula.ru import CARD_RU, plural
 from rules.errors import IllegalPlay, InvalidState
+from rules.trace import Step
 
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 SEED_FILE = SEED / "fury-of-dracula-2e-combat-hunters-powers.ru.txt"
@@ -419,3 +422,70 @@ def test_no_dodge_in_round_one_for_either_side() -> None:
     after = resolve_round(state, "Punch", "Claws", 6, 1, table=_ones()).state
     assert "Dodge" in hunter_options(after, table=_ones())
     assert "Dodge (Dracula)" in enemy_options(after)
+
+
+# --- Russian trace texts ----------------------------------------------------------------------
+
+
+def _ru(steps: tuple[Step, ...], rule: str) -> list[str]:
+    return [s.ru for s in steps if s.rule == rule]
+
+
+def test_worked_example_round_three_in_russian() -> None:
+    # Stake against Claws, 5 against 5: initiative 3 beats 2, Killed drops 4 blood to 0.
+    r3 = run_example()[2]
+    assert _ru(r3.steps, "dracula:initiative") == [
+        "Итоги равны: инициатива у карты Кол (Stake) 3, у карты Когти (Claws) 2; побеждает Охотник."
+    ]
+    assert "Охотник 4+1 = 5; Дракула 4+1 = 5." in _ru(r3.steps, "dracula:combat-roll")
+    assert _ru(r3.steps, "dracula:blood-track") == [
+        "Убит: Кровь Дракулы опускается до следующего красного деления, 4 -> 0."
+    ]
+    assert _ru(r3.steps, "dracula:victory") == ["Кровь Дракулы дошла до 0: Охотники победили."]
+
+
+def test_worked_example_round_one_wound_in_russian() -> None:
+    r1 = run_example()[0]
+    results = _ru(r1.steps, "dracula:results")
+    assert results[0].startswith("Побеждает Дракула; на карте Когти (Claws) против карты Кол")
+    assert results[0].endswith("стоит результат: 2 Раны.")
+    assert results[1] == "Van Helsing теряет 2 Здоровья: 4 -> 2."
+    _, start = example_start()
+    assert "До первого раунда: Дракула сыграл «Ловушку»" in start[0].ru
+    assert "Кровь Дракулы в начале боя: 4." in _ru(start, "dracula:blood-track")
+
+
+@pytest.mark.parametrize(
+    ("n", "expected"),
+    [
+        (1, "1 Рана"),
+        (2, "2 Раны"),
+        (4, "4 Раны"),
+        (5, "5 Ран"),
+        (11, "11 Ран"),
+        (12, "12 Ран"),
+        (21, "21 Рана"),
+        (22, "22 Раны"),
+        (111, "111 Ран"),
+    ],
+)
+def test_russian_plural_forms(n: int, expected: str) -> None:
+    assert plural(n, "Рана", "Раны", "Ран") == expected
+
+
+def test_russian_steps_name_cards_in_russian_and_as_the_page_shows_them() -> None:
+    # A health loss of 1 and a destroyed item, with one-unit plurals.
+    vh = hunter("Van Helsing", items=("Rifle",))
+    state, steps = start_combat(vh, Opponent.dracula(), blood=12)
+    report = resolve_round(state, "Punch", "Claws", 1, 6, table=_ones())
+    lost = [s.ru for s in report.steps if "теряет" in s.ru]
+    wound = report.result.amount if report.result else 0
+    assert lost == [
+        f"Van Helsing теряет {plural(wound, 'Здоровье', 'Здоровья', 'Здоровья')}: 8 -> {8 - wound}."
+    ]
+    every = steps + report.steps
+    assert all(re.search("[А-Яа-я]", s.ru) and s.ru != s.text for s in every)
+    for s in every:
+        for card, ru in CARD_RU.items():
+            if f"({card})" in s.ru:
+                assert f"{ru} ({card})" in s.ru, s.ru

@@ -441,3 +441,51 @@ def test_the_seed_lists_these_award_values(seeds_dir: Path) -> None:
     found = sorted(int(n) for n in re.findall(r"\+(\d+)", block))
     assert found == sorted(SEED_POINTS.values())
     assert "раз за игру" in block
+
+
+# --- Russian trace texts ----------------------------------------------------------------------
+
+
+def test_russian_tally_uses_the_right_plural_of_points() -> None:
+    # 21 Rats encounters: 21 points (one form), 3 for the Castle (few), 25 for blood (many).
+    tally = valour_tally(
+        "Mina Harker",
+        [
+            ValourEvent("rats_unhurt", 21),
+            ValourEvent("castle_dracula"),
+            ValourEvent("blood_taken", 3),
+            ValourEvent("blood_taken", 2),
+        ],
+    )
+    ru = [s.ru for s in tally.steps]
+    assert ru[0] == "Mina Harker: засада с Крысами без ран: 21 × 1 = 21 Очко Доблести."
+    assert ru[1] == "Mina Harker: вход в Замок Дракулы (раз за игру): 1 × 3 = 3 Очка Доблести."
+    assert ru[2] == (
+        "Mina Harker: единицы Крови, снятые с Дракулы за 2 боя: 5 × 5 = 25 Очков Доблести."
+    )
+    assert ru[3] == "Mina Harker: всего 49 Очков Доблести."
+
+
+def test_russian_tie_and_example_combat_valour() -> None:
+    standing = valour_winner(
+        {"Van Helsing": [ValourEvent("wolves_unhurt")], "Dr. Seward": [ValourEvent("rats_unhurt")]}
+    )
+    assert standing.tie
+    assert standing.steps[-1].ru.startswith(
+        "Ничья: лучший результат, 1 Очко Доблести, у нескольких Охотников: Van Helsing, Dr. Seward."
+    )
+    # The seed's example combat (Van Helsing against Dracula with 4 blood): every step in Russian.
+    odds = combat_odds(
+        example_hunter(),
+        EXAMPLE_OPPONENT,
+        EXAMPLE_SITUATION,
+        blood=EXAMPLE_BLOOD,
+        assume_initiative=1,
+    )
+    value = combat_valour(odds, EXAMPLE_OPPONENT, blood=EXAMPLE_BLOOD)
+    assert value.steps[0].ru.startswith("Доблесть в бою с Дракулой (Кровь в начале боя: 4): ")
+    last = value.steps[-1].ru
+    assert last.startswith("Сколько очков может дать этот бой: 0 с вероятностью ")
+    assert f"в среднем {value.expected}" in last or "в среднем ≈" in last
+    for step in (*odds.steps, *value.steps):
+        assert re.search("[А-Яа-я]", step.ru) and step.ru != step.text

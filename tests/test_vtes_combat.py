@@ -784,3 +784,82 @@ def test_rarer_sentences_read_well_in_both_languages() -> None:
     assert "Boris has nothing left for Anna to steal." in empty.narrative
     for report in (cancelled, full, empty):
         assert len(report.narrative_ru) == len(report.narrative)
+
+
+# -- the trace in Russian ------------------------------------------------------------------
+
+
+def _ru_steps(report: Any, rule: str) -> list[str]:
+    return [step.ru for step in report.steps if step.rule == rule]
+
+
+def test_every_combat_step_has_its_own_russian_sentence() -> None:
+    scenarios = [example.scenario for example in EXAMPLES.values()] + [
+        combat(None, None, {"maneuvers": ["acting"], "presses": ["opposing"]}, {}),
+        combat(
+            None,
+            vampire("Boris", retainers=[{"name": "Ghoul", "life": 1}], equipment=[KNIFE]),
+            {
+                "maneuvers": ["opposing"],
+                "strikes": strikes(
+                    [{"name": "Arrow", "damage": 1, "ranged": True, "target": "Ghoul"}],
+                    [{"weapon": "Knife"}],
+                ),
+            },
+        ),
+    ]
+    for scenario in scenarios:
+        for step in resolve(scenario).steps:
+            assert any("а" <= ch <= "я" for ch in step.ru.lower()), step
+            assert step.ru != step.text
+
+
+def test_cohn_rose_steals_life_in_russian() -> None:
+    report = resolve(COHN_ROSE_VS_MAGE.scenario)
+    effects = _ru_steps(report, "vtes:6.4.5")
+    # The mage has 2 life, so only 2 of the 3 are stolen (4 -> 6); 1 above capacity 5 drains.
+    assert any(s.startswith("Cohn Rose крадёт 2 жизни у Mage") and "(4 -> 6)" in s for s in effects)
+    assert any("излишек (1 кровь)" in s and "банк крови" in s for s in effects)
+    assert any("Mage" in s and "сжигается" in s for s in effects)
+    assert any("бой сразу заканчивается" in s for s in _ru_steps(report, "vtes:6.4.1"))
+
+
+def test_kurt_vs_ira_blur_and_dodge_in_russian() -> None:
+    report = resolve(KURT_VS_IRA.scenario)
+    strikes_ru = _ru_steps(report, "vtes:6.4.3")
+    assert "Kurt играет Blur (ограниченный): 1 дополнительный удар" in " ".join(strikes_ru)
+    assert "Ira играет Blur (ограниченный): 2 дополнительных удара" in " ".join(strikes_ru)
+    assert any(s.startswith("У Kurt ударов больше нет") for s in strikes_ru)
+    assert any(s.startswith("Ira уклоняется") for s in _ru_steps(report, "vtes:6.4.5"))
+    assert _ru_steps(report, "vtes:6.4.2") == [
+        "Раунд 1 начинается на близкой дистанции: никто не маневрирует."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("count", "expected"),
+    [
+        (1, "1 маневр ("),
+        (2, "2 маневра по очереди"),
+        (4, "4 маневра по очереди"),
+        (5, "5 маневров по очереди"),
+    ],
+)
+def test_maneuvers_are_counted_in_russian(count: int, expected: str) -> None:
+    sides = ["acting", "opposing"] * 3
+    report = resolve(combat(None, None, {"maneuvers": sides[:count]}))
+    (step,) = _ru_steps(report, "vtes:6.4.2")
+    assert step.startswith(expected)
+    assert step.endswith("на дальней дистанции." if count % 2 else "на близкой дистанции.")
+
+
+@pytest.mark.parametrize(
+    ("count", "expected"), [(1, "1 пресс ("), (2, "2 пресса по очереди"), (5, "5 прессов")]
+)
+def test_presses_are_counted_in_russian(count: int, expected: str) -> None:
+    sides = ["acting", "opposing"] * 3
+    rounds = [{"presses": sides[:count]}] + [{}] * (count % 2)
+    report = resolve(combat(None, None, *rounds))
+    step = _ru_steps(report, "vtes:6.4.4")[0]
+    assert step.startswith(expected)
+    assert ("ещё один раунд" in step) == (count % 2 == 1)

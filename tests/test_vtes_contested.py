@@ -122,3 +122,26 @@ def test_sections_cited() -> None:
     )
     rules = {s.rule for s in r.steps}
     assert {"vtes:4", "vtes:4.1", "vtes:4.2"} <= rules
+
+
+# --------------------------------------------------------------------------- Russian texts
+
+
+def test_untap_contests_in_russian() -> None:
+    r = untap_contests(
+        pool=5,
+        cards=[ContestedCard("Haven"), ContestedCard("Archon")],
+        titles=[ContestedTitle("Prince", "Anna", blood=3)],
+        yield_cards=["Archon"],
+    )
+    assert all(s.ru and s.ru != s.text for s in r.steps)
+    ru = " ".join(s.ru for s in r.steps)
+    assert "Вы платите 1 пул, чтобы продолжить контест за карту Haven" in ru
+    assert "Вы уступаете карту Archon" in ru
+    assert "Anna платит 1 кровь" in ru and "(крови осталось: 2)" in ru
+
+
+def test_unique_card_contest_in_russian() -> None:
+    r = unique_card_enters("Ossian", "Cid", ["Ann", "Bob"])
+    assert "уже есть у игроков Ann, Bob" in r.steps[0].ru
+    assert "в контесте участвуют Ann, Bob, Cid" in r.steps[0].ru

@@ -264,3 +264,92 @@ def test_steps_cite_only_damage_and_torpor_sections() -> None:
         assert r.steps
         assert {s.rule for s in r.steps} <= VTES_IDS
         assert all(s.text.strip() for s in r.steps)
+
+
+# --- Russian trace texts -------------------------------------------------------------
+
+
+def _ru(result: DamageResult) -> list[str]:
+    return [step.in_language("ru") for step in result.steps]
+
+
+def test_milo_explains_in_russian_that_he_pays_two_blood_for_aggravated_damage() -> None:
+    r = damage_example("milo").resolve()
+    ru_steps = _ru(r)
+    assert all(s.ru and s.ru != s.text for s in r.steps)
+    assert any(
+        "сжигает 2 крови" in line and "по 1 за каждое неизлечимое повреждение" in line
+        for line in ru_steps
+    )
+    last = r.steps[-1]
+    assert last.rule == "vtes:6.5.1"
+    assert "уходит в ступор" in last.ru and "крови: 0" in last.ru
+
+
+def test_barth_burns_and_the_russian_step_says_ash_heap_not_diablerie() -> None:
+    r = damage_example("barth").resolve()
+    assert r.burned
+    ru_steps = _ru(r)
+    assert ru_steps[0] == (
+        "Barth (готов, крови 1 из 3) получает 2 обычных повреждения и 1 неизлечимое повреждение."
+    )
+    assert "лечит 1 из 2 обычных повреждений" in " ".join(ru_steps)
+    assert "кучу пепла" in ru_steps[-1] and "не дьяблери" in ru_steps[-1]
+
+
+@pytest.mark.parametrize(
+    ("blood", "normal", "phrase"),
+    [
+        (3, 1, "сжигает 1 кровь"),
+        (3, 2, "сжигает 2 крови"),
+        (5, 5, "сжигает 5 крови"),
+    ],
+)
+def test_russian_blood_counts_agree_with_the_number(blood: int, normal: int, phrase: str) -> None:
+    r = resolve_damage(Vampire("Ada", capacity=5, blood=blood), normal=normal)
+    assert any(phrase in line for line in _ru(r))
+
+
+def test_russian_life_and_damage_counts_for_an_ally() -> None:
+    r = resolve_damage(Ally("Mage", life=6), normal=3, aggravated=2)
+    text = " ".join(_ru(r))
+    assert "Mage (союзник, 6 жизней) получает 3 обычных повреждения и 2 неизлечимых" in text
+    assert "всего 5 повреждений" in text
+    assert "теряет 5 жизней" in text and "жизни: 1" in text
+
+
+@pytest.mark.parametrize(
+    ("n", "expected"),
+    [
+        (0, "0 крови"),
+        (1, "1 кровь"),
+        (2, "2 крови"),
+        (11, "11 крови"),
+        (21, "21 кровь"),
+    ],
+)
+def test_russian_blood_forms(n: int, expected: str) -> None:
+    from rules.vtes import ru_words
+
+    assert ru_words.blood(n) == expected
+
+
+@pytest.mark.parametrize(
+    ("n", "expected"),
+    [
+        (1, "1 повреждение"),
+        (3, "3 повреждения"),
+        (5, "5 повреждений"),
+        (11, "11 повреждений"),
+        (12, "12 повреждений"),
+        (14, "14 повреждений"),
+        (21, "21 повреждение"),
+        (22, "22 повреждения"),
+        (111, "111 повреждений"),
+        (102, "102 повреждения"),
+    ],
+)
+def test_russian_damage_forms(n: int, expected: str) -> None:
+    from rules.vtes import ru_words
+
+    assert ru_words.damage(n) == expected

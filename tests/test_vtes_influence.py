@@ -211,3 +211,29 @@ def test_counters_are_conserved(pool: int, a: int, b: int, plan_moves: list[Move
     assert plan.pool + on_vampires == pool + a + b
     assert plan.pool >= 1
     assert plan.transfers_used <= 4
+
+
+# --------------------------------------------------------------------------- Russian texts
+
+
+def test_nora_example_in_russian() -> None:
+    plan = nora_plan()
+    big, small = NORA_UNCONTROLLED
+    assert all(s.ru and s.ru != s.text for s in plan.steps)
+    ru = [s.ru for s in plan.steps]
+    assert ru[0].startswith("Начало фазы влияния: 4 трансфера и 2 пула")
+    assert f"2 трансфера: 1 кровь с вампира {small.name} обратно в пул (крови 1/7); пул: 3." in ru
+    assert f"2 трансфера: 2 пула на вампира {big.name} (крови 10/10); пул: 1." in ru
+    assert "Использовано трансферов: 4 из 4" in " ".join(ru)
+
+
+def test_scarce_cost_in_russian() -> None:
+    plan = plan_influence(
+        pool=10,
+        uncontrolled=[Uncontrolled("Baron", capacity=3, blood=2, clan="Samedi", scarce=True)],
+        moves=[Move.to_vampire("Baron", 1)],
+        in_play_by_clan={"Samedi": 2},
+    )
+    line = plan.steps[-1].ru
+    assert "в игре уже 2 вампира клана Samedi" in line
+    assert "итого сжигается 6 пула; пул: 3." in line

@@ -295,3 +295,27 @@ def test_all_steps_use_allowed_ids() -> None:
     for r in results:
         assert r.steps
         assert rules_cited(r.steps) <= ALLOWED_VTES_IDS
+
+
+# --------------------------------------------------------------------------- Russian texts
+
+
+def test_leave_torpor_in_russian_names_the_cost_and_the_blood_left() -> None:
+    r = leave_torpor(sleeper(blood=3, name="Milo"))
+    assert all(s.ru and s.ru != s.text for s in r.steps)
+    assert "Блока нет: Milo платит 2 крови (крови осталось: 1)" in r.steps[-1].ru
+    assert "зону готовых" in r.steps[-1].ru
+
+
+def test_diablerie_in_russian_drains_the_excess_to_the_blood_bank() -> None:
+    r = diablerie(waker(blood=4, capacity=5, name="Dia"), sleeper(blood=3, capacity=7))
+    move = next(s.ru for s in r.steps if "переходит к дьяблеристу" in s.ru)
+    assert "(3 крови)" in move and "(2 крови) уходит в банк крови" in move
+    assert "теперь у дьяблериста 5 крови" in move
+    assert r.steps[-1].rule == "vtes:6.5.6" and "Кровавой Охоте" in r.steps[-1].ru
+
+
+def test_blood_hunt_tie_fails_in_russian() -> None:
+    r = blood_hunt(waker(name="Dia"), votes_for=2, votes_against=2)
+    assert "«за» — 2, «против» — 2" in r.steps[-1].ru
+    assert "отклонён" in r.steps[-1].ru and "Dia остаётся в игре" in r.steps[-1].ru

@@ -170,3 +170,30 @@ def test_every_ousting_pays_one_vp(n: int, data: st.DataObject) -> None:
     if len(alive) == 1:
         expected[alive[0]] += 1
     assert {p.name: p.victory_points for p in s.players} == expected
+
+
+# --------------------------------------------------------------------------- Russian texts
+
+
+def test_richard_example_in_russian_ends_in_a_tie() -> None:
+    s = richard_score()
+    assert all(step.ru and step.ru != step.text for step in s.steps)
+    ru = [step.ru for step in s.steps]
+    assert "Lisa получает 1 победное очко и 6 пула из банка крови" in " ".join(ru)
+    assert "Новая жертва игрока Richard — Justin." in ru
+    assert "Richard — 2 очка" in ru[-1] and "Steve — 0 очков" in ru[-1]
+    assert ru[-1].endswith("Ничья между игроками Richard и Lisa.")
+
+
+def test_withdrawal_for_half_a_point_in_russian() -> None:
+    s = score_game(FIVE, [Withdrawal("Bob")], withdrawal_vp=Fraction(1, 2))
+    line = next(step.ru for step in s.steps if step.rule == "vtes:9.2")
+    assert "Bob отступает из игры и получает 1/2 победного очка" in line
+    assert "хищник, Ann" in line
+
+
+def test_simultaneous_ousting_in_russian_gives_no_pool() -> None:
+    s = score_game(("Ann", "Bob", "Cid"), [("Ann", "Bob")])
+    ru = " ".join(step.ru for step in s.steps)
+    assert "одновременно вытеснены игроки Ann и Bob" in ru
+    assert "Ann получает 1 победное очко, но пула не получает" in ru

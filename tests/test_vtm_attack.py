@@ -12,6 +12,7 @@ import pytest
 
 from rules.errors import IllegalPlay, InvalidState
 from rules.vtm import (
+    AttackResult,
     attack,
     health_after,
     health_distribution,
@@ -296,3 +297,73 @@ def test_seed_states_the_numbers_we_use(seeds_dir: Path) -> None:
     assert "Выносливости +2" in text  # dazed threshold of vampires
     assert "округлением вниз" in text  # halving bashing rounds down
     assert "кроме первого" in text  # every net success beyond the first adds a die
+
+
+# ----------------------------------------------------------------------------- Russian trace
+
+
+def _ru(result: AttackResult, rule: str) -> str:
+    texts = [s.ru for s in result.steps if s.rule == rule]
+    assert texts, f"no {rule} step"
+    return " | ".join(texts)
+
+
+def test_russian_trace_of_the_club_against_a_vampire() -> None:
+    # the reference's example: a club (bashing) against a vampire, Stamina 3 + Fortitude 1
+    result = attack(
+        6, damage_base=5, damage_type="bashing", target="vampire", stamina=3, fortitude=1
+    )
+    soak = _ru(result, "vtm:soak")
+    assert "Выносливость 3 + Стойкость 1" in soak
+    assert "Запас поглощения: 4 кубика" in soak
+    assert "половину поверхностных" in soak and "округлением вниз" in soak
+    assert "поверхностные; цель: вампир" in _ru(result, "vtm:damage-types")
+    # a vampire is dazed above Stamina + 2 = 5
+    assert "превышают 5 (Выносливость + 2)" in _ru(result, "vtm:dazed")
+
+
+def test_russian_trace_of_an_aborted_dodge_and_a_thrown_knife() -> None:
+    result = attack(
+        7,
+        damage_base=4,
+        extra_successes_add=False,
+        defense_pool=2,
+        abort_willpower=1,
+        target="mortal",
+        damage_type="lethal",
+        stamina=2,
+        armor=0,
+    )
+    defence = _ru(result, "vtm:defense")
+    # one Willpower die at difficulty 6 succeeds with chance 1/2
+    assert "(1 кубик, сложность 6)" in defence and "вероятностью 1/2" in defence
+    assert "Защита: 2 кубика" in defence
+    assert "только база 4" in _ru(result, "vtm:damage-pool")
+    assert "Смертный не поглощает летальные" in _ru(result, "vtm:soak")
+    assert "Атака: 7 кубиков" in _ru(result, "vtm:attack")
+
+
+@pytest.mark.parametrize("target", ["mortal", "vampire"])
+@pytest.mark.parametrize("damage_type", ["bashing", "lethal", "aggravated"])
+@pytest.mark.parametrize("fortitude", [0, 2])
+def test_every_attack_step_has_its_own_russian_sentence(
+    target: str, damage_type: str, fortitude: int
+) -> None:
+    for fire, extra, defender_wound in ((False, True, None), (True, False, "incapacitated")):
+        result = attack(
+            3,
+            damage_base=1,
+            damage_type=damage_type,
+            target=target,
+            stamina=1,
+            fortitude=fortitude,
+            defense_pool=1,
+            abort_willpower=1,
+            defender_wound=defender_wound,
+            fire_or_sunlight=fire,
+            extra_successes_add=extra,
+            dazed_after_halving=fire,
+        )
+        for step in result.steps:
+            assert step.ru and step.ru != step.text, step
+            assert any("а" <= ch <= "я" for ch in step.ru.lower()), step

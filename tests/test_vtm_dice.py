@@ -11,8 +11,11 @@ import icepool
 import pytest
 
 from rules.errors import IllegalPlay, InvalidState, RuleError
+from rules.trace import Step
 from rules.vtm import (
     TAIL_BOUND,
+    PoolResult,
+    RollOutcome,
     classify,
     multiple_action_pools,
     multiple_actions,
@@ -365,3 +368,84 @@ def test_at_least_table_matches_at_least() -> None:
             for k, value in table:
                 assert value == 1 - sum(p.probability(j) for j in range(k))
                 assert value == p.at_least(k)
+
+
+# ----------------------------------------------------------------------------- Russian trace
+
+
+def _ru_step(steps: tuple[Step, ...], rule: str) -> str:
+    texts = [s.ru for s in steps if s.rule == rule]
+    assert texts, f"no {rule} step"
+    return " | ".join(texts)
+
+
+@pytest.mark.parametrize(
+    ("n", "word"),
+    [
+        (0, "кубиков"),
+        (1, "кубик"),
+        (2, "кубика"),
+        (4, "кубика"),
+        (5, "кубиков"),
+        (11, "кубиков"),
+        (12, "кубиков"),
+        (14, "кубиков"),
+        (21, "кубик"),
+        (23, "кубика"),
+        (111, "кубиков"),
+        (101, "кубик"),
+    ],
+)
+def test_russian_dice_count_agrees_with_the_number(n: int, word: str) -> None:
+    from rules.vtm._ru import DICE, ru_count
+
+    assert ru_count(n, DICE) == f"{n} {word}"
+
+
+def test_russian_trace_of_the_failure_or_botch_example() -> None:
+    # difficulty 7: 9, 1, 1, 4 is a failure (the 9 reached 7); 5, 3, 1 is a botch
+    failure = classify([9, 1, 1, 4], 7)
+    counted = _ru_step(failure.steps, "vtm:dice-roll")
+    assert "4 кубика" in counted and "1 успех," in counted and "2 единицы" in counted
+    assert "неудача, а не провал" in _ru_step(failure.steps, "vtm:botch")
+    botch = classify([5, 3, 1], 7)
+    assert "0 успехов" in _ru_step(botch.steps, "vtm:dice-roll")
+    assert _ru_step(botch.steps, "vtm:botch").endswith("провал.")
+    # Willpower rescues the same bad luck: 1 + max(0, 1 - 2) = 1 success
+    rescued = classify([7, 1, 1, 2], 6, willpower=True)
+    assert rescued.successes == 1
+    assert "итого 1 успех." in _ru_step(rescued.steps, "vtm:willpower")
+    many_tens = classify([10] * 21 + [3], 6, specialty="double")
+    assert "из 21 десятки" in _ru_step(many_tens.steps, "vtm:specialty")
+
+
+@pytest.mark.parametrize("level", ["bruised", "hurt", "injured", "wounded", "mauled", "crippled"])
+def test_russian_wound_step_uses_the_pages_level_name(level: str) -> None:
+    from calculators.vtm_dice import LABELS
+    from rules.vtm import WOUND_PENALTIES
+
+    result = pool(8, 6, wound=level)
+    lost = WOUND_PENALTIES[level]
+    if not lost:
+        assert all(s.rule != "vtm:wound-penalties" for s in result.steps)
+        return
+    text = _ru_step(result.steps, "vtm:wound-penalties")
+    assert f"«{LABELS.text(level, 'ru')}»" in text
+    word = {1: "кубик", 2: "кубика", 5: "кубиков"}[lost]
+    assert f"на {lost} {word} меньше" in text
+    assert f"В броске {8 - lost} " in _ru_step(result.steps, "vtm:dice-roll")
+
+
+def test_every_pool_step_has_its_own_russian_sentence() -> None:
+    results: list[PoolResult | RollOutcome] = [
+        pool(3, 6, wound="crippled", willpower=True),
+        pool(4, 7, specialty="reroll", reroll_ones_cancel=True, penalty=1),
+        pool(4, 7, specialty="reroll"),
+        pool(4, 8, specialty="double"),
+        *multiple_actions(7, 3, 6),
+        classify([10, 10, 4], 6, specialty="reroll", rerolls=[10, 3, 1], reroll_ones_cancel=True),
+    ]
+    for result in results:
+        for step in result.steps:
+            assert step.ru and step.ru != step.text, step
+            assert any("а" <= ch <= "я" for ch in step.ru.lower()), step

@@ -42,6 +42,7 @@ from rules.dracula.combat import AGATHA_CARDS, AGATHA_COST, ENDINGS
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.minimax import GameSolution, solve_game
 from rules.dracula.odds import roll_counts
+from rules.dracula.ru import card_ru, cards_ru, enemy_ru, result_ru
 from rules.errors import InvalidState
 from rules.trace import Step, Trace
 
@@ -588,26 +589,42 @@ def combat_odds(
     if total != 1:  # pragma: no cover - guarded by tests
         raise InvalidState(f"internal error: ending probabilities sum to {total}")
     trace = Trace()
+    opponent_ru = (
+        ("Дракулы ночью" if opponent.night else "Дракулы днём")
+        if opponent.is_dracula
+        else ("Агента" if enemy_ru(opponent.name) == "Агент" else opponent.name)
+        + (" (Миньон)" if opponent.minion else "")
+    )
     trace.add(
         "dracula:combat-decks",
         f"{hunter.name} ({hunter.health} health, items: "
         f"{', '.join(hunter.combat_items) or 'none'}) against {opponent.describe()}"
         + (f" with {blood} blood" if opponent.is_dracula else "")
         + f"; hunter policy {model.hp.kind}, enemy policy {model.ep.kind}.",
+        f"{hunter.name} (Здоровье {hunter.health}, боевые Вещи: "
+        f"{cards_ru(hunter.combat_items) or 'нет'}) против {opponent_ru}"
+        + (f" (Кровь {blood})" if opponent.is_dracula else "")
+        + f"; Охотник играет: {_POLICY_RU.get(model.hp.kind, model.hp.kind)}, противник "
+        f"играет: {_POLICY_RU.get(model.ep.kind, model.ep.kind)}.",
     )
     if model.assumed:
         trace.add(
             "dracula:initiative",
             f"Assumed initiative {assume_initiative} for {', '.join(model.assumed)} (not known).",
+            f"Допущение: инициатива {assume_initiative} для карт {cards_ru(model.assumed)} "
+            "(настоящие числа неизвестны).",
         )
     trace.add(
         "dracula:initiative",
         "Equal totals with equal initiative are rolled again (our stated assumption).",
+        "Если равны и итоги, и инициатива, раунд перебрасывается (наше явное допущение).",
     )
     if not situation.dodge_in_round_one:
         trace.add(
             "dracula:combat-decks",
             "Neither side may choose Dodge in round 1 (a rule the seed leaves open; chosen here).",
+            "В раунде 1 ни одна сторона не может выбрать Уклонение (правила этого не решают; "
+            "так выбрано здесь).",
         )
     if model.agatha:
         trace.add(
@@ -615,17 +632,27 @@ def combat_odds(
             f"Sister Agatha: Dracula pays {AGATHA_COST} blood for each Fangs or Escape, when it "
             "is revealed and before the result; he needs "
             f"{AGATHA_COST + 1} blood or more to choose one.",
+            f"Сестра Агата: за каждые Клыки или Бегство Дракула платит {AGATHA_COST} Крови при "
+            "вскрытии карты, до результата раунда; выбрать такую карту он может лишь при "
+            f"{AGATHA_COST + 1} Крови и больше.",
         )
     for cell in model.table.overrides():
         trace.add(
             "dracula:results",
             f"User override: {cell.winner} wins, {cell.hunter_card} vs {cell.enemy_card} -> "
             f"{cell.label}.",
+            f"Замена пользователя: если побеждает "
+            f"{'Охотник' if cell.winner == 'hunter' else 'противник'}, "
+            f"карта {card_ru(cell.hunter_card)} против карты {card_ru(cell.enemy_card)} -> "
+            f"{result_ru(cell.kind, cell.amount) if cell.allowed else result_ru('not-allowed')}.",
         )
     trace.add(
         "dracula:combat-end",
         f"Solved exactly over {n_states} combat states: "
         + "; ".join(f"{k} {_share_text(p)}" for k, p in outcomes.items() if p)
+        + ".",
+        f"Точно решено состояний боя: {n_states}. Исходы: "
+        + "; ".join(f"{_ENDING_RU.get(k, k)} {_share_text_ru(p)}" for k, p in outcomes.items() if p)
         + ".",
     )
     return CombatOdds(
@@ -646,6 +673,29 @@ def _share_text(p: Fraction) -> str:
         return str(p)
     digits = int(p.denominator.bit_length() * 0.30103) + 1
     return f"≈{float(p):.10g} (exact: a fraction with a denominator of about {digits} digits)"
+
+
+_POLICY_RU: dict[str, str] = {
+    "uniform": "любую разрешённую карту поровну",
+    "prefer": "по заданным предпочтениям",
+    "minimax": "лучшую смесь (минимакс)",
+}
+_ENDING_RU: dict[str, str] = {
+    "defeated": "Охотник повержен",
+    "bitten": "Охотник укушен",
+    "escaped": "кто-то сбежал (Конец)",
+    "continues": "три Продолжения",
+    "destroyed": "Дракула уничтожен",
+    "killed": "Агент убит",
+}
+
+
+def _share_text_ru(p: Fraction) -> str:
+    """Russian counterpart of :func:`_share_text`."""
+    if max(p.numerator.bit_length(), p.denominator.bit_length()) <= 128:
+        return str(p)
+    digits = int(p.denominator.bit_length() * 0.30103) + 1
+    return f"≈{float(p):.10g} (точное значение — дробь; число цифр в её знаменателе около {digits})"
 
 
 def _solve_states(model: _Model, start: State, max_states: int) -> _Solved:

@@ -19,6 +19,7 @@ from rules.dracula.cards import (
     default_table,
 )
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
+from rules.dracula.ru import card_ru, cards_ru, enemy_ru, extra_ru, plural, result_ru
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
 
@@ -48,6 +49,22 @@ DODGES = ("Dodge", "Dodge (Dracula)", "Dodge (Agent)")
 AGATHA_CARDS: tuple[str, ...] = ("Fangs", *DRACULA_ESCAPES)
 """Dracula's cards that cost blood while Sister Agatha is in play."""
 AGATHA_COST = 2
+
+
+def _blood_ru(n: int) -> str:
+    return plural(n, "Кровь", "Крови", "Крови")
+
+
+def _health_ru(n: int) -> str:
+    return plural(n, "Здоровье", "Здоровья", "Здоровья")
+
+
+def _describe_ru(opponent: Opponent) -> str:
+    """Russian counterpart of :meth:`Opponent.describe`."""
+    if opponent.is_dracula:
+        return "Дракула ночью" if opponent.night else "Дракула днём"
+    extra = " (Миньон)" if opponent.minion else ""
+    return f"{enemy_ru(opponent.name)}{extra}"
 
 
 def agatha_cost(situation: Situation, opponent: Opponent, card: str) -> int:
@@ -119,22 +136,41 @@ def start_combat(
         pass  # harmless: only a Minion gets the bonus; reported by bonuses()
     trace = Trace()
     played = [
-        text
-        for flag, text in (
-            (situation.trap, "Dracula played Trap (+1 to his side's rolls this combat)"),
-            (situation.advance_planning, "a hunter played Advance Planning (+1 to the hunters)"),
-            (situation.garlic, "Garlic or Rage was played (no Escape for Dracula in rounds 1-3)"),
+        (text, ru)
+        for flag, text, ru in (
+            (
+                situation.trap,
+                "Dracula played Trap (+1 to his side's rolls this combat)",
+                "Дракула сыграл «Ловушку» (+1 к броскам его стороны в этом бою)",
+            ),
+            (
+                situation.advance_planning,
+                "a hunter played Advance Planning (+1 to the hunters)",
+                "Охотник сыграл «План Атаки» (+1 Охотникам)",
+            ),
+            (
+                situation.garlic,
+                "Garlic or Rage was played (no Escape for Dracula in rounds 1-3)",
+                "сыграны «Чеснок» или «Бешенство» (в раундах 1–3 Дракула не может выбрать Бегство)",
+            ),
         )
         if flag
     ]
     trace.add(
         "dracula:combat-start",
-        "Before round 1: " + ("; ".join(played) if played else "no cards were played") + ".",
+        "Before round 1: "
+        + ("; ".join(t for t, _ in played) if played else "no cards were played")
+        + ".",
+        "До первого раунда: "
+        + ("; ".join(r for _, r in played) if played else "карт не сыграно")
+        + ".",
     )
     if not situation.dodge_in_round_one:
         trace.add(
             "dracula:combat-decks",
             "Neither side may choose Dodge in round 1 (a rule the seed leaves open; chosen here).",
+            "В раунде 1 ни одна сторона не может выбрать Уклонение (правила этого не решают; "
+            "так выбрано здесь).",
         )
     if situation.sister_agatha:
         trace.add(
@@ -147,16 +183,33 @@ def start_combat(
                 if opponent.is_dracula
                 else "she only taxes Dracula's cards, not an agent's."
             ),
+            "Сестра Агата на стороне Охотников: "
+            + (
+                f"Дракула платит {_blood_ru(AGATHA_COST)} за каждые сыгранные Клыки или "
+                f"Бегство, когда карта вскрыта; опуститься так до 0 Крови он не может, поэтому "
+                f"выбрать такую карту может лишь при {AGATHA_COST + 1} Крови и больше."
+                if opponent.is_dracula
+                else "она облагает только карты Дракулы, а не Агента."
+            ),
         )
     for h in group:
         deck = sorted(h.deck().elements())
-        trace.add("dracula:combat-decks", f"{h.name} may choose from {', '.join(deck)}.")
+        trace.add(
+            "dracula:combat-decks",
+            f"{h.name} may choose from {', '.join(deck)}.",
+            f"{h.name} выбирает из карт: {cards_ru(deck)}.",
+        )
     trace.add(
         "dracula:combat-decks",
         f"{opponent.describe()} may choose from {', '.join(opponent.deck())}.",
+        f"{_describe_ru(opponent)} выбирает из карт: {cards_ru(opponent.deck())}.",
     )
     if opponent.is_dracula:
-        trace.add("dracula:blood-track", f"Dracula starts the combat with {blood} blood.")
+        trace.add(
+            "dracula:blood-track",
+            f"Dracula starts the combat with {blood} blood.",
+            f"Кровь Дракулы в начале боя: {blood}.",
+        )
     state = CombatState(
         hunters=group,
         opponent=opponent,
@@ -220,33 +273,69 @@ def bonuses(
     eb = 0
     if s.advance_planning:
         hb += 1
-        trace.add("dracula:modifiers", "Hunters +1: Advance Planning was played.")
+        trace.add(
+            "dracula:modifiers",
+            "Hunters +1: Advance Planning was played.",
+            "Охотники +1: сыгран «План Атаки».",
+        )
     if "Pistol" in hunter_cards:
         hb += 1
-        trace.add("dracula:modifiers", "Hunters +1: a Pistol was chosen this round.")
+        trace.add(
+            "dracula:modifiers",
+            "Hunters +1: a Pistol was chosen this round.",
+            "Охотники +1: в этом раунде выбран Пистолет.",
+        )
     if state.dodge_bonus == "hunter":
         hb += 1
-        trace.add("dracula:modifiers", "Hunters +1: Dodge won the previous roll.")
+        trace.add(
+            "dracula:modifiers",
+            "Hunters +1: Dodge won the previous roll.",
+            "Охотники +1: Уклонение выиграло прошлый бросок.",
+        )
     if state.opponent.is_dracula:
         if any(h.counts_as_bitten for h in state.hunters):
             eb += 1
-            trace.add("dracula:modifiers", "Dracula +1: a bitten hunter (not Mina) is fighting.")
+            trace.add(
+                "dracula:modifiers",
+                "Dracula +1: a bitten hunter (not Mina) is fighting.",
+                "Дракула +1: в бою Укушенный Охотник (не Мина).",
+            )
         if s.castle_dracula:
             eb += 1
-            trace.add("dracula:modifiers", "Dracula +1: the combat is in Castle Dracula.")
+            trace.add(
+                "dracula:modifiers",
+                "Dracula +1: the combat is in Castle Dracula.",
+                "Дракула +1: бой идёт в Замке Дракулы.",
+            )
     else:
         if state.opponent.minion and s.eastern_europe:
             eb += 1
-            trace.add("dracula:modifiers", "Agent +1: a Minion fighting in Eastern Europe.")
+            trace.add(
+                "dracula:modifiers",
+                "Agent +1: a Minion fighting in Eastern Europe.",
+                "Агент +1: Миньон сражается в Восточной Европе.",
+            )
         if enemy_card == "Pistol (Agent)":
             eb += 1
-            trace.add("dracula:modifiers", "Agent +1: it chose the Pistol this round.")
+            trace.add(
+                "dracula:modifiers",
+                "Agent +1: it chose the Pistol this round.",
+                "Агент +1: в этом раунде он выбрал Пистолет.",
+            )
     if s.trap:
         eb += 1
-        trace.add("dracula:modifiers", "Enemy +1: Trap was played before the combat.")
+        trace.add(
+            "dracula:modifiers",
+            "Enemy +1: Trap was played before the combat.",
+            "Противник +1: перед боем сыграна «Ловушка».",
+        )
     if state.dodge_bonus == "enemy":
         eb += 1
-        trace.add("dracula:modifiers", "Enemy +1: its Dodge won the previous roll.")
+        trace.add(
+            "dracula:modifiers",
+            "Enemy +1: its Dodge won the previous roll.",
+            "Противник +1: его Уклонение выиграло прошлый бросок.",
+        )
     return hb, eb, trace.steps
 
 
@@ -323,29 +412,59 @@ def resolve_round(
             f"{', '.join(legal_enemy)}"
         )
     if state.repel and state.opponent.is_dracula:
-        trace.add("dracula:results", "Dracula was repelled last round: only Dodge or an Escape.")
+        trace.add(
+            "dracula:results",
+            "Dracula was repelled last round: only Dodge or an Escape.",
+            "В прошлом раунде Дракула был подавлен: теперь он может выбрать только Уклонение "
+            "или Бегство.",
+        )
     if state.situation.garlic and state.round <= 3 and state.opponent.is_dracula:
-        trace.add("dracula:combat-start", f"Round {state.round}: Garlic/Rage forbids Escapes.")
+        trace.add(
+            "dracula:combat-start",
+            f"Round {state.round}: Garlic/Rage forbids Escapes.",
+            f"Раунд {state.round}: «Чеснок»/«Бешенство» запрещают Бегство.",
+        )
     if state.round == 1 and not state.situation.dodge_in_round_one:
-        trace.add("dracula:combat-decks", "Round 1: no Dodge for either side (chosen rule).")
+        trace.add(
+            "dracula:combat-decks",
+            "Round 1: no Dodge for either side (chosen rule).",
+            "Раунд 1: Уклонение запрещено обеим сторонам (выбранное правило).",
+        )
     if state.situation.sister_agatha and state.opponent.is_dracula and state.blood <= AGATHA_COST:
         trace.add(
             "dracula:powers",
             f"Sister Agatha: with {state.blood} blood Dracula cannot pay {AGATHA_COST}, so "
             "Fangs and the Escapes are not his to choose this round.",
+            f"Сестра Агата: при {state.blood} Крови Дракула не может заплатить "
+            f"{AGATHA_COST}, поэтому Клыки и Бегство в этом раунде ему недоступны.",
         )
     if state.hunter_last and any(c is not None for c in state.hunter_last):
         left = ", ".join(c for c in (*state.hunter_last, state.enemy_last) if c)
-        trace.add("dracula:repeat-cards", f"Still on the table from last round: {left}.")
+        left_ru = cards_ru(c for c in (*state.hunter_last, state.enemy_last) if c)
+        trace.add(
+            "dracula:repeat-cards",
+            f"Still on the table from last round: {left}.",
+            f"С прошлого раунда на столе лежат: {left_ru}.",
+        )
     who = state.hunters[target]
     enemy_name = "Dracula" if state.opponent.is_dracula else (state.opponent.name or "Agent")
     revealed = " / ".join(f"{h.name}: {c}" for h, c in zip(state.hunters, cards, strict=True))
+    enemy_ru_name = enemy_ru(enemy_name)
+    revealed_ru = " / ".join(
+        f"{h.name}: {card_ru(c)}" for h, c in zip(state.hunters, cards, strict=True)
+    )
     trace.add(
         "dracula:combat-decks",
         f"Round {state.round}: revealed {revealed} against {enemy_name}: {enemy_card}.",
+        f"Раунд {state.round}, вскрытые карты: {revealed_ru}; {enemy_ru_name}: "
+        f"{card_ru(enemy_card)}.",
     )
     if n > 1:
-        trace.add("dracula:groups", f"Dracula's target this round is {who.name}.")
+        trace.add(
+            "dracula:groups",
+            f"Dracula's target this round is {who.name}.",
+            f"Цель Дракулы в этом раунде: {who.name}.",
+        )
     # The roll.
     hb, eb, mod_steps = bonuses(state, cards, enemy_card)
     trace.extend(mod_steps)
@@ -359,7 +478,11 @@ def resolve_round(
             raise InvalidState("give exactly two hunter dice for Lord Godalming against an agent")
         a, b = (_die(v, "the hunter") for v in hunter_roll)
         face = max(a, b)
-        trace.add("dracula:combat-roll", f"Lord Godalming rolls {a} and {b} and keeps {face}.")
+        trace.add(
+            "dracula:combat-roll",
+            f"Lord Godalming rolls {a} and {b} and keeps {face}.",
+            f"Lord Godalming бросает два кубика, {a} и {b}, и оставляет {face}.",
+        )
     else:
         face = _die(hunter_roll, "the hunter")
         if godalming_vs_agent:
@@ -369,6 +492,7 @@ def resolve_round(
     trace.add(
         "dracula:combat-roll",
         f"Hunter {face}+{hb} = {ht}; {enemy_name} {enemy_face}+{eb} = {et}.",
+        f"Охотник {face}+{hb} = {ht}; {enemy_ru_name} {enemy_face}+{eb} = {et}.",
     )
     hunter_card = cards[target]
     if ht != et:
@@ -381,12 +505,17 @@ def resolve_round(
                 "dracula:initiative",
                 f"Equal totals and equal initiative ({hi}): the round is rolled again "
                 "(our stated assumption; the seed does not settle it).",
+                f"Итоги равны и инициатива равна ({hi}): раунд перебрасывается "
+                "(наше явное допущение; правила этого не решают).",
             )
             if agatha_cost(state.situation, state.opponent, enemy_card):
                 trace.add(
                     "dracula:powers",
                     f"The cards stay revealed: Sister Agatha's {AGATHA_COST} blood for "
                     f"{enemy_card} are paid once, when the re-rolled round is decided.",
+                    f"Карты остаются вскрытыми: {_blood_ru(AGATHA_COST)} за карту "
+                    f"{card_ru(enemy_card)} по правилу Сестры Агаты платятся один раз, когда "
+                    "переброшенный раунд будет решён.",
                 )
             return RoundReport(state, None, None, ht, et, True, trace.steps)
         winner = "hunter" if hi > ei else "enemy"
@@ -394,6 +523,9 @@ def resolve_round(
             "dracula:initiative",
             f"Equal totals: initiative {hunter_card} {hi} vs {enemy_card} {ei}; the "
             f"{'hunter' if winner == 'hunter' else enemy_name} wins.",
+            f"Итоги равны: инициатива у карты {card_ru(hunter_card)} {hi}, у карты "
+            f"{card_ru(enemy_card)} {ei}; побеждает "
+            f"{'Охотник' if winner == 'hunter' else enemy_ru_name}.",
         )
     result_card = cards[chooser] if winner == "hunter" else hunter_card
     owner = chooser if winner == "hunter" else target
@@ -401,16 +533,25 @@ def resolve_round(
         trace.add(
             "dracula:groups",
             f"The hunters apply {state.hunters[owner].name}'s {result_card}.",
+            f"Охотники берут результат по карте {state.hunters[owner].name}: "
+            f"{card_ru(result_card)}.",
         )
     res = t.result(winner, result_card, enemy_card)
     reader = result_card if winner == "hunter" else enemy_card
     mark = "" if res.confirmed else " (unconfirmed by the seed)"
+    mark_ru = "" if res.confirmed else " (правилами не подтверждено)"
     if res.overridden:
         mark = " (set by the user)"
+        mark_ru = " (задано пользователем)"
+    loser_card = result_card if winner == "enemy" else enemy_card
     trace.add(
         "dracula:results",
         f"{'The hunter' if winner == 'hunter' else enemy_name} wins and reads "
         f"{result_card if winner == 'enemy' else enemy_card} on {reader}: {res.label}{mark}.",
+        f"Побеждает {'Охотник' if winner == 'hunter' else enemy_ru_name}; на карте "
+        f"{card_ru(reader)} против карты {card_ru(loser_card)} стоит результат: "
+        f"{result_ru(res.kind, res.amount)}"
+        f"{mark_ru}.",
     )
     paid = agatha_cost(state.situation, state.opponent, enemy_card)
     if paid:
@@ -418,6 +559,8 @@ def resolve_round(
             "dracula:powers",
             f"Sister Agatha: Dracula pays {paid} blood for playing {enemy_card}, "
             f"{state.blood} -> {state.blood - paid}; the result applies after that.",
+            f"Сестра Агата: Дракула платит {_blood_ru(paid)} за карту {card_ru(enemy_card)}, "
+            f"{state.blood} -> {state.blood - paid}; результат раунда применяется после этого.",
         )
     new = _apply(state, cards, enemy_card, winner, res, owner, trace, paid)
     return RoundReport(new, winner, res, ht, et, False, trace.steps)
@@ -441,16 +584,29 @@ def _apply(
     destroyed = list(state.destroyed)
     h = hunters[owner]
     enemy_name = "Dracula" if state.opponent.is_dracula else (state.opponent.name or "the agent")
+    enemy = enemy_ru(enemy_name)
     continues = 0
     if res.kind == "continue":
         continues = state.continues + 1
-        trace.add("dracula:results", f"Continue: {continues} in a row.")
+        trace.add(
+            "dracula:results",
+            f"Continue: {continues} in a row.",
+            f"Продолжение; Продолжений подряд: {continues}.",
+        )
         if continues >= 3:
             ended = "continues"
-            trace.add("dracula:combat-end", "Three Continues in a row: the combat ends.")
+            trace.add(
+                "dracula:combat-end",
+                "Three Continues in a row: the combat ends.",
+                "Три Продолжения подряд: бой окончен.",
+            )
     elif res.kind == "end":
         ended = "escaped"
-        trace.add("dracula:combat-end", "End: one fighter leaves and the combat is over.")
+        trace.add(
+            "dracula:combat-end",
+            "End: one fighter leaves and the combat is over.",
+            "Конец: один из бойцов выходит из схватки, бой окончен.",
+        )
     elif winner == "hunter":
         if res.kind == "wound":
             if state.opponent.is_dracula:
@@ -458,69 +614,109 @@ def _apply(
                 trace.add(
                     "dracula:blood-track",
                     f"Dracula loses {res.amount} blood: {before} -> {blood}.",
+                    f"Дракула теряет {_blood_ru(res.amount)}: {before} -> {blood}.",
                 )
                 if blood == 0:
                     ended = "destroyed"
-                    trace.add("dracula:victory", "Dracula's blood reaches 0: the hunters win.")
+                    trace.add(
+                        "dracula:victory",
+                        "Dracula's blood reaches 0: the hunters win.",
+                        "Кровь Дракулы дошла до 0: Охотники победили.",
+                    )
             else:
                 trace.add(
                     "dracula:results",
                     f"Wounds have no effect on {enemy_name}: agents have no health track.",
+                    f"{enemy}: Раны ничего не меняют, у Агентов нет шкалы Здоровья.",
                 )
         elif res.kind == "repel":
             if state.opponent.is_dracula:
                 repel = True
                 trace.add(
-                    "dracula:results", "Repel: next round Dracula may only play Dodge or an Escape."
+                    "dracula:results",
+                    "Repel: next round Dracula may only play Dodge or an Escape.",
+                    "Подавление: в следующем раунде Дракула может выбрать только Уклонение "
+                    "или Бегство.",
                 )
             else:
-                trace.add("dracula:results", "Repel has no effect on an agent.")
+                trace.add(
+                    "dracula:results",
+                    "Repel has no effect on an agent.",
+                    "Подавление на Агента не действует.",
+                )
         elif res.kind == "killed":
             if state.opponent.is_dracula:
                 blood = blood_after_killed(blood)
                 trace.add(
                     "dracula:blood-track",
                     f"Killed: Dracula drops to the next red mark, {before} -> {blood}.",
+                    f"Убит: Кровь Дракулы опускается до следующего красного деления, "
+                    f"{before} -> {blood}.",
                 )
                 if blood == 0:
                     ended = "destroyed"
-                    trace.add("dracula:victory", "Dracula's blood reaches 0: the hunters win.")
+                    trace.add(
+                        "dracula:victory",
+                        "Dracula's blood reaches 0: the hunters win.",
+                        "Кровь Дракулы дошла до 0: Охотники победили.",
+                    )
                 else:
-                    trace.add("dracula:combat-end", "Dracula still has blood: the combat goes on.")
+                    trace.add(
+                        "dracula:combat-end",
+                        "Dracula still has blood: the combat goes on.",
+                        "Кровь у Дракулы ещё осталась: бой продолжается.",
+                    )
             else:
                 ended = "killed"
-                trace.add("dracula:combat-end", f"{enemy_name} is killed; the combat ends.")
+                trace.add(
+                    "dracula:combat-end",
+                    f"{enemy_name} is killed; the combat ends.",
+                    f"{enemy}: Убит, бой окончен.",
+                )
     else:  # enemy wins
         if res.kind == "wound":
             health = max(0, h.health - res.amount)
             trace.add(
                 "dracula:results",
                 f"{h.name} loses {res.amount} health: {h.health} -> {health}.",
+                f"{h.name} теряет {_health_ru(res.amount)}: {h.health} -> {health}.",
             )
             h = _with(h, health=health)
             if health == 0:
                 ended = "defeated"
-                trace.add("dracula:combat-end", f"{h.name} has no health left and is defeated.")
+                trace.add(
+                    "dracula:combat-end",
+                    f"{h.name} has no health left and is defeated.",
+                    f"{h.name}: Здоровья не осталось, Охотник повержен.",
+                )
         elif res.kind == "bite":
             bites = h.bites + 1
             trace.add(
                 "dracula:bites",
                 f"{h.name} takes a bite token ({bites} of {h.bite_slots} slots).",
+                f"{h.name} получает жетон Укуса (занято {bites} из "
+                f"{plural(h.bite_slots, 'ячейки', 'ячеек', 'ячеек')}).",
             )
             if bites >= h.bite_slots:
                 ended = "defeated"
                 trace.add(
-                    "dracula:combat-end", f"The last bite slot is filled: {h.name} is defeated."
+                    "dracula:combat-end",
+                    f"The last bite slot is filled: {h.name} is defeated.",
+                    f"{h.name}: последняя ячейка Укуса занята, Охотник повержен.",
                 )
             else:
                 ended = "bitten"
-                trace.add("dracula:combat-end", "A bite ends the combat.")
+                trace.add("dracula:combat-end", "A bite ends the combat.", "Укус завершает бой.")
             h = _with(h, bites=min(bites, h.bite_slots))
     if res.item_destroyed:
         card = cards[owner]
         h = _with(h, items=_remove_one(h.items, card))
         destroyed.append(card)
-        trace.add("dracula:item-destruction", f"{h.name}'s {card} is destroyed (discarded).")
+        trace.add(
+            "dracula:item-destruction",
+            f"{h.name}'s {card} is destroyed (discarded).",
+            f"{h.name}: карта {card_ru(card)} уничтожена (уходит в сброс).",
+        )
     for extra in res.extras:
         if extra == "hunter discards all items":
             gone = [i for i in h.items]
@@ -529,9 +725,14 @@ def _apply(
             trace.add(
                 "dracula:item-destruction",
                 f"{h.name} discards all items" + (f": {', '.join(gone)}." if gone else "."),
+                f"{h.name} сбрасывает все Вещи" + (f": {cards_ru(gone)}." if gone else "."),
             )
         elif extra != "winner +1 next round":
-            trace.add("dracula:results", f"Also: {extra} (noted, outside the combat model).")
+            trace.add(
+                "dracula:results",
+                f"Also: {extra} (noted, outside the combat model).",
+                f"Также: {extra_ru(extra)} (отмечено; вне модели боя).",
+            )
     hunters[owner] = h
     dodge: str | None = None
     played = cards[owner] if winner == "hunter" else enemy_card
@@ -541,9 +742,15 @@ def _apply(
             "dracula:modifiers",
             f"{'The hunters get' if winner == 'hunter' else enemy_name + ' gets'} +1 next round "
             "(Dodge won this roll).",
+            f"{'Охотники получают' if winner == 'hunter' else enemy + ' получает'} +1 в "
+            "следующем раунде (Уклонение выиграло этот бросок).",
         )
     if ended is None:
-        trace.add("dracula:repeat-cards", "The cards played stay on the table for one round.")
+        trace.add(
+            "dracula:repeat-cards",
+            "The cards played stay on the table for one round.",
+            "Сыгранные карты остаются на столе ещё на один раунд.",
+        )
     return CombatState(
         hunters=tuple(hunters),
         opponent=state.opponent,

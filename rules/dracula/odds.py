@@ -79,6 +79,13 @@ def round_odds(
             )
             + f"; with bonuses +{hunter_bonus} / +{enemy_bonus} the hunter's total is higher in "
             f"{higher} of {total} rolls, equal in {equal}, lower in {lower}.",
+            (
+                "Охотник бросает два кубика и берёт лучший"
+                if hunter_dice == 2
+                else "Каждая сторона бросает один кубик"
+            )
+            + f"; с бонусами +{hunter_bonus} / +{enemy_bonus} итог Охотника выше в {higher} "
+            f"из {total} исходов броска, равен в {equal}, ниже в {lower}.",
         )
     ]
     rerolled = False
@@ -89,6 +96,8 @@ def round_odds(
                 "dracula:initiative",
                 f"Equal totals go to the hunter (initiative {hunter_initiative} > "
                 f"{enemy_initiative}).",
+                f"При равных итогах побеждает Охотник (инициатива {hunter_initiative} > "
+                f"{enemy_initiative}).",
             )
         )
     elif hunter_initiative < enemy_initiative:
@@ -97,6 +106,8 @@ def round_odds(
             Step(
                 "dracula:initiative",
                 f"Equal totals go to the enemy (initiative {enemy_initiative} > "
+                f"{hunter_initiative}).",
+                f"При равных итогах побеждает противник (инициатива {enemy_initiative} > "
                 f"{hunter_initiative}).",
             )
         )
@@ -111,6 +122,8 @@ def round_odds(
                 "dracula:initiative",
                 f"Equal initiative ({hunter_initiative}): equal totals are rolled again (our "
                 "stated assumption), so only the decided rolls count.",
+                f"Инициатива равна ({hunter_initiative}): при равных итогах бросок повторяют "
+                "(наше явное допущение), поэтому в счёт идут только решённые броски.",
             )
         )
     return RoundOdds(hunter, 1 - hunter, Fraction(equal, total), rerolled, tuple(steps))

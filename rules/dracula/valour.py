@@ -22,6 +22,7 @@ from fractions import Fraction
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.chain import CombatOdds
 from rules.dracula.hunters import Opponent
+from rules.dracula.ru import plural
 from rules.errors import InvalidState
 from rules.trace import Step, Trace
 
@@ -84,6 +85,18 @@ AWARDS: tuple[Award, ...] = (
     Award("final_blow", 10, "final blow that destroyed Dracula", once_per_game=True),
 )
 AWARD_BY_KEY: dict[str, Award] = {award.key: award for award in AWARDS}
+_AWARD_RU: dict[str, str] = {
+    "rats_unhurt": "засада с Крысами без ран",
+    "wolves_unhurt": "засада с Волками без ран",
+    "minion_beaten": "Миньон побеждён в бою",
+    "assassin_beaten": "Ассасин побеждён в бою",
+    "castle_dracula": "вход в Замок Дракулы",
+    "final_stand": "сыгран «Последний рывок» (выжил Охотник или нет)",
+    "new_vampire_destroyed": "уничтожена засада с Новым Вампиром",
+    "attack_on_dracula": "нападение на Дракулу (его нападения не в счёт)",
+    "blood_taken": "единица Крови, снятая с Дракулы в бою",
+    "final_blow": "последний удар, уничтоживший Дракулу",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +170,11 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _points_ru(n: int) -> str:
+    """``1 Очко Доблести``, ``2 Очка Доблести``, ``5 Очков Доблести``."""
+    return plural(n, "Очко Доблести", "Очка Доблести", "Очков Доблести")
+
+
 def _check_count(hunter: str, event: ValourEvent) -> Award:
     award = AWARD_BY_KEY.get(event.key) if isinstance(event.key, str) else None
     if award is None:
@@ -211,15 +229,32 @@ def valour_tally(hunter: str, events: Sequence[ValourEvent]) -> ValourTally:
         points = count * award.points
         lines.append(ValourLine(award, count, events_n[award.key], points))
         once = " (once per game)" if award.once_per_game else ""
+        once_ru = " (раз за игру)" if award.once_per_game else ""
         what = f"{award.name}{once}"
+        what_ru = f"{_AWARD_RU.get(award.key, award.name)}{once_ru}"
         if award.per == PER_BLOOD:
             what = f"blood points taken from Dracula over {_plural(events_n[award.key], 'combat')}"
-        trace.add(RULE, f"{hunter}: {what}: {count} × {award.points} = {points} Valour points.")
+            what_ru = "единицы Крови, снятые с Дракулы за " + plural(
+                events_n[award.key], "бой", "боя", "боёв"
+            )
+        trace.add(
+            RULE,
+            f"{hunter}: {what}: {count} × {award.points} = {points} Valour points.",
+            f"{hunter}: {what_ru}: {count} × {award.points} = {_points_ru(points)}.",
+        )
     total = sum(line.points for line in lines)
     if lines:
-        trace.add(RULE, f"{hunter} has {total} Valour points in all.")
+        trace.add(
+            RULE,
+            f"{hunter} has {total} Valour points in all.",
+            f"{hunter}: всего {_points_ru(total)}.",
+        )
     else:
-        trace.add(RULE, f"{hunter} has no Valour awards: 0 points.")
+        trace.add(
+            RULE,
+            f"{hunter} has no Valour awards: 0 points.",
+            f"{hunter}: наград за Доблесть нет, 0 очков.",
+        )
     return ValourTally(hunter, tuple(lines), total, trace.steps)
 
 
@@ -263,16 +298,25 @@ def valour_winner(
             RULE,
             "Dracula won the game: Valour points only pick a winner among the hunters when "
             "the hunters win, so no hunter wins.",
+            "Партию выиграл Дракула: Очки Доблести выбирают победителя среди Охотников, только "
+            "если победили Охотники, поэтому победителя-Охотника нет.",
         )
     elif tie:
         trace.add(
             RULE,
             f"Tie: {', '.join(leaders)} share the top score of {top} points. The rules give "
             "no tie-break, so the tie stands (our stated assumption).",
+            f"Ничья: лучший результат, {_points_ru(top)}, у нескольких Охотников: "
+            f"{', '.join(leaders)}. Способа разрешить ничью правила не дают, поэтому она "
+            "остаётся (наше явное допущение).",
         )
     else:
         winner = leaders[0]
-        trace.add(RULE, f"The hunters won: {winner} has the most Valour points ({top}).")
+        trace.add(
+            RULE,
+            f"The hunters won: {winner} has the most Valour points ({top}).",
+            f"Охотники победили; больше всех Очков Доблести ({top}) у Охотника {winner}.",
+        )
     return ValourStanding(tallies, ranking, leaders, winner, tie, hunters_won, trace.steps)
 
 
@@ -363,11 +407,22 @@ def combat_valour(
                 if hunter_attacked
                 else "no attack points (Dracula started this combat; his attacks do not score)."
             ),
+            f"Доблесть в бою с Дракулой (Кровь в начале боя: {blood}): "
+            f"{_points_ru(a['blood_taken'].points)} за каждую единицу Крови, которую он "
+            f"теряет в бою, ещё {a['final_blow'].points} за последний удар, если он уничтожен, и "
+            + (
+                f"{a['attack_on_dracula'].points} за нападение, ведь Охотник напал на него сам."
+                if hunter_attacked
+                else "ничего за нападение (бой начал Дракула; его нападения не в счёт)."
+            ),
         )
         trace.add(
             "dracula:blood-track",
             "Blood taken is the blood he actually loses: a Killed result counts only the drop "
             "to the next red mark (for example 12 to 10 is 2 blood points).",
+            "Снятая Кровь — это Кровь, которую Дракула действительно теряет: результат «Убит» "
+            "засчитывает лишь падение до следующего красного деления (например, с 12 до 10 — "
+            "это 2 единицы).",
         )
 
         # blood 0 at the end is the same as "destroyed"
@@ -391,8 +446,11 @@ def combat_valour(
         minion = opponent.minion
         value = agent_combat_points(killed=True, minion=minion, assassin=assassin)
         who = "neither a Minion nor an Assassin"
+        who_ru = "не Миньон и не Ассасин"
         if minion or assassin:
             who = "a Minion" if minion else "an Assassin"
+            who_ru = "Миньон" if minion else "Ассасин"
+        name_ru = "" if opponent.name in ("", "Agent") else f" {opponent.name}"
         trace.add(
             RULE,
             f"Valour against {opponent.name or 'the agent'}, {who}: "
@@ -400,6 +458,12 @@ def combat_valour(
                 f"{value} points if the agent is killed, 0 otherwise."
                 if value
                 else "killing it scores no Valour points."
+            ),
+            f"Доблесть в бою с Агентом{name_ru} ({who_ru}): "
+            + (
+                f"{_points_ru(value)}, если Агент убит, иначе 0."
+                if value
+                else "за его убийство Очки Доблести не даются."
             ),
         )
 
@@ -428,5 +492,8 @@ def combat_valour(
         "Points this combat can earn: "
         + "; ".join(f"{x} with probability {_short(p)}" for x, p in distribution.items())
         + f". Most likely {likely}; expected {_short(expected)} (≈{float(expected):.3f}).",
+        "Сколько очков может дать этот бой: "
+        + "; ".join(f"{x} с вероятностью {_short(p)}" for x, p in distribution.items())
+        + f". Вероятнее всего {likely}; в среднем {_short(expected)} (≈{float(expected):.3f}).",
     )
     return CombatValour(distribution, expected, trace.steps)

@@ -23,7 +23,7 @@ from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
 from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage
 from rules.vtes.combat_report import CombatantState, CombatReport, Range, RoundReport
-from rules.vtes.combat_text import Phrase, Sentence, words
+from rules.vtes.combat_text import Phrase, Sentence, plural_ru, words
 from rules.vtes.scenario import (
     SIDES,
     Combatant,
@@ -45,6 +45,58 @@ PRESSES = "vtes:6.4.4"
 EFFECTS = "vtes:6.4.5"
 DAMAGE = "vtes:6.4.6"
 RETAINERS = "vtes:6.4.7"
+
+
+# -- Russian words for the trace ---------------------------------------------------------
+
+_RU_SIDE = {"acting": "действующий", "opposing": "противостоящий"}
+_RU_RANGE = {"close": "близкая дистанция", "long": "дальняя дистанция"}
+_RU_RANGE_AT = {"close": "на близкой дистанции", "long": "на дальней дистанции"}
+_RU_STATE = {
+    MinionState.READY: "готов",
+    MinionState.TORPOR: "в ступоре",
+    MinionState.BURNED: "сожжён",
+}
+# Names the scenario gives to strikes and strike effects left unnamed.
+_RU_DEFAULT_NAME = {
+    "hand strike": "кулачный удар",
+    "strike": "удар",
+    "additional strike": "дополнительный удар",
+}
+
+
+def _ru_amount(n: int, unit: str) -> str:
+    """``n`` blood or life counters in Russian: 1 кровь, 2 крови; 1 жизнь, 5 жизней."""
+    if unit == "blood":
+        return f"{n} {plural_ru(n, 'кровь', 'крови', 'крови')}"
+    return f"{n} {plural_ru(n, 'жизнь', 'жизни', 'жизней')}"
+
+
+def _ru_unit_of(unit: str) -> str:
+    """The unit after 'не осталось': крови / жизни."""
+    return "крови" if unit == "blood" else "жизни"
+
+
+def _ru_name(name: str) -> str:
+    return _RU_DEFAULT_NAME.get(name, name)
+
+
+def _ru_card(name: str) -> str:
+    """A card played, as the object of 'играет' (an unnamed one is just 'карту')."""
+    return "карту" if name == "card" else name
+
+
+def _ru_sides(sides: Sequence[str]) -> str:
+    return ", ".join(_RU_SIDE.get(side, side) for side in sides)
+
+
+def _ru_alternating(sides: Sequence[str], one: str, few: str, many: str) -> str:
+    """How many plays and by whom: '1 маневр (действующий)', '2 пресса по очереди (...)'."""
+    n = len(sides)
+    noun = plural_ru(n, one, few, many)
+    if n == 1:
+        return f"1 {noun} ({_ru_sides(sides)})"
+    return f"{n} {noun} по очереди ({_ru_sides(sides)})"
 
 
 # -- the combatants while the combat runs -------------------------------------------------
@@ -126,7 +178,7 @@ class _Fighter:
 
 
 def _effect_parts(
-    effect: StrikeEffect, strength: int, target: str | None
+    effect: StrikeEffect, strength: int, target: str | None, *, trace: bool = False
 ) -> tuple[list[str], list[str]]:
     en: list[str] = []
     ru: list[str] = []
@@ -138,7 +190,12 @@ def _effect_parts(
         ru.append(f"{dmg}{r} {words(dmg, unit, 'ru').split(' ', 1)[1]}")
     if effect.steal_blood:
         en.append(f"steal {effect.steal_blood} blood")
-        ru.append(f"украсть {words(effect.steal_blood, 'blood', 'ru')}")
+        stolen = (
+            _ru_amount(effect.steal_blood, "blood")
+            if trace
+            else words(effect.steal_blood, "blood", "ru")
+        )
+        ru.append(f"украсть {stolen}")
     if effect.destroy_equipment:
         en.append(f"burn {effect.destroy_equipment}")
         ru.append(f"сжечь {effect.destroy_equipment}")
@@ -166,7 +223,14 @@ def _effect_parts(
 
 def describe_strike(strike: Strike, effect: StrikeEffect, strength: int) -> Phrase:
     """What the striker does, as a verb phrase (e.g. 'makes a hand strike (1 damage)')."""
-    en, ru = _effect_parts(effect, strength, strike.target)
+    return _strike_phrase(strike, effect, strength)
+
+
+def _strike_phrase(
+    strike: Strike, effect: StrikeEffect, strength: int, *, trace: bool = False
+) -> Phrase:
+    """:func:`describe_strike`; with ``trace`` the Russian counts blood as the trace does."""
+    en, ru = _effect_parts(effect, strength, strike.target, trace=trace)
     en_d = f" ({', '.join(en)})" if en else ""
     ru_d = f" ({', '.join(ru)})" if ru else ""
     if strike.hand:
@@ -176,7 +240,7 @@ def describe_strike(strike: Strike, effect: StrikeEffect, strength: int) -> Phra
         return Phrase(f"makes a hand strike{at}{en_d}", f"наносит кулачный удар{ru_at}{ru_d}")
     if strike.weapon:
         return Phrase(f"strikes with {strike.weapon}{en_d}", f"бьёт оружием {strike.weapon}{ru_d}")
-    return Phrase(f"strikes with {strike.name}{en_d}", f"использует {strike.name}{ru_d}")
+    return Phrase(f"strikes with {strike.name}{en_d}", f"использует {_ru_name(strike.name)}{ru_d}")
 
 
 # -- one round ----------------------------------------------------------------------------
@@ -262,6 +326,8 @@ class _RoundPlay:
                     SEQUENCE,
                     f"Before range is determined, {fighter.name} plays {card.name}: strength "
                     f"{change} for the rest of the combat, now {fighter.strength}.",
+                    f"До определения дистанции {fighter.name} играет {_ru_card(card.name)}: "
+                    f"сила {change} до конца боя, теперь {fighter.strength}.",
                 )
                 self._sentence(
                     "before_range",
@@ -282,7 +348,11 @@ class _RoundPlay:
                     "maneuvers must alternate between the two sides."
                 )
         if not maneuvers:
-            self.trace.add(RANGE, f"Round {self.number} starts at close range; nobody maneuvers.")
+            self.trace.add(
+                RANGE,
+                f"Round {self.number} starts at close range; nobody maneuvers.",
+                f"Раунд {self.number} начинается на близкой дистанции: никто не маневрирует.",
+            )
             self._sentence("no_maneuver", round=self.number)
             return
         current: Range = "close"
@@ -301,6 +371,9 @@ class _RoundPlay:
             RANGE,
             f"{len(maneuvers)} maneuver(s) alternate ({', '.join(maneuvers)}); each one flips "
             f"the range, so round {self.number} is at {current} range.",
+            f"{_ru_alternating(maneuvers, 'маневр', 'маневра', 'маневров')}: "
+            f"{'он' if len(maneuvers) == 1 else 'каждый'} меняет дистанцию, поэтому раунд "
+            f"{self.number} проходит {_RU_RANGE_AT[current]}.",
         )
         self._sentence(
             "range",
@@ -351,10 +424,14 @@ class _RoundPlay:
             fighter = self.f[side]
             for effect in self.rnd.additional_of(side):
                 limited = " (limited)" if effect.limited else ""
+                ru_limited = " (ограниченный)" if effect.limited else ""
                 self.trace.add(
                     STRIKES,
                     f"{fighter.name} plays {effect.name}{limited}: {effect.count} additional "
                     "strike(s) this round, at the same range.",
+                    f"{fighter.name} играет {_ru_name(effect.name)}{ru_limited}: "
+                    f"{words(effect.count, 'strikes', 'ru')} в этом раунде, на той же "
+                    "дистанции.",
                 )
                 self._sentence("additional", name=fighter.name, card=effect.name, n=effect.count)
 
@@ -373,7 +450,11 @@ class _RoundPlay:
             self._pair({"acting": a, "opposing": o})
             if self.ended_by is not None:
                 if k + 1 < pairs:
-                    self.trace.add(SEQUENCE, "The remaining strikes of this round are not made.")
+                    self.trace.add(
+                        SEQUENCE,
+                        "The remaining strikes of this round are not made.",
+                        "Оставшиеся удары этого раунда не наносятся.",
+                    )
                     self._sentence("skipped")
                 break
             if k == 0:
@@ -455,10 +536,8 @@ class _RoundPlay:
             else:
                 what = describe_strike(strike, c.effect, fighter.strength)
                 self._sentence("strike", name=fighter.name, what=what)
-            self.trace.add(
-                STRIKES,
-                f"{fighter.name} {describe_strike(strike, c.effect, fighter.strength).en}.",
-            )
+            phrase = _strike_phrase(strike, c.effect, fighter.strength, trace=True)
+            self.trace.add(STRIKES, f"{fighter.name} {phrase.en}.", f"{fighter.name} {phrase.ru}.")
             self._check_chosen(c)
             chosen[side] = c
         if len(chosen) == 1:
@@ -468,6 +547,8 @@ class _RoundPlay:
                 STRIKES,
                 f"{self.f[other(side)].name} has no strike left, so "
                 f"{self.f[side].name}'s strike resolves alone.",
+                f"У {self.f[other(side)].name} ударов больше нет, поэтому удар "
+                f"{self.f[side].name} разыгрывается без ответа.",
             )
 
         # Combat ends: before anything else, at any range, a dodge does not stop it.
@@ -478,6 +559,9 @@ class _RoundPlay:
                     EFFECTS,
                     f"{name}'s combat-ends effect resolves first and ends the combat before "
                     "any other strike or effect; a dodge cannot stop it.",
+                    f"{name} применяет эффект завершения боя: он срабатывает первым и "
+                    "заканчивает бой раньше любых других ударов и эффектов; уклонение его не "
+                    "останавливает.",
                 )
                 self._sentence("combat_ends", name=name)
                 self.ended_by = "combat_ends"
@@ -490,6 +574,9 @@ class _RoundPlay:
                     EFFECTS,
                     f"{self.f[side].name} dodges: the opposing strike has no effect on it or "
                     "its equipment (retainers are not protected); a dodge works at any range.",
+                    f"{self.f[side].name} уклоняется: удар соперника не действует ни на самого "
+                    "миньона, ни на его снаряжение (слуг уклонение не защищает); уклониться "
+                    "можно на любой дистанции.",
                 )
         first = [s for s, c in chosen.items() if c.effect.first_strike]
         if first and len(first) < len(chosen):
@@ -497,6 +584,8 @@ class _RoundPlay:
             self.trace.add(
                 EFFECTS,
                 f"{self.f[side].name}'s first strike resolves before the other strike.",
+                f"Удар {self.f[side].name} первоочерёдный (first strike), поэтому он "
+                "разыгрывается раньше удара соперника.",
             )
             self._sentence("first_strike", name=self.f[side].name)
             self._resolve_group([chosen[side]], dodging)
@@ -506,7 +595,11 @@ class _RoundPlay:
             self._resolve_group(rest, dodging)
         else:
             if len(first) == 2:
-                self.trace.add(EFFECTS, "Both strikes are first strikes, so they are simultaneous.")
+                self.trace.add(
+                    EFFECTS,
+                    "Both strikes are first strikes, so they are simultaneous.",
+                    "Оба удара первоочерёдные (first strike), поэтому разыгрываются одновременно.",
+                )
                 self._sentence("both_first")
             self._resolve_group(list(chosen.values()), dodging)
         self._check_ready()
@@ -519,6 +612,8 @@ class _RoundPlay:
                 SEQUENCE,
                 f"{fighter.name} is no longer ready ({fighter.state.value}), so the combat "
                 "ends at once.",
+                f"Миньон {fighter.name} больше не готов ({_RU_STATE[fighter.state]}), поэтому бой "
+                "сразу заканчивается.",
             )
             self._sentence("not_ready_end", name=fighter.name)
         if out:
@@ -538,6 +633,8 @@ class _RoundPlay:
                     EFFECTS,
                     f"{fighter.name} loses its strike: {c.strike.weapon} was burned or taken by "
                     "the first strike.",
+                    f"{fighter.name} теряет свой удар: первый удар соперника сжёг или отнял "
+                    f"{c.strike.weapon}.",
                 )
                 self._sentence("lost_weapon", name=fighter.name, weapon=c.strike.weapon)
                 continue
@@ -554,6 +651,8 @@ class _RoundPlay:
                     STRIKES,
                     f"{fighter.name}'s {c.strike.name} works only at close range, so it does "
                     "nothing at long range.",
+                    f"Удар {fighter.name} ({_ru_name(c.strike.name)}) действует только на "
+                    "близкой дистанции, поэтому на дальней ничего не делает.",
                 )
                 self._sentence("out_of_range", name=fighter.name)
                 continue
@@ -563,6 +662,9 @@ class _RoundPlay:
                     RETAINERS,
                     f"{fighter.name} aims at {opp.name}'s retainer {c.strike.target}: a dodge "
                     "does not protect a retainer and damage to it cannot be prevented.",
+                    f"{fighter.name} направляет удар на {c.strike.target}, слугу {opp.name}: "
+                    "уклонение слугу не защищает, а повреждения, нанесённые слуге, нельзя "
+                    "предотвратить.",
                 )
                 self._sentence(
                     "at_retainer", name=fighter.name, retainer=c.strike.target, other=opp.name
@@ -572,6 +674,8 @@ class _RoundPlay:
                 self.trace.add(
                     EFFECTS,
                     f"{opp.name}'s dodge stops {fighter.name}'s {c.strike.name}.",
+                    f"{opp.name} уклоняется, и удар {fighter.name} ({_ru_name(c.strike.name)}) "
+                    "не достигает цели.",
                 )
                 self._sentence("dodged", name=opp.name, other=fighter.name)
                 continue
@@ -605,7 +709,11 @@ class _RoundPlay:
                 self._gain(thief, got, name, "life")
                 if life - got == 0:
                     del self.f[side].retainers[name]
-                    self.trace.add(RETAINERS, f"{name} has no life left and is burned.")
+                    self.trace.add(
+                        RETAINERS,
+                        f"{name} has no life left and is burned.",
+                        f"{name}: жизни не осталось, слуга сжигается.",
+                    )
                     self._sentence("no_life", name=name)
         for side, got in taken.items():
             victim = self.f[side]
@@ -618,13 +726,21 @@ class _RoundPlay:
             victim = self.f[side]
             if victim.kind == "ally" and victim.amount == 0 and victim.ready:
                 victim.state = MinionState.BURNED
-                self.trace.add(EFFECTS, f"{victim.name} has no life left and is burned.")
+                self.trace.add(
+                    EFFECTS,
+                    f"{victim.name} has no life left and is burned.",
+                    f"{victim.name}: жизни не осталось, союзник сжигается.",
+                )
                 self._sentence("no_life", name=victim.name)
                 self._burn_possessions(victim)
 
     def _gain(self, thief: _Fighter, got: int, source: str, unit: str) -> None:
         if got == 0:
-            self.trace.add(EFFECTS, f"{source} has no {unit} left, so nothing is stolen.")
+            self.trace.add(
+                EFFECTS,
+                f"{source} has no {unit} left, so nothing is stolen.",
+                f"У {source} не осталось {_ru_unit_of(unit)}, поэтому украсть нечего.",
+            )
             self._sentence("steal_none", name=thief.name, other=source)
             return
         before = thief.amount
@@ -633,6 +749,9 @@ class _RoundPlay:
             EFFECTS,
             f"{thief.name} steals {got} {unit} from {source}: stealing is not damage, cannot "
             f"be prevented and happens before damage is mended ({before} -> {thief.amount}).",
+            f"{thief.name} крадёт {_ru_amount(got, unit)} у {source}: кража не считается "
+            "повреждением, её нельзя предотвратить, и она происходит до лечения повреждений "
+            f"({before} -> {thief.amount}).",
         )
         self._sentence(
             "steal_blood",
@@ -646,6 +765,9 @@ class _RoundPlay:
                 EFFECTS,
                 f"{thief.name} now has {thief.amount} blood but capacity {thief.capacity}: "
                 f"{excess} blood drains to the blood bank at once.",
+                f"Теперь у {thief.name} {_ru_amount(thief.amount, 'blood')} при объёме крови "
+                f"{thief.capacity}: излишек ({_ru_amount(excess, 'blood')}) сразу уходит в банк "
+                "крови.",
             )
             self._sentence(
                 "drain",
@@ -669,6 +791,8 @@ class _RoundPlay:
                         EFFECTS,
                         f"{thief.name}'s strike burns {victim.name}'s {item.name}; it worked "
                         "until this strike resolved.",
+                        f"Удар {thief.name} сжигает {item.name} у {victim.name}; до этого удара "
+                        "карта ещё действовала.",
                     )
                     self._sentence("destroy", name=thief.name, other=victim.name, item=item.name)
             if hit.take is not None:
@@ -684,6 +808,9 @@ class _RoundPlay:
                         EFFECTS,
                         f"{thief.name} takes {item.name} from {victim.name}; the new holder "
                         "cannot use it this round and keeps it after the combat.",
+                        f"{thief.name} забирает {item.name} у {victim.name}; в этом раунде новый "
+                        "владелец не может использовать эту карту, а после боя оставляет её "
+                        "себе.",
                     )
                     self._sentence("steal_item", name=thief.name, other=victim.name, item=name)
 
@@ -725,7 +852,9 @@ class _RoundPlay:
     def _damage_minion(self, fighter: _Fighter, hit: _Hit) -> None:
         if not fighter.ready:
             self.trace.add(
-                DAMAGE, f"{fighter.name} is already burned, so the damage has nothing to hit."
+                DAMAGE,
+                f"{fighter.name} is already burned, so the damage has nothing to hit.",
+                f"Миньон {fighter.name} уже сожжён, так что повреждения наносить некому.",
             )
             return
         # One strike per side per pair: the damage is all normal or all aggravated.
@@ -775,7 +904,11 @@ class _RoundPlay:
 
     def _burn_possessions(self, fighter: _Fighter) -> None:
         if fighter.retainers:
-            self.trace.add(RETAINERS, f"{fighter.name}'s retainers are burned with it.")
+            self.trace.add(
+                RETAINERS,
+                f"{fighter.name}'s retainers are burned with it.",
+                f"Слуги {fighter.name} сжигаются вместе с нанимателем.",
+            )
             self._sentence("retainers_burn", name=fighter.name)
         fighter.retainers.clear()
         fighter.equipment.clear()
@@ -794,12 +927,18 @@ class _RoundPlay:
                 )
         if self.ended_by is not None:
             if presses:
-                self.trace.add(PRESSES, "The listed presses are not played: combat is over.")
+                self.trace.add(
+                    PRESSES,
+                    "The listed presses are not played: combat is over.",
+                    "Указанные прессы не играются: бой уже окончен.",
+                )
                 self._sentence("skipped_presses")
             return False
         if not presses:
             self.trace.add(
-                PRESSES, f"Nobody presses, so the combat ends after round {self.number}."
+                PRESSES,
+                f"Nobody presses, so the combat ends after round {self.number}.",
+                f"Никто не играет пресс, поэтому бой заканчивается после раунда {self.number}.",
             )
             self._sentence("no_press", round=self.number)
             self.ended_by = "no_press"
@@ -808,11 +947,15 @@ class _RoundPlay:
             name = self.f[side].name
             self._sentence("press" if i == 0 else "press_cancel", name=name)
         continued = len(presses) % 2 == 1
+        ru_presses = _ru_alternating(presses, "пресс", "пресса", "прессов")
         if continued:
             self.trace.add(
                 PRESSES,
                 f"{len(presses)} press(es) alternate ({', '.join(presses)}); the last press to "
                 "continue is not cancelled, so another round begins.",
+                f"{ru_presses}: "
+                + ("его" if len(presses) == 1 else "последний пресс на продолжение боя")
+                + " никто не отменил, поэтому начинается ещё один раунд.",
             )
             self._sentence("continues")
         else:
@@ -820,6 +963,8 @@ class _RoundPlay:
                 PRESSES,
                 f"{len(presses)} presses alternate ({', '.join(presses)}); the last one cancels "
                 f"the press to continue, so the combat ends after round {self.number}.",
+                f"{ru_presses}: последний из них отменяет пресс на продолжение боя, поэтому бой "
+                f"заканчивается после раунда {self.number}.",
             )
             self._sentence("press_cancelled", round=self.number)
             self.ended_by = "no_press"
@@ -868,6 +1013,8 @@ def resolve(scenario: Mapping[str, Any]) -> CombatReport:
             SEQUENCE,
             f"{a.name} (acting) and {o.name} (opposing) enter combat; the acting minion gets "
             "the first opportunity at every step, then play alternates.",
+            f"{a.name} (действующий) и {o.name} (противостоящий) вступают в бой; на каждом "
+            "шаге первым сыграть может действующий миньон, дальше стороны ходят по очереди.",
         )
     ]
     opening = (Sentence("start", {"acting": a.name, "opposing": o.name}),)
@@ -882,7 +1029,13 @@ def resolve(scenario: Mapping[str, Any]) -> CombatReport:
             )
         play = _RoundPlay(number, rnd, fighters, sc.rules)
         report = play.play()
-        steps.append(Step(SEQUENCE, f"Round {number} ({report.range} range)."))
+        steps.append(
+            Step(
+                SEQUENCE,
+                f"Round {number} ({report.range} range).",
+                f"Раунд {number} ({_RU_RANGE[report.range]}).",
+            )
+        )
         steps.extend(report.steps)
         rounds.append(report)
         ended_by = play.ended_by

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from rules.russian import noun_form
+
 __all__ = ["LANGS", "Phrase", "Sentence", "plural_ru", "render", "words"]
 
 LANGS: tuple[str, ...] = ("en", "ru")
@@ -41,12 +43,7 @@ class Sentence:
 
 def plural_ru(n: int, one: str, few: str, many: str) -> str:
     """The Russian noun form for ``n``: 1 литр, 2 литра, 5 литров."""
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
+    return noun_form(n, one, few, many)
 
 
 def words(n: int, unit: str, lang: str) -> str:

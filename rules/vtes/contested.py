@@ -19,6 +19,7 @@ from typing import Literal
 
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
+from rules.vtes import ru_words as ru
 from rules.vtes.models import check_count
 
 __all__ = [
@@ -130,7 +131,11 @@ def untap_contests(
             raise InvalidState(f"{t.vampire} is given two different blood amounts.")
 
     trace = Trace()
-    trace.add("vtes:4", "Untap phase: every contest you take part in is paid for or yielded.")
+    trace.add(
+        "vtes:4",
+        "Untap phase: every contest you take part in is paid for or yielded.",
+        "Фаза антапа: за каждый контест с вашим участием нужно заплатить или уступить.",
+    )
     kept: list[str] = []
     yielded: list[str] = []
     won: list[str] = []
@@ -141,12 +146,16 @@ def untap_contests(
                 "vtes:4.1",
                 f"Every rival copy of {card.name} was yielded: your copy untaps and turns face "
                 "up, and the contest ends with nothing to pay.",
+                f"Все соперники уступили свои экземпляры карты {card.name}: ваш экземпляр "
+                "антапается и открывается, контест завершён, платить ничего не нужно.",
             )
         elif card.name in yield_cards:
             yielded.append(card.name)
             trace.add(
                 "vtes:4.1",
                 f"You yield {card.name}: your copy burns with every card and counter on it.",
+                f"Вы уступаете карту {card.name}: ваш экземпляр сгорает вместе со всеми картами "
+                "и жетонами на нём.",
             )
         else:
             kept.append(card.name)
@@ -161,11 +170,17 @@ def untap_contests(
             "vtes:4.1",
             f"You pay {CARD_CONTEST_POOL} pool to keep contesting {name}; it stays face down "
             "and out of play.",
+            f"Вы платите {ru.pool(CARD_CONTEST_POOL)}, чтобы продолжить контест за карту "
+            f"{name}; она остаётся рубашкой вверх и вне игры.",
         )
     pool_after = pool - pool_cost
     ousted = bool(pool_cost) and pool_after == 0
     if ousted:
-        trace.add("vtes:9.1", "Paying the contests took your last pool: you are ousted.")
+        trace.add(
+            "vtes:9.1",
+            "Paying the contests took your last pool: you are ousted.",
+            "Оплата контестов забрала ваш последний пул: вы вытеснены из игры.",
+        )
 
     t_kept: list[str] = []
     t_yielded: list[str] = []
@@ -179,6 +194,8 @@ def untap_contests(
                 "vtes:4.2",
                 f"Every rival claim to {t.title} was yielded: {t.vampire} takes the title and "
                 "the contest ends.",
+                f"Все соперники уступили титул {t.title}: его получает {t.vampire}, и контест "
+                "завершён.",
             )
             continue
         if not t.ready:
@@ -188,6 +205,8 @@ def untap_contests(
                 "vtes:4.2",
                 f"{t.vampire} is in torpor and must yield {t.title}; only ready vampires contest "
                 "titles.",
+                f"Вампир {t.vampire} в ступоре и обязан уступить титул {t.title}: оспаривать "
+                "титулы могут только готовые вампиры.",
             )
             continue
         if t.title in yield_titles:
@@ -195,6 +214,7 @@ def untap_contests(
             trace.add(
                 "vtes:4.2",
                 f"{t.vampire} yields {t.title}; nothing else about the vampire changes.",
+                f"{t.vampire} уступает титул {t.title}; больше для вампира ничего не меняется.",
             )
             continue
         if blood[t.vampire] < TITLE_CONTEST_BLOOD:
@@ -203,6 +223,8 @@ def untap_contests(
             trace.add(
                 "vtes:4.2",
                 f"{t.vampire} has no blood left to pay and must yield {t.title}.",
+                f"Вампиру {t.vampire} нечем платить: крови не осталось, и титул {t.title} "
+                "приходится уступить.",
             )
             continue
         blood[t.vampire] -= TITLE_CONTEST_BLOOD
@@ -213,6 +235,9 @@ def untap_contests(
             f"{t.vampire} pays {TITLE_CONTEST_BLOOD} blood to keep contesting {t.title} "
             f"({blood[t.vampire]} left); while contested, no claimant holds the title but each "
             "acts and blocks as usual.",
+            f"{t.vampire} платит {ru.blood(TITLE_CONTEST_BLOOD)}, чтобы продолжить контест за "
+            f"титул {t.title} (крови осталось: {blood[t.vampire]}); пока титул оспаривается, "
+            "им не владеет ни один претендент, но все действуют и блокируют как обычно.",
         )
     return ContestUpkeep(
         pool=pool_after,
@@ -255,10 +280,16 @@ def unique_card_enters(card: str, controller: str, holders: Sequence[str] = ()) 
             "vtes:4.1",
             f"{controller} already has a copy of {card}: there is no contest with oneself, so "
             "the new copy is burned.",
+            f"У игрока {controller} уже есть экземпляр карты {card}: с самим собой контеста не "
+            "бывает, поэтому новый экземпляр сгорает.",
         )
         return UniqueEntry("burned", (), trace.steps)
     if not holders:
-        trace.add("vtes:4.1", f"No other copy of {card} is in play: it enters play normally.")
+        trace.add(
+            "vtes:4.1",
+            f"No other copy of {card} is in play: it enters play normally.",
+            f"Других экземпляров карты {card} в игре нет: она входит в игру как обычно.",
+        )
         return UniqueEntry("in play", (), trace.steps)
     everyone = (*holders, controller)
     verb = "has" if len(holders) == 1 else "have"
@@ -267,5 +298,9 @@ def unique_card_enters(card: str, controller: str, holders: Sequence[str] = ()) 
         f"{card} is unique and {', '.join(holders)} already {verb} a copy: the contest "
         f"involves {', '.join(everyone)}; every copy turns face down and is out of play "
         "until it ends.",
+        f"Карта {card} уникальна, а экземпляр уже есть у "
+        f"{'игрока' if len(holders) == 1 else 'игроков'} {', '.join(holders)}: в контесте "
+        f"участвуют {', '.join(everyone)}; все экземпляры переворачиваются рубашкой вверх и "
+        "считаются вне игры, пока контест не закончится.",
     )
     return UniqueEntry("contested", everyone, trace.steps)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from rules.errors import InvalidState
 from rules.trace import Step, Trace
+from rules.vtes import ru_words as ru
 from rules.vtes.models import Ally, Minion, MinionState, Retainer, Vampire, check_count
 
 __all__ = ["EDITIONS", "DamageResult", "describe_outcome", "resolve_damage"]
@@ -71,6 +72,9 @@ def _pts(n: int, word: str = "point") -> str:
 
 def _kind(minion: Minion) -> str:
     return type(minion).__name__.lower()
+
+
+_KIND_RU = {"vampire": "вампир", "ally": "союзник", "retainer": "слуга"}
 
 
 def _check_inputs(
@@ -134,6 +138,27 @@ def _dealt_text(minion: Minion, normal: int, aggravated: int) -> str:
     return f"{minion.name} ({has}) is dealt {normal} normal and {aggravated} aggravated damage."
 
 
+def _all_normal_ru(n: int) -> str:
+    """ "all n points of normal damage" as an object in Russian."""
+    if n == 1:
+        return "обычное повреждение"
+    if n == 2:
+        return "оба обычных повреждения"
+    return f"все {ru.damage(n, 'normal')}"
+
+
+def _dealt_text_ru(minion: Minion, normal: int, aggravated: int) -> str:
+    if isinstance(minion, Vampire):
+        where = "в ступоре" if minion.state is MinionState.TORPOR else "готов"
+        has = f"{where}, крови {minion.blood} из {minion.capacity}"
+    else:
+        has = f"{_KIND_RU[_kind(minion)]}, {ru.life(minion.life)}"
+    return (
+        f"{minion.name} ({has}) получает {ru.damage(normal, 'normal')} "
+        f"и {ru.damage(aggravated, 'aggravated')}."
+    )
+
+
 def _prevention_step(
     trace: Trace, normal: int, aggravated: int, prevent_normal: int, prevent_aggravated: int
 ) -> None:
@@ -141,13 +166,20 @@ def _prevention_step(
         return
     through_n, through_a = normal - prevent_normal, aggravated - prevent_aggravated
     if prevent_normal == 0 and prevent_aggravated == 0:
-        trace.add(_DAMAGE, "No damage is prevented, so all of it is successfully inflicted.")
+        trace.add(
+            _DAMAGE,
+            "No damage is prevented, so all of it is successfully inflicted.",
+            "Ничего не предотвращено, поэтому все повреждения нанесены успешно.",
+        )
     else:
         trace.add(
             _DAMAGE,
             f"Prevention is applied first: {prevent_normal} normal and {prevent_aggravated} "
             f"aggravated damage are prevented, leaving {through_n} normal and {through_a} "
             "aggravated.",
+            f"Сначала применяется предотвращение: предотвращено обычных повреждений — "
+            f"{prevent_normal}, неизлечимых — {prevent_aggravated}; остаётся обычных — "
+            f"{through_n}, неизлечимых — {through_a}.",
         )
 
 
@@ -156,11 +188,19 @@ def _resolve_vampire(
 ) -> DamageResult:
     trace = Trace()
     name = vampire.name
-    trace.add(_DAMAGE, _dealt_text(vampire, normal, aggravated))
+    trace.add(
+        _DAMAGE,
+        _dealt_text(vampire, normal, aggravated),
+        _dealt_text_ru(vampire, normal, aggravated),
+    )
     in_torpor = vampire.state is MinionState.TORPOR
     wounded = in_torpor
     if in_torpor:
-        trace.add(_DAMAGE, f"{name} is in torpor, so counts as already wounded.")
+        trace.add(
+            _DAMAGE,
+            f"{name} is in torpor, so counts as already wounded.",
+            f"Вампир {name} в ступоре и поэтому уже считается раненым.",
+        )
     _prevention_step(trace, normal, aggravated, prevent_normal, prevent_aggravated)
     through_n = normal - prevent_normal
     through_a = aggravated - prevent_aggravated
@@ -169,7 +209,11 @@ def _resolve_vampire(
     burned = False
 
     if through_n == 0 and through_a == 0:
-        trace.add(_DAMAGE, f"No damage reaches {name}, so nothing changes.")
+        trace.add(
+            _DAMAGE,
+            f"No damage reaches {name}, so nothing changes.",
+            f"{name} не получает ни одного повреждения, и ничего не меняется.",
+        )
 
     # Normal damage first: 1 blood mends 1 point; the rest leaves the vampire wounded.
     if through_n:
@@ -181,6 +225,9 @@ def _resolve_vampire(
                 _DAMAGE,
                 f"{name} burns {mended} blood to mend all {_pts(through_n)} of normal damage "
                 f"({blood} blood left).",
+                f"{name} сжигает {ru.blood(mended)}, чтобы вылечить "
+                + _all_normal_ru(through_n)
+                + f" (крови осталось: {blood}).",
             )
         else:
             if mended:
@@ -188,19 +235,29 @@ def _resolve_vampire(
                     _DAMAGE,
                     f"{name} burns all of its blood ({mended}) to mend {mended} of the "
                     f"{through_n} points of normal damage.",
+                    f"{name} сжигает всю свою кровь ({mended}) и лечит {mended} из {through_n} "
+                    "обычных повреждений.",
                 )
             else:
-                trace.add(_DAMAGE, f"{name} has no blood to mend the normal damage.")
+                trace.add(
+                    _DAMAGE,
+                    f"{name} has no blood to mend the normal damage.",
+                    f"{name} не может лечить обычные повреждения: крови нет.",
+                )
             if wounded:
                 trace.add(
                     _DAMAGE,
                     f"{name} cannot mend {_pts(unmended)} of normal damage and stays wounded; "
                     "normal damage never burns a vampire.",
+                    f"{name} не может вылечить {ru.damage(unmended, 'normal')}; ранение "
+                    "сохраняется, а обычные повреждения никогда не сжигают вампира.",
                 )
             else:
                 trace.add(
                     _DAMAGE,
                     f"{name} cannot mend {_pts(unmended)} of normal damage, so it is wounded.",
+                    f"{name} не может вылечить {ru.damage(unmended, 'normal')} и поэтому "
+                    "получает ранение.",
                 )
             wounded = True
 
@@ -212,6 +269,8 @@ def _resolve_vampire(
                 _DAMAGE,
                 f"Aggravated damage cannot be mended: the first point makes {name} wounded "
                 "without costing blood.",
+                f"Неизлечимые повреждения не лечатся: первое из них делает вампира {name} "
+                "раненым, и крови это не стоит.",
             )
             wounded = True
             rest -= 1
@@ -220,6 +279,8 @@ def _resolve_vampire(
                 _DAMAGE,
                 f"Then the aggravated damage, which cannot be mended, reaches {name} while it is "
                 "already wounded.",
+                f"Затем приходят неизлечимые повреждения, которые не лечатся, а вампир {name} "
+                "уже ранен.",
             )
         if rest:
             paid = min(blood, rest)
@@ -229,16 +290,27 @@ def _resolve_vampire(
                     _DAMAGE,
                     f"{name} is wounded, so it burns {paid} blood, 1 per aggravated point, to "
                     f"avoid destruction ({blood} blood left).",
+                    f"Вампир {name} ранен, поэтому сжигает {ru.blood(paid)}, по 1 за каждое "
+                    f"неизлечимое повреждение, чтобы не сгореть (крови осталось: {blood}).",
                 )
             if rest > paid:
                 burned = True
                 extra = rest - paid - 1
                 verb = "has" if extra == 1 else "have"
                 tail = f" ({_pts(extra)} more {verb} nothing left to hit)" if extra else ""
+                lost = "пропадает" if ru.form(extra) == "one" else "пропадают"
+                tail_ru = (
+                    f" (ещё {ru.damage(extra, 'aggravated')} {lost}: поражать уже некого)"
+                    if extra
+                    else ""
+                )
                 trace.add(
                     _DAMAGE,
                     f"With no blood left to pay, the next aggravated point burns {name}: it goes "
                     f"straight to the ash heap, not to torpor, and this is not diablerie{tail}.",
+                    f"Платить кровью больше нечем, и следующее неизлечимое повреждение сжигает "
+                    f"вампира {name}: он сразу уходит в кучу пепла, минуя ступор, и это не "
+                    f"дьяблери{tail_ru}.",
                 )
 
     if burned:
@@ -247,15 +319,25 @@ def _resolve_vampire(
     elif wounded:
         state = MinionState.TORPOR
         if in_torpor:
-            trace.add(_TORPOR, f"All damage is done: {name} stays in torpor with {blood} blood.")
+            trace.add(
+                _TORPOR,
+                f"All damage is done: {name} stays in torpor with {blood} blood.",
+                f"Все повреждения разобраны: {name} остаётся в ступоре; крови: {blood}.",
+            )
         else:
             trace.add(
                 _GO_TO_TORPOR,
                 f"All damage is done: {name} is wounded and goes to torpor with {blood} blood.",
+                f"Все повреждения разобраны: вампир {name} ранен и уходит в ступор; "
+                f"крови: {blood}.",
             )
     else:
         state = MinionState.READY
-        trace.add(_DAMAGE, f"{name} mended everything and stays ready with {blood} blood.")
+        trace.add(
+            _DAMAGE,
+            f"{name} mended everything and stays ready with {blood} blood.",
+            f"{name} вылечивает всё и остаётся в зоне готовых; крови: {blood}.",
+        )
 
     after = dataclasses.replace(vampire, blood=blood, state=state)
     return DamageResult(
@@ -288,14 +370,23 @@ def _resolve_life(
             f"{name} is a retainer: damage dealt to retainers cannot be prevented "
             "(vtes:6.4.6, vtes:6.4.7), so both preventions must be 0."
         )
-    trace.add(_RETAINERS if is_retainer else _DAMAGE, _dealt_text(minion, normal, aggravated))
+    trace.add(
+        _RETAINERS if is_retainer else _DAMAGE,
+        _dealt_text(minion, normal, aggravated),
+        _dealt_text_ru(minion, normal, aggravated),
+    )
     if is_retainer and (normal or aggravated):
         if rules == "black-hand":
-            trace.add(_RETAINERS, "Damage dealt to a retainer cannot be prevented.")
+            trace.add(
+                _RETAINERS,
+                "Damage dealt to a retainer cannot be prevented.",
+                "Повреждения, нанесённые слуге, предотвратить нельзя.",
+            )
         elif prevention:
             trace.add(
                 _RETAINERS,
                 "The current rules do not forbid preventing damage dealt to a retainer.",
+                "Текущие правила не запрещают предотвращать повреждения, нанесённые слуге.",
             )
     if not (is_retainer and rules == "black-hand"):
         _prevention_step(trace, normal, aggravated, prevent_normal, prevent_aggravated)
@@ -307,20 +398,38 @@ def _resolve_life(
             _DAMAGE,
             f"{'A retainer' if is_retainer else 'An ally'} treats aggravated damage like normal "
             f"damage: {total} damage in all.",
+            f"{'Слуга' if is_retainer else 'Союзник'} считает неизлечимые повреждения "
+            f"обычными: всего {ru.damage(total)}.",
         )
     life = minion.life
     lost = min(life, total)
     life -= lost
     if total == 0:
-        trace.add(_DAMAGE, f"No damage reaches {name}, so nothing changes.")
+        trace.add(
+            _DAMAGE,
+            f"No damage reaches {name}, so nothing changes.",
+            f"{name} не получает ни одного повреждения, и ничего не меняется.",
+        )
     else:
-        trace.add(_DAMAGE, f"{name} loses {lost} life, 1 per point of damage ({life} left).")
+        trace.add(
+            _DAMAGE,
+            f"{name} loses {lost} life, 1 per point of damage ({life} left).",
+            f"{name} теряет {ru.life(lost)}, по 1 за каждое повреждение (осталось: {life}).",
+        )
     if life == 0:
         state = MinionState.BURNED
-        trace.add(_DAMAGE, f"With no life left, {name} is burned.")
+        trace.add(
+            _DAMAGE,
+            f"With no life left, {name} is burned.",
+            f"Жизни не осталось, и {name} сгорает.",
+        )
     else:
         state = MinionState.READY
-        trace.add(_DAMAGE, f"{name} stays ready with {life} life.")
+        trace.add(
+            _DAMAGE,
+            f"{name} stays ready with {life} life.",
+            f"{name} остаётся в игре; жизни: {life}.",
+        )
     after = dataclasses.replace(minion, life=life)
     return DamageResult(
         minion=after,

@@ -28,6 +28,7 @@ from typing import Literal
 
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
+from rules.vtes import ru_words as ru
 from rules.vtes.models import check_count
 
 __all__ = [
@@ -198,6 +199,8 @@ def plan_influence(
         "vtes:7",
         f"The influence phase begins with {transfers} transfers and {pool} pool; "
         "unused transfers are lost.",
+        f"Начало фазы влияния: {ru.transfers(transfers)} и {ru.pool(pool)}; неиспользованные "
+        "трансферы пропадают.",
     )
     used = 0
 
@@ -228,6 +231,8 @@ def plan_influence(
                 "vtes:7",
                 f"{cost} transfer(s): {move.count} pool onto {v.name} "
                 f"(blood {region[i].blood}/{v.capacity}); pool {pool}.",
+                f"{ru.transfers(cost)}: {ru.pool(move.count)} на вампира {v.name} "
+                f"(крови {region[i].blood}/{v.capacity}); пул: {pool}.",
             )
         elif move.kind == "to_pool":
             i = find(move.vampire)
@@ -243,6 +248,8 @@ def plan_influence(
                 "vtes:7",
                 f"{cost} transfers: {move.count} blood from {v.name} back to the pool "
                 f"(blood {region[i].blood}/{v.capacity}); pool {pool}.",
+                f"{ru.transfers(cost)}: {ru.blood(move.count)} с вампира {v.name} обратно в пул "
+                f"(крови {region[i].blood}/{v.capacity}); пул: {pool}.",
             )
         else:
             if not deck:
@@ -261,10 +268,16 @@ def plan_influence(
                 "vtes:7",
                 f"4 transfers and 1 pool: the top crypt card, {top.name}, moves to the "
                 f"uncontrolled region; pool {pool}.",
+                f"{ru.transfers(DRAW_TRANSFERS)} и {ru.pool(DRAW_POOL_COST)}: верхняя карта "
+                f"склепа, {top.name}, переходит в зону неподчинённых; пул: {pool}.",
             )
         used += cost
 
-    trace.add("vtes:7", f"{used} of {transfers} transfers used; the phase ends.")
+    trace.add(
+        "vtes:7",
+        f"{used} of {transfers} transfers used; the phase ends.",
+        f"Использовано трансферов: {used} из {transfers}; фаза заканчивается.",
+    )
     controlled: list[NewlyControlled] = []
     remaining: list[Uncontrolled] = []
     scarce_total = 0
@@ -276,7 +289,16 @@ def plan_influence(
         scarce_cost = 0
         text = f"{v.name} has {v.blood} blood for capacity {v.capacity}: it becomes controlled"
         text += f", {drained} excess blood drains to the bank" if drained else ""
-        trace.add("vtes:7", text + " and goes face up, untapped, to the ready region.")
+        text_ru = (
+            f"У вампира {v.name} {ru.blood(v.blood)} при объёме {v.capacity}: он становится "
+            "подчинённым"
+        )
+        text_ru += f", излишек ({ru.blood(drained)}) уходит в банк крови" if drained else ""
+        trace.add(
+            "vtes:7",
+            text + " and goes face up, untapped, to the ready region.",
+            text_ru + "; его открывают и кладут неповёрнутым в зону готовых.",
+        )
         if v.scarce:
             same = counts.get(v.clan, 0)
             scarce_cost = SCARCE_POOL_PER_VAMPIRE * same
@@ -292,6 +314,9 @@ def plan_influence(
                 "vtes:7",
                 f"{v.name} is scarce: {SCARCE_POOL_PER_VAMPIRE} pool for each of the {same} "
                 f"{v.clan} vampire(s) already in play = {scarce_cost} pool burned; pool {pool}.",
+                f"Вампир {v.name} редкий (scarce): в игре уже {ru.vampires(same)} клана "
+                f"{v.clan}, по {ru.pool(SCARCE_POOL_PER_VAMPIRE)} за каждого, итого сжигается "
+                f"{ru.pool(scarce_cost)}; пул: {pool}.",
             )
         if v.clan:
             counts[v.clan] = counts.get(v.clan, 0) + 1

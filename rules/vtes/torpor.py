@@ -18,6 +18,7 @@ from typing import Literal
 
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
+from rules.vtes import ru_words as ru
 from rules.vtes.models import Ally, MinionState, Vampire, check_count
 
 __all__ = [
@@ -146,24 +147,45 @@ def diablerie(
         "vtes:6.5.5",
         f"{diablerist.name} commits diablerie on {victim.name}; the steps resolve together "
         "and no effect can interrupt them.",
+        f"{diablerist.name} совершает дьяблери над вампиром {victim.name}; все шаги "
+        "разыгрываются как единое целое, и никакой эффект не может вклиниться между ними.",
     )
     moved = victim.blood
     room = diablerist.capacity - diablerist.blood
     gained = min(moved, room)
     drained = moved - gained
     text = f"All {_plural(moved)} of {victim.name} moves to {diablerist.name}"
+    text_ru = (
+        f"Вся кровь жертвы {victim.name} ({ru.blood(moved)}) переходит к дьяблеристу "
+        f"{diablerist.name}"
+    )
     if drained:
         text += f"; {drained} above capacity {diablerist.capacity} drains to the blood bank"
-    trace.add("vtes:6.5.5", text + f" ({diablerist.name} now has {diablerist.blood + gained}).")
+        text_ru += (
+            f"; излишек сверх объёма {diablerist.capacity} ({ru.blood(drained)}) уходит "
+            "в банк крови"
+        )
+    trace.add(
+        "vtes:6.5.5",
+        text + f" ({diablerist.name} now has {diablerist.blood + gained}).",
+        text_ru + f" (теперь у дьяблериста {ru.blood(diablerist.blood + gained)}).",
+    )
     if gear:
+        taken_ru = (
+            f"{diablerist.name} забирает снаряжение: {', '.join(kept)}"
+            if kept
+            else f"{diablerist.name} не забирает снаряжения"
+        )
         trace.add(
             "vtes:6.5.5",
             f"{diablerist.name} takes {', '.join(kept) or 'no equipment'}"
             + (f"; {', '.join(burned)} burns with the victim." if burned else "."),
+            taken_ru + (f"; вместе с жертвой сгорает: {', '.join(burned)}." if burned else "."),
         )
     trace.add(
         "vtes:6.5.5",
         f"{victim.name} is burned, with every card and counter on it.",
+        f"Жертва {victim.name} сгорает вместе со всеми картами и жетонами на ней.",
     )
     capacity = diablerist.capacity
     if older:
@@ -174,6 +196,10 @@ def diablerie(
                 f"{victim.name} was older (capacity {victim.capacity} > {diablerist.capacity}): "
                 f"a master Discipline card goes on {diablerist.name}, capacity becomes "
                 f"{capacity} with no blood added to fill it.",
+                f"Жертва {victim.name} была старше (объём {victim.capacity} > "
+                f"{diablerist.capacity}): на дьяблериста {diablerist.name} кладётся мастерская "
+                f"карта Дисциплины, его объём становится {capacity}, но крови на новое место "
+                "не добавляется.",
             )
         else:
             trace.add(
@@ -181,16 +207,23 @@ def diablerie(
                 f"{victim.name} was older (capacity {victim.capacity} > {diablerist.capacity}), "
                 f"so {diablerist.name}'s controller may search for a master Discipline card "
                 "(not taken here).",
+                f"Жертва {victim.name} была старше (объём {victim.capacity} > "
+                f"{diablerist.capacity}), поэтому хозяин дьяблериста {diablerist.name} может "
+                "найти мастерскую карту Дисциплины (здесь её не берут).",
             )
     else:
         trace.add(
             "vtes:6.5.5",
             f"{victim.name} was not older (capacity {victim.capacity} <= "
             f"{diablerist.capacity}): no Discipline is gained.",
+            f"Жертва {victim.name} была не старше (объём {victim.capacity} ≤ "
+            f"{diablerist.capacity}): Дисциплина не достаётся.",
         )
     trace.add(
         "vtes:6.5.6",
         f"A blood hunt referendum on {diablerist.name} is called at once; it is not an action.",
+        f"Сразу созывается референдум о Кровавой Охоте на дьяблериста {diablerist.name}; "
+        "это не действие.",
     )
     after = replace(diablerist, capacity=capacity, blood=diablerist.blood + gained)
     ashes = replace(victim, blood=0, state=MinionState.BURNED)
@@ -233,6 +266,9 @@ def blood_hunt(diablerist: Vampire, *, votes_for: int, votes_against: int) -> Bl
         "vtes:6.5.6",
         "The blood hunt referendum is not an action: it cannot be blocked and no action "
         "modifiers or reactions are played; otherwise it runs like any referendum.",
+        "Референдум о Кровавой Охоте — не действие: его нельзя заблокировать, модификаторы "
+        "действий и реакции во время него не играются; в остальном он проводится как любой "
+        "референдум.",
     )
     passed = votes_for > votes_against
     if passed:
@@ -240,6 +276,8 @@ def blood_hunt(diablerist: Vampire, *, votes_for: int, votes_against: int) -> Bl
             "vtes:6.5.6",
             f"{votes_for} votes for against {votes_against}: the referendum passes, "
             f"the blood hunt is called and {diablerist.name} is burned.",
+            f"Голосов «за» — {votes_for}, «против» — {votes_against}: референдум принят, "
+            f"Кровавая Охота объявлена, и {diablerist.name} сгорает.",
         )
         after = replace(diablerist, blood=0, state=MinionState.BURNED)
     else:
@@ -247,6 +285,9 @@ def blood_hunt(diablerist: Vampire, *, votes_for: int, votes_against: int) -> Bl
             "vtes:6.5.6",
             f"{votes_for} votes for against {votes_against}: a referendum needs more votes for "
             f"than against, so it fails and {diablerist.name} stays in play.",
+            f"Голосов «за» — {votes_for}, «против» — {votes_against}: для принятия голосов "
+            f"«за» должно быть больше, чем «против», поэтому референдум отклонён, и "
+            f"{diablerist.name} остаётся в игре.",
         )
         after = diablerist
     return BloodHuntResult(passed, votes_for, votes_against, after, trace.steps)
@@ -299,11 +340,14 @@ def leave_torpor(
     trace.add(
         "vtes:6.5.1",
         f"{vampire.name} is in torpor: leaving torpor is the only action it may take.",
+        f"{vampire.name} в ступоре: выход из ступора — единственное доступное ему действие.",
     )
     trace.add(
         "vtes:6.5.2",
         f"{vampire.name} announces leave torpor and taps; the action has +1 stealth and costs "
         f"{LEAVE_TORPOR_COST} blood if it succeeds.",
+        f"{vampire.name} объявляет выход из ступора и поворачивается (tap); у действия +1 к "
+        f"скрытности, а при успехе оно стоит {ru.blood(LEAVE_TORPOR_COST)}.",
     )
     if blocker is None:
         if diablerize:
@@ -313,6 +357,8 @@ def leave_torpor(
             "vtes:6.5.2",
             f"Not blocked: {vampire.name} pays {LEAVE_TORPOR_COST} blood (left: {after.blood}) "
             "and moves to the ready region.",
+            f"Блока нет: {vampire.name} платит {ru.blood(LEAVE_TORPOR_COST)} "
+            f"(крови осталось: {after.blood}) и переходит в зону готовых.",
         )
         return LeaveTorporResult(
             "left torpor", after, 1, LEAVE_TORPOR_COST, False, None, trace.steps
@@ -321,6 +367,7 @@ def leave_torpor(
     trace.add(
         "vtes:6.5.2",
         f"Blocked by {blocker.name}: no combat begins, since a vampire in torpor cannot fight.",
+        f"Действие блокирует {blocker.name}: боя нет, потому что вампир в ступоре не сражается.",
     )
     if diablerize:
         if isinstance(blocker, Ally):
@@ -339,13 +386,18 @@ def leave_torpor(
         trace.add(
             "vtes:6.5.2",
             f"{blocker.name} chooses to commit diablerie on {vampire.name}; no cost is paid.",
+            f"{blocker.name} решает совершить дьяблери над вампиром {vampire.name}; цена "
+            "действия не платится.",
         )
         trace.extend(result.steps)
         return LeaveTorporResult("diablerized", result.victim, 1, 0, False, result, trace.steps)
     who = "an ally" if isinstance(blocker, Ally) else "a vampire who declines diablerie"
+    who_ru = "союзник" if isinstance(blocker, Ally) else "вампир, отказавшийся от дьяблери"
     trace.add(
         "vtes:6.5.2",
         f"The blocker is {who}: the action fails, {vampire.name} stays in torpor and pays nothing.",
+        f"Блокирует {who_ru}: действие не удаётся, {vampire.name} остаётся в ступоре и ничего "
+        "не платит.",
     )
     return LeaveTorporResult("failed", vampire, 1, 0, False, None, trace.steps)
 
@@ -408,19 +460,30 @@ def rescue(
         "vtes:6.5.3",
         f"{rescuer.name} announces a rescue of {rescued.name}, paying {rescuer_pays} blood "
         f"itself and {rescued_pays} from {rescued.name}, and taps.",
+        f"{rescuer.name} объявляет спасение вампира {rescued.name} и поворачивается; из "
+        f"{ru.blood(RESCUE_COST)} цены {rescuer_pays} платит сам спасающий, {rescued_pays} — "
+        f"{rescued.name}.",
     )
     if same_controller:
-        trace.add("vtes:6.5.3", "Both vampires have the same controller: +1 stealth.")
+        trace.add(
+            "vtes:6.5.3",
+            "Both vampires have the same controller: +1 stealth.",
+            "У обоих вампиров один хозяин: +1 к скрытности.",
+        )
     else:
         trace.add(
             "vtes:6.5.3",
             f"{rescued.name} belongs to another Methuselah: a directed action with 0 stealth.",
+            f"{rescued.name} подчиняется другому Метузела: это направленное действие со "
+            "скрытностью 0.",
         )
     if blocked:
         trace.add(
             "vtes:6.5.3",
             f"Blocked: {rescuer.name} and the blocking minion enter combat as usual; "
             f"no cost is paid and {rescued.name} stays in torpor.",
+            f"Действие заблокировано: {rescuer.name} и блокирующий миньон вступают в обычный "
+            f"бой; цена не платится, {rescued.name} остаётся в ступоре.",
         )
         return RescueResult(
             "blocked", rescuer, rescued, stealth, not same_controller, 0, 0, True, trace.steps
@@ -432,6 +495,9 @@ def rescue(
         f"The rescue succeeds: the cost is paid ({rescuer.name} {new_rescuer.blood} blood left, "
         f"{rescued.name} {new_rescued.blood}) and {rescued.name} moves to the ready region, "
         "neither tapped nor untapped by the rescue.",
+        f"Спасение удалось: цена уплачена (крови осталось: {rescuer.name} — "
+        f"{new_rescuer.blood}, {rescued.name} — {new_rescued.blood}), и {rescued.name} "
+        "переходит в зону готовых; само спасение его не поворачивает и не разворачивает.",
     )
     return RescueResult(
         "rescued",
@@ -489,24 +555,38 @@ def commit_diablerie(
     trace.add(
         "vtes:6.5.4",
         f"{actor.name} announces diablerie on {victim.name} in torpor and taps.",
+        f"{actor.name} объявляет дьяблери над вампиром {victim.name}, лежащим в ступоре, и "
+        "поворачивается.",
     )
     if same_controller:
-        trace.add("vtes:6.5.4", "Both vampires have the same controller: +1 stealth.")
+        trace.add(
+            "vtes:6.5.4",
+            "Both vampires have the same controller: +1 stealth.",
+            "У обоих вампиров один хозяин: +1 к скрытности.",
+        )
     else:
         trace.add(
             "vtes:6.5.4",
             f"{victim.name} belongs to another Methuselah: a directed action with 0 stealth.",
+            f"{victim.name} подчиняется другому Метузела: это направленное действие со "
+            "скрытностью 0.",
         )
     if blocked:
         trace.add(
             "vtes:6.5.4",
             f"Blocked: {actor.name} and the blocking minion enter combat as usual; "
             f"{victim.name} stays in torpor.",
+            f"Действие заблокировано: {actor.name} и блокирующий миньон вступают в обычный "
+            f"бой; {victim.name} остаётся в ступоре.",
         )
         return DiablerieActionResult(
             "blocked", actor, victim, stealth, not same_controller, True, None, trace.steps
         )
-    trace.add("vtes:6.5.4", "The action succeeds: the victim suffers diablerie.")
+    trace.add(
+        "vtes:6.5.4",
+        "The action succeeds: the victim suffers diablerie.",
+        "Действие удалось: над жертвой совершается дьяблери.",
+    )
     result = diablerie(
         actor,
         victim,

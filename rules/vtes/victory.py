@@ -21,6 +21,7 @@ from typing import Literal
 
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
+from rules.vtes import ru_words as ru
 
 __all__ = [
     "OUST_POOL",
@@ -191,6 +192,32 @@ def _vp_text(vp: Fraction) -> str:
     return str(vp.numerator) if vp.denominator == 1 else f"{vp.numerator}/{vp.denominator}"
 
 
+def _vp_short_ru(vp: Fraction) -> str:
+    """A score in a summary line: 1 очко, 2 очка, 5 очков, 1/2 очка."""
+    if vp.denominator != 1:
+        return f"{_vp_text(vp)} очка"
+    return ru.count(vp.numerator, "очко", "очка", "очков")
+
+
+def _names_ru(names: Sequence[str]) -> str:
+    """'A', 'A и B', 'A, B и C'."""
+    if len(names) == 1:
+        return names[0]
+    return f"{', '.join(names[:-1])} и {names[-1]}"
+
+
+def _players_ru(names: Sequence[str]) -> str:
+    """'игрок A' or 'игроки A и B' (the nouns carry the grammar; names stay as given)."""
+    return f"{'игрок' if len(names) == 1 else 'игроки'} {_names_ru(names)}"
+
+
+_BROKEN_RU = {
+    "a minion entered combat": "миньон вступил в бой",
+    "a minion lost blood": "миньон потерял кровь",
+    "pool was lost": "потерян пул",
+}
+
+
 def score_game(
     seating: Sequence[str],
     events: Sequence[Event],
@@ -219,6 +246,9 @@ def score_game(
     trace.add(
         "vtes:2.1",
         "Seating clockwise: " + ", ".join(f"{p} (prey {prey_of(names, p)})" for p in names) + ".",
+        "Рассадка по часовой стрелке: "
+        + ", ".join(f"{p} (жертва — {prey_of(names, p)})" for p in names)
+        + ".",
     )
 
     for number, raw in enumerate(events, 1):
@@ -251,6 +281,9 @@ def score_game(
                     "vtes:9.2",
                     f"{player}'s withdrawal fails ({', '.join(broken)} before the next untap "
                     f"phase); {player} stays in the game.",
+                    f"Отступление игрока {player} срывается "
+                    f"({', '.join(_BROKEN_RU[b] for b in broken)} до следующей фазы антапа); "
+                    f"{player} остаётся в игре.",
                 )
                 continue
             predator = predator_of(names, player, in_game)
@@ -262,11 +295,14 @@ def score_game(
                 "vtes:9.2",
                 f"{player} withdraws and gains {_vp_text(wvp)} VP; {predator}, the predator, "
                 "gains neither victory points nor pool.",
+                f"{player} отступает из игры и получает {ru.victory_points(wvp)}; хищник, "
+                f"{predator}, не получает ни победных очков, ни пула.",
             )
             if len(in_game) >= 2:
                 trace.add(
                     "vtes:2.1",
                     f"{predator}'s new prey is {prey_of(names, predator, in_game)}.",
+                    f"Новая жертва игрока {predator} — {prey_of(names, predator, in_game)}.",
                 )
         else:
             for player in event.players:
@@ -274,10 +310,18 @@ def score_game(
             ousted = [p for p in names if p in event.players]
             together = len(ousted) > 1
             by = f" by {event.by}" if event.by else ""
+            at_once = " одновременно" if together else ""
+            if event.by:
+                who = f"{'игроков' if together else 'игрока'} {_names_ru(ousted)}"
+                ousting_ru = f"{event.by}{at_once} вытесняет из игры {who}: пул на нуле."
+            else:
+                verb = "вытеснены" if together else "вытеснен"
+                ousting_ru = f"Из игры{at_once} {verb} {_players_ru(ousted)}: пул на нуле."
             trace.add(
                 "vtes:9.1",
                 f"{' and '.join(ousted)} {'are' if together else 'is'} ousted{by}"
                 f"{' at the same time' if together else ''}: pool at 0.",
+                ousting_ru,
             )
             for player in ousted:
                 predator = predator_of(names, player, in_game)
@@ -287,6 +331,9 @@ def score_game(
                         "vtes:9.1",
                         f"{player} was {predator}'s prey: {predator} gains 1 VP but no pool, "
                         "being ousted at the same time.",
+                        f"Игрок {player} был жертвой игрока {predator}: {predator} получает "
+                        f"{ru.victory_points(OUST_VP)}, но пула не получает, потому что "
+                        "выбывает одновременно со своей жертвой.",
                     )
                 else:
                     pool[predator] += OUST_POOL
@@ -294,6 +341,8 @@ def score_game(
                         "vtes:9.1",
                         f"{player} was {predator}'s prey: {predator} gains 1 VP and "
                         f"{OUST_POOL} pool from the blood bank.",
+                        f"Игрок {player} был жертвой игрока {predator}: {predator} получает "
+                        f"{ru.victory_points(OUST_VP)} и {ru.pool(OUST_POOL)} из банка крови.",
                     )
             survivors = [p for p in in_game if p not in ousted]
             for player in ousted:
@@ -306,6 +355,8 @@ def score_game(
                         trace.add(
                             "vtes:9.1",
                             f"{predator}'s new prey is {prey_of(names, predator, survivors)}.",
+                            f"Новая жертва игрока {predator} — "
+                            f"{prey_of(names, predator, survivors)}.",
                         )
             in_game = survivors
         if len(in_game) == 1:
@@ -315,22 +366,35 @@ def score_game(
             trace.add(
                 "vtes:9.1",
                 f"{last} is the last Methuselah left and gains 1 more VP; the game ends.",
+                f"{last} — последний оставшийся Метузела и получает ещё "
+                f"{ru.victory_points(LAST_STANDING_VP)}; игра окончена.",
             )
         elif not in_game:
-            trace.add("vtes:9.1", "Nobody is left: the game ends.")
+            trace.add(
+                "vtes:9.1",
+                "Nobody is left: the game ends.",
+                "Никого не осталось: игра окончена.",
+            )
 
     finished = len(in_game) <= 1
     best = max(vp.values())
     leaders = tuple(p for p in names if vp[p] == best)
     summary = ", ".join(f"{p} {_vp_text(vp[p])} VP" for p in names)
+    summary_ru = ", ".join(f"{p} — {_vp_short_ru(vp[p])}" for p in names)
     if finished:
         if len(leaders) == 1:
             text = f"Final score: {summary}. {leaders[0]} wins, ousted or not."
+            text_ru = (
+                f"Итоговый счёт: {summary_ru}. Побеждает {leaders[0]}, и неважно, был ли "
+                "этот игрок вытеснен."
+            )
         else:
             text = f"Final score: {summary}. A tie between {' and '.join(leaders)}."
+            text_ru = f"Итоговый счёт: {summary_ru}. Ничья между игроками {_names_ru(leaders)}."
     else:
         text = f"Score so far: {summary}; still playing: {', '.join(in_game)}."
-    trace.add("vtes:9.1", text)
+        text_ru = f"Счёт на данный момент: {summary_ru}; в игре остаются: {', '.join(in_game)}."
+    trace.add("vtes:9.1", text, text_ru)
     prey = tuple((p, prey_of(names, p, in_game)) for p in in_game) if len(in_game) >= 2 else ()
     return Score(
         seating=names,

@@ -20,6 +20,7 @@ from functools import lru_cache
 from rules.errors import InvalidState
 from rules.trace import Step, Trace
 from rules.vtm._counts import roll_counts
+from rules.vtm._ru import DAMAGE_TYPE_RU, DICE, TARGET_RU, ru_count
 from rules.vtm.dice import MAX_DICE, pool
 from rules.vtm.dice import clear_caches as clear_pool_caches
 from rules.vtm.health import HEALTH_LEVELS, health_distribution, wound_penalty
@@ -77,6 +78,29 @@ def soak_pool(
     fire_soak_with_stamina: bool = True,
 ) -> tuple[int, str]:
     """Soak dice of ``target`` against ``damage_type`` and a sentence saying why."""
+    dice, text, _ru = _soak(
+        target,
+        damage_type,
+        stamina=stamina,
+        fortitude=fortitude,
+        armor=armor,
+        fire_or_sunlight=fire_or_sunlight,
+        fire_soak_with_stamina=fire_soak_with_stamina,
+    )
+    return dice, text
+
+
+def _soak(
+    target: str,
+    damage_type: str,
+    *,
+    stamina: int,
+    fortitude: int,
+    armor: int,
+    fire_or_sunlight: bool,
+    fire_soak_with_stamina: bool,
+) -> tuple[int, str, str]:
+    """Soak dice and the reason, in English and in Russian."""
     if target not in TARGETS:
         raise InvalidState(f"Unknown target {target!r}; allowed: {', '.join(TARGETS)}.")
     if damage_type not in DAMAGE_TYPES:
@@ -85,25 +109,51 @@ def soak_pool(
         )
     if target == "mortal":
         if damage_type == "bashing":
-            return stamina + armor, f"A mortal soaks bashing: Stamina {stamina} + armour {armor}."
+            return (
+                stamina + armor,
+                f"A mortal soaks bashing: Stamina {stamina} + armour {armor}.",
+                f"Смертный поглощает поверхностные повреждения: Выносливость {stamina} "
+                f"+ броня {armor}.",
+            )
         if damage_type == "lethal":
-            return armor, f"A mortal cannot soak lethal damage with Stamina; armour gives {armor}."
-        return 0, "A mortal cannot soak aggravated damage."
+            return (
+                armor,
+                f"A mortal cannot soak lethal damage with Stamina; armour gives {armor}.",
+                f"Смертный не поглощает летальные повреждения Выносливостью; броня даёт "
+                f"{ru_count(armor, DICE)}.",
+            )
+        return (
+            0,
+            "A mortal cannot soak aggravated damage.",
+            "Смертный не может поглотить усиливающиеся повреждения.",
+        )
     if damage_type in ("bashing", "lethal"):
         return (
             stamina + fortitude + armor,
             f"A vampire soaks {damage_type} with Stamina {stamina} + Fortitude {fortitude} "
             f"+ armour {armor}.",
+            f"Вампир поглощает {DAMAGE_TYPE_RU[damage_type]} повреждения: Выносливость "
+            f"{stamina} + Стойкость {fortitude} + броня {armor}.",
         )
     if fire_or_sunlight and fire_soak_with_stamina and fortitude > 0:
         return (
             stamina + fortitude,
             f"Fire or sunlight against a vampire with Fortitude: Stamina {stamina} + Fortitude "
             f"{fortitude} (the source text's reading; switchable).",
+            f"Огонь или солнечный свет против вампира со Стойкостью: Выносливость {stamina} "
+            f"+ Стойкость {fortitude} (так по тексту правил; переключается).",
         )
     if fortitude == 0:
-        return 0, "Without Fortitude a vampire cannot soak aggravated damage."
-    return fortitude, f"Aggravated damage is soaked with Fortitude {fortitude} only."
+        return (
+            0,
+            "Without Fortitude a vampire cannot soak aggravated damage.",
+            "Без Стойкости вампир не может поглотить усиливающиеся повреждения.",
+        )
+    return (
+        fortitude,
+        f"Aggravated damage is soaked with Fortitude {fortitude} only.",
+        f"Усиливающиеся повреждения поглощаются только Стойкостью ({fortitude}).",
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -180,7 +230,7 @@ def attack(
     _check("armor", armor, 0, _MAX_TRAIT)
     _check("abort_willpower", abort_willpower, 0, _MAX_TRAIT)
     _check("wounds_taken", wounds_taken, 0, len(HEALTH_LEVELS))
-    dice_soak, soak_text = soak_pool(
+    dice_soak, soak_text, soak_ru = _soak(
         target,
         damage_type,
         stamina=stamina,
@@ -195,11 +245,17 @@ def attack(
         "vtm:attack",
         f"Attack: {roll.rolled} dice at difficulty {attack_difficulty}; hits with probability "
         f"{roll.success} before defence, botches with {roll.botch}.",
+        f"Атака: {ru_count(roll.rolled, DICE)} при сложности {attack_difficulty}; до защиты "
+        f"попадает с вероятностью {roll.success}, проваливается с вероятностью {roll.botch}.",
     )
     # defence successes
     defence: dict[int, Fraction] = {0: Fraction(1)}
     if defense_pool and wound_penalty(defender_wound) is None:
-        trace.add("vtm:defense", "An incapacitated defender cannot roll a defence.")
+        trace.add(
+            "vtm:defense",
+            "An incapacitated defender cannot roll a defence.",
+            "Недееспособная цель не может защищаться.",
+        )
     elif defense_pool:
         d_roll = pool(defense_pool, defense_difficulty, wound=defender_wound)
         defends = Fraction(1)
@@ -209,6 +265,9 @@ def attack(
                 "vtm:defense",
                 f"Aborting to defend needs a Willpower roll ({abort_willpower} dice, difficulty "
                 f"6): succeeds with probability {defends}.",
+                f"Чтобы прервать действие ради защиты, нужен бросок Силы воли "
+                f"({ru_count(abort_willpower, DICE)}, сложность 6): он удаётся с вероятностью "
+                f"{defends}.",
             )
         defence = {k: m * defends for k, m in d_roll.successes.items()}
         defence[0] = defence.get(0, Fraction(0)) + (1 - defends)
@@ -216,6 +275,8 @@ def attack(
             "vtm:defense",
             f"Defence: {d_roll.rolled} dice at difficulty {defense_difficulty}; each success "
             "cancels one attack success.",
+            f"Защита: {ru_count(d_roll.rolled, DICE)} при сложности {defense_difficulty}; каждый "
+            "успех защиты снимает один успех атаки.",
         )
     net_hits: dict[int, Fraction] = {}
     for a, pa in roll.successes.items():
@@ -236,28 +297,53 @@ def attack(
             "vtm:damage-pool",
             f"Damage pool: base {damage_base} plus every net attack success beyond the first "
             "(at least one die).",
+            f"Запас повреждений: база {damage_base} плюс каждый чистый успех атаки сверх "
+            "первого (не меньше одного кубика).",
         )
     else:
         trace.add(
             "vtm:damage-pool",
             f"Damage pool: base {damage_base} only; extra successes do not add "
             "(thrown and missile weapons).",
+            f"Запас повреждений: только база {damage_base}; лишние успехи не добавляются "
+            "(метательное оружие).",
         )
     ones_word = "cancel successes" if damage_ones_cancel else "are ignored"
+    ones_ru = "отменяют успехи" if damage_ones_cancel else "не учитываются"
     trace.add(
         "vtm:damage-roll",
         f"Damage is rolled at difficulty 6 and cannot botch; 1s {ones_word} (switch).",
+        f"Повреждения бросаются со сложностью 6, провала не бывает; единицы {ones_ru} "
+        "(переключатель).",
     )
-    trace.add("vtm:damage-types", f"Damage type: {damage_type}; target: {target}.")
-    trace.add("vtm:soak", f"{soak_text} Soak pool {dice_soak} dice at difficulty 6, no botch.")
+    trace.add(
+        "vtm:damage-types",
+        f"Damage type: {damage_type}; target: {target}.",
+        f"Вид повреждений: {DAMAGE_TYPE_RU[damage_type]}; цель: {TARGET_RU[target]}.",
+    )
+    trace.add(
+        "vtm:soak",
+        f"{soak_text} Soak pool {dice_soak} dice at difficulty 6, no botch.",
+        f"{soak_ru} Запас поглощения: {ru_count(dice_soak, DICE)} при сложности 6, без провала.",
+    )
     halve = target == "vampire" and damage_type == "bashing"
     if halve:
-        trace.add("vtm:soak", "A vampire takes half the bashing left after soak, rounded down.")
+        trace.add(
+            "vtm:soak",
+            "A vampire takes half the bashing left after soak, rounded down.",
+            "Вампир получает половину поверхностных повреждений, оставшихся после поглощения, "
+            "с округлением вниз.",
+        )
     threshold = stamina + (2 if target == "vampire" else 0)
+    measured_ru = (
+        "полученные уровни" if dazed_after_halving else "повреждения, оставшиеся после поглощения,"
+    )
     trace.add(
         "vtm:dazed",
         f"Dazed when the {'levels taken' if dazed_after_halving else 'damage left after soak'} "
         f"exceed {threshold} (Stamina{' + 2' if target == 'vampire' else ''}).",
+        f"Цель ошеломлена, если {measured_ru} превышают {threshold} "
+        f"(Выносливость{' + 2' if target == 'vampire' else ''}).",
     )
     soak_counts = (1,) if dice_soak == 0 else _reflexive_counts(dice_soak, damage_ones_cancel)
     soak_den = 10**dice_soak
@@ -291,6 +377,8 @@ def attack(
         "vtm:health",
         f"Starting from {wounds_taken} marked health levels, each level taken marks one more box; "
         "the last marked box sets the wound penalty.",
+        f"До атаки отмечено клеток здоровья: {wounds_taken}; каждый полученный уровень "
+        "отмечает ещё одну клетку, а последняя отмеченная клетка задаёт штраф за ранения.",
     )
     return AttackResult(
         miss=miss,

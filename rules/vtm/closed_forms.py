@@ -129,7 +129,14 @@ def general_forms(
             r"P(\text{botch})",
             r"\frac{(d-1)^{n} - (d-2)^{n}}{10^{n}}",
             None,
-            (Step("vtm:botch", "No die reaches the difficulty, minus the rolls without a 1."),),
+            (
+                Step(
+                    "vtm:botch",
+                    "No die reaches the difficulty, minus the rolls without a 1.",
+                    "Вероятность, что ни один кубик не достиг сложности, минус те из таких "
+                    "бросков, где нет ни одной единицы.",
+                ),
+            ),
         ),
         ClosedForm("no_hit", r"P(\text{no die} \ge d)", r"\left(\frac{d-1}{10}\right)^{n}", None),
         ClosedForm("expected_net", r"E[\text{net}]", sympy.latex(e_net), None),

@@ -33,6 +33,7 @@ from math import comb
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
 from rules.vtm._counts import Poly, poly_pow, roll_counts
+from rules.vtm._ru import DICE, LEVEL_RU, ONES, SUCCESSES, genitive, ru_count
 from rules.vtm.health import HEALTH_LEVELS, UNHURT, wound_penalty
 
 __all__ = [
@@ -287,29 +288,56 @@ def _pool_cached(
         "vtm:dice-roll",
         f"Pool of {dice} d10 at difficulty {difficulty}: each die showing {difficulty} or more "
         "is a success, each 1 cancels one success.",
+        f"Запас: {ru_count(dice, DICE)} d10, сложность {difficulty}: каждый кубик, выпавший на "
+        f"{difficulty} или выше, даёт успех, каждая единица отменяет один успех.",
     )
     if lost:
-        trace.add("vtm:wound-penalties", f"Wound level {wound}: {lost} dice fewer.")
+        level_ru = LEVEL_RU.get(str(wound), str(wound))
+        trace.add(
+            "vtm:wound-penalties",
+            f"Wound level {wound}: {lost} dice fewer.",
+            f"Уровень ранений «{level_ru}»: на {ru_count(lost, DICE)} меньше.",
+        )
     if penalty:
-        trace.add("vtm:multiple-actions", f"Several actions this turn: {penalty} dice fewer.")
+        trace.add(
+            "vtm:multiple-actions",
+            f"Several actions this turn: {penalty} dice fewer.",
+            f"Несколько действий за ход: на {ru_count(penalty, DICE)} меньше.",
+        )
     if rolled < 1:
         rolled = 0
         trace.add(
             "vtm:wound-penalties",
             "No dice are left, so nothing is rolled (our reading: the action fails unless a "
             "Willpower point supplies its one success).",
+            "Кубиков не осталось, бросать нечего (наше прочтение: действие не удаётся, "
+            "если только пункт Силы воли не даст свой единственный успех).",
         )
     else:
-        trace.add("vtm:dice-roll", f"{rolled} dice are rolled.")
+        trace.add(
+            "vtm:dice-roll", f"{rolled} dice are rolled.", f"В броске {ru_count(rolled, DICE)}."
+        )
     if specialty == "reroll":
         trace.add(
             "vtm:specialty",
             "Specialty (Revised): every 10 keeps its success and is rolled again, without limit; "
             "a reroll at or above the difficulty adds a success; a 1 on a reroll "
             + ("cancels a success (switch on)." if ones_cancel else "is ignored (default)."),
+            "Специализация (Revised): каждая десятка сохраняет свой успех и перебрасывается, "
+            "без ограничения; переброс на значение сложности или выше добавляет успех; единица "
+            "на перебросе "
+            + (
+                "отменяет успех (переключатель включён)."
+                if ones_cancel
+                else "не учитывается (по умолчанию)."
+            ),
         )
     elif specialty == "double":
-        trace.add("vtm:specialty", "Specialty (V20): every 10 counts as two successes.")
+        trace.add(
+            "vtm:specialty",
+            "Specialty (V20): every 10 counts as two successes.",
+            "Специализация (V20): каждая десятка считается за два успеха.",
+        )
 
     law: _NetLaw | None = None
     if rolled == 0:
@@ -339,6 +367,8 @@ def _pool_cached(
         trace.add(
             "vtm:willpower",
             "Willpower: one automatic success that 1s cannot cancel; the roll cannot botch.",
+            "Сила воли: один автоматический успех, который единицы не отменяют; такой бросок "
+            "не может закончиться провалом.",
         )
         outcome_botch, failure, success = Fraction(0), Fraction(0), Fraction(1)
     else:
@@ -350,12 +380,16 @@ def _pool_cached(
                 "vtm:botch",
                 "A botch needs no die at or above the difficulty and at least one 1; "
                 "successes cancelled by 1s give a plain failure.",
+                "Провал бывает, только если ни один кубик не достиг сложности и выпала хотя бы "
+                "одна единица; если единицы отменили все успехи, это обычная неудача.",
             )
     if net_tail:
         trace.add(
             "vtm:specialty",
             f"Values above {max(net)} net successes are not listed; their exact total "
             f"probability {net_tail} is reported as the tail.",
+            f"Значения чистых успехов выше {max(net)} не перечислены; их суммарная точная "
+            f"вероятность {net_tail} указана отдельно как остаток.",
         )
     return PoolResult(
         dice=dice,
@@ -477,9 +511,18 @@ def classify(
     trace.add(
         "vtm:dice-roll",
         f"{len(faces)} dice at difficulty {difficulty}: {hits} successes, {ones} ones.",
+        f"{ru_count(len(faces), DICE)} при сложности {difficulty}: {ru_count(hits, SUCCESSES)}, "
+        f"{ru_count(ones, ONES)}.",
     )
     if specialty == "double" and 10 in faces:
-        trace.add("vtm:specialty", f"Each of the {faces.count(10)} tens counts twice (V20).")
+        tens = faces.count(10)
+        trace.add(
+            "vtm:specialty",
+            f"Each of the {tens} tens counts twice (V20).",
+            "Десятка считается дважды (V20)."
+            if tens == 1
+            else f"Каждая из {genitive(tens, 'десятки', 'десяток')} считается дважды (V20).",
+        )
     if specialty == "reroll":
         owed = faces.count(10)
         for i, f in enumerate(rerolls):
@@ -501,22 +544,42 @@ def classify(
                 "vtm:specialty",
                 f"Rerolls {list(rerolls)}: totals {hits} successes, {ones} ones "
                 + ("(1s on rerolls cancel)." if reroll_ones_cancel else "(1s on rerolls ignored)."),
+                f"Перебросы {list(rerolls)}: всего {ru_count(hits, SUCCESSES)}, "
+                f"{ru_count(ones, ONES)} "
+                + (
+                    "(единицы на перебросах отменяют успехи)."
+                    if reroll_ones_cancel
+                    else "(единицы на перебросах не учитываются)."
+                ),
             )
     net = hits - ones
     any_hit = any(f >= difficulty for f in faces)
     if willpower:
         kept = 1 + max(0, net)
-        trace.add("vtm:willpower", f"Willpower adds one success that cannot be cancelled: {kept}.")
+        trace.add(
+            "vtm:willpower",
+            f"Willpower adds one success that cannot be cancelled: {kept}.",
+            f"Сила воли добавляет один успех, который нельзя отменить: итого "
+            f"{ru_count(kept, SUCCESSES)}.",
+        )
         outcome = "success"
     elif net > 0:
         kept, outcome = net, "success"
     elif not any_hit and ones:
         kept, outcome = 0, "botch"
-        trace.add("vtm:botch", "No die reached the difficulty and a 1 shows: a botch.")
+        trace.add(
+            "vtm:botch",
+            "No die reached the difficulty and a 1 shows: a botch.",
+            "Ни один кубик не достиг сложности, и выпала единица: провал.",
+        )
     else:
         kept, outcome = 0, "failure"
         if any_hit:
-            trace.add("vtm:botch", "The 1s cancel every success: a failure, not a botch.")
+            trace.add(
+                "vtm:botch",
+                "The 1s cancel every success: a failure, not a botch.",
+                "Единицы отменили все успехи: это неудача, а не провал.",
+            )
     return RollOutcome(outcome=outcome, successes=kept, net=net, steps=trace.steps)
 
 
