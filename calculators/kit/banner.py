@@ -25,7 +25,7 @@ class ErrorBanner:
     def show(self, error: BaseException) -> None:
         """Show ``error``: a :class:`RuleError`'s own message, a generic one otherwise."""
         if isinstance(error, RuleError):
-            self.message = str(error)
+            self.message = error.in_language(self.lang)
         else:
             log.error("unexpected error in a calculator", exc_info=error)
             self.message = COMMON.text("unexpected", self.lang)
