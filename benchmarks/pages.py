@@ -6,15 +6,31 @@ kernels, side by side with their ratio; then, on the preheated server, the laten
 person's input (a key press on a slider, a click) to the result text changing.
 
     .venv/bin/python benchmarks/pages.py [--repeat 3]
+
+On a quiet machine the browser loading Voila's front end dominates, so preheated and cold
+kernels look alike. ``--busy N`` measures the case preheating exists for. Two pages (vtm_dice
+and vtes_damage, or those given with ``--only``) get their preheated pools; in each round N
+visitors ask for one of them at once (plain page requests, each taking a kernel, so N > its
+pool size exhausts the pool and new kernels start in the background), then both pages are
+opened together in Chromium: the crowded one waits for a kernel starting under load, the
+other gets a preheated kernel, on the same busy machine at the same moment. The next round
+crowds the other page. Ratio = pool exhausted / preheated, per page. ``--burn K`` adds K
+CPU-burning processes during each round (a machine busy with other work). Idle kernels are
+culled between rounds. About 2 minutes with the default ``--repeat 1`` (two rounds).
+
+    .venv/bin/python benchmarks/pages.py --busy 4 [--only vtm_dice.ipynb] [--repeat 1] [--burn 2]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import shutil
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -23,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -138,7 +155,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def voila(preheat: bool) -> Iterator[str]:
+def voila(preheat: bool, extra: tuple[str, ...] = (), settle: float = 30) -> Iterator[str]:
     port = free_port()
     command = [
         str(Path(sys.executable).with_name("voila")),
@@ -150,8 +167,10 @@ def voila(preheat: bool) -> Iterator[str]:
     ]
     if not preheat:
         command.append("--VoilaConfiguration.preheat_kernel=False")
+    command.extend(extra)
     proc = subprocess.Popen(command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
+    _SERVERS[base] = proc.pid
     try:
         deadline = time.monotonic() + 180
         while True:
@@ -163,11 +182,15 @@ def voila(preheat: bool) -> Iterator[str]:
                     raise
                 time.sleep(0.3)
         if preheat:
-            time.sleep(30)  # let the pools fill, as they would on a server that has been up
+            time.sleep(settle)  # let the pools fill, as they would on a server that has been up
         yield base
     finally:
+        _SERVERS.pop(base, None)
         proc.terminate()
         proc.wait(timeout=30)
+
+
+_SERVERS: dict[str, int] = {}  # base address -> pid of the Voila this script started
 
 
 def open_page(page: Page, base: str, name: str) -> float:
@@ -232,15 +255,154 @@ def update_latency(base: str, repeat: int) -> dict[str, list[float]]:
     return times
 
 
+# -- a busy server: the pool exhausted, kernels starting under load ----------------------------
+BUSY_PAIR = ("vtm_dice.ipynb", "vtes_damage.ipynb")
+
+
+def pool_size(name: str) -> int:
+    """The notebook's preheated pool size in ``voila.json``."""
+    config = json.loads((REPO / "voila.json").read_text(encoding="utf-8"))
+    default = config.get("VoilaConfiguration", {}).get("default_pool_size", 1)
+    pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
+    return int(pools.get(name, pools.get("default", {})).get("pool_size", default))
+
+
+def wait_quiet(base: str, limit: float = 90, busy_percent: float = 10) -> float:
+    """Wait until our Voila and its kernels are idle (pools filled, culled); seconds waited."""
+    import psutil
+
+    root = psutil.Process(_SERVERS[base])
+    start = time.monotonic()
+    calm = 0
+    while time.monotonic() - start < limit and calm < 2:
+        procs = [root, *root.children(recursive=True)]
+        for proc in procs:
+            with contextlib.suppress(psutil.Error):
+                proc.cpu_percent(None)
+        time.sleep(1)
+        used = 0.0
+        for proc in procs:
+            with contextlib.suppress(psutil.Error):
+                used += proc.cpu_percent(None)
+        calm = calm + 1 if used < busy_percent else 0
+    return time.monotonic() - start
+
+
+def _visit(url: str) -> None:
+    with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=180) as response:
+        response.read()
+
+
+def open_together(browser: Any, base: str, names: tuple[str, ...]) -> dict[str, float]:
+    """Open the pages at the same moment; seconds until each one's calculator is ready."""
+    pages = []
+    for _ in names:
+        page = browser.new_page()
+        page.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
+        pages.append(page)
+    start = time.perf_counter()
+    for page, name in zip(pages, names, strict=True):  # navigate without waiting for it
+        page.evaluate("url => { window.location.href = url; }", f"{base}/voila/render/{name}")
+    took: dict[str, float] = {}
+    try:
+        while len(took) < len(names) and time.perf_counter() - start < 180:
+            for page, name in zip(pages, names, strict=True):
+                if name not in took:
+                    with contextlib.suppress(PlaywrightError):
+                        if page.locator(".calc-ready").first.is_visible():
+                            took[name] = time.perf_counter() - start
+            time.sleep(0.1)
+    finally:
+        for page in pages:
+            page.close()
+    return took
+
+
+def busy_round(
+    browser: Any, base: str, names: tuple[str, ...], crowd_page: str, visitors: int, burn: int
+) -> dict[str, float]:
+    """``visitors`` requests for ``crowd_page`` at once, then every page of ``names`` opened."""
+    wait_quiet(base)
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(burn)]
+    crowd = [
+        threading.Thread(target=_visit, args=(f"{base}/voila/render/{crowd_page}",), daemon=True)
+        for _ in range(visitors)
+    ]
+    try:
+        for thread in crowd:
+            thread.start()
+        time.sleep(1)  # the server has taken their kernels from the pool
+        return open_together(browser, base, names)
+    finally:
+        for burner in burners:
+            burner.terminate()
+            burner.wait(timeout=10)
+        for thread in crowd:
+            thread.join(timeout=180)
+
+
+def busy_benchmark(pair: tuple[str, str], visitors: int, burn: int, repeat: int) -> None:
+    """Both pages opened together after a crowd asked for one of them, then for the other."""
+    cull = ("10", "2")  # idle kernels (the crowd's, the closed pages') go between rounds
+    extra = [
+        f"--MappingKernelManager.cull_idle_timeout={cull[0]}",
+        f"--MappingKernelManager.cull_interval={cull[1]}",
+        f"--VoilaKernelManager.cull_idle_timeout={cull[0]}",
+        f"--VoilaKernelManager.cull_interval={cull[1]}",
+    ]
+    for other in sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb")):
+        if other not in pair:  # pools only for the two pages measured: a shorter start
+            extra.append(f"--VoilaKernelManager.preheat_denylist={other}")
+    warm: dict[str, list[float]] = {name: [] for name in pair}
+    cold: dict[str, list[float]] = {name: [] for name in pair}
+    with voila(preheat=True, extra=tuple(extra), settle=0) as base:
+        wait_quiet(base, limit=150)  # the pools filled
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
+            for _ in range(repeat):
+                for crowded in pair:  # the crowd exhausts one pool; the other page is preheated
+                    took = busy_round(browser, base, pair, crowded, visitors, burn)
+                    for name in pair:
+                        side = cold if name == crowded else warm
+                        side[name].append(took.get(name, float("nan")))
+            browser.close()
+    print(
+        f"busy server: {visitors} visitors ask for one page at once"
+        + (f", {burn} CPU burners running" if burn else "")
+        + f"; then both pages are opened together (median of {repeat}, seconds)"
+    )
+    print(f"{'page':24} {'pool':>4} {'preheated kernel':>16} {'pool exhausted':>15} {'ratio':>7}")
+    for name in pair:
+        w, c = _median(warm[name]), _median(cold[name])
+        print(f"{name:24} {pool_size(name):4} {w:15.2f}s {c:14.2f}s {c / w:6.1f}x", flush=True)
+    small = [name for name in pair if visitors <= pool_size(name)]
+    if small:
+        print(f"note: {visitors} visitors do not exhaust the pool of {', '.join(small)}")
+
+
 def _median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
 def main(argv: Any = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, help="visits per case (3; with --busy 1)")
     parser.add_argument("--only", action="append", help="measure only this notebook (repeatable)")
+    parser.add_argument(
+        "--busy",
+        type=int,
+        default=0,
+        metavar="N",
+        help="measure under load instead: N visitors at once, pool available vs exhausted",
+    )
+    parser.add_argument("--burn", type=int, default=0, help="with --busy: CPU burners to run")
     args = parser.parse_args(argv)
+    if args.busy:
+        chosen = [*(args.only or []), *BUSY_PAIR]
+        pair = (chosen[0], next(p for p in chosen[1:] if p != chosen[0]))
+        busy_benchmark(pair, args.busy, args.burn, args.repeat or 1)
+        return
+    args.repeat = args.repeat or 3
     if args.only:
         global PAGES, PROBES
         PAGES = tuple(p for p in PAGES if p in args.only)

@@ -130,9 +130,21 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def wait_for(url: str, seconds: float = 120) -> None:
+def wait_for(
+    url: str,
+    seconds: float = 300,
+    proc: subprocess.Popen[bytes] | None = None,
+    log: Path | None = None,
+) -> None:
+    """Wait until ``url`` answers; fail at once if ``proc`` (the server behind it) exits.
+
+    A server started on a busy machine can take minutes to import, hence the generous limit.
+    """
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            tail = log.read_text(errors="replace")[-3000:] if log is not None else ""
+            raise RuntimeError(f"the server for {url} exited with {proc.returncode}:\n{tail}")
         try:
             with urllib.request.urlopen(url, timeout=2):
                 return
@@ -188,8 +200,12 @@ class Cluster:
                     [nginx, "-c", str(conf), "-p", str(self.workdir)], stdout=log, stderr=log
                 )
             )
-            for backend, port in zip(self.backends, self.ports, strict=True):
-                wait_for(f"http://127.0.0.1:{port}/{backend.prefix}/voila/static/voila.js")
+            for backend, port, proc in zip(self.backends, self.ports, self.procs, strict=False):
+                wait_for(
+                    f"http://127.0.0.1:{port}/{backend.prefix}/voila/static/voila.js",
+                    proc=proc,
+                    log=self.workdir / f"{backend.prefix}.log",
+                )
             wait_for(f"{self.url}/{self.backends[0].prefix}/voila/static/voila.js")
         except BaseException:
             self.__exit__(None, None, None)
