@@ -269,11 +269,15 @@ def parse_initiatives(text: str, table: CardTable) -> CardTable:
             continue
         if "=" not in part:
             raise InvalidState(
-                f"write initiative as Card=number, e.g. Punch=1 (got {part.strip()!r})"
+                f"write initiative as Card=number, e.g. Punch=1 (got {part.strip()!r})",
+                ru=f"инициативу пишите как Карта=число, напр. Punch=1 (введено {part.strip()!r})",
             )
         card, value = (x.strip() for x in part.split("=", 1))
         if not value.isdigit():
-            raise InvalidState(f"initiative of {card} must be a number 0..9, not {value!r}")
+            raise InvalidState(
+                f"initiative of {card} must be a number 0..9, not {value!r}",
+                ru=f"инициатива карты {card} должна быть числом 0..9, а не {value!r}",
+            )
         table = table.with_initiative(card, int(value))
     return table
 
@@ -289,7 +293,9 @@ def parse_overrides(text: str, table: CardTable) -> CardTable:
             h, e = pair.split(" vs ", 1)
         except ValueError:
             raise InvalidState(
-                f"write an override as 'hunter: Punch vs Claws = wound 1' (got {part.strip()!r})"
+                f"write an override as 'hunter: Punch vs Claws = wound 1' (got {part.strip()!r})",
+                ru="замену пишите так: 'hunter: Punch vs Claws = wound 1' "
+                f"(введено {part.strip()!r})",
             ) from None
         table = table.with_result(winner.strip(), h.strip(), e.strip(), result.strip())
     return table
@@ -472,7 +478,7 @@ class DraculaExplorer(CalculatorApp):
                 self.j_trace.widget,
             ]
         )
-        self.valour = ValourPanel(lang=lang)
+        self.valour = ValourPanel(lang=lang, draw_traces=False)  # drawn when its tab opens
         self.tabs = widgets.Tab(children=[explore, judge, self.valour.widget])
         # The resolver's trace is drawn when its tab is first opened (or used): drawing it
         # loads the rules reference for the links' titles, which a cold kernel need not wait for.
@@ -602,7 +608,9 @@ class DraculaExplorer(CalculatorApp):
                 if text not in URL_TRUE + URL_FALSE:
                     raise InvalidState(
                         f"{key} in the page address must be one of "
-                        f"{', '.join(URL_TRUE + URL_FALSE)}, not {params[key]!r}"
+                        f"{', '.join(URL_TRUE + URL_FALSE)}, not {params[key]!r}",
+                        ru=f"{key} в адресе страницы должен быть одним из: "
+                        f"{', '.join(URL_TRUE + URL_FALSE)}, а не {params[key]!r}",
                     )
                 values[key] = text in URL_TRUE
         if values:
@@ -902,6 +910,8 @@ class DraculaExplorer(CalculatorApp):
     def _on_tab(self, change: dict[str, Any]) -> None:
         if change["new"] == 1:
             self.show_judge()
+        elif change["new"] == 2:
+            self.valour.show()
 
     def show_judge(self) -> None:
         """Draw the round resolver's trace (done when its tab is first opened or used)."""

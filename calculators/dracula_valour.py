@@ -33,6 +33,7 @@ from rules.dracula.valour import (
     valour_winner,
 )
 from rules.errors import InvalidState, RuleError
+from rules.trace import Step
 
 __all__ = ["LABELS", "ValourPanel", "parse_blood_list"]
 
@@ -131,7 +132,9 @@ def parse_blood_list(text: str) -> tuple[int, ...]:
         except ValueError:
             raise InvalidState(
                 "write the blood taken in each combat as whole numbers separated by commas, "
-                f"for example 3, 2 (got {part!r})"
+                f"for example 3, 2 (got {part!r})",
+                ru="Кровь, снятую в каждом бою, пишите целыми числами через запятую, "
+                f"например 3, 2 (введено {part!r})",
             ) from None
     return tuple(values)
 
@@ -139,7 +142,10 @@ def parse_blood_list(text: str) -> tuple[int, ...]:
 class ValourPanel:
     """The Valour section: a tally form for up to four hunters and a combat's Valour odds."""
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", *, draw_traces: bool = True) -> None:
+        # draw_traces=False (a page's hidden tab): the traces keep their steps and are drawn
+        # by show(); drawing loads the rules reference, which a cold kernel need not wait for
+        self._traces_held = not draw_traces
         self.lang = lang
         self.standing: ValourStanding | None = None
         self.combat: CombatValour | None = None
@@ -351,7 +357,10 @@ class ValourPanel:
         for i in playing:
             name = self.w_names[i].value.strip()
             if name in hunters:
-                raise InvalidState(f"two hunters are named {name!r}; give each a different name")
+                raise InvalidState(
+                    f"two hunters are named {name!r}; give each a different name",
+                    ru=f"у двух Охотников одно имя {name!r}; дайте каждому своё имя",
+                )
             hunters[name] = self.events(i)
         self.standing = valour_winner(hunters, hunters_won=self.w_won.value)
 
@@ -390,7 +399,22 @@ class ValourPanel:
             + "".join(rows)
             + "</table>"
         )
-        self.trace.show(s.steps, self.lang)
+        self._show_trace(self.trace, s.steps)
+
+    def _show_trace(self, view: TraceView, steps: Sequence[Step]) -> None:
+        if self._traces_held:
+            view.steps = tuple(steps)
+            view.lang = self.lang
+        else:
+            view.show(steps, self.lang)
+
+    def show(self) -> None:
+        """Draw the traces held back by ``draw_traces=False`` (the tab is being opened)."""
+        if self._traces_held:
+            self._traces_held = False
+            for view in (self.trace, self.combat_trace):
+                if view.steps:
+                    view.show(view.steps, self.lang)
 
     # -- one combat's Valour ----------------------------------------------------------------
     def show_combat(
@@ -471,7 +495,7 @@ class ValourPanel:
             x_label=self.t("axis"),
             y_label=self.t("probability"),
         )
-        self.combat_trace.show(result.steps, self.lang)
+        self._show_trace(self.combat_trace, result.steps)
 
     @property
     def combat_distribution(self) -> dict[int, Fraction]:

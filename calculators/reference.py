@@ -368,7 +368,9 @@ class RulesReferencePage(CalculatorApp):
         game = params.get("game")
         if game is not None and game not in GAMES:
             self._url_problem = (
-                f"unknown game {game!r} in the page address; allowed: {', '.join(GAMES)}"
+                f"неизвестная игра {game!r} в адресе страницы; допустимы: {', '.join(GAMES)}"
+                if self.lang == "ru"
+                else f"unknown game {game!r} in the page address; allowed: {', '.join(GAMES)}"
             )
             return
         if game is not None:
@@ -379,6 +381,6 @@ class RulesReferencePage(CalculatorApp):
             try:
                 section = lookup(params["section"])
             except InvalidState as error:
-                self._url_problem = str(error)
+                self._url_problem = error.in_language(self.lang)
                 return
             self._show(section)

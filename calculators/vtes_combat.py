@@ -171,6 +171,8 @@ ADDITIONAL_CHOICES: dict[str, list[dict[str, Any]]] = {
     "3": [{"name": "Additional strikes", "count": 3, "limited": True}],
 }
 EFFECT_FLAGS = ("ranged", "aggravated", "first_strike", "dodge", "combat_ends")
+_RU_SIDE_OF = {"acting": "действующая сторона", "opposing": "противостоящая сторона"}
+_RU_PLAYS = {"maneuvers": "Маневры", "presses": "Прессы"}
 
 
 def seed_example_lines() -> list[str]:
@@ -663,7 +665,9 @@ class _StrikeRow(_Row):
             if choice.startswith("weapon:"):
                 raise InvalidState(
                     f"A {self.side} strike uses the weapon {choice[7:]!r}, which neither "
-                    "combatant carries; add it to the equipment first."
+                    "combatant carries; add it to the equipment first.",
+                    ru=f"Удар ({_RU_SIDE_OF[self.side]}) наносится оружием {choice[7:]!r}, "
+                    "которого нет ни у одного бойца; сначала добавьте его в снаряжение.",
                 )
             choice = "custom"
         if choice == "custom":
@@ -683,11 +687,16 @@ class _StrikeRow(_Row):
         if target and target not in [v for _l, v in self.target.options]:
             raise InvalidState(
                 f"A {self.side} strike aims at the retainer {target!r}, which the opponent does "
-                "not have; add the retainer first."
+                "not have; add the retainer first.",
+                ru=f"Удар ({_RU_SIDE_OF[self.side]}) направлен в слугу {target!r}, которого "
+                "у противника нет; сначала добавьте этого слугу.",
             )
         self.target.value = target
         if prevented > 3:
-            raise InvalidState(f"The page offers prevention from 0 to 3, got {prevented}.")
+            raise InvalidState(
+                f"The page offers prevention from 0 to 3, got {prevented}.",
+                ru=f"Страница позволяет предотвратить от 0 до 3, а получено {prevented}.",
+            )
         self.prevented.value = str(prevented)
 
 
@@ -797,7 +806,9 @@ class _SideRound:
                 if count > 3:
                     raise InvalidState(
                         "The page offers limited additional-strike effects of +1 to +3; "
-                        f"got +{count}."
+                        f"got +{count}.",
+                        ru="Страница предлагает ограниченные эффекты дополнительных ударов "
+                        f"от +1 до +3; получено +{count}.",
                     )
                 choice = str(count)
         self.additional.value = choice
@@ -807,7 +818,9 @@ class _SideRound:
             if dict(item) != signpost:
                 raise InvalidState(
                     "The page offers only Torn Signpost (+1 strength) before range; got "
-                    f"{dict(item)!r}."
+                    f"{dict(item)!r}.",
+                    ru="До определения дистанции страница предлагает только Torn Signpost "
+                    f"(+1 к силе); получено {dict(item)!r}.",
                 )
         self.before.value = "torn_signpost" if before else ""
         self.strikes = []
@@ -887,7 +900,9 @@ class _RoundEditor:
                 if plays[i] == plays[i - 1]:
                     raise InvalidState(
                         f"The {key} {plays} repeat a side; they must alternate (a minion may not "
-                        "play two in a row)."
+                        "play two in a row).",
+                        ru=f"{_RU_PLAYS[key]} {plays} повторяют сторону; они должны "
+                        "чередоваться (миньон не может сыграть два подряд).",
                     )
             getattr(self, key).value = len(plays)
             getattr(self, f"{key}_first").value = plays[0] if plays else "acting"
@@ -1059,7 +1074,10 @@ class VtesCombatCalculator(CalculatorApp):
 
     def load_preset(self, key: str) -> None:
         if key not in EXAMPLES:
-            raise InvalidState(f"Unknown preset {key!r}; allowed: {', '.join(EXAMPLES)}.")
+            raise InvalidState(
+                f"Unknown preset {key!r}; allowed: {', '.join(EXAMPLES)}.",
+                ru=f"Неизвестный пример {key!r}; допустимые: {', '.join(EXAMPLES)}.",
+            )
         self.load_scenario(EXAMPLES[key].scenario_dict())
         self.preset_key = key
         self._render_preset_note()
@@ -1085,7 +1103,10 @@ class VtesCombatCalculator(CalculatorApp):
         if isinstance(editor, int):
             editor = self.rounds[editor]
         if len(self.rounds) == 1:
-            raise InvalidState("A combat has at least one round; this is the only one left.")
+            raise InvalidState(
+                "A combat has at least one round; this is the only one left.",
+                ru="В бою должен быть хотя бы один раунд; этот раунд — последний оставшийся.",
+            )
         self.rounds.remove(editor)
         self.structure_changed()
 
@@ -1104,9 +1125,11 @@ class VtesCombatCalculator(CalculatorApp):
         preset = params.get("preset")
         if preset is not None:
             if preset not in EXAMPLES:
+                allowed = ", ".join(EXAMPLES)
                 self.banner.show_text(
-                    f"unknown preset {preset!r} in the page address; allowed: "
-                    f"{', '.join(EXAMPLES)}",
+                    f"неизвестный пример {preset!r} в адресе страницы; допустимые: {allowed}"
+                    if self.lang == "ru"
+                    else f"unknown preset {preset!r} in the page address; allowed: {allowed}",
                     "bad_url",
                 )
                 return

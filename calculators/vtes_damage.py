@@ -355,8 +355,11 @@ class VtesDamageCalculator(CalculatorApp):
         if preset is not None:
             keys = [e.key for e in DAMAGE_EXAMPLES]
             if preset not in keys:
+                allowed = ", ".join(keys)
                 self.banner.show_text(
-                    f"unknown preset {preset!r} in the page address; allowed: {', '.join(keys)}",
+                    f"неизвестный пример {preset!r} в адресе страницы; допустимые: {allowed}"
+                    if self.lang == "ru"
+                    else f"unknown preset {preset!r} in the page address; allowed: {allowed}",
                     "bad_url",
                 )
                 return

@@ -246,6 +246,11 @@ LABELS = Catalog(
         "forced": ("forced", "вынужденно"),
         "blood_after": ("Blood afterwards", "Кровь после"),
         "ousted_note": ("The last pool was paid: ousted.", "Отдан последний пул: вытеснен."),
+        # page address
+        "bad_tab": (
+            "unknown tab {key!r} in the page address; allowed: {allowed}",
+            "неизвестная вкладка {key!r} в адресе страницы; допустимы: {allowed}",
+        ),
     }
 )
 
@@ -257,34 +262,59 @@ def _lines(text: str) -> list[tuple[int, str]]:
     return [(i, line.strip()) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
 
 
-def _int(token: str, what: str, where: str) -> int:
+# What the parsers read, and where: English -> Russian, for the error messages.
+_RU_WHAT = {
+    "the capacity": "объём крови",
+    "the blood": "кровь",
+    "the count": "количество",
+    "the number of rivals": "число соперников",
+}
+_RU_WHERE = {"Uncontrolled region": "Зона неподчинённых", "Crypt": "Склеп"}
+
+
+def _int(token: str, what: str, where: str, where_ru: str = "") -> int:
     try:
         return int(token)
     except ValueError:
-        raise InvalidState(f"{where}: {what} must be a whole number, got {token!r}.") from None
+        raise InvalidState(
+            f"{where}: {what} must be a whole number, got {token!r}.",
+            ru=f"{where_ru or where}: значение «{_RU_WHAT.get(what, what)}» должно быть целым "
+            f"числом, а получено {token!r}.",
+        ) from None
 
 
-def parse_uncontrolled(text: str, where: str = "Uncontrolled region") -> tuple[Uncontrolled, ...]:
-    """``name, capacity, blood[, clan][, scarce]`` per line."""
+def parse_uncontrolled(
+    text: str, where: str = "Uncontrolled region", where_ru: str = ""
+) -> tuple[Uncontrolled, ...]:
+    """``name, capacity, blood[, clan][, scarce]`` per line (``where_ru``: ``where`` in Russian,
+    for error messages)."""
+    where_ru = where_ru or _RU_WHERE.get(where, where)
     vampires = []
     for number, line in _lines(text):
         parts = [p.strip() for p in line.split(",")]
         at = f"{where}, line {number}"
+        at_ru = f"{where_ru}, строка {number}"
         if len(parts) < 3:
             raise InvalidState(
                 f"{at}: write 'name, capacity, blood' (then optionally a clan and 'scarce'), "
-                f"got {line!r}."
+                f"got {line!r}.",
+                ru=f"{at_ru}: пишите «имя, объём, кровь» (затем, по желанию, клан и 'scarce'), "
+                f"а получено {line!r}.",
             )
         name, capacity, blood, *rest = parts
         scarce = any(p.lower() == "scarce" for p in rest)
         clans = [p for p in rest if p and p.lower() != "scarce"]
         if len(clans) > 1:
-            raise InvalidState(f"{at}: only one clan per vampire, got {', '.join(clans)}.")
+            raise InvalidState(
+                f"{at}: only one clan per vampire, got {', '.join(clans)}.",
+                ru=f"{at_ru}: у вампира может быть только один клан, а указано: "
+                f"{', '.join(clans)}.",
+            )
         vampires.append(
             Uncontrolled(
                 name,
-                capacity=_int(capacity, "the capacity", at),
-                blood=_int(blood, "the blood", at),
+                capacity=_int(capacity, "the capacity", at, at_ru),
+                blood=_int(blood, "the blood", at, at_ru),
                 clan=clans[0] if clans else "",
                 scarce=scarce,
             )
@@ -314,7 +344,9 @@ def parse_moves(text: str) -> tuple[Move, ...]:
         if not match:
             raise InvalidState(
                 f"Plan, line {number}: write 'name +N' (pool onto the vampire), 'name -N' "
-                f"(blood back to the pool) or 'draw', got {line!r}."
+                f"(blood back to the pool) or 'draw', got {line!r}.",
+                ru=f"План, строка {number}: пишите 'имя +N' (пул на вампира), 'имя -N' "
+                f"(кровь обратно в пул) или 'draw', а получено {line!r}.",
             )
         count = int(match["count"])
         if match["sign"] == "+":
@@ -344,9 +376,13 @@ def parse_clan_counts(text: str) -> dict[str, int]:
         if not sep or not clan.strip():
             raise InvalidState(
                 f"Vampires in play by clan: write 'Clan: N' pairs separated by commas, "
-                f"got {chunk!r}."
+                f"got {chunk!r}.",
+                ru=f"Вампиры в игре по кланам: пишите пары 'Клан: N' через запятую, "
+                f"а получено {chunk!r}.",
             )
-        counts[clan.strip()] = _int(n.strip(), "the count", f"Clan {clan.strip()}")
+        counts[clan.strip()] = _int(
+            n.strip(), "the count", f"Clan {clan.strip()}", f"Клан {clan.strip()}"
+        )
     return counts
 
 
@@ -379,7 +415,9 @@ def format_events(events: Iterable[Ousting | Withdrawal]) -> str:
     return "\n".join(lines)
 
 
-def _options(tokens: list[str], at: str, flags: tuple[str, ...]) -> tuple[int, set[str]]:
+def _options(
+    tokens: list[str], at: str, flags: tuple[str, ...], at_ru: str = ""
+) -> tuple[int, set[str]]:
     rivals = 1
     seen: set[str] = set()
     for token in tokens:
@@ -387,10 +425,15 @@ def _options(tokens: list[str], at: str, flags: tuple[str, ...]) -> tuple[int, s
         if low in flags:
             seen.add(low)
         elif low.startswith("rivals"):
-            rivals = _int(low.removeprefix("rivals").strip(" =:"), "the number of rivals", at)
+            rivals = _int(
+                low.removeprefix("rivals").strip(" =:"), "the number of rivals", at, at_ru
+            )
         else:
             allowed = ", ".join([*flags, "rivals N"])
-            raise InvalidState(f"{at}: unknown option {token!r}; allowed: {allowed}.")
+            raise InvalidState(
+                f"{at}: unknown option {token!r}; allowed: {allowed}.",
+                ru=f"{at_ru or at}: неизвестный параметр {token!r}; допустимы: {allowed}.",
+            )
     return rivals, seen
 
 
@@ -398,7 +441,12 @@ def parse_cards(text: str) -> tuple[tuple[ContestedCard, ...], tuple[str, ...]]:
     cards, yields = [], []
     for number, line in _lines(text):
         name, *rest = [p.strip() for p in line.split(",")]
-        rivals, flags = _options(rest, f"Contested cards, line {number}", ("yield",))
+        rivals, flags = _options(
+            rest,
+            f"Contested cards, line {number}",
+            ("yield",),
+            f"Оспариваемые карты, строка {number}",
+        )
         cards.append(ContestedCard(name, rivals=rivals))
         if "yield" in flags:
             yields.append(name)
@@ -410,18 +458,21 @@ def parse_titles(text: str) -> tuple[tuple[ContestedTitle, ...], tuple[str, ...]
     for number, line in _lines(text):
         parts = [p.strip() for p in line.split(",")]
         at = f"Contested titles, line {number}"
+        at_ru = f"Оспариваемые титулы, строка {number}"
         if len(parts) < 3:
             raise InvalidState(
                 f"{at}: write 'title, vampire, blood' (then optionally torpor, rivals N, yield), "
-                f"got {line!r}."
+                f"got {line!r}.",
+                ru=f"{at_ru}: пишите «титул, вампир, кровь» (затем, по желанию, torpor, "
+                f"rivals N, yield), а получено {line!r}.",
             )
         title, vampire, blood, *rest = parts
-        rivals, flags = _options(rest, at, ("yield", "torpor"))
+        rivals, flags = _options(rest, at, ("yield", "torpor"), at_ru)
         titles.append(
             ContestedTitle(
                 title,
                 vampire,
-                blood=_int(blood, "the blood", at),
+                blood=_int(blood, "the blood", at, at_ru),
                 ready="torpor" not in flags,
                 rivals=rivals,
             )
@@ -1285,7 +1336,7 @@ class VtesTableCalculator(CalculatorApp):
         if key is not None:
             if key not in TABS:
                 self.banner.show_text(
-                    f"unknown tab {key!r} in the page address; allowed: {', '.join(TABS)}",
+                    self.t("bad_tab").format(key=key, allowed=", ".join(TABS)),
                     "bad_url",
                 )
                 return

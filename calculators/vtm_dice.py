@@ -459,7 +459,9 @@ class DicePoolCalculator(CalculatorApp):
                 if not text.isdigit() or not low <= int(text) <= high:
                     raise InvalidState(
                         f"{key} in the page address must be a whole number from {low} to "
-                        f"{high}, not {text!r}"
+                        f"{high}, not {text!r}",
+                        ru=f"параметр {key} в адресе страницы должен быть целым числом "
+                        f"от {low} до {high}, а не {text!r}",
                     )
                 values[key] = int(text)
         if "edition" in params:

@@ -489,3 +489,57 @@ def test_russian_steps_name_cards_in_russian_and_as_the_page_shows_them() -> Non
         for card, ru in CARD_RU.items():
             if f"({card})" in s.ru:
                 assert f"{ru} ({card})" in s.ru, s.ru
+
+
+# --- errors in Russian ----------------------------------------------------------------------
+
+
+def test_a_card_left_on_the_table_is_refused_in_russian() -> None:
+    state, _ = start_combat(hunter("Van Helsing"), Opponent.dracula())
+    state = resolve_round(state, "Punch", "Claws", 6, 1).state
+    with pytest.raises(IllegalPlay, match="cannot choose Punch") as caught:
+        resolve_round(state, "Punch", "Fangs", 6, 1)
+    ru = caught.value.in_language("ru")
+    assert ru.startswith("Van Helsing не может выбрать карту Удар (Punch)")
+    assert "ещё лежит на столе" in ru
+    allowed_ru = ru.split("сейчас можно: ", 1)[1]
+    assert "Уклонение (Dodge)" in allowed_ru and "Бегство (Escape)" in allowed_ru
+    assert "Удар (Punch)" not in allowed_ru
+    assert caught.value.in_language("en") == str(caught.value)
+
+
+def test_bad_hunter_and_table_input_explained_in_russian() -> None:
+    with pytest.raises(InvalidState) as caught:
+        hunter("Mina Harker", bites=1)
+    assert caught.value.in_language("ru") == (
+        "Mina Harker: 1 ячейка Укуса, поэтому жетонов Укуса может быть 0..0, а не 1 "
+        "(Укус в последнюю ячейку означает поражение Охотника)"
+    )
+    with pytest.raises(InvalidState) as caught:
+        default_table().with_result("hunter", "Punch", "Claws", "bite")
+    ru = caught.value.in_language("ru")
+    assert ru.startswith("победа Охотника не может дать 'bite' (Укус); допустимы:")
+    assert "'repel' (Подавление)" in ru and "'bite'" not in ru.split("допустимы:")[1]
+    with pytest.raises(InvalidState) as caught:
+        default_table().with_initiative("Fangs", 12)
+    ru = caught.value.in_language("ru")
+    assert ru == "инициатива карты Клыки (Fangs) должна быть 0..9, а не 12"
+
+
+def test_unknown_initiative_and_bad_dice_in_russian() -> None:
+    from rules.dracula.chain import combat_odds
+
+    with pytest.raises(InvalidState, match="unknown initiative numbers") as caught:
+        combat_odds(hunter("Van Helsing"), Opponent.dracula(night=False))
+    ru = caught.value.in_language("ru")
+    assert ru.startswith("неизвестны числа инициативы карт: ")
+    assert "Удар (Punch)" in ru and "assume_initiative" in ru
+    state, _ = start_combat(hunter("Lord Godalming"), Opponent.agent())
+    with pytest.raises(InvalidState) as caught:
+        resolve_round(state, "Punch", "Punch (Agent)", 3, 2)
+    assert caught.value.in_language("ru") == (
+        "против Агента Lord Godalming бросает два кубика: укажите пару"
+    )
+    with pytest.raises(InvalidState) as caught:
+        resolve_round(state, "Punch", "Punch (Agent)", (3, 7), 2)
+    assert caught.value.in_language("ru") == "на кубике Охотника должно быть 1..6, а не 7"

@@ -188,3 +188,15 @@ def test_switches_from_the_page_address_and_in_russian() -> None:
     labels = {lab.value for lab, _w in app._row_labels}
     assert any("Sister Agatha" in t for t in labels)
     assert any("Dodge allowed in round 1" in t for t in labels)
+
+
+def test_bad_input_on_the_russian_page_is_explained_in_russian() -> None:
+    app = DraculaExplorer()
+    app.set_language("ru")
+    app.set_inputs(initiative="Punch=x")
+    assert app.banner.message == "инициатива карты Punch должна быть числом 0..9, а не 'x'"
+    assert "инициатива карты Punch" in app.banner.widget.value
+    app.set_inputs(initiative="Punch=1", overrides="hunter: Punch vs Claws = bite")
+    assert app.banner.message.startswith("победа Охотника не может дать 'bite' (Укус)")
+    app.set_inputs(overrides="Punch vs Claws")
+    assert app.banner.message.startswith("замену пишите так: 'hunter: Punch vs Claws = wound 1'")

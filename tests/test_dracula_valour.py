@@ -489,3 +489,34 @@ def test_russian_tie_and_example_combat_valour() -> None:
     assert f"в среднем {value.expected}" in last or "в среднем ≈" in last
     for step in (*odds.steps, *value.steps):
         assert re.search("[А-Яа-я]", step.ru) and step.ru != step.text
+
+
+# --- errors in Russian ----------------------------------------------------------------------
+
+
+def test_once_per_game_award_counted_twice_explained_in_russian() -> None:
+    events = [ValourEvent("castle_dracula"), ValourEvent("castle_dracula")]
+    with pytest.raises(InvalidState, match="at most once per game") as caught:
+        valour_tally("Dr. Seward", events)
+    assert caught.value.in_language("ru") == (
+        "Dr. Seward: «вход в Замок Дракулы» засчитывается не больше раза за игру, а указано "
+        "2 раза; допустимо: 0 или 1"
+    )
+    with pytest.raises(InvalidState) as caught:
+        valour_tally("Dr. Seward", [ValourEvent("blood_taken", 16)])
+    ru = caught.value.in_language("ru")
+    assert ru.startswith("Dr. Seward: снять 16 ед. Крови за один бой невозможно")
+    assert "0..15" in ru
+
+
+def test_standing_and_combat_errors_in_russian() -> None:
+    blows = {"A": [ValourEvent("final_blow")], "B": [ValourEvent("final_blow")]}
+    with pytest.raises(InvalidState) as caught:
+        valour_winner(blows)
+    assert caught.value.in_language("ru").endswith("указан у нескольких: A, B")
+    odds = combat_odds(hunter("Van Helsing"), Opponent.agent(), assume_initiative=1)
+    with pytest.raises(InvalidState, match="against an agent") as caught:
+        combat_valour(odds, Opponent.dracula())
+    ru = caught.value.in_language("ru")
+    assert ru.startswith("эти шансы относятся к бою с Агентом")
+    assert "укажите того противника" in ru

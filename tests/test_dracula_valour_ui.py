@@ -211,3 +211,15 @@ def test_fed_from_the_explorer_as_the_page_would() -> None:
     assert panel.combat is not None and sum(panel.combat_distribution.values()) == 1
     by_blood = {5 * (6 - b) + (10 if b == 0 else 0): p for b, p in app.odds.blood.items() if p}
     assert panel.combat_distribution == by_blood
+
+
+def test_bad_blood_list_in_russian(panel: ValourPanel) -> None:
+    panel.set_lang("ru")
+    panel.w_counts[1]["blood_taken"].value = "3, два"
+    assert panel.banner.message == (
+        "Кровь, снятую в каждом бою, пишите целыми числами через запятую, например 3, 2 "
+        "(введено 'два')"
+    )
+    assert panel.standing is None
+    panel.w_counts[1]["blood_taken"].value = "3"
+    assert not panel.banner.visible and panel.standing is not None

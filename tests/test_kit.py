@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -107,7 +108,26 @@ def test_follow_url_applies_and_rejects_parameters(monkeypatch: pytest.MonkeyPat
     assert "n must be a whole number" in app.banner.message
     monkeypatch.setenv("QUERY_STRING", "lang=de")
     app.follow_url()
+    assert "неизвестный язык 'de'" in app.banner.message  # the page is in Russian by now
+    app.set_language("en")
+    app.follow_url()
     assert "unknown language 'de'" in app.banner.message
+
+
+def test_a_bad_address_is_explained_in_the_language_it_asks_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = Sample()
+    monkeypatch.setenv("QUERY_STRING", "lang=ru&colour=red")
+    app.follow_url()
+    assert app.lang == "ru"
+    assert "colour" in app.banner.message and re.search("[а-я]", app.banner.message)
+    assert "Ошибка в адресе страницы" in app.banner.widget.value
+    ru_app = Sample()
+    ru_app.set_language("ru")
+    monkeypatch.setenv("QUERY_STRING", "lang=xx")
+    ru_app.follow_url()
+    assert "неизвестный язык 'xx'" in ru_app.banner.message
 
 
 @pytest.mark.parametrize(
@@ -121,6 +141,21 @@ def test_follow_url_applies_and_rejects_parameters(monkeypatch: pytest.MonkeyPat
 def test_parse_query_is_strict(query: str, message: str) -> None:
     with pytest.raises(InvalidState, match=message):
         parse_query(query, {"lang"})
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("colour=red", "неизвестный параметр страницы 'colour'; допустимы: lang, n"),
+        ("n=1&n=2", "параметр страницы 'n' указан дважды; укажите его один раз"),
+        ("lang", "неверно записаны параметры 'lang'; пишите пары имя=значение"),
+        ("lang", "(допустимые имена: lang, n)"),
+    ],
+)
+def test_parse_query_explains_in_russian(query: str, message: str) -> None:
+    with pytest.raises(InvalidState) as caught:
+        parse_query(query, {"n", "lang"})
+    assert message in caught.value.in_language("ru")
 
 
 def test_trace_view_links_each_rule_to_the_reference() -> None:

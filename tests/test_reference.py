@@ -711,3 +711,36 @@ def test_russian_players_torpor_finds_the_torpor_sections(query: str) -> None:
 def test_players_borrowed_words_find_their_terms(query: str, term: str, section: str) -> None:
     assert term in [t.en for t in find_terms(query)]
     assert section in _ids(query, "ru")[:3]
+
+
+def test_lookup_and_search_errors_in_russian() -> None:
+    with pytest.raises(UnknownSection) as caught:
+        lookup("vtes:6.1.99")
+    ru = caught.value.in_language("ru")
+    assert ru.startswith("раздела 'vtes:6.1.99' в справочнике нет; ближайшие id: vtes:6.1.7")
+    first, last = sections("vtes")[0].id, sections("vtes")[-1].id
+    assert f"разделы vtes идут от {first} до {last}" in ru
+    with pytest.raises(UnknownSection) as caught:
+        lookup("torpor")
+    assert caught.value.in_language("ru").startswith("'torpor' — не id раздела")
+    with pytest.raises(InvalidState) as caught:
+        search("torpor", lang="de")
+    expected = f"неизвестный язык 'de'; используйте один из {list(LANGS)}"
+    assert caught.value.in_language("ru") == expected
+    with pytest.raises(InvalidState) as caught:
+        sections("chess")
+    assert "неизвестная игра 'chess'" in caught.value.in_language("ru")
+
+
+def test_russian_reference_page_explains_a_bad_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    from calculators.reference import RulesReferencePage
+
+    monkeypatch.setenv("QUERY_STRING", "section=vtm:soaks&lang=ru")
+    page = RulesReferencePage()
+    page.follow_url()
+    assert page.banner.message.startswith("раздела 'vtm:soaks' в справочнике нет")
+    assert "vtm:soak" in page.banner.message
+    monkeypatch.setenv("QUERY_STRING", "game=chess&lang=ru")
+    page = RulesReferencePage()
+    page.follow_url()
+    assert page.banner.message.startswith("неизвестная игра 'chess' в адресе страницы")

@@ -863,3 +863,98 @@ def test_presses_are_counted_in_russian(count: int, expected: str) -> None:
     step = _ru_steps(report, "vtes:6.4.4")[0]
     assert step.startswith(expected)
     assert ("ещё один раунд" in step) == (count % 2 == 1)
+
+
+# -- Russian error messages ----------------------------------------------------------------
+
+
+def _error_texts(call: Any) -> tuple[str, str]:
+    with pytest.raises(RuleError) as caught:
+        call()
+    return str(caught.value), caught.value.in_language("ru")
+
+
+def test_illegal_plays_are_explained_in_russian() -> None:
+    en, ru = _error_texts(
+        lambda: resolve(combat(None, None, {"presses": ["opposing", "opposing"]}))
+    )
+    assert "press twice in a row" in en
+    assert ru.startswith("Раунд 1: Boris (противостоящий) играет прессы 1 и 2 подряд")
+    assert "должны чередоваться" in ru
+    en, ru = _error_texts(
+        lambda: resolve(combat(None, None, {"strikes": strikes([{"weapon": "Sword"}])}))
+    )
+    assert "does not carry" in en
+    assert ru == ("Раунд 1: Anna бьёт оружием Sword, но у Anna его нет; снаряжение Anna: нет.")
+
+
+def test_too_many_strikes_in_russian_counts_them() -> None:
+    scenario = combat(
+        None,
+        None,
+        {
+            "strikes": strikes([{"hand": True}] * 3),
+            "additional_strikes": {"acting": [{"name": "Blur", "count": 1}]},
+        },
+    )
+    _en, ru = _error_texts(lambda: resolve(scenario))
+    assert "указано 3 удара, а положено 2 (1 удар + 1 дополнительный удар)" in ru
+    assert "допустимо не больше 2" in ru
+
+
+def test_rounds_after_the_end_in_russian() -> None:
+    ends = {"strikes": strikes([{"name": "Flee", "combat_ends": True}])}
+    en, ru = _error_texts(lambda: resolve(combat(None, None, ends, {})))
+    assert en.startswith("Round 2 cannot be played")
+    assert ru.startswith("Раунд 2 сыграть нельзя: бой закончился в раунде 1")
+    assert "Удалите раунды после раунда 1" in ru
+
+
+@pytest.mark.parametrize(
+    ("scenario", "english", "russian"),
+    [
+        (
+            combat(vampire("Anna", capacity=3, blood=5)),
+            "blood 5 is above capacity 3",
+            "Anna (действующий): кровь 5 больше объёма 3; крови может быть от 0 до 3.",
+        ),
+        (
+            combat(None, None, {"strikes": strikes(None, [{"hand": True, "damag": 1}])}),
+            "unknown key 'damag'",
+            "Раунд 1, противостоящая сторона, удар 1: неизвестный ключ 'damag'; допустимые ключи:",
+        ),
+        (
+            combat({"kind": "ally", "life": 2}),
+            "'name' is missing",
+            "Действующий боец: не указано 'name'; нужен непустой текст.",
+        ),
+        (
+            combat(vampire("Anna", retainers=[{"name": "Dog", "life": 0}])),
+            "'life' must be 1 or more, got 0",
+            "Anna (действующий), Dog: значение 'life' должно быть не меньше 1, а получено 0.",
+        ),
+    ],
+)
+def test_malformed_scenarios_in_russian(
+    scenario: dict[str, Any], english: str, russian: str
+) -> None:
+    en, ru = _error_texts(lambda: resolve(scenario))
+    assert english in en
+    assert ru.startswith(russian)
+
+
+def test_bad_json_in_russian() -> None:
+    _en, ru = _error_texts(lambda: load_scenario_json("{bad"))
+    assert ru.startswith("Сценарий не является корректным JSON:")
+    assert "строка 1, столбец 2" in ru
+    _en, ru = _error_texts(lambda: load_scenario_json("  "))
+    assert ru == "Текст сценария пуст; вставьте сценарий в формате JSON."
+
+
+def test_card_preset_errors_in_russian() -> None:
+    from rules.vtes.cards import card, strike_of
+
+    _en, ru = _error_texts(lambda: strike_of("Blur"))
+    assert ru == "Blur — карта дополнительных ударов, а не карта удара."
+    _en, ru = _error_texts(lambda: card("Blur").fragment("master"))
+    assert ru == "У карты Blur нет уровня 'master'; допустимые: basic, superior."

@@ -180,3 +180,24 @@ def test_seed_example_lines_are_computed() -> None:
     lines = seed_example_lines()
     assert any("Kurt ready with 2 blood" in line for line in lines)
     assert any("Cohn Rose ready with 3 blood" in line and "Mage burned" in line for line in lines)
+
+
+def test_russian_page_explains_bad_input_in_russian(app: VtesCombatCalculator) -> None:
+    app.set_language("ru")
+    app.json_text.value = '{"atcing": {}}'
+    app.import_button.click()
+    assert app.banner.message.startswith("Сценарий: неизвестный ключ 'atcing'; допустимые ключи:")
+    data = EXAMPLES["kurt_ira"].scenario_dict()
+    data["rounds"][0]["maneuvers"] = ["acting", "acting"]
+    app.json_text.value = json.dumps(data)
+    app.import_button.click()
+    assert "миньон не может маневрировать дважды подряд" in app.banner.message
+    app.rounds[0].remove.click()
+    assert app.banner.message.startswith("В бою должен быть хотя бы один раунд")
+    assert app.cards["acting"].name.value == "Kurt"  # the page keeps its combat
+
+
+def test_bad_preset_in_a_russian_address(app: VtesCombatCalculator) -> None:
+    app.set_language("ru")
+    app.apply_parameters({"preset": "nobody"})
+    assert "неизвестный пример 'nobody'" in app.banner.message

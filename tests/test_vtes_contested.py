@@ -145,3 +145,25 @@ def test_unique_card_contest_in_russian() -> None:
     r = unique_card_enters("Ossian", "Cid", ["Ann", "Bob"])
     assert "уже есть у игроков Ann, Bob" in r.steps[0].ru
     assert "в контесте участвуют Ann, Bob, Cid" in r.steps[0].ru
+
+
+# --------------------------------------------------------------------------- Russian messages
+
+
+def test_contests_beyond_the_pool_in_russian() -> None:
+    cards = [ContestedCard("A"), ContestedCard("B"), ContestedCard("C")]
+    with pytest.raises(IllegalPlay) as caught:
+        untap_contests(pool=2, cards=cards)
+    assert caught.value.in_language("ru") == (
+        "Сохранить 3 оспариваемые карты стоит 3 пула, а у вас 2; уступите хотя бы 1 из них."
+    )
+
+
+def test_yield_of_an_unknown_title_in_russian() -> None:
+    titles = [ContestedTitle("Prince of Paris", "Anne", blood=3)]
+    with pytest.raises(InvalidState) as caught:
+        untap_contests(pool=5, titles=titles, yield_titles=["Justicar"])
+    assert caught.value.in_language("ru") == (
+        "Нельзя уступить титул 'Justicar': его нет среди ваших оспариваемых титулов "
+        "(Prince of Paris)."
+    )

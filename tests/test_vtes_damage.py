@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -353,3 +354,45 @@ def test_russian_damage_forms(n: int, expected: str) -> None:
     from rules.vtes import ru_words
 
     assert ru_words.damage(n) == expected
+
+
+# -- Russian error messages ----------------------------------------------------------------
+
+
+def _error_texts(call: Any) -> tuple[str, str]:
+    with pytest.raises(RuleError) as caught:
+        call()
+    return str(caught.value), caught.value.in_language("ru")
+
+
+def test_minion_errors_in_russian() -> None:
+    en, ru = _error_texts(lambda: Vampire("Krid", capacity=4, blood=7))
+    assert en.startswith("Krid has 7 blood but capacity 4")
+    assert ru == "У вампира Krid 7 крови при объёме 4: крови может быть от 0 до 4."
+    _en, ru = _error_texts(lambda: Ally("Ghoul", life=-1))
+    assert ru == "Жизнь союзника Ghoul: допустимо от 0 и больше, а получено -1."
+    _en, ru = _error_texts(lambda: Retainer("", life=1))
+    assert ru == "У слуги должно быть непустое имя, а получено ''."
+    _en, ru = _error_texts(lambda: Vampire("Krid", capacity=4, blood=1, state="asleep"))
+    assert ru.startswith("Krid: неизвестное состояние 'asleep'; допустимые: 'ready'")
+
+
+def test_damage_errors_in_russian() -> None:
+    krid = Vampire("Krid", capacity=4, blood=2)
+    en, ru = _error_texts(lambda: resolve_damage(krid, aggravated=1, prevent_aggravated=3))
+    assert "at most 1 aggravated damage" in en
+    assert ru == (
+        "Предотвращение неизлечимых повреждений (3) больше самих неизлечимых повреждений "
+        "(1): предотвратить можно от 0 до 1."
+    )
+    _en, ru = _error_texts(lambda: resolve_damage(krid, normal=True))  # type: ignore[arg-type]
+    assert ru == "Обычные повреждения: нужно целое число, а получено True."
+    _en, ru = _error_texts(
+        lambda: resolve_damage(Retainer("Dog", life=2), normal=2, prevent_normal=1)
+    )
+    assert ru.startswith("Dog — слуга: повреждения, нанесённые слугам, предотвратить нельзя")
+
+
+def test_unknown_edition_in_russian() -> None:
+    _en, ru = _error_texts(lambda: resolve_damage(Ally("Ghoul", life=2), normal=1, rules="v5"))
+    assert ru == "Неизвестная редакция правил 'v5'; допустимые: black-hand, vekn-2024."

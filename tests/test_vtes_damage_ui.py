@@ -133,9 +133,30 @@ def test_russian_labels_and_outcome(app: VtesDamageCalculator) -> None:
 
 def test_language_switch_keeps_an_error_message(app: VtesDamageCalculator) -> None:
     app.set_inputs(normal=-3)
-    app.set_language("ru")
     assert app.banner.visible and "Normal damage" in app.banner.message
+    app.set_language("ru")
+    assert app.banner.visible and "Обычные повреждения" in app.banner.message
+    assert "-3" in app.banner.message
     assert app.result is None
+    app.set_language("en")
+    assert "Normal damage" in app.banner.message
+
+
+def test_russian_page_shows_russian_errors(app: VtesDamageCalculator) -> None:
+    app.set_language("ru")
+    app.set_inputs(kind="vampire", name="Krid", capacity=4, blood=6)
+    assert app.banner.message == (
+        "У вампира Krid 6 крови при объёме 4: крови может быть от 0 до 4."
+    )
+    app.set_inputs(blood=3, normal=1, prevent_normal=2)
+    assert app.banner.message.startswith("Предотвращение обычных повреждений (2) больше")
+    assert app.banner.message.endswith("предотвратить можно от 0 до 1.")
+
+
+def test_bad_preset_in_a_russian_address(app: VtesDamageCalculator) -> None:
+    app.set_language("ru")
+    app.apply_parameters({"preset": "nobody"})
+    assert "неизвестный пример 'nobody'" in app.banner.message
 
 
 def test_torpor_input_says_stays_in_torpor(app: VtesDamageCalculator) -> None:

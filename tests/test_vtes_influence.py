@@ -237,3 +237,50 @@ def test_scarce_cost_in_russian() -> None:
     line = plan.steps[-1].ru
     assert "в игре уже 2 вампира клана Samedi" in line
     assert "итого сжигается 6 пула; пул: 3." in line
+
+
+# --------------------------------------------------------------------------- Russian messages
+
+
+def test_last_pool_refusal_in_russian() -> None:
+    with pytest.raises(IllegalPlay) as caught:
+        plan_influence(
+            pool=2,
+            uncontrolled=[Uncontrolled("Anna", capacity=4)],
+            moves=[Move.to_vampire("Anna", 2)],
+        )
+    text = caught.value.in_language("ru")
+    assert text.startswith("Ход 1 (пул на вампира Anna) заберёт 2 пула из ваших 2")
+    assert "останется 0" in text and "Оставьте хотя бы 1 пул" in text
+
+
+def test_too_few_transfers_in_russian() -> None:
+    with pytest.raises(IllegalPlay) as caught:
+        plan_influence(
+            pool=5,
+            uncontrolled=[],
+            moves=[Move.draw()],
+            transfers=3,
+            crypt=[Uncontrolled("Bo", capacity=3)],
+        )
+    assert caught.value.in_language("ru").startswith(
+        "Ходу 1 нужно 4 трансфера, но из 3 осталось только 3"
+    )
+
+
+def test_unknown_vampire_in_russian() -> None:
+    with pytest.raises(InvalidState) as caught:
+        plan_influence(pool=5, uncontrolled=[], moves=[Move.to_pool("Zed", 1)])
+    assert caught.value.in_language("ru") == (
+        "Неподчинённого вампира с именем 'Zed' нет; в зоне неподчинённых: никого."
+    )
+
+
+def test_counts_are_named_in_russian() -> None:
+    with pytest.raises(InvalidState) as caught:
+        plan_influence(pool=0, uncontrolled=[], moves=[])
+    assert caught.value.in_language("ru").startswith("Ваш пул:")
+    with pytest.raises(InvalidState) as caught_blood:
+        Uncontrolled("Anna", capacity=4, blood=-1)
+    text = caught_blood.value.in_language("ru")
+    assert text.startswith("Кровь вампира Anna:") and "-1" in text

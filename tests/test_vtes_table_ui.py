@@ -280,3 +280,30 @@ def test_seed_example_lines() -> None:
     assert "  Richard: 2 VP, +12 pool (ousted)" in lines
     assert "  Lisa: 2 VP, +6 pool (last standing)" in lines
     assert lines[-1] == "  result: a tie between Richard and Lisa"
+
+
+def test_russian_page_shows_russian_errors(app: VtesTableCalculator) -> None:
+    app.set_language("ru")
+    app.torpor.set_values(actor_blood=1)
+    assert "выход из ступора стоит 2 крови" in app.banner.message
+    app.torpor.actor_blood.value = 2
+    assert app.banner.message == ""
+    app.select_tab("influence")
+    app.influence.moves.value = "Anna plus two"
+    assert app.banner.message.startswith("План, строка 1: пишите 'имя +N'")
+    app.set_language("en")
+    assert app.banner.message.startswith("Plan, line 1: write 'name +N'")
+
+
+def test_parser_errors_in_russian() -> None:
+    with pytest.raises(InvalidState) as caught:
+        parse_uncontrolled("Anna, four, 2", "Crypt")
+    assert caught.value.in_language("ru") == (
+        "Склеп, строка 1: значение «объём крови» должно быть целым числом, а получено 'four'."
+    )
+    with pytest.raises(InvalidState) as caught_option:
+        parse_titles("Prince, Anne, 3, asleep")
+    assert caught_option.value.in_language("ru") == (
+        "Оспариваемые титулы, строка 1: неизвестный параметр 'asleep'; "
+        "допустимы: yield, torpor, rivals N."
+    )

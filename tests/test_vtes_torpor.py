@@ -319,3 +319,45 @@ def test_blood_hunt_tie_fails_in_russian() -> None:
     r = blood_hunt(waker(name="Dia"), votes_for=2, votes_against=2)
     assert "«за» — 2, «против» — 2" in r.steps[-1].ru
     assert "отклонён" in r.steps[-1].ru and "Dia остаётся в игре" in r.steps[-1].ru
+
+
+# --------------------------------------------------------------------------- Russian messages
+
+
+def test_leave_torpor_without_blood_in_russian() -> None:
+    sleeper = Vampire("Milo", capacity=5, blood=1, state=MinionState.TORPOR)
+    with pytest.raises(IllegalPlay) as caught:
+        leave_torpor(sleeper)
+    text = caught.value.in_language("ru")
+    assert "У вампира Milo 1 кровь" in text
+    assert "выход из ступора стоит 2 крови" in text
+    assert "спасение возможно" in text
+    assert caught.value.in_language("en") == str(caught.value)
+
+
+def test_rescue_errors_in_russian() -> None:
+    helper = Vampire("Anna", capacity=6, blood=4)
+    sleeper = Vampire("Milo", capacity=5, blood=3, state=MinionState.TORPOR)
+    with pytest.raises(IllegalPlay) as caught:
+        rescue(Ally("Ghoul", life=2), sleeper, rescuer_pays=1, same_controller=True)
+    text = caught.value.in_language("ru")
+    assert text.startswith("Ghoul — союзник")
+    assert "спасающий должен быть вампиром" in text
+    with pytest.raises(InvalidState) as caught_share:
+        rescue(helper, sleeper, rescuer_pays=3, same_controller=True)
+    assert "от 0 до 2, а получено 3" in caught_share.value.in_language("ru")
+    awake = Vampire("Milo", capacity=5, blood=3)
+    with pytest.raises(IllegalPlay) as caught_state:
+        rescue(helper, awake, rescuer_pays=1, same_controller=True)
+    assert caught_state.value.in_language("ru") == (
+        "Milo готов, а не в ступоре; для спасения нужен вампир в ступоре."
+    )
+
+
+def test_discipline_from_a_younger_victim_in_russian() -> None:
+    elder = Vampire("Elder", capacity=9, blood=4)
+    young = Vampire("Young", capacity=4, blood=2, state=MinionState.TORPOR)
+    with pytest.raises(IllegalPlay) as caught:
+        diablerie(elder, young, take_discipline=True)
+    text = caught.value.in_language("ru")
+    assert "Young (объём 4) не старше дьяблериста Elder (объём 9)" in text

@@ -197,3 +197,30 @@ def test_simultaneous_ousting_in_russian_gives_no_pool() -> None:
     ru = " ".join(step.ru for step in s.steps)
     assert "одновременно вытеснены игроки Ann и Bob" in ru
     assert "Ann получает 1 победное очко, но пула не получает" in ru
+
+
+# --------------------------------------------------------------------------- Russian messages
+
+
+def test_too_few_players_in_russian() -> None:
+    with pytest.raises(InvalidState) as caught:
+        score_game(["Ann"], [])
+    assert caught.value.in_language("ru") == "Для игры нужно не меньше 2 игроков, а указано 1."
+
+
+def test_withdrawal_without_empty_library_in_russian() -> None:
+    with pytest.raises(IllegalPlay) as caught:
+        score_game(["Ann", "Bob", "Cid"], [Withdrawal("Bob", library_exhausted=False)])
+    text = caught.value.in_language("ru")
+    assert text.startswith("Bob не может отступить из игры")
+    assert "кончилась библиотека" in text and "неполной рукой" in text
+
+
+def test_event_after_the_end_in_russian() -> None:
+    with pytest.raises(IllegalPlay) as caught:
+        score_game(["Ann", "Bob", "Cid"], ["Bob", "Ann", "Cid"])
+    text = caught.value.in_language("ru")
+    assert text == "Событие 3 идёт после конца игры: в игре остался только Cid."
+    with pytest.raises(IllegalPlay) as gone:
+        prey_of(["Ann", "Bob", "Cid"], "Bob", in_game=["Ann", "Cid"])
+    assert gone.value.in_language("ru") == "Bob уже выбыл из игры; в игре остаются: Ann, Cid."

@@ -367,3 +367,40 @@ def test_every_attack_step_has_its_own_russian_sentence(
         for step in result.steps:
             assert step.ru and step.ru != step.text, step
             assert any("а" <= ch <= "я" for ch in step.ru.lower()), step
+
+
+# ----------------------------------------------------------------------------- Russian errors
+
+
+@pytest.mark.parametrize(
+    ("call", "fragments"),
+    [
+        (
+            lambda: attack(0, damage_base=3, stamina=2),
+            ("Запас атаки (attack_pool)", "от 1 до 50", "получено 0"),
+        ),
+        (
+            lambda: attack(5, damage_base=3, stamina=21),
+            ("Выносливость (stamina)", "от 0 до 20", "получено 21"),
+        ),
+        (
+            lambda: soak_pool("ghoul", "lethal", stamina=2),
+            ("Неизвестная цель 'ghoul'", "mortal, vampire"),
+        ),
+        (
+            lambda: soak_pool("mortal", "fire", stamina=2),
+            ("Неизвестный вид повреждений 'fire'", "bashing, lethal, aggravated"),
+        ),
+        (lambda: reflexive_successes(101), ("от 0 до 100 кубиков", "получено 101")),
+        (lambda: wound_penalty("dead"), ("Неизвестный уровень здоровья 'dead'", "unhurt, bruised")),
+        (lambda: health_after(-1), ("0 или больше", "получено -1")),
+        (lambda: health_distribution({1: Fraction(1)}, 8), ("от 0 до 7", "получено 8")),
+    ],
+)
+def test_bad_input_is_explained_in_russian(call: object, fragments: tuple[str, ...]) -> None:
+    with pytest.raises(InvalidState) as caught:
+        call()  # type: ignore[operator]
+    ru = caught.value.in_language("ru")
+    assert ru != str(caught.value)
+    for fragment in fragments:
+        assert fragment in ru, ru

@@ -449,3 +449,45 @@ def test_every_pool_step_has_its_own_russian_sentence() -> None:
         for step in result.steps:
             assert step.ru and step.ru != step.text, step
             assert any("а" <= ch <= "я" for ch in step.ru.lower()), step
+
+
+# ----------------------------------------------------------------------------- Russian errors
+
+
+@pytest.mark.parametrize(
+    ("call", "fragments"),
+    [
+        (lambda: pool(0, 6), ("Число кубиков (dice)", "от 1 до 50", "получено 0")),
+        (lambda: pool(5, 11), ("Сложность (difficulty)", "от 2 до 10", "получено 11")),
+        (lambda: pool(5, "6"), ("нужно целое число от 2 до 10", "'6'")),  # type: ignore[arg-type]
+        (lambda: specialty_for_edition("v5"), ("Неизвестная редакция 'v5'", "revised, v20")),
+        (
+            lambda: classify([10, 4], 6, specialty="reroll"),
+            ("Не хватает перебросов: 1", "каждая десятка"),
+        ),
+        (
+            lambda: classify([10, 4], 6, specialty="reroll", rerolls=[3, 5]),
+            ("Слишком много перебросов", "№ 2"),
+        ),
+        (lambda: classify([7] * 51, 6), ("Не больше 50 кубиков", "получено 51")),
+        (lambda: multiple_action_pools([]), ("хотя бы для одного действия",)),
+    ],
+)
+def test_bad_input_is_explained_in_russian(call: object, fragments: tuple[str, ...]) -> None:
+    with pytest.raises(InvalidState) as caught:
+        call()  # type: ignore[operator]
+    ru = caught.value.in_language("ru")
+    assert ru != str(caught.value)
+    for fragment in fragments:
+        assert fragment in ru, ru
+
+
+def test_incapacitated_roll_names_the_pages_levels_in_russian() -> None:
+    from calculators.vtm_dice import LABELS
+
+    with pytest.raises(IllegalPlay) as caught:
+        pool(4, 6, wound="incapacitated")
+    ru = caught.value.in_language("ru")
+    assert ru.startswith("Недееспособный персонаж не может действовать")
+    assert f"от «{LABELS.text('unhurt', 'ru')}» до «{LABELS.text('crippled', 'ru')}»" in ru
+    assert caught.value.in_language("en") == str(caught.value)

@@ -200,3 +200,22 @@ def test_hiding_one_switch_leaves_the_others_visible(app: DicePoolCalculator) ->
     assert app.fire.layout.display == "none"
     for key in ("thrown", "attack_willpower", "damage_ones_cancel", "dazed_after_halving"):
         assert getattr(app, key).layout.display != "none", key
+
+
+def test_russian_page_explains_bad_input_in_russian() -> None:
+    page = DicePoolCalculator()
+    page.set_language("ru")
+    page.run(page.apply_parameters, {"difficulty": "12"})
+    assert page.banner.message == (
+        "параметр difficulty в адресе страницы должен быть целым числом от 2 до 10, а не '12'"
+    )
+    page.run(page.apply_parameters, {"edition": "v5"})
+    assert page.banner.message.startswith("Неизвестная редакция 'v5'")
+    page.wound.value = "incapacitated"
+    assert page.banner.message.startswith("Недееспособный персонаж не может действовать")
+    assert "«Без ранений»" in page.banner.message and page.result is None
+    page.set_language("en")
+    page.wound.value = "crippled"
+    assert not page.banner.visible
+    page.wound.value = "incapacitated"
+    assert page.banner.message.startswith("An incapacitated character cannot act")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, TypeVar
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
@@ -155,13 +157,18 @@ class CalculatorApp:
         """
         params = self.run(page_query, self.url_allowed())
         if params is None:
+            # a bad address: still speak the language it asks for, if that part is readable
+            wanted = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [""])[-1]
+            if wanted in LANGS and wanted != self.lang:
+                self.set_language(wanted)
+                self.run(page_query, self.url_allowed())  # the message again, in that language
             self.banner.show_text(self.banner.message, "bad_url")
             return
         self.url_params = params
         lang = params.get("lang")
         if lang is not None and lang not in LANGS:
             self.banner.show_text(
-                f"unknown language {lang!r} in the page address; allowed: {', '.join(LANGS)}",
+                COMMON.text("bad_lang", self.lang).format(lang=lang, allowed=", ".join(LANGS)),
                 "bad_url",
             )
             return

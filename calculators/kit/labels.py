@@ -55,5 +55,9 @@ COMMON = Catalog(
         "exact": ("exact", "точно"),
         "probability": ("Probability", "Вероятность"),
         "bad_url": ("The page address has a problem", "Ошибка в адресе страницы"),
+        "bad_lang": (
+            "unknown language {lang!r} in the page address; allowed: {allowed}",
+            "неизвестный язык {lang!r} в адресе страницы; допустимы: {allowed}",
+        ),
     }
 )

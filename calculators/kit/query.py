@@ -27,16 +27,24 @@ def parse_query(query: str, allowed: Collection[str]) -> dict[str, str]:
     except ValueError:
         raise InvalidState(
             f"the page address has a malformed query {query!r}; "
-            f"use name=value pairs joined by '&' (allowed names: {', '.join(sorted(allowed))})"
+            f"use name=value pairs joined by '&' (allowed names: {', '.join(sorted(allowed))})",
+            ru=f"в адресе страницы неверно записаны параметры {query!r}; "
+            "пишите пары имя=значение, разделённые '&' "
+            f"(допустимые имена: {', '.join(sorted(allowed))})",
         ) from None
     params: dict[str, str] = {}
     for name, value in pairs:
         if name not in allowed:
             raise InvalidState(
-                f"unknown page parameter {name!r}; allowed: {', '.join(sorted(allowed))}"
+                f"unknown page parameter {name!r}; allowed: {', '.join(sorted(allowed))}",
+                ru=f"неизвестный параметр страницы {name!r}; "
+                f"допустимы: {', '.join(sorted(allowed))}",
             )
         if name in params:
-            raise InvalidState(f"page parameter {name!r} is given twice; give it once")
+            raise InvalidState(
+                f"page parameter {name!r} is given twice; give it once",
+                ru=f"параметр страницы {name!r} указан дважды; укажите его один раз",
+            )
         params[name] = value
     return params
 

@@ -12,7 +12,10 @@ RED_MARKS: tuple[int, ...] = (10, 5)
 
 def _check(blood: int) -> None:
     if not isinstance(blood, int) or not 1 <= blood <= MAX_BLOOD:
-        raise InvalidState(f"Dracula's blood must be 1..{MAX_BLOOD} while he fights, not {blood!r}")
+        raise InvalidState(
+            f"Dracula's blood must be 1..{MAX_BLOOD} while he fights, not {blood!r}",
+            ru=f"Кровь Дракулы во время боя должна быть 1..{MAX_BLOOD}, а не {blood!r}",
+        )
 
 
 def blood_after_killed(blood: int) -> int:
@@ -28,5 +31,8 @@ def blood_after_wounds(blood: int, wounds: int) -> int:
     """Blood after losing ``wounds`` (never below 0; 0 means Dracula is destroyed)."""
     _check(blood)
     if wounds < 0:
-        raise InvalidState(f"wounds must be 0 or more, not {wounds}")
+        raise InvalidState(
+            f"wounds must be 0 or more, not {wounds}",
+            ru=f"число Ран должно быть 0 или больше, а не {wounds}",
+        )
     return max(0, blood - wounds)

@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
+from rules.dracula.ru import RESULT_RU, card_ru
 from rules.errors import IllegalPlay, InvalidState
 
 __all__ = [
@@ -74,6 +75,17 @@ HUNTER_WIN_KINDS: frozenset[str] = frozenset({"wound", "continue", "repel", "kil
 ENEMY_WIN_KINDS: frozenset[str] = frozenset({"wound", "continue", "bite", "end"})
 WINNERS: tuple[str, ...] = ("hunter", "enemy")
 USER_SOURCE = "user override"
+_WHAT_RU: dict[str, str] = {
+    "hunter": "карта Охотника",
+    "enemy": "карта противника",
+    "combat": "боевая карта",
+}
+_WINNER_RU: dict[str, str] = {"hunter": "Охотника", "enemy": "противника"}
+
+
+def _kinds_ru(kinds: Iterable[str]) -> str:
+    """Result keys as typed, each with its Russian name: ``'bite' (Укус), ...``."""
+    return ", ".join(f"{k!r} ({RESULT_RU.get(k, 'Раны')})" for k in kinds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,19 +138,29 @@ def parse_result(text: str) -> tuple[str, int]:
         return words[0], 0
     raise InvalidState(
         f"unknown result {text!r}; allowed: 'wound 1'..'wound 4', 'continue', 'repel', "
-        "'bite', 'killed', 'end'"
+        "'bite', 'killed', 'end'",
+        ru=f"неизвестный результат {text!r}; допустимы: 'wound 1'..'wound 4' (1–4 Раны), "
+        + _kinds_ru(k for k in KINDS if k != "wound"),
     )
 
 
 def _check_card(card: str, allowed: Iterable[str], what: str) -> None:
     names = tuple(allowed)
     if card not in names:
-        raise InvalidState(f"unknown {what} card {card!r}; allowed: {', '.join(names)}")
+        raise InvalidState(
+            f"unknown {what} card {card!r}; allowed: {', '.join(names)}",
+            ru=f"неизвестная {_WHAT_RU.get(what, 'карта')} {card!r}; допустимы: "
+            + ", ".join(card_ru(n) for n in names),
+        )
 
 
 def _check_winner(winner: str) -> None:
     if winner not in WINNERS:
-        raise InvalidState(f"winner must be 'hunter' or 'enemy', not {winner!r}")
+        raise InvalidState(
+            f"winner must be 'hunter' or 'enemy', not {winner!r}",
+            ru="победитель должен быть 'hunter' (Охотник) или 'enemy' (противник), "
+            f"а не {winner!r}",
+        )
 
 
 class CardTable:
@@ -193,7 +215,10 @@ class CardTable:
         if not found.allowed:
             raise IllegalPlay(
                 f"{hunter_card} cannot be played against {enemy_card} (the table marks the "
-                "pairing not-allowed); holy items are only played against Dracula"
+                "pairing not-allowed); holy items are only played against Dracula",
+                ru=f"карту {card_ru(hunter_card)} нельзя играть против карты "
+                f"{card_ru(enemy_card)} (в таблице эта пара отмечена как не разрешённая); "
+                "святые Вещи играют только против Дракулы",
             )
         return found
 
@@ -203,7 +228,9 @@ class CardTable:
         if value is None:
             raise InvalidState(
                 f"the initiative number of {card} is unknown (the seed does not print it); "
-                "set it from your card with CardTable.with_initiative"
+                "set it from your card with CardTable.with_initiative",
+                ru=f"число инициативы карты {card_ru(card)} неизвестно (в исходных правилах его "
+                "нет); задайте его по своей карте через CardTable.with_initiative",
             )
         return value
 
@@ -223,7 +250,10 @@ class CardTable:
         """A table where ``card`` has initiative ``value`` (``None`` makes it unknown again)."""
         _check_card(card, HUNTER_CARDS + ENEMY_CARDS, "combat")
         if value is not None and not 0 <= value <= 9:
-            raise InvalidState(f"initiative of {card} must be 0..9, not {value}")
+            raise InvalidState(
+                f"initiative of {card} must be 0..9, not {value}",
+                ru=f"инициатива карты {card_ru(card)} должна быть 0..9, а не {value}",
+            )
         base = default_table().initiatives[card]
         if value == base.value:
             entry = base
@@ -255,7 +285,9 @@ class CardTable:
         allowed_kinds = HUNTER_WIN_KINDS if winner == "hunter" else ENEMY_WIN_KINDS
         if kind not in allowed_kinds:
             raise InvalidState(
-                f"a {winner} win cannot give {kind!r}; allowed: {', '.join(sorted(allowed_kinds))}"
+                f"a {winner} win cannot give {kind!r}; allowed: {', '.join(sorted(allowed_kinds))}",
+                ru=f"победа {_WINNER_RU.get(winner, winner)} не может дать {kind!r} "
+                f"({RESULT_RU.get(kind, 'Раны')}); допустимы: {_kinds_ru(sorted(allowed_kinds))}",
             )
         new = replace(
             old,
@@ -331,7 +363,10 @@ def default_table() -> CardTable:
         for h in HUNTER_CARDS:
             for e in ENEMY_CARDS:
                 if (winner, h, e) not in cells:  # pragma: no cover - data guard
-                    raise InvalidState(f"result table lacks {winner}/{h}/{e}")
+                    raise InvalidState(
+                        f"result table lacks {winner}/{h}/{e}",
+                        ru=f"в таблице результатов нет ячейки {winner}/{h}/{e}",
+                    )
     return CardTable(cells, inits)
 
 

@@ -46,11 +46,6 @@ from rules.dracula.ru import card_ru, cards_ru, enemy_ru, result_ru
 from rules.errors import InvalidState
 from rules.trace import Step, Trace
 
-try:  # GMP integers: the same exact integer arithmetic, several times faster on big numbers
-    from gmpy2 import mpz as _gmp_int
-except ImportError:  # pragma: no cover - the pure-Python path gives identical results
-    _gmp_int = None
-
 __all__ = [
     "POLICIES",
     "CombatOdds",
@@ -87,9 +82,17 @@ class Policy:
 
     def __post_init__(self) -> None:
         if self.kind not in POLICIES:
-            raise InvalidState(f"policy must be one of {', '.join(POLICIES)}, not {self.kind!r}")
+            raise InvalidState(
+                f"policy must be one of {', '.join(POLICIES)}, not {self.kind!r}",
+                ru="стратегия выбора карт должна быть одной из: "
+                + "; ".join(f"{k} — {_POLICY_RU[k]}" for k in POLICIES)
+                + f"; указано {self.kind!r}",
+            )
         if self.kind == "prefer" and not self.preference:
-            raise InvalidState("a 'prefer' policy needs a preference list of card names")
+            raise InvalidState(
+                "a 'prefer' policy needs a preference list of card names",
+                ru="стратегии 'prefer' нужен список предпочтений: названия карт",
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +236,12 @@ class _Model:
                 "unknown initiative numbers for: "
                 + ", ".join(missing)
                 + ". Set them from your cards (CardTable.with_initiative) or pass "
-                "assume_initiative to use one stated value for every unknown card"
+                "assume_initiative to use one stated value for every unknown card",
+                ru="неизвестны числа инициативы карт: "
+                + cards_ru(missing)
+                + ". Задайте их по своим картам (CardTable.with_initiative) или передайте "
+                "assume_initiative, чтобы принять одно заявленное значение для всех неизвестных "
+                "карт",
             )
         # Sister Agatha: Fangs and the Escapes cost Dracula blood, and need more than they cost
         self.agatha = situation.sister_agatha and self.dracula
@@ -345,7 +353,10 @@ class _Model:
         hs = self.hunter_options(items, hl, rnd)
         es = self.enemy_options(el, repel, rnd, self.can_pay(blood))
         if not hs:
-            raise InvalidState("the hunter has no legal card to choose")  # pragma: no cover
+            raise InvalidState(  # pragma: no cover
+                "the hunter has no legal card to choose",
+                ru="у Охотника нет ни одной карты, которую можно выбрать",
+            )
         sol: GameSolution | None = None
         if self.hp.kind == "minimax" or self.ep.kind == "minimax":
             _, _, sol = self.game(s)
@@ -512,7 +523,10 @@ def _setup(
     assume_initiative: int | None,
 ) -> tuple[_Model, State]:
     if opponent.is_dracula and not 1 <= blood <= MAX_BLOOD:
-        raise InvalidState(f"Dracula's blood must be 1..{MAX_BLOOD}, not {blood}")
+        raise InvalidState(
+            f"Dracula's blood must be 1..{MAX_BLOOD}, not {blood}",
+            ru=f"Кровь Дракулы должна быть 1..{MAX_BLOOD}, а не {blood}",
+        )
     hp = Policy(hunter_policy) if isinstance(hunter_policy, str) else hunter_policy
     ep = Policy(enemy_policy) if isinstance(enemy_policy, str) else enemy_policy
     model = _Model(
@@ -587,7 +601,10 @@ def combat_odds(
     expected_rounds = Fraction(rounds_n, den)
     total = Fraction(sum(joint_n.values()), den)
     if total != 1:  # pragma: no cover - guarded by tests
-        raise InvalidState(f"internal error: ending probabilities sum to {total}")
+        raise InvalidState(
+            f"internal error: ending probabilities sum to {total}",
+            ru=f"внутренняя ошибка: сумма вероятностей исходов равна {total}",
+        )
     trace = Trace()
     opponent_ru = (
         ("Дракулы ночью" if opponent.night else "Дракулы днём")
@@ -690,6 +707,14 @@ _ENDING_RU: dict[str, str] = {
 }
 
 
+def _too_many_states_ru(max_states: int) -> str:
+    """Russian message: the exact solution needs more states than allowed."""
+    return (
+        f"в этом бою больше {max_states} состояний, точно его не решить; выберите "
+        "«лучшую смесь (минимакс)», меньше боевых Вещей, меньше Здоровья или Крови"
+    )
+
+
 def _share_text_ru(p: Fraction) -> str:
     """Russian counterpart of :func:`_share_text`."""
     if max(p.numerator.bit_length(), p.denominator.bit_length()) <= 128:
@@ -725,7 +750,8 @@ def _solve_states(model: _Model, start: State, max_states: int) -> _Solved:
                         raise InvalidState(
                             f"this combat has more than {max_states} states to solve exactly; "
                             "choose the minimax policy, fewer combat items, or less health "
-                            "or blood"
+                            "or blood",
+                            ru=_too_many_states_ru(max_states),
                         )
                 moves.append((j, num))
         dens.append(den)
@@ -985,7 +1011,21 @@ _Den = tuple[tuple[int, int], ...]
 _Exit = tuple[int, int, str, tuple[str, ...], int, tuple[tuple[Local, _Terms], ...], _Terms]
 _SMALL_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47)
 # The integer type of the layered solver's hot loops: numerators grow to thousands of bits.
-_BIG: Callable[[int], Any] = _gmp_int if _gmp_int is not None else int
+# (GMP's when gmpy2 is installed: the same exact arithmetic, several times faster on big
+# numbers; looked up on the first combat solved, so that importing this module stays cheap)
+_BIG: Callable[[int], Any] | None = None
+
+
+def _big() -> Callable[[int], Any]:
+    global _BIG
+    if _BIG is None:
+        try:
+            from gmpy2 import mpz
+        except ImportError:  # pragma: no cover - the pure-Python path gives identical results
+            _BIG = int
+        else:
+            _BIG = mpz
+    return _BIG
 
 
 def _factor(n: int) -> dict[int, int]:
@@ -1210,7 +1250,7 @@ def _compile_layer(
                 if u in inside:
                     add(terms, value[u], a)
             value[v] = line.assign(terms)
-    big = _BIG
+    big = _big()
     return _LayerProgram(
         size=len(line.scale),
         ops=tuple((k, tuple((src, big(coef)) for src, coef in terms)) for k, terms in line.ops),
@@ -1341,7 +1381,7 @@ class _Program:
                 for code, amount, end, items2, paid, target, num in outer[v]:
                     by_target = classes.setdefault((code, amount, end, items2, paid), {})
                     by_target.setdefault(target, []).append((v, num * f))
-            big = _BIG
+            big = _big()
             exit_list: list[_Exit] = []
             for (code, amount, end, items2, paid), by_target in classes.items():
                 summed: dict[int, int] = {}
@@ -1407,13 +1447,13 @@ class _Denominators:
         found = self._ratios.get(key)
         if found is None:
             have = dict(source)
-            found = _BIG(1)
+            found = _big()(1)
             for f, e in target:
                 d = e - have.get(f, 0)
                 if d:
                     p = self._powers.get((f, d))
                     if p is None:
-                        p = _BIG(f) ** d
+                        p = _big()(f) ** d
                         self._powers[(f, d)] = p
                     found *= p
             self._ratios[key] = found
@@ -1433,7 +1473,7 @@ def _solve_layers(model: _Model, start: State, max_states: int) -> _Solved:
     # pending[layer] = list of (denominator, {local: numerator})
     pending: dict[Layer, list[tuple[_Den, dict[Local, Any]]]] = {}
     health0, blood0, items0 = start[0], start[1], start[2]
-    pending[(health0, blood0, items0)] = [((), {(None, None, 0, False, 0, start[8]): _BIG(1)})]
+    pending[(health0, blood0, items0)] = [((), {(None, None, 0, False, 0, start[8]): _big()(1)})]
     order: list[tuple[int, Layer]] = [
         (-(health0 + blood0 + len(items0)), (health0, blood0, items0))
     ]
@@ -1471,7 +1511,8 @@ def _solve_layers(model: _Model, start: State, max_states: int) -> _Solved:
         if n_states > max_states + 1:
             raise InvalidState(
                 f"this combat has more than {max_states} states to solve exactly; "
-                "choose the minimax policy, fewer combat items, or less health or blood"
+                "choose the minimax policy, fewer combat items, or less health or blood",
+                ru=_too_many_states_ru(max_states),
             )
         for factors, exits in prog.groups:
             out_den = denominators.times(den, factors)
@@ -1514,7 +1555,10 @@ def _solve_layers(model: _Model, start: State, max_states: int) -> _Solved:
                         waiting = pending.get(lay)
                         if waiting is None:
                             if lay in done:  # pragma: no cover - rounds never raise a layer
-                                raise InvalidState(f"internal error: layer {lay} came back")
+                                raise InvalidState(
+                                    f"internal error: layer {lay} came back",
+                                    ru=f"внутренняя ошибка: слой {lay} встретился снова",
+                                )
                             pending[lay] = [(out_den, sent)]
                             heappush(order, (-(lay[0] + lay[1] + len(lay[2])), lay))
                         else:

@@ -45,6 +45,15 @@ ENDINGS: dict[str, str] = {
     "destroyed": "Dracula is destroyed (blood 0): the hunters win",
     "killed": "the agent is killed",
 }
+_ENDINGS_RU: dict[str, str] = {
+    "defeated": "Охотник повержен",
+    "bitten": "Охотник укушен (бой окончен)",
+    "escaped": "один из бойцов вышел из боя (Конец)",
+    "continues": "три Продолжения подряд завершают бой",
+    "destroyed": "Дракула уничтожен (Кровь 0): Охотники победили",
+    "killed": "Агент убит",
+}
+_WHO_RU: dict[str, str] = {"the hunter": "Охотника", "the enemy": "противника"}
 DODGES = ("Dodge", "Dodge (Dracula)", "Dodge (Agent)")
 AGATHA_CARDS: tuple[str, ...] = ("Fangs", *DRACULA_ESCAPES)
 """Dracula's cards that cost blood while Sister Agatha is in play."""
@@ -126,12 +135,20 @@ def start_combat(
     """The state before round 1 and a trace of what was set up."""
     group = (hunters,) if isinstance(hunters, Hunter) else tuple(hunters)
     if not group:
-        raise InvalidState("a combat needs at least one hunter")
+        raise InvalidState(
+            "a combat needs at least one hunter", ru="для боя нужен хотя бы один Охотник"
+        )
     names = [h.name for h in group]
     if len(set(names)) != len(names):
-        raise InvalidState(f"each hunter may appear once in a group, got {names}")
+        raise InvalidState(
+            f"each hunter may appear once in a group, got {names}",
+            ru=f"каждый Охотник может входить в группу только один раз, а дано {names}",
+        )
     if opponent.is_dracula and not 1 <= blood <= MAX_BLOOD:
-        raise InvalidState(f"Dracula's blood must be 1..{MAX_BLOOD}, not {blood}")
+        raise InvalidState(
+            f"Dracula's blood must be 1..{MAX_BLOOD}, not {blood}",
+            ru=f"Кровь Дракулы должна быть 1..{MAX_BLOOD}, а не {blood}",
+        )
     if situation.eastern_europe and (opponent.is_dracula or not opponent.minion):
         pass  # harmless: only a Minion gets the bonus; reported by bonuses()
     trace = Trace()
@@ -341,7 +358,10 @@ def bonuses(
 
 def _die(value: int, who: str) -> int:
     if not isinstance(value, int) or not 1 <= value <= 6:
-        raise InvalidState(f"{who}'s die must show 1..6, not {value!r}")
+        raise InvalidState(
+            f"{who}'s die must show 1..6, not {value!r}",
+            ru=f"на кубике {_WHO_RU.get(who, who)} должно быть 1..6, а не {value!r}",
+        )
     return value
 
 
@@ -371,33 +391,49 @@ def resolve_round(
     """
     t = _table(table)
     if state.ended is not None:
-        raise IllegalPlay(f"the combat is over ({ENDINGS[state.ended]}); no more rounds")
+        raise IllegalPlay(
+            f"the combat is over ({ENDINGS[state.ended]}); no more rounds",
+            ru=f"бой окончен ({_ENDINGS_RU.get(state.ended, state.ended)}); раундов больше нет",
+        )
     cards = (hunter_cards,) if isinstance(hunter_cards, str) else tuple(hunter_cards)
     n = len(state.hunters)
     if len(cards) != n:
-        raise InvalidState(f"give one card per hunter: {n} expected, got {len(cards)}")
+        raise InvalidState(
+            f"give one card per hunter: {n} expected, got {len(cards)}",
+            ru=f"нужно по одной карте на Охотника: ожидается {n}, а дано {len(cards)}",
+        )
     if not 0 <= target < n:
-        raise InvalidState(f"target must be a hunter index 0..{n - 1}, not {target}")
+        raise InvalidState(
+            f"target must be a hunter index 0..{n - 1}, not {target}",
+            ru=f"цель должна быть номером Охотника 0..{n - 1}, а не {target}",
+        )
     chooser = target if applied is None else applied
     if not 0 <= chooser < n:
-        raise InvalidState(f"applied must be a hunter index 0..{n - 1}, not {applied}")
+        raise InvalidState(
+            f"applied must be a hunter index 0..{n - 1}, not {applied}",
+            ru=f"результат берётся по карте Охотника с номером 0..{n - 1}, а не {applied}",
+        )
     trace = Trace()
     # Legal choices.
     for i, card in enumerate(cards):
         legal = hunter_options(state, i, table=t)
         if card not in legal:
-            why = ""
+            why = why_ru = ""
             if state.hunter_last and card == state.hunter_last[i]:
                 why = " (it was played last round and stays on the table)"
+                why_ru = " (она сыграна в прошлом раунде и ещё лежит на столе)"
             raise IllegalPlay(
                 f"{state.hunters[i].name} cannot choose {card}{why}; allowed now: "
-                f"{', '.join(legal)}"
+                f"{', '.join(legal)}",
+                ru=f"{state.hunters[i].name} не может выбрать карту {card_ru(card)}{why_ru}; "
+                f"сейчас можно: {cards_ru(legal)}",
             )
     legal_enemy = enemy_options(state)
     if enemy_card not in legal_enemy:
-        why = ""
+        why = why_ru = ""
         if enemy_card == state.enemy_last:
             why = " (it was played last round and stays on the table)"
+            why_ru = " (она сыграна в прошлом раунде и ещё лежит на столе)"
         elif (
             agatha_cost(state.situation, state.opponent, enemy_card) and state.blood <= AGATHA_COST
         ):
@@ -405,11 +441,18 @@ def resolve_round(
                 f" (Sister Agatha: it costs {AGATHA_COST} blood and Dracula has {state.blood}; "
                 "he may not go to 0 blood by paying)"
             )
+            why_ru = (
+                f" (Сестра Агата: карта стоит {_blood_ru(AGATHA_COST)}, а у Дракулы "
+                f"{_blood_ru(state.blood)}; заплатив, опуститься до 0 Крови он не может)"
+            )
         elif state.repel:
             why = " (Dracula was repelled: only Dodge or an Escape)"
+            why_ru = " (Дракула подавлен: только Уклонение или Бегство)"
         raise IllegalPlay(
             f"{state.opponent.describe()} cannot choose {enemy_card}{why}; allowed now: "
-            f"{', '.join(legal_enemy)}"
+            f"{', '.join(legal_enemy)}",
+            ru=f"{_describe_ru(state.opponent)} не может выбрать карту {card_ru(enemy_card)}"
+            f"{why_ru}; сейчас можно: {cards_ru(legal_enemy)}",
         )
     if state.repel and state.opponent.is_dracula:
         trace.add(
@@ -472,10 +515,15 @@ def resolve_round(
     if isinstance(hunter_roll, tuple):
         if not godalming_vs_agent:
             raise InvalidState(
-                "two hunter dice are rolled only when Lord Godalming fights an agent; give one die"
+                "two hunter dice are rolled only when Lord Godalming fights an agent; give one die",
+                ru="два кубика за Охотников бросаются, только когда Lord Godalming сражается с "
+                "Агентом; укажите один кубик",
             )
         if len(hunter_roll) != 2:
-            raise InvalidState("give exactly two hunter dice for Lord Godalming against an agent")
+            raise InvalidState(
+                "give exactly two hunter dice for Lord Godalming against an agent",
+                ru="для Lord Godalming против Агента укажите ровно два кубика",
+            )
         a, b = (_die(v, "the hunter") for v in hunter_roll)
         face = max(a, b)
         trace.add(
@@ -486,7 +534,10 @@ def resolve_round(
     else:
         face = _die(hunter_roll, "the hunter")
         if godalming_vs_agent:
-            raise InvalidState("Lord Godalming rolls two dice against an agent: give a pair")
+            raise InvalidState(
+                "Lord Godalming rolls two dice against an agent: give a pair",
+                ru="против Агента Lord Godalming бросает два кубика: укажите пару",
+            )
     enemy_face = _die(enemy_roll, "the enemy")
     ht, et = face + hb, enemy_face + eb
     trace.add(

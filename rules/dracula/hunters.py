@@ -14,6 +14,7 @@ from rules.dracula.cards import (
     HUNTER_ITEMS,
     NON_COMBAT_ITEMS,
 )
+from rules.dracula.ru import cards_ru, plural
 from rules.errors import InvalidState
 
 __all__ = [
@@ -66,18 +67,30 @@ class Hunter:
 
     def __post_init__(self) -> None:
         if self.bite_slots < 1:
-            raise InvalidState(f"{self.name} needs 1..3 bite slots, not {self.bite_slots}")
+            raise InvalidState(
+                f"{self.name} needs 1..3 bite slots, not {self.bite_slots}",
+                ru=f"{self.name}: ячеек Укуса должно быть 1..3, а не {self.bite_slots}",
+            )
         if not 1 <= self.health <= 20:
-            raise InvalidState(f"{self.name}'s health must be 1..20 to fight, not {self.health}")
+            raise InvalidState(
+                f"{self.name}'s health must be 1..20 to fight, not {self.health}",
+                ru=f"{self.name}: для боя Здоровье должно быть 1..20, а не {self.health}",
+            )
         if not 0 <= self.bites < self.bite_slots:
             raise InvalidState(
                 f"{self.name} has {self.bite_slots} bite slot(s): bites must be "
-                f"0..{self.bite_slots - 1} (a bite in the last slot defeats the hunter)"
+                f"0..{self.bite_slots - 1} (a bite in the last slot defeats the hunter)",
+                ru=f"{self.name}: {plural(self.bite_slots, 'ячейка', 'ячейки', 'ячеек')} Укуса, "
+                f"поэтому жетонов Укуса может быть 0..{self.bite_slots - 1}, а не {self.bites} "
+                "(Укус в последнюю ячейку означает поражение Охотника)",
             )
         allowed = HUNTER_ITEMS + NON_COMBAT_ITEMS
         for item in self.items:
             if item not in allowed:
-                raise InvalidState(f"unknown item {item!r}; allowed: {', '.join(allowed)}")
+                raise InvalidState(
+                    f"unknown item {item!r}; allowed: {', '.join(allowed)}",
+                    ru=f"неизвестная Вещь {item!r}; допустимы: {cards_ru(allowed)}",
+                )
 
     @property
     def combat_items(self) -> tuple[str, ...]:
@@ -101,7 +114,10 @@ def hunter(
 ) -> Hunter:
     """A hunter from the four characters (health defaults to the maximum)."""
     if name not in HUNTERS:
-        raise InvalidState(f"unknown hunter {name!r}; allowed: {', '.join(HUNTERS)}")
+        raise InvalidState(
+            f"unknown hunter {name!r}; allowed: {', '.join(HUNTERS)}",
+            ru=f"неизвестный Охотник {name!r}; допустимы: {', '.join(HUNTERS)}",
+        )
     p = HUNTERS[name]
     return Hunter(
         name=name,
@@ -126,14 +142,22 @@ class Opponent:
 
     def __post_init__(self) -> None:
         if self.kind not in ("dracula", "agent"):
-            raise InvalidState(f"opponent kind must be 'dracula' or 'agent', not {self.kind!r}")
+            raise InvalidState(
+                f"opponent kind must be 'dracula' or 'agent', not {self.kind!r}",
+                ru="противник должен быть 'dracula' (Дракула) или 'agent' (Агент), "
+                f"а не {self.kind!r}",
+            )
         for w in self.weapons:
             if w not in AGENT_WEAPONS:
                 raise InvalidState(
-                    f"unknown agent weapon {w!r}; allowed: {', '.join(AGENT_WEAPONS)}"
+                    f"unknown agent weapon {w!r}; allowed: {', '.join(AGENT_WEAPONS)}",
+                    ru=f"неизвестное оружие Агента {w!r}; допустимы: {cards_ru(AGENT_WEAPONS)}",
                 )
         if self.kind == "dracula" and self.weapons:
-            raise InvalidState("Dracula fights with his own cards, not agent weapons")
+            raise InvalidState(
+                "Dracula fights with his own cards, not agent weapons",
+                ru="Дракула сражается своими картами, а не оружием Агентов",
+            )
 
     @staticmethod
     def dracula(*, night: bool = True) -> Opponent:

@@ -37,10 +37,16 @@ def pure_bounds(matrix: Matrix) -> tuple[Fraction, Fraction]:
 def _check(matrix: Matrix) -> tuple[int, int]:
     m = len(matrix)
     if m == 0 or len(matrix[0]) == 0:
-        raise InvalidState("a game needs at least one choice for each side")
+        raise InvalidState(
+            "a game needs at least one choice for each side",
+            ru="в игре у каждой стороны должен быть хотя бы один вариант выбора",
+        )
     n = len(matrix[0])
     if any(len(row) != n for row in matrix):
-        raise InvalidState("every row of the payoff matrix must have the same length")
+        raise InvalidState(
+            "every row of the payoff matrix must have the same length",
+            ru="все строки матрицы выигрышей должны быть одной длины",
+        )
     return m, n
 
 
@@ -79,7 +85,10 @@ def solve_game(matrix: Matrix) -> GameSolution:
                 if best is None or key < best:
                     best, leave = key, i
         if leave < 0:  # pragma: no cover - bounded by construction
-            raise InvalidState("the game program is unbounded")
+            raise InvalidState(
+                "the game program is unbounded",
+                ru="линейная программа игры не ограничена",
+            )
         pivot_row = tab[leave]
         pv = pivot_row[enter]
         if pv != 1:

@@ -59,15 +59,31 @@ def round_odds(
     """Exact chance that the hunter or the enemy wins one round's roll."""
     if hunter_dice not in (1, 2):
         raise InvalidState(
-            f"hunter_dice must be 1, or 2 for Lord Godalming against an agent; not {hunter_dice}"
+            f"hunter_dice must be 1, or 2 for Lord Godalming against an agent; not {hunter_dice}",
+            ru="кубиков Охотника (hunter_dice) должно быть 1, или 2 у Lord Godalming против "
+            f"Агента, а не {hunter_dice}",
         )
-    inits = (("hunter_initiative", hunter_initiative), ("enemy_initiative", enemy_initiative))
-    for name, value in inits:
+    inits = (
+        ("hunter_initiative", "инициатива Охотника", hunter_initiative),
+        ("enemy_initiative", "инициатива противника", enemy_initiative),
+    )
+    for name, name_ru, value in inits:
         if not isinstance(value, int):
-            raise InvalidState(f"{name} must be a whole number (set unknown initiative first)")
-    for name, value in (("hunter_bonus", hunter_bonus), ("enemy_bonus", enemy_bonus)):
+            raise InvalidState(
+                f"{name} must be a whole number (set unknown initiative first)",
+                ru=f"{name_ru} ({name}) должна быть целым числом (сначала задайте неизвестную "
+                "инициативу)",
+            )
+    bonuses = (
+        ("hunter_bonus", "бонус Охотника", hunter_bonus),
+        ("enemy_bonus", "бонус противника", enemy_bonus),
+    )
+    for name, name_ru, value in bonuses:
         if not -10 <= value <= 10:
-            raise InvalidState(f"{name} must be between -10 and 10, not {value}")
+            raise InvalidState(
+                f"{name} must be between -10 and 10, not {value}",
+                ru=f"{name_ru} ({name}) должен быть от -10 до 10, а не {value}",
+            )
     higher, equal, lower, total = roll_counts(hunter_bonus - enemy_bonus, hunter_dice)
     steps = [
         Step(
@@ -115,7 +131,10 @@ def round_odds(
         rerolled = True
         decided = higher + lower
         if decided == 0:  # pragma: no cover - impossible with bonuses in range
-            raise InvalidState("every roll ties; the round can never be decided")
+            raise InvalidState(
+                "every roll ties; the round can never be decided",
+                ru="каждый бросок даёт ничью; раунд никогда не решится",
+            )
         hunter = Fraction(higher, decided)
         steps.append(
             Step(

@@ -179,22 +179,32 @@ def _check_count(hunter: str, event: ValourEvent) -> Award:
     award = AWARD_BY_KEY.get(event.key) if isinstance(event.key, str) else None
     if award is None:
         raise InvalidState(
-            f"{hunter}: unknown Valour award {event.key!r}; allowed: {', '.join(AWARD_BY_KEY)}"
+            f"{hunter}: unknown Valour award {event.key!r}; allowed: {', '.join(AWARD_BY_KEY)}",
+            ru=f"{hunter}: неизвестная награда за Доблесть {event.key!r}; допустимы: "
+            + "; ".join(f"{k} — {_AWARD_RU[k]}" for k in AWARD_BY_KEY),
         )
     count = event.count
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise InvalidState(
-            f"{hunter}: the count of '{award.name}' must be a whole number 0 or more, not {count!r}"
+            f"{hunter}: the count of '{award.name}' must be a whole number 0 or more, "
+            f"not {count!r}",
+            ru=f"{hunter}: число событий «{_AWARD_RU[award.key]}» должно быть целым, 0 или больше, "
+            f"а не {count!r}",
         )
     if award.max_per_event is not None and count > award.max_per_event:
         if award.per == PER_BLOOD:
             raise InvalidState(
                 f"{hunter}: {count} blood points taken in one combat is impossible: Dracula "
                 f"has at most {MAX_BLOOD} blood, so one combat takes 0..{MAX_BLOOD}; give one "
-                "event per combat"
+                "event per combat",
+                ru=f"{hunter}: снять {count} ед. Крови за один бой невозможно: у Дракулы не "
+                f"больше {MAX_BLOOD} Крови, поэтому за бой снимается 0..{MAX_BLOOD}; укажите "
+                "отдельное событие для каждого боя",
             )
         raise InvalidState(
-            f"{hunter}: '{award.name}' scores once per game: its count must be 0 or 1, not {count}"
+            f"{hunter}: '{award.name}' scores once per game: its count must be 0 or 1, not {count}",
+            ru=f"{hunter}: «{_AWARD_RU[award.key]}» засчитывается раз за игру: число должно быть "
+            f"0 или 1, а не {count}",
         )
     return award
 
@@ -202,14 +212,19 @@ def _check_count(hunter: str, event: ValourEvent) -> Award:
 def valour_tally(hunter: str, events: Sequence[ValourEvent]) -> ValourTally:
     """Add up one hunter's Valour points, one trace step per award that scored."""
     if not isinstance(hunter, str) or not hunter.strip():
-        raise InvalidState("each hunter needs a name (a non-empty text) for the Valour tally")
+        raise InvalidState(
+            "each hunter needs a name (a non-empty text) for the Valour tally",
+            ru="для подсчёта Доблести у каждого Охотника должно быть имя (непустой текст)",
+        )
     hunter = hunter.strip()
     counts: dict[str, int] = {}
     events_n: dict[str, int] = {}
     for event in events:
         if not isinstance(event, ValourEvent):
             raise InvalidState(
-                f"{hunter}: a Valour event must be a ValourEvent(key, count), not {event!r}"
+                f"{hunter}: a Valour event must be a ValourEvent(key, count), not {event!r}",
+                ru=f"{hunter}: событие Доблести должно быть ValourEvent(key, count), "
+                f"а не {event!r}",
             )
         award = _check_count(hunter, event)
         counts[award.key] = counts.get(award.key, 0) + event.count
@@ -218,7 +233,9 @@ def valour_tally(hunter: str, events: Sequence[ValourEvent]) -> ValourTally:
         if award.once_per_game and counts.get(award.key, 0) > 1:
             raise InvalidState(
                 f"{hunter}: '{award.name}' scores at most once per game, but it is counted "
-                f"{counts[award.key]} times; allowed: 0 or 1"
+                f"{counts[award.key]} times; allowed: 0 or 1",
+                ru=f"{hunter}: «{_AWARD_RU[award.key]}» засчитывается не больше раза за игру, "
+                f"а указано {plural(counts[award.key], 'раз', 'раза', 'раз')}; допустимо: 0 или 1",
             )
     trace = Trace()
     lines = []
@@ -268,22 +285,30 @@ def valour_winner(
     """
     if not 1 <= len(hunters) <= MAX_HUNTERS:
         raise InvalidState(
-            f"give 1 to {MAX_HUNTERS} hunters for a Valour standing, not {len(hunters)}"
+            f"give 1 to {MAX_HUNTERS} hunters for a Valour standing, not {len(hunters)}",
+            ru=f"для итогов Доблести нужно от 1 до {MAX_HUNTERS} Охотников, а не {len(hunters)}",
         )
     tallies = tuple(valour_tally(name, events) for name, events in hunters.items())
     names = [t.hunter for t in tallies]
     doubles = sorted({n for n in names if names.count(n) > 1})
     if doubles:
-        raise InvalidState(f"each hunter may appear once; repeated: {', '.join(doubles)}")
+        raise InvalidState(
+            f"each hunter may appear once; repeated: {', '.join(doubles)}",
+            ru=f"каждый Охотник может быть указан только один раз; повторены: {', '.join(doubles)}",
+        )
     blows = [t.hunter for t in tallies if t.count("final_blow")]
     if len(blows) > 1:
         raise InvalidState(
-            f"only one hunter can strike the final blow, but {', '.join(blows)} all have it"
+            f"only one hunter can strike the final blow, but {', '.join(blows)} all have it",
+            ru="последний удар может нанести только один Охотник, а он указан у "
+            f"нескольких: {', '.join(blows)}",
         )
     if blows and not hunters_won:
         raise InvalidState(
             f"{blows[0]} has the final blow, so Dracula was destroyed and the hunters won; "
-            "either mark the hunters as winners or remove the final blow"
+            "either mark the hunters as winners or remove the final blow",
+            ru=f"у Охотника {blows[0]} указан последний удар, значит Дракула уничтожен и "
+            "Охотники победили; либо отметьте победу Охотников, либо уберите последний удар",
         )
     trace = Trace()
     for t in tallies:
@@ -327,7 +352,10 @@ def dracula_combat_points(*, blood_taken: int, destroyed: bool, attacked: bool) 
     """Valour of one combat against Dracula: 5 per blood point taken, 10 for the final blow,
     5 if the hunter made the attack."""
     if isinstance(blood_taken, bool) or not 0 <= blood_taken <= MAX_BLOOD:
-        raise InvalidState(f"blood taken in one combat must be 0..{MAX_BLOOD}, not {blood_taken!r}")
+        raise InvalidState(
+            f"blood taken in one combat must be 0..{MAX_BLOOD}, not {blood_taken!r}",
+            ru=f"Крови, снятой за один бой, должно быть 0..{MAX_BLOOD}, а не {blood_taken!r}",
+        )
     a = AWARD_BY_KEY
     return (
         blood_taken * a["blood_taken"].points
@@ -339,7 +367,10 @@ def dracula_combat_points(*, blood_taken: int, destroyed: bool, attacked: bool) 
 def agent_combat_points(*, killed: bool, minion: bool, assassin: bool) -> int:
     """Valour of one combat against an agent: 2 for a Minion beaten, 3 for an Assassin."""
     if minion and assassin:
-        raise InvalidState("an agent is a Minion or an Assassin, not both")
+        raise InvalidState(
+            "an agent is a Minion or an Assassin, not both",
+            ru="Агент бывает Миньоном или Ассасином, но не тем и другим сразу",
+        )
     if not killed:
         return 0
     if minion:
@@ -374,27 +405,39 @@ def combat_valour(
     attacks on the hunter do not score). ``assassin``: the agent is an Assassin.
     """
     if not isinstance(odds, CombatOdds):
-        raise InvalidState("give the combat's odds as computed by combat_odds(...)")
+        raise InvalidState(
+            "give the combat's odds as computed by combat_odds(...)",
+            ru="передайте шансы боя, вычисленные функцией combat_odds(...)",
+        )
     kinds = set(odds.outcomes)
     trace = Trace()
     if opponent.is_dracula:
         if "killed" in kinds:
             raise InvalidState(
                 "these odds are for a combat against an agent (an agent can be killed), "
-                "but the opponent given is Dracula; give the opponent the odds were computed for"
+                "but the opponent given is Dracula; give the opponent the odds were computed for",
+                ru="эти шансы относятся к бою с Агентом (Агента можно убить), а противником "
+                "указан Дракула; укажите того противника, для которого шансы вычислены",
             )
         if assassin:
-            raise InvalidState("the Assassin flag is for agents; Dracula is not an Assassin")
+            raise InvalidState(
+                "the Assassin flag is for agents; Dracula is not an Assassin",
+                ru="отметка «Ассасин» только для Агентов; Дракула не Ассасин",
+            )
         if isinstance(blood, bool) or not isinstance(blood, int) or not 1 <= blood <= MAX_BLOOD:
             raise InvalidState(
-                f"Dracula's blood at the start of the combat must be 1..{MAX_BLOOD}, not {blood!r}"
+                f"Dracula's blood at the start of the combat must be 1..{MAX_BLOOD}, not {blood!r}",
+                ru=f"Кровь Дракулы в начале боя должна быть 1..{MAX_BLOOD}, а не {blood!r}",
             )
         most = max((b for b, p in odds.blood.items() if p), default=0)
         if most > blood:
             raise InvalidState(
                 f"these odds let the combat end with Dracula at {most} blood, more than the "
                 f"starting {blood} given: give the starting blood the odds were computed with "
-                f"({most}..{MAX_BLOOD})"
+                f"({most}..{MAX_BLOOD})",
+                ru=f"по этим шансам бой может закончиться с Кровью Дракулы {most}, а это больше "
+                f"указанной начальной Крови {blood}; укажите начальную Кровь, с которой шансы "
+                f"вычислены ({most}..{MAX_BLOOD})",
             )
         a = AWARD_BY_KEY
         trace.add(
@@ -437,11 +480,15 @@ def combat_valour(
         if "destroyed" in kinds:
             raise InvalidState(
                 "these odds are for a combat against Dracula (he can be destroyed), but the "
-                "opponent given is an agent; give the opponent the odds were computed for"
+                "opponent given is an agent; give the opponent the odds were computed for",
+                ru="эти шансы относятся к бою с Дракулой (его можно уничтожить), а противником "
+                "указан Агент; укажите того противника, для которого шансы вычислены",
             )
         if hunter_attacked:
             raise InvalidState(
-                "the attack award is for attacks on Dracula only; against an agent leave it off"
+                "the attack award is for attacks on Dracula only; against an agent leave it off",
+                ru="награда за нападение даётся только за нападение на Дракулу; в бою с Агентом "
+                "не отмечайте её",
             )
         minion = opponent.minion
         value = agent_combat_points(killed=True, minion=minion, assassin=assassin)
@@ -482,7 +529,9 @@ def combat_valour(
     if total != 1:
         raise InvalidState(
             f"the combat's ending probabilities sum to {_short(total)}, not 1: give odds "
-            "computed by combat_odds(...)"
+            "computed by combat_odds(...)",
+            ru=f"сумма вероятностей исходов боя равна {_short(total)}, а не 1: передайте шансы, "
+            "вычисленные функцией combat_odds(...)",
         )
     distribution = dict(sorted(sums.items()))
     expected = sum((x * p for x, p in distribution.items()), Fraction(0))

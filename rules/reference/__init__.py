@@ -58,12 +58,18 @@ class UnknownSection(InvalidState):
 
 def _check_lang(lang: str) -> None:
     if lang not in LANGS:
-        raise InvalidState(f"unknown language {lang!r}; use one of {list(LANGS)}")
+        raise InvalidState(
+            f"unknown language {lang!r}; use one of {list(LANGS)}",
+            ru=f"неизвестный язык {lang!r}; используйте один из {list(LANGS)}",
+        )
 
 
 def _check_game(game: str | None) -> None:
     if game is not None and game not in GAMES:
-        raise InvalidState(f"unknown game {game!r}; use one of {list(GAMES)} or None")
+        raise InvalidState(
+            f"unknown game {game!r}; use one of {list(GAMES)} or None",
+            ru=f"неизвестная игра {game!r}; используйте одну из {list(GAMES)} или None",
+        )
 
 
 @cache
@@ -86,22 +92,31 @@ def lookup(section_id: str) -> Section:
     """The section with id ``section_id`` (e.g. ``"vtes:6.4.6"``, ``"vtm:soak"``)."""
     lib: Library = library()
     if not isinstance(section_id, str):
-        raise UnknownSection(f"a section id is a string like 'vtes:6.4.6', got {section_id!r}")
+        raise UnknownSection(
+            f"a section id is a string like 'vtes:6.4.6', got {section_id!r}",
+            ru=f"id раздела — это строка вида 'vtes:6.4.6', а получено {section_id!r}",
+        )
     section = lib.by_id.get(section_id.strip())
     if section is None:
         if not SECTION_ID.fullmatch(section_id.strip()):
             raise UnknownSection(
                 f"{section_id!r} is not a section id; ids look like 'vtes:6.4.6', "
-                "'dracula:combat-roll' or 'vtm:soak'"
+                "'dracula:combat-roll' or 'vtm:soak'",
+                ru=f"{section_id!r} — не id раздела; id выглядят так: 'vtes:6.4.6', "
+                "'dracula:combat-roll' или 'vtm:soak'",
             )
         game = section_id.partition(":")[0]
         ids = [s.id for s in lib.sections if s.game == game]
         close = difflib.get_close_matches(section_id.strip(), ids, n=3, cutoff=0.6)
         hint = f"the closest ids are {', '.join(close)}; " if close else ""
+        hint_ru = f"ближайшие id: {', '.join(close)}; " if close else ""
         span = f"{ids[0]} to {ids[-1]}" if ids else "none loaded"
+        span_ru = f"идут от {ids[0]} до {ids[-1]}" if ids else "не загружены"
         raise UnknownSection(
             f"no section {section_id!r} in the reference; {hint}"
-            f"{game} sections run from {span} (the reference page lists them all)"
+            f"{game} sections run from {span} (the reference page lists them all)",
+            ru=f"раздела {section_id!r} в справочнике нет; {hint_ru}"
+            f"разделы {game} {span_ru} (все они перечислены на странице справочника)",
         )
     return section
 
@@ -115,7 +130,10 @@ def search(query: str, lang: str = "en", *, game: str | None = None) -> list[Sec
     _check_lang(lang)
     _check_game(game)
     if not isinstance(query, str):
-        raise InvalidState(f"a search query is a string, got {type(query).__name__}")
+        raise InvalidState(
+            f"a search query is a string, got {type(query).__name__}",
+            ru=f"поисковый запрос должен быть строкой, а получен {type(query).__name__}",
+        )
     return _index().search(query, lang, game)
 
 

@@ -35,6 +35,15 @@ __all__ = [
 Kind = Literal["strike", "additional_strikes", "before_range", "prevention"]
 Level = Literal["basic", "superior"]
 
+_KIND_RU: Mapping[str, str] = MappingProxyType(
+    {
+        "strike": "карта удара",
+        "additional_strikes": "карта дополнительных ударов",
+        "before_range": "карта, играемая до определения дистанции",
+        "prevention": "карта предотвращения",
+    }
+)
+
 
 @dataclass(frozen=True, slots=True)
 class CardPreset:
@@ -57,7 +66,10 @@ class CardPreset:
     def fragment(self, level: str = "basic") -> dict[str, Any]:
         if level not in self.levels:
             allowed = ", ".join(self.levels)
-            raise InvalidState(f"{self.name} has no {level!r} level; allowed: {allowed}.")
+            raise InvalidState(
+                f"{self.name} has no {level!r} level; allowed: {allowed}.",
+                ru=f"У карты {self.name} нет уровня {level!r}; допустимые: {allowed}.",
+            )
         return dict(self.levels[level])
 
 
@@ -190,7 +202,10 @@ def card(name_or_key: str) -> CardPreset:
         if wanted in (preset.key, preset.name.lower()):
             return preset
     names = ", ".join(c.name for c in _ALL)
-    raise InvalidState(f"No card preset named {name_or_key!r}; known presets: {names}.")
+    raise InvalidState(
+        f"No card preset named {name_or_key!r}; known presets: {names}.",
+        ru=f"Нет заготовки карты с именем {name_or_key!r}; известные заготовки: {names}.",
+    )
 
 
 def cards_of_kind(kind: Kind) -> tuple[CardPreset, ...]:
@@ -200,7 +215,10 @@ def cards_of_kind(kind: Kind) -> tuple[CardPreset, ...]:
 def _of(name: str, kind: Kind, level: str) -> dict[str, Any]:
     preset = card(name)
     if preset.kind != kind:
-        raise InvalidState(f"{preset.name} is a {preset.kind} card, not a {kind} card.")
+        raise InvalidState(
+            f"{preset.name} is a {preset.kind} card, not a {kind} card.",
+            ru=f"{preset.name} — {_KIND_RU[preset.kind]}, а не {_KIND_RU[kind]}.",
+        )
     return preset.fragment(level)
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import IllegalPlay, InvalidState
+from rules.russian import count as count_ru
 from rules.trace import Step, Trace
 from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage
 from rules.vtes.combat_report import CombatantState, CombatReport, Range, RoundReport
@@ -75,6 +76,9 @@ def _ru_amount(n: int, unit: str) -> str:
 def _ru_unit_of(unit: str) -> str:
     """The unit after 'не осталось': крови / жизни."""
     return "крови" if unit == "blood" else "жизни"
+
+
+_RU_ITEM_ACTION = {"destroy": "уничтожить", "take": "забрать"}
 
 
 def _ru_name(name: str) -> str:
@@ -149,6 +153,9 @@ class _Fighter:
 
     def equipment_names(self) -> str:
         return ", ".join(e.name for e in self.equipment) or "nothing"
+
+    def equipment_names_ru(self) -> str:
+        return ", ".join(e.name for e in self.equipment) or "нет"
 
     def minion(self) -> Vampire | Ally:
         if self.kind == "vampire":
@@ -290,6 +297,9 @@ class _RoundPlay:
     def _where(self) -> str:
         return f"Round {self.number}"
 
+    def _where_ru(self) -> str:
+        return f"Раунд {self.number}"
+
     # .. steps of the round ..
     def play(self) -> RoundReport:
         for fighter in self.f.values():
@@ -318,7 +328,10 @@ class _RoundPlay:
                 if fighter.strength + card.strength < 0:
                     raise InvalidState(
                         f"{self._where()}: {card.name} would bring {fighter.name}'s strength "
-                        f"below 0 (it is {fighter.strength})."
+                        f"below 0 (it is {fighter.strength}).",
+                        ru=f"{self._where_ru()}: {card.name} опустит силу {fighter.name} "
+                        f"ниже 0 (сейчас она {fighter.strength}); сила может быть только 0 "
+                        "или больше.",
                     )
                 fighter.strength += card.strength
                 change = f"{card.strength:+d}"
@@ -345,7 +358,10 @@ class _RoundPlay:
                 raise IllegalPlay(
                     f"{self._where()}: {who.name} ({maneuvers[i]}) plays maneuvers {i} and "
                     f"{i + 1} in a row; a minion may not maneuver twice in a row, so the "
-                    "maneuvers must alternate between the two sides."
+                    "maneuvers must alternate between the two sides.",
+                    ru=f"{self._where_ru()}: {who.name} ({_RU_SIDE[maneuvers[i]]}) играет "
+                    f"маневры {i} и {i + 1} подряд; миньон не может маневрировать дважды "
+                    "подряд, поэтому маневры сторон должны чередоваться.",
                 )
         if not maneuvers:
             self.trace.add(
@@ -396,7 +412,11 @@ class _RoundPlay:
                 raise IllegalPlay(
                     f"{self._where()}: {fighter.name} plays two '(limited)' additional-strike "
                     f"effects ({limited[0].name} and {limited[1].name}); only one limited "
-                    "effect per minion per round is allowed."
+                    "effect per minion per round is allowed.",
+                    ru=f"{self._where_ru()}: {fighter.name} играет два ограниченных "
+                    f"(limited) эффекта дополнительных ударов ({limited[0].name} и "
+                    f"{limited[1].name}); миньону разрешён только один ограниченный эффект "
+                    "за раунд.",
                 )
             granted = 1 + sum(e.count for e in effects)
             strikes = list(self.rnd.strikes_of(side))
@@ -405,7 +425,11 @@ class _RoundPlay:
                 raise IllegalPlay(
                     f"{self._where()}: {fighter.name} lists {len(strikes)} strikes but is "
                     f"granted {granted} (1 strike + {extra} additional); allowed: at most "
-                    f"{granted} strikes, or add the effect granting more."
+                    f"{granted} strikes, or add the effect granting more.",
+                    ru=f"{self._where_ru()}: у {fighter.name} указано "
+                    f"{count_ru(len(strikes), 'удар', 'удара', 'ударов')}, а положено {granted} "
+                    f"(1 удар + {words(extra, 'strikes', 'ru')}); допустимо не больше "
+                    f"{granted}, либо добавьте эффект, дающий ещё удары.",
                 )
             if not strikes:
                 strikes = [Strike(name="hand strike", hand=True, default=True)]
@@ -414,7 +438,11 @@ class _RoundPlay:
                     raise IllegalPlay(
                         f"{self._where()}: {fighter.name} aims {strike.name} at the retainer "
                         f"{strike.target}, but the round is at close range; a retainer can be "
-                        "targeted only at long range."
+                        "targeted only at long range.",
+                        ru=f"{self._where_ru()}: {fighter.name} направляет "
+                        f"{_ru_name(strike.name)} в слугу {strike.target}, но раунд идёт на "
+                        "близкой дистанции; слугу можно выбрать целью только на дальней "
+                        "дистанции.",
                     )
             chosen[side] = strikes
         return chosen
@@ -471,17 +499,26 @@ class _RoundPlay:
             if item is None:
                 raise IllegalPlay(
                     f"{self._where()}: {fighter.name} strikes with {strike.weapon} but does not "
-                    f"carry it; {fighter.name} carries: {fighter.equipment_names()}."
+                    f"carry it; {fighter.name} carries: {fighter.equipment_names()}.",
+                    ru=f"{self._where_ru()}: {fighter.name} бьёт оружием {strike.weapon}, но у "
+                    f"{fighter.name} его нет; снаряжение {fighter.name}: "
+                    f"{fighter.equipment_names_ru()}.",
                 )
             if strike.weapon in fighter.stolen_this_round:
                 raise IllegalPlay(
                     f"{self._where()}: {fighter.name} took {strike.weapon} this round; a stolen "
-                    "item cannot be used by its new holder until the next round."
+                    "item cannot be used by its new holder until the next round.",
+                    ru=f"{self._where_ru()}: {fighter.name} отбирает {strike.weapon} в этом же "
+                    "раунде; новый владелец может пользоваться отобранным предметом только "
+                    "со следующего раунда.",
                 )
             if item.strike is None:
                 raise IllegalPlay(
                     f"{self._where()}: {strike.weapon} gives no strike, so {fighter.name} "
-                    "cannot strike with it; choose a hand strike or another weapon."
+                    "cannot strike with it; choose a hand strike or another weapon.",
+                    ru=f"{self._where_ru()}: {strike.weapon} не даёт удара, поэтому "
+                    f"{fighter.name} не может им ударить; выберите кулачный удар или другое "
+                    "оружие.",
                 )
             return _Chosen(side, strike, item.strike)
         assert strike.effect is not None
@@ -495,31 +532,45 @@ class _RoundPlay:
             if eff.dodge or eff.combat_ends or eff.destroy_equipment or eff.steal_equipment:
                 raise InvalidState(
                     f"{self._where()}: a strike aimed at a retainer can only deal damage or "
-                    f"steal life; {fighter.name}'s {c.strike.name} has other effects."
+                    f"steal life; {fighter.name}'s {c.strike.name} has other effects.",
+                    ru=f"{self._where_ru()}: удар по слуге может только наносить повреждения "
+                    f"или красть жизнь, а {_ru_name(c.strike.name)} ({fighter.name}) даёт и "
+                    "другие эффекты.",
                 )
             if c.strike.target not in opp.retainers:
                 left = ", ".join(opp.retainers) or "none"
+                left_ru = ", ".join(opp.retainers) or "нет"
                 raise IllegalPlay(
                     f"{self._where()}: {fighter.name} aims at {c.strike.target}, but {opp.name} "
-                    f"has no such retainer; {opp.name}'s retainers: {left}."
+                    f"has no such retainer; {opp.name}'s retainers: {left}.",
+                    ru=f"{self._where_ru()}: {fighter.name} целится в {c.strike.target}, но у "
+                    f"{opp.name} нет такого слуги; слуги {opp.name}: {left_ru}.",
                 )
             if c.strike.prevented and self.rules == "black-hand":
                 raise IllegalPlay(
                     f"{self._where()}: damage dealt to the retainer {c.strike.target} cannot be "
-                    "prevented; 'prevented' must be 0 for a strike aimed at a retainer."
+                    "prevented; 'prevented' must be 0 for a strike aimed at a retainer.",
+                    ru=f"{self._where_ru()}: повреждения, нанесённые слуге {c.strike.target}, "
+                    "предотвратить нельзя; для удара по слуге 'prevented' должно быть 0.",
                 )
         dmg = eff.damage_for(fighter.strength)
         if c.strike.prevented > dmg:
             raise InvalidState(
                 f"{self._where()}: {opp.name} prevents {c.strike.prevented} of "
                 f"{fighter.name}'s {c.strike.name}, which deals only {dmg} damage; at most "
-                f"{dmg} can be prevented."
+                f"{dmg} can be prevented.",
+                ru=f"{self._where_ru()}: {opp.name} предотвращает {c.strike.prevented}, но "
+                f"{_ru_name(c.strike.name)} ({fighter.name}) наносит только "
+                f"{words(dmg, 'dmg', 'ru')}; предотвратить можно не больше {dmg}.",
             )
         for key, item in (("destroy", eff.destroy_equipment), ("take", eff.steal_equipment)):
             if item is not None and opp.carried(item) is None:
                 raise IllegalPlay(
                     f"{self._where()}: {fighter.name}'s strike would {key} {item}, but "
-                    f"{opp.name} does not carry it; {opp.name} carries: {opp.equipment_names()}."
+                    f"{opp.name} does not carry it; {opp.name} carries: {opp.equipment_names()}.",
+                    ru=f"{self._where_ru()}: удар {fighter.name} должен {_RU_ITEM_ACTION[key]} "
+                    f"{item}, но у {opp.name} его нет; снаряжение {opp.name}: "
+                    f"{opp.equipment_names_ru()}.",
                 )
 
     def _pair(self, strikes: Mapping[Side, Strike | None]) -> None:
@@ -923,7 +974,10 @@ class _RoundPlay:
                 raise IllegalPlay(
                     f"{self._where()}: {who.name} ({presses[i]}) plays presses {i} and {i + 1} "
                     "in a row; a minion may not press twice in a row, so presses must "
-                    "alternate between the two sides."
+                    "alternate between the two sides.",
+                    ru=f"{self._where_ru()}: {who.name} ({_RU_SIDE[presses[i]]}) играет "
+                    f"прессы {i} и {i + 1} подряд; миньон не может давить прессом дважды "
+                    "подряд, поэтому прессы сторон должны чередоваться.",
                 )
         if self.ended_by is not None:
             if presses:
@@ -978,6 +1032,11 @@ _ENDED_TEXT = {
     "not_ready": "a combatant was no longer ready",
     "no_press": "no press continued it",
 }
+_ENDED_TEXT_RU = {
+    "combat_ends": "эффект, завершающий бой",
+    "not_ready": "один из бойцов перестал быть готовым",
+    "no_press": "ни один пресс его не продолжил",
+}
 
 
 def _closing(fighter: _Fighter) -> list[Sentence]:
@@ -1025,7 +1084,10 @@ def resolve(scenario: Mapping[str, Any]) -> CombatReport:
             raise IllegalPlay(
                 f"Round {number} cannot be played: the combat ended in round {number - 1} "
                 f"({_ENDED_TEXT[ended_by]}). Remove the rounds after round {number - 1}, or "
-                "change the plays so that the combat goes on."
+                "change the plays so that the combat goes on.",
+                ru=f"Раунд {number} сыграть нельзя: бой закончился в раунде {number - 1} "
+                f"({_ENDED_TEXT_RU[ended_by]}). Удалите раунды после раунда {number - 1} "
+                "или измените розыгрыш так, чтобы бой продолжался.",
             )
         play = _RoundPlay(number, rnd, fighters, sc.rules)
         report = play.play()

@@ -48,8 +48,15 @@ class ContestedCard:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise InvalidState(f"A contested card needs a name, got {self.name!r}.")
-        check_count(f"Rivals contesting {self.name}", self.rivals)
+            raise InvalidState(
+                f"A contested card needs a name, got {self.name!r}.",
+                ru=f"У оспариваемой карты должно быть название, а получено {self.name!r}.",
+            )
+        check_count(
+            f"Rivals contesting {self.name}",
+            self.rivals,
+            what_ru=f"Соперники в контесте за карту {self.name}",
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,11 +70,21 @@ class ContestedTitle:
     rivals: int = 1
 
     def __post_init__(self) -> None:
-        for what, value in (("title", self.title), ("vampire", self.vampire)):
+        for what, what_ru, value in (
+            ("title", "название титула", self.title),
+            ("vampire", "имя вампира", self.vampire),
+        ):
             if not isinstance(value, str) or not value.strip():
-                raise InvalidState(f"A contested title needs a {what} name, got {value!r}.")
-        check_count(f"{self.vampire}'s blood", self.blood)
-        check_count(f"Rivals contesting {self.title}", self.rivals)
+                raise InvalidState(
+                    f"A contested title needs a {what} name, got {value!r}.",
+                    ru=f"Для оспариваемого титула нужно {what_ru}, а получено {value!r}.",
+                )
+        check_count(f"{self.vampire}'s blood", self.blood, what_ru=f"Кровь вампира {self.vampire}")
+        check_count(
+            f"Rivals contesting {self.title}",
+            self.rivals,
+            what_ru=f"Соперники в контесте за титул {self.title}",
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,30 +122,43 @@ def untap_contests(
     ``yield_cards``/``yield_titles`` name what you choose to give up. A vampire in torpor
     or without blood yields its title whether you list it or not.
     """
-    check_count("Your pool", pool)
+    check_count("Your pool", pool, what_ru="Ваш пул")
     cards = tuple(cards)
     titles = tuple(titles)
     card_names = [c.name for c in cards]
     title_names = [t.title for t in titles]
-    for kind, listed in (("card", card_names), ("title", title_names)):
+    for kind, twice_ru, listed in (
+        ("card", "Одна и та же оспариваемая карта указана дважды", card_names),
+        ("title", "Один и тот же оспариваемый титул указан дважды", title_names),
+    ):
         if len(set(listed)) != len(listed):
-            raise InvalidState(f"A contested {kind} is listed twice; list each once.")
+            raise InvalidState(
+                f"A contested {kind} is listed twice; list each once.",
+                ru=f"{twice_ru}; укажите каждый пункт один раз.",
+            )
     for name in yield_cards:
         if name not in card_names:
             raise InvalidState(
                 f"You cannot yield {name!r}: it is not among your contested cards "
-                f"({', '.join(card_names) or 'none'})."
+                f"({', '.join(card_names) or 'none'}).",
+                ru=f"Нельзя уступить {name!r}: этой карты нет среди ваших оспариваемых карт "
+                f"({', '.join(card_names) or 'их нет'}).",
             )
     for name in yield_titles:
         if name not in title_names:
             raise InvalidState(
                 f"You cannot yield the title {name!r}: it is not among your contested titles "
-                f"({', '.join(title_names) or 'none'})."
+                f"({', '.join(title_names) or 'none'}).",
+                ru=f"Нельзя уступить титул {name!r}: его нет среди ваших оспариваемых титулов "
+                f"({', '.join(title_names) or 'их нет'}).",
             )
     blood: dict[str, int] = {}
     for t in titles:
         if blood.setdefault(t.vampire, t.blood) != t.blood:
-            raise InvalidState(f"{t.vampire} is given two different blood amounts.")
+            raise InvalidState(
+                f"{t.vampire} is given two different blood amounts.",
+                ru=f"Для вампира {t.vampire} указаны два разных количества крови.",
+            )
 
     trace = Trace()
     trace.add(
@@ -161,9 +191,14 @@ def untap_contests(
             kept.append(card.name)
     pool_cost = CARD_CONTEST_POOL * len(kept)
     if pool_cost > pool:
+        kept_ru = ru.count(
+            len(kept), "оспариваемую карту", "оспариваемые карты", "оспариваемых карт"
+        )
         raise IllegalPlay(
             f"Keeping {len(kept)} contested card(s) costs {pool_cost} pool but you have "
-            f"{pool}; yield at least {len(kept) - pool // CARD_CONTEST_POOL} of them."
+            f"{pool}; yield at least {len(kept) - pool // CARD_CONTEST_POOL} of them.",
+            ru=f"Сохранить {kept_ru} стоит {ru.pool(pool_cost)}, а у вас {pool}; уступите хотя бы "
+            f"{len(kept) - pool // CARD_CONTEST_POOL} из них.",
         )
     for name in kept:
         trace.add(
@@ -270,10 +305,16 @@ def unique_card_enters(card: str, controller: str, holders: Sequence[str] = ()) 
     """A copy of unique ``card`` enters play for ``controller``; ``holders`` are the
     Methuselahs who already have a copy in play or in the contest."""
     if not card or not controller:
-        raise InvalidState("Give the card's name and the Methuselah putting it into play.")
+        raise InvalidState(
+            "Give the card's name and the Methuselah putting it into play.",
+            ru="Укажите название карты и Метузела, который вводит её в игру.",
+        )
     holders = tuple(holders)
     if len(set(holders)) != len(holders):
-        raise InvalidState("A Methuselah is listed twice among the holders of the card.")
+        raise InvalidState(
+            "A Methuselah is listed twice among the holders of the card.",
+            ru="Один и тот же Метузела указан дважды среди владельцев карты.",
+        )
     trace = Trace()
     if controller in holders:
         trace.add(

@@ -82,26 +82,44 @@ def _check_inputs(
 ) -> None:
     if not isinstance(minion, Vampire | Ally | Retainer):
         raise InvalidState(
-            f"Damage can be dealt to a Vampire, an Ally or a Retainer, got {type(minion).__name__}."
+            "Damage can be dealt to a Vampire, an Ally or a Retainer, "
+            f"got {type(minion).__name__}.",
+            ru="Повреждения можно нанести вампиру, союзнику или слуге, а получен "
+            f"{type(minion).__name__}.",
         )
     if minion.state is MinionState.BURNED:
         raise InvalidState(
             f"{minion.name} is already burned; only a ready minion or a vampire in torpor can "
-            "be dealt damage."
+            "be dealt damage.",
+            ru=f"{minion.name} уже сожжён; повреждения можно нанести только готовому миньону "
+            "или вампиру в ступоре.",
         )
-    check_count("Normal damage", normal)
-    check_count("Aggravated damage", aggravated)
-    check_count("Prevention of normal damage", prevent_normal)
-    check_count("Prevention of aggravated damage", prevent_aggravated)
+    check_count("Normal damage", normal, what_ru="Обычные повреждения")
+    check_count("Aggravated damage", aggravated, what_ru="Неизлечимые повреждения")
+    check_count(
+        "Prevention of normal damage",
+        prevent_normal,
+        what_ru="Предотвращение обычных повреждений",
+    )
+    check_count(
+        "Prevention of aggravated damage",
+        prevent_aggravated,
+        what_ru="Предотвращение неизлечимых повреждений",
+    )
     if prevent_normal > normal:
         raise InvalidState(
             f"Prevention of normal damage ({prevent_normal}) is more than the normal damage "
-            f"({normal}): at most {normal} normal damage can be prevented."
+            f"({normal}): at most {normal} normal damage can be prevented.",
+            ru=f"Предотвращение обычных повреждений ({prevent_normal}) больше самих обычных "
+            f"повреждений ({normal}): предотвратить можно от 0 до {normal}.",
         )
     if prevent_aggravated > aggravated:
         raise InvalidState(
             f"Prevention of aggravated damage ({prevent_aggravated}) is more than the aggravated "
-            f"damage ({aggravated}): at most {aggravated} aggravated damage can be prevented."
+            f"damage ({aggravated}): at most {aggravated} aggravated damage can be prevented.",
+            ru=f"Предотвращение неизлечимых повреждений ({prevent_aggravated}) больше самих "
+            f"неизлечимых повреждений ({aggravated}): предотвратить можно от 0 до "
+            f"{aggravated}.",
         )
 
 
@@ -122,7 +140,10 @@ def resolve_damage(
     to retainers). Raises :class:`InvalidState` for impossible input.
     """
     if rules not in EDITIONS:
-        raise InvalidState(f"Unknown rules edition {rules!r}; allowed: {', '.join(EDITIONS)}.")
+        raise InvalidState(
+            f"Unknown rules edition {rules!r}; allowed: {', '.join(EDITIONS)}.",
+            ru=f"Неизвестная редакция правил {rules!r}; допустимые: {', '.join(EDITIONS)}.",
+        )
     _check_inputs(minion, normal, aggravated, prevent_normal, prevent_aggravated)
     if isinstance(minion, Vampire):
         return _resolve_vampire(minion, normal, aggravated, prevent_normal, prevent_aggravated)
@@ -368,7 +389,9 @@ def _resolve_life(
     if is_retainer and prevention and rules == "black-hand":
         raise InvalidState(
             f"{name} is a retainer: damage dealt to retainers cannot be prevented "
-            "(vtes:6.4.6, vtes:6.4.7), so both preventions must be 0."
+            "(vtes:6.4.6, vtes:6.4.7), so both preventions must be 0.",
+            ru=f"{name} — слуга: повреждения, нанесённые слугам, предотвратить нельзя "
+            "(vtes:6.4.6, vtes:6.4.7), поэтому оба предотвращения должны быть 0.",
         )
     trace.add(
         _RETAINERS if is_retainer else _DAMAGE,

@@ -61,7 +61,7 @@ def transfers_for_turn(game_turn: int) -> int:
     >>> [transfers_for_turn(t) for t in range(1, 7)]
     [1, 2, 3, 4, 4, 4]
     """
-    check_count("The turn number", game_turn, minimum=1)
+    check_count("The turn number", game_turn, minimum=1, what_ru="Номер хода")
     return min(game_turn, FULL_TRANSFERS)
 
 
@@ -79,13 +79,21 @@ class Uncontrolled:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise InvalidState(
-                f"An uncontrolled vampire needs a non-empty name, got {self.name!r}."
+                f"An uncontrolled vampire needs a non-empty name, got {self.name!r}.",
+                ru=f"Неподчинённому вампиру нужно непустое имя, а получено {self.name!r}.",
             )
-        check_count(f"{self.name}'s capacity", self.capacity, minimum=1)
-        check_count(f"{self.name}'s blood", self.blood)
+        check_count(
+            f"{self.name}'s capacity",
+            self.capacity,
+            minimum=1,
+            what_ru=f"Объём крови вампира {self.name}",
+        )
+        check_count(f"{self.name}'s blood", self.blood, what_ru=f"Кровь вампира {self.name}")
         if self.scarce and not self.clan:
             raise InvalidState(
-                f"{self.name} is scarce: give its clan so the scarce cost can be counted."
+                f"{self.name} is scarce: give its clan so the scarce cost can be counted.",
+                ru=f"Вампир {self.name} редкий (scarce): укажите его клан, чтобы можно было "
+                "подсчитать цену редкости.",
             )
 
 
@@ -100,11 +108,21 @@ class Move:
     def __post_init__(self) -> None:
         if self.kind not in ("to_vampire", "to_pool", "draw"):
             raise InvalidState(
-                f"Unknown influence move {self.kind!r}; allowed: 'to_vampire', 'to_pool', 'draw'."
+                f"Unknown influence move {self.kind!r}; allowed: 'to_vampire', 'to_pool', 'draw'.",
+                ru=f"Неизвестный ход фазы влияния {self.kind!r}; допустимы: 'to_vampire', "
+                "'to_pool', 'draw'.",
             )
-        check_count("The number of counters moved", self.count, minimum=1)
+        check_count(
+            "The number of counters moved",
+            self.count,
+            minimum=1,
+            what_ru="Число перемещаемых жетонов",
+        )
         if self.kind != "draw" and not self.vampire:
-            raise InvalidState(f"A {self.kind!r} move needs the vampire's name.")
+            raise InvalidState(
+                f"A {self.kind!r} move needs the vampire's name.",
+                ru=f"Для хода {self.kind!r} нужно имя вампира.",
+            )
 
     @classmethod
     def to_vampire(cls, vampire: str, count: int = 1) -> Move:
@@ -160,11 +178,14 @@ class InfluencePlan:
         return self.transfers - self.transfers_used
 
 
-def _oust_refusal(pool: int, cost: int, what: str) -> IllegalPlay:
+def _oust_refusal(pool: int, cost: int, what: str, what_ru: str) -> IllegalPlay:
     return IllegalPlay(
         f"{what} would take {cost} pool from your {pool} and leave you with "
         f"{pool - cost}: a Methuselah with no pool is ousted, so the plan is refused. "
-        "Keep at least 1 pool (for example, take blood back from an uncontrolled vampire first)."
+        "Keep at least 1 pool (for example, take blood back from an uncontrolled vampire first).",
+        ru=f"{what_ru} заберёт {ru.pool(cost)} из ваших {pool}, и останется {pool - cost}: "
+        "Метузела без пула вытесняется из игры, поэтому план отклонён. Оставьте хотя бы 1 пул "
+        "(например, сначала верните кровь с неподчинённого вампира).",
     )
 
 
@@ -183,16 +204,19 @@ def plan_influence(
     crypt from the top; ``in_play_by_clan`` how many vampires of each clan are already in
     play (for scarce vampires).
     """
-    check_count("Your pool", pool, minimum=1)
-    check_count("The transfers of the phase", transfers)
+    check_count("Your pool", pool, minimum=1, what_ru="Ваш пул")
+    check_count("The transfers of the phase", transfers, what_ru="Трансферы фазы")
     region: list[Uncontrolled] = list(uncontrolled)
     names = [v.name for v in region]
     if len(set(names)) != len(names):
-        raise InvalidState("Two uncontrolled vampires share a name; give each a distinct name.")
+        raise InvalidState(
+            "Two uncontrolled vampires share a name; give each a distinct name.",
+            ru="У двух неподчинённых вампиров одно и то же имя; дайте каждому своё имя.",
+        )
     deck = list(crypt)
     counts = dict(in_play_by_clan or {})
     for clan, n in counts.items():
-        check_count(f"Vampires of clan {clan} in play", n)
+        check_count(f"Vampires of clan {clan} in play", n, what_ru=f"Вампиры клана {clan} в игре")
 
     trace = Trace()
     trace.add(
@@ -208,22 +232,36 @@ def plan_influence(
         for i, v in enumerate(region):
             if v.name == name:
                 return i
-        known = ", ".join(v.name for v in region) or "none"
-        raise InvalidState(f"No uncontrolled vampire named {name!r}; the region holds: {known}.")
+        known = ", ".join(v.name for v in region)
+        raise InvalidState(
+            f"No uncontrolled vampire named {name!r}; the region holds: {known or 'none'}.",
+            ru=f"Неподчинённого вампира с именем {name!r} нет; в зоне неподчинённых: "
+            f"{known or 'никого'}.",
+        )
 
     for number, move in enumerate(moves, 1):
         if not isinstance(move, Move):
-            raise InvalidState(f"Move {number} must be a Move, got {move!r}.")
+            raise InvalidState(
+                f"Move {number} must be a Move, got {move!r}.",
+                ru=f"Ход {number} должен быть значением Move, а получено {move!r}.",
+            )
         cost = move.transfers
         if used + cost > transfers:
             raise IllegalPlay(
                 f"Move {number} needs {cost} transfers but only {transfers - used} of the "
-                f"{transfers} are left; drop or shorten a move."
+                f"{transfers} are left; drop or shorten a move.",
+                ru=f"Ходу {number} нужно {ru.transfers(cost)}, но из {transfers} осталось "
+                f"только {transfers - used}; уберите или сократите какой-нибудь ход.",
             )
         if move.kind == "to_vampire":
             i = find(move.vampire)
             if pool - move.count <= 0:
-                raise _oust_refusal(pool, move.count, f"Move {number} (pool onto {move.vampire})")
+                raise _oust_refusal(
+                    pool,
+                    move.count,
+                    f"Move {number} (pool onto {move.vampire})",
+                    f"Ход {number} (пул на вампира {move.vampire})",
+                )
             pool -= move.count
             v = region[i]
             region[i] = replace(v, blood=v.blood + move.count)
@@ -240,7 +278,9 @@ def plan_influence(
             if v.blood < move.count:
                 raise IllegalPlay(
                     f"Move {number} takes {move.count} blood from {v.name}, who has only "
-                    f"{v.blood}; take at most {v.blood}."
+                    f"{v.blood}; take at most {v.blood}.",
+                    ru=f"Ход {number} забирает {ru.blood(move.count)} с вампира {v.name}, у "
+                    f"которого только {v.blood}; забрать можно не больше {v.blood}.",
                 )
             pool += move.count
             region[i] = replace(v, blood=v.blood - move.count)
@@ -255,13 +295,23 @@ def plan_influence(
             if not deck:
                 raise IllegalPlay(
                     f"Move {number} draws from the crypt, but the crypt is empty; "
-                    "list the crypt's top card or drop the move."
+                    "list the crypt's top card or drop the move.",
+                    ru=f"Ход {number} берёт карту из склепа, но склеп пуст; укажите верхнюю "
+                    "карту склепа или уберите этот ход.",
                 )
             if pool - DRAW_POOL_COST <= 0:
-                raise _oust_refusal(pool, DRAW_POOL_COST, f"Move {number} (drawing a crypt card)")
+                raise _oust_refusal(
+                    pool,
+                    DRAW_POOL_COST,
+                    f"Move {number} (drawing a crypt card)",
+                    f"Ход {number} (взять карту из склепа)",
+                )
             top = deck.pop(0)
             if top.name in (v.name for v in region):
-                raise InvalidState(f"{top.name} is already in the uncontrolled region.")
+                raise InvalidState(
+                    f"{top.name} is already in the uncontrolled region.",
+                    ru=f"{top.name} уже лежит в зоне неподчинённых.",
+                )
             pool -= DRAW_POOL_COST
             region.append(top)
             trace.add(
@@ -307,6 +357,8 @@ def plan_influence(
                     pool,
                     scarce_cost,
                     f"Controlling scarce {v.name} ({same} {v.clan} vampire(s) already in play)",
+                    f"Подчинение редкого вампира {v.name} (в игре уже {ru.vampires(same)} "
+                    f"клана {v.clan})",
                 )
             pool -= scarce_cost
             scarce_total += scarce_cost

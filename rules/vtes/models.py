@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.errors import InvalidState
+from rules.vtes.ru_words import blood as blood_ru
 
 __all__ = ["Ally", "Minion", "MinionState", "Retainer", "Vampire", "check_count"]
 
@@ -29,18 +30,35 @@ class MinionState(StrEnum):
     BURNED = "burned"
 
 
-def check_count(what: str, value: object, *, minimum: int = 0) -> int:
-    """Return ``value`` if it is a whole number >= ``minimum``, else raise InvalidState."""
+def check_count(what: str, value: object, *, minimum: int = 0, what_ru: str = "") -> int:
+    """Return ``value`` if it is a whole number >= ``minimum``, else raise InvalidState.
+
+    ``what_ru`` names the quantity in Russian for the Russian message (the English name,
+    quoted, stands in when it is empty).
+    """
+    name_ru = what_ru or f"«{what}»"
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(f"{what} must be a whole number, got {value!r}.")
+        raise InvalidState(
+            f"{what} must be a whole number, got {value!r}.",
+            ru=f"{name_ru}: нужно целое число, а получено {value!r}.",
+        )
     if value < minimum:
-        raise InvalidState(f"{what} must be {minimum} or more, got {value}.")
+        raise InvalidState(
+            f"{what} must be {minimum} or more, got {value}.",
+            ru=f"{name_ru}: допустимо от {minimum} и больше, а получено {value}.",
+        )
     return value
+
+
+_KIND_RU = {"vampire": "вампира", "ally": "союзника", "retainer": "слуги"}
 
 
 def _check_name(kind: str, name: object) -> None:
     if not isinstance(name, str) or not name.strip():
-        raise InvalidState(f"A {kind} needs a non-empty name, got {name!r}.")
+        raise InvalidState(
+            f"A {kind} needs a non-empty name, got {name!r}.",
+            ru=f"У {_KIND_RU[kind]} должно быть непустое имя, а получено {name!r}.",
+        )
 
 
 def _coerce_state(name: str, state: object) -> MinionState:
@@ -48,7 +66,10 @@ def _coerce_state(name: str, state: object) -> MinionState:
         return MinionState(str(state))
     except ValueError:
         allowed = ", ".join(repr(s.value) for s in MinionState)
-        raise InvalidState(f"{name}: unknown state {state!r}; allowed: {allowed}.") from None
+        raise InvalidState(
+            f"{name}: unknown state {state!r}; allowed: {allowed}.",
+            ru=f"{name}: неизвестное состояние {state!r}; допустимые: {allowed}.",
+        ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,13 +87,20 @@ class Vampire:
 
     def __post_init__(self) -> None:
         _check_name("vampire", self.name)
-        check_count(f"{self.name}'s capacity", self.capacity, minimum=1)
-        check_count(f"{self.name}'s blood", self.blood)
-        check_count(f"{self.name}'s strength", self.strength)
+        check_count(
+            f"{self.name}'s capacity",
+            self.capacity,
+            minimum=1,
+            what_ru=f"Объём крови вампира {self.name}",
+        )
+        check_count(f"{self.name}'s blood", self.blood, what_ru=f"Кровь вампира {self.name}")
+        check_count(f"{self.name}'s strength", self.strength, what_ru=f"Сила вампира {self.name}")
         if self.blood > self.capacity:
             raise InvalidState(
                 f"{self.name} has {self.blood} blood but capacity {self.capacity}: "
-                f"blood must be from 0 to {self.capacity}."
+                f"blood must be from 0 to {self.capacity}.",
+                ru=f"У вампира {self.name} {blood_ru(self.blood)} при объёме "
+                f"{self.capacity}: крови может быть от 0 до {self.capacity}.",
             )
         object.__setattr__(self, "state", _coerce_state(self.name, self.state))
 
@@ -92,8 +120,8 @@ class Ally:
 
     def __post_init__(self) -> None:
         _check_name("ally", self.name)
-        check_count(f"{self.name}'s life", self.life)
-        check_count(f"{self.name}'s strength", self.strength)
+        check_count(f"{self.name}'s life", self.life, what_ru=f"Жизнь союзника {self.name}")
+        check_count(f"{self.name}'s strength", self.strength, what_ru=f"Сила союзника {self.name}")
 
     @property
     def state(self) -> MinionState:
@@ -110,7 +138,7 @@ class Retainer:
 
     def __post_init__(self) -> None:
         _check_name("retainer", self.name)
-        check_count(f"{self.name}'s life", self.life)
+        check_count(f"{self.name}'s life", self.life, what_ru=f"Жизнь слуги {self.name}")
 
     @property
     def state(self) -> MinionState:

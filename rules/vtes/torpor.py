@@ -47,13 +47,48 @@ def _plural(n: int, word: str = "blood") -> str:
     return f"{n} {word}"
 
 
+_RU_STATE = {
+    MinionState.READY: "готов",
+    MinionState.TORPOR: "в ступоре",
+    MinionState.BURNED: "сожжён",
+}
+
+# The roles and actions named in the checks below: English -> Russian.
+_RU_ROLE = {
+    "diablerist": "дьяблерист",
+    "rescuer": "спасающий",
+    "acting minion": "действующий миньон",
+    "acting vampire": "действующий вампир",
+}
+_RU_ACTION = {
+    "commit diablerie": "совершать дьяблери",
+    "rescue a vampire from torpor": "спасать вампира из ступора",
+    "take the diablerie action": "предпринимать действие дьяблери",
+    "rescue": "спасать",
+}
+# What needs a vampire in torpor: English -> Russian ("для ...").
+_RU_NEEDS_TORPOR = {
+    "diablerie": "для дьяблери",
+    "leave torpor": "для выхода из ступора",
+    "rescue": "для спасения",
+    "the diablerie action": "для действия дьяблери",
+}
+
+
 def _require_vampire(minion: object, role: str, action: str) -> Vampire:
+    role_ru = _RU_ROLE[role]
     if isinstance(minion, Ally):
         raise IllegalPlay(
-            f"{minion.name} is an ally and allies cannot {action}; the {role} must be a vampire."
+            f"{minion.name} is an ally and allies cannot {action}; the {role} must be a vampire.",
+            ru=f"{minion.name} — союзник, а союзники не могут {_RU_ACTION[action]}; "
+            f"{role_ru} должен быть вампиром.",
         )
     if not isinstance(minion, Vampire):
-        raise InvalidState(f"The {role} must be a Vampire, got {minion!r}.")
+        raise InvalidState(
+            f"The {role} must be a Vampire, got {minion!r}.",
+            ru=f"{role_ru[0].upper()}{role_ru[1:]} должен быть вампиром (Vampire), "
+            f"а получено {minion!r}.",
+        )
     return minion
 
 
@@ -61,7 +96,9 @@ def _require_ready(vampire: Vampire, role: str, action: str) -> None:
     if vampire.state is not MinionState.READY:
         raise IllegalPlay(
             f"{vampire.name} is {vampire.state.value}; only a ready vampire can {action} "
-            f"(the {role} must be ready)."
+            f"(the {role} must be ready).",
+            ru=f"{vampire.name} {_RU_STATE[vampire.state]}; {_RU_ACTION[action]} может только "
+            f"готовый вампир ({_RU_ROLE[role]} должен быть готов).",
         )
 
 
@@ -69,7 +106,9 @@ def _require_torpor(vampire: Vampire, action: str) -> None:
     if vampire.state is not MinionState.TORPOR:
         raise IllegalPlay(
             f"{vampire.name} is {vampire.state.value}, not in torpor; {action} needs a vampire "
-            "in torpor."
+            "in torpor.",
+            ru=f"{vampire.name} {_RU_STATE[vampire.state]}, а не в ступоре; "
+            f"{_RU_NEEDS_TORPOR[action]} нужен вампир в ступоре.",
         )
 
 
@@ -116,15 +155,23 @@ def diablerie(
     """
     diablerist = _require_vampire(diablerist, "diablerist", "commit diablerie")
     if not isinstance(victim, Vampire):
-        raise InvalidState(f"The victim of a diablerie must be a Vampire, got {victim!r}.")
+        raise InvalidState(
+            f"The victim of a diablerie must be a Vampire, got {victim!r}.",
+            ru=f"Жертвой дьяблери должен быть вампир (Vampire), а получено {victim!r}.",
+        )
     if diablerist.name == victim.name:
-        raise IllegalPlay(f"{diablerist.name} cannot commit diablerie on itself.")
+        raise IllegalPlay(
+            f"{diablerist.name} cannot commit diablerie on itself.",
+            ru=f"{diablerist.name} не может совершить дьяблери над самим собой.",
+        )
     _require_ready(diablerist, "diablerist", "commit diablerie")
     _require_torpor(victim, "diablerie")
     if blood_cursed:
         raise IllegalPlay(
             f"{diablerist.name} carries the Assamite blood curse and may not commit diablerie; "
-            "choose a diablerist of another clan."
+            "choose a diablerist of another clan.",
+            ru=f"На вампире {diablerist.name} лежит проклятие крови Ассамитов, и он не может "
+            "совершать дьяблери; выберите дьяблериста из другого клана.",
         )
     gear = tuple(equipment)
     kept = gear if take is None else tuple(take)
@@ -132,14 +179,19 @@ def diablerie(
     if unknown:
         raise InvalidState(
             f"The diablerist can only take equipment the victim carries; {', '.join(unknown)} "
-            f"is not among: {', '.join(gear) or 'nothing'}."
+            f"is not among: {', '.join(gear) or 'nothing'}.",
+            ru=f"Дьяблерист может забрать только снаряжение, которое есть у жертвы; "
+            f"{', '.join(unknown)} среди него нет (у жертвы: {', '.join(gear) or 'ничего'}).",
         )
     burned = tuple(item for item in gear if item not in kept)
     older = victim.capacity > diablerist.capacity
     if take_discipline and not older:
         raise IllegalPlay(
             f"{victim.name} (capacity {victim.capacity}) is not older than {diablerist.name} "
-            f"(capacity {diablerist.capacity}); a Discipline is gained only from an older victim."
+            f"(capacity {diablerist.capacity}); a Discipline is gained only from an older victim.",
+            ru=f"Жертва {victim.name} (объём {victim.capacity}) не старше дьяблериста "
+            f"{diablerist.name} (объём {diablerist.capacity}); Дисциплину можно получить "
+            "только за более старшую жертву.",
         )
 
     trace = Trace()
@@ -255,12 +307,26 @@ class BloodHuntResult:
 
 def blood_hunt(diablerist: Vampire, *, votes_for: int, votes_against: int) -> BloodHuntResult:
     """Count the blood hunt referendum: more votes for than against burns the diablerist."""
-    check_count("Votes for the blood hunt", votes_for)
-    check_count("Votes against the blood hunt", votes_against)
+    check_count(
+        "Votes for the blood hunt",
+        votes_for,
+        what_ru="Голоса «за» на референдуме о Кровавой Охоте",
+    )
+    check_count(
+        "Votes against the blood hunt",
+        votes_against,
+        what_ru="Голоса «против» на референдуме о Кровавой Охоте",
+    )
     if not isinstance(diablerist, Vampire):
-        raise InvalidState(f"The diablerist must be a Vampire, got {diablerist!r}.")
+        raise InvalidState(
+            f"The diablerist must be a Vampire, got {diablerist!r}.",
+            ru=f"Дьяблерист должен быть вампиром (Vampire), а получено {diablerist!r}.",
+        )
     if diablerist.state is MinionState.BURNED:
-        raise IllegalPlay(f"{diablerist.name} is already burned; there is no one to hunt.")
+        raise IllegalPlay(
+            f"{diablerist.name} is already burned; there is no one to hunt.",
+            ru=f"{diablerist.name} уже сожжён; охотиться не на кого.",
+        )
     trace = Trace()
     trace.add(
         "vtes:6.5.6",
@@ -329,12 +395,18 @@ def leave_torpor(
     :func:`diablerie`.
     """
     if not isinstance(vampire, Vampire):
-        raise InvalidState(f"Only a vampire can leave torpor, got {vampire!r}.")
+        raise InvalidState(
+            f"Only a vampire can leave torpor, got {vampire!r}.",
+            ru=f"Выйти из ступора может только вампир (Vampire), а получено {vampire!r}.",
+        )
     _require_torpor(vampire, "leave torpor")
     if vampire.blood < LEAVE_TORPOR_COST:
         raise IllegalPlay(
             f"{vampire.name} has {vampire.blood} blood; leaving torpor costs "
-            f"{LEAVE_TORPOR_COST} blood, so the action cannot be announced (rescue is possible)."
+            f"{LEAVE_TORPOR_COST} blood, so the action cannot be announced (rescue is possible).",
+            ru=f"У вампира {vampire.name} {ru.blood(vampire.blood)}; выход из ступора стоит "
+            f"{ru.blood(LEAVE_TORPOR_COST)}, поэтому объявить это действие нельзя "
+            "(спасение возможно).",
         )
     trace = Trace()
     trace.add(
@@ -351,7 +423,10 @@ def leave_torpor(
     )
     if blocker is None:
         if diablerize:
-            raise IllegalPlay("Only a blocking vampire may commit diablerie; name the blocker.")
+            raise IllegalPlay(
+                "Only a blocking vampire may commit diablerie; name the blocker.",
+                ru="Совершить дьяблери может только блокирующий вампир; укажите, кто блокирует.",
+            )
         after = replace(vampire, blood=vampire.blood - LEAVE_TORPOR_COST, state=MinionState.READY)
         trace.add(
             "vtes:6.5.2",
@@ -373,7 +448,9 @@ def leave_torpor(
         if isinstance(blocker, Ally):
             raise IllegalPlay(
                 f"{blocker.name} is an ally: an ally who blocks leave torpor cannot commit "
-                "diablerie; the action simply fails."
+                "diablerie; the action simply fails.",
+                ru=f"{blocker.name} — союзник: союзник, заблокировавший выход из ступора, не "
+                "может совершить дьяблери; действие просто не удаётся.",
             )
         result = diablerie(
             blocker,
@@ -436,23 +513,39 @@ def rescue(
     """
     rescuer = _require_vampire(rescuer, "rescuer", "rescue a vampire from torpor")
     if not isinstance(rescued, Vampire):
-        raise InvalidState(f"Only a vampire can be rescued, got {rescued!r}.")
+        raise InvalidState(
+            f"Only a vampire can be rescued, got {rescued!r}.",
+            ru=f"Спасти можно только вампира (Vampire), а получено {rescued!r}.",
+        )
     if rescuer.name == rescued.name:
-        raise IllegalPlay(f"{rescuer.name} cannot rescue itself; use leave torpor instead.")
+        raise IllegalPlay(
+            f"{rescuer.name} cannot rescue itself; use leave torpor instead.",
+            ru=f"{rescuer.name} не может спасти самого себя; вместо этого используйте выход "
+            "из ступора.",
+        )
     _require_ready(rescuer, "rescuer", "rescue")
     _require_torpor(rescued, "rescue")
-    check_count("The rescuer's share of the cost", rescuer_pays)
+    check_count(
+        "The rescuer's share of the cost",
+        rescuer_pays,
+        what_ru="Доля цены, которую платит спасающий",
+    )
     if rescuer_pays > RESCUE_COST:
         raise InvalidState(
             f"The rescue costs {RESCUE_COST} blood in all; the rescuer's share must be 0 to "
-            f"{RESCUE_COST}, got {rescuer_pays}."
+            f"{RESCUE_COST}, got {rescuer_pays}.",
+            ru=f"Спасение стоит всего {ru.blood(RESCUE_COST)}; доля спасающего должна быть "
+            f"от 0 до {RESCUE_COST}, а получено {rescuer_pays}.",
         )
     rescued_pays = RESCUE_COST - rescuer_pays
     for who, share in ((rescuer, rescuer_pays), (rescued, rescued_pays)):
         if who.blood < share:
             raise IllegalPlay(
                 f"{who.name} has {who.blood} blood and cannot pay a share of {share}; "
-                f"split the {RESCUE_COST} blood so each pays at most what it has."
+                f"split the {RESCUE_COST} blood so each pays at most what it has.",
+                ru=f"У вампира {who.name} {ru.blood(who.blood)}, и он не может заплатить долю "
+                f"{share}; разделите {ru.blood(RESCUE_COST)} так, чтобы каждый платил не больше, "
+                "чем у него есть.",
             )
     stealth = 1 if same_controller else 0
     trace = Trace()
@@ -543,12 +636,17 @@ def commit_diablerie(
     """A ready vampire takes the action to diablerize ``victim`` (in torpor)."""
     actor = _require_vampire(actor, "acting minion", "take the diablerie action")
     if not isinstance(victim, Vampire):
-        raise InvalidState(f"The victim must be a Vampire, got {victim!r}.")
+        raise InvalidState(
+            f"The victim must be a Vampire, got {victim!r}.",
+            ru=f"Жертвой должен быть вампир (Vampire), а получено {victim!r}.",
+        )
     _require_ready(actor, "acting vampire", "take the diablerie action")
     _require_torpor(victim, "the diablerie action")
     if blood_cursed:
         raise IllegalPlay(
-            f"{actor.name} carries the Assamite blood curse and may not commit diablerie."
+            f"{actor.name} carries the Assamite blood curse and may not commit diablerie.",
+            ru=f"На вампире {actor.name} лежит проклятие крови Ассамитов, и он не может "
+            "совершать дьяблери.",
         )
     stealth = 1 if same_controller else 0
     trace = Trace()

@@ -48,21 +48,34 @@ WITHDRAWAL_VP = Fraction(1)
 def _check_seating(seating: Sequence[str]) -> tuple[str, ...]:
     names = tuple(seating)
     if len(names) < 2:
-        raise InvalidState(f"A game needs at least 2 players, got {len(names)}.")
+        raise InvalidState(
+            f"A game needs at least 2 players, got {len(names)}.",
+            ru=f"Для игры нужно не меньше 2 игроков, а указано {len(names)}.",
+        )
     for name in names:
         if not isinstance(name, str) or not name.strip():
-            raise InvalidState(f"Every player needs a non-empty name, got {name!r}.")
+            raise InvalidState(
+                f"Every player needs a non-empty name, got {name!r}.",
+                ru=f"У каждого игрока должно быть непустое имя, а получено {name!r}.",
+            )
     if len(set(names)) != len(names):
-        raise InvalidState("Two players share a name; give each player a distinct name.")
+        raise InvalidState(
+            "Two players share a name; give each player a distinct name.",
+            ru="У двух игроков одно и то же имя; дайте каждому игроку своё имя.",
+        )
     return names
 
 
 def _check_player(player: str, seating: Sequence[str], players: Sequence[str]) -> None:
     if player not in seating:
-        raise InvalidState(f"{player!r} is not at this table; players: {', '.join(seating)}.")
+        raise InvalidState(
+            f"{player!r} is not at this table; players: {', '.join(seating)}.",
+            ru=f"{player!r} не сидит за этим столом; игроки: {', '.join(seating)}.",
+        )
     if player not in players:
         raise IllegalPlay(
-            f"{player} is no longer in the game; still playing: {', '.join(players) or 'nobody'}."
+            f"{player} is no longer in the game; still playing: {', '.join(players) or 'nobody'}.",
+            ru=f"{player} уже выбыл из игры; в игре остаются: {', '.join(players) or 'никто'}.",
         )
 
 
@@ -72,7 +85,10 @@ def prey_of(seating: Sequence[str], player: str, in_game: Sequence[str] | None =
     players = names if in_game is None else tuple(p for p in names if p in in_game)
     _check_player(player, names, players)
     if len(players) < 2:
-        raise IllegalPlay(f"{player} is alone in the game and has no prey.")
+        raise IllegalPlay(
+            f"{player} is alone in the game and has no prey.",
+            ru=f"{player} остался в игре один, и жертвы у него нет.",
+        )
     i = players.index(player)
     return players[(i + 1) % len(players)]
 
@@ -83,7 +99,10 @@ def predator_of(seating: Sequence[str], player: str, in_game: Sequence[str] | No
     players = names if in_game is None else tuple(p for p in names if p in in_game)
     _check_player(player, names, players)
     if len(players) < 2:
-        raise IllegalPlay(f"{player} is alone in the game and has no predator.")
+        raise IllegalPlay(
+            f"{player} is alone in the game and has no predator.",
+            ru=f"{player} остался в игре один, и хищника у него нет.",
+        )
     i = players.index(player)
     return players[(i - 1) % len(players)]
 
@@ -99,9 +118,15 @@ class Ousting:
     def __post_init__(self) -> None:
         players = (self.players,) if isinstance(self.players, str) else tuple(self.players)
         if not players:
-            raise InvalidState("An ousting needs at least one player.")
+            raise InvalidState(
+                "An ousting needs at least one player.",
+                ru="В вытеснении должен участвовать хотя бы один игрок.",
+            )
         if len(set(players)) != len(players):
-            raise InvalidState("A player is listed twice in the same ousting.")
+            raise InvalidState(
+                "A player is listed twice in the same ousting.",
+                ru="Один и тот же игрок указан дважды в одном вытеснении.",
+            )
         object.__setattr__(self, "players", players)
 
 
@@ -156,7 +181,10 @@ class Score:
         for p in self.players:
             if p.name == name:
                 return p
-        raise InvalidState(f"{name!r} is not at this table; players: {', '.join(self.seating)}.")
+        raise InvalidState(
+            f"{name!r} is not at this table; players: {', '.join(self.seating)}.",
+            ru=f"{name!r} не сидит за этим столом; игроки: {', '.join(self.seating)}.",
+        )
 
     def vp(self, name: str) -> Fraction:
         return self.player(name).victory_points
@@ -184,7 +212,9 @@ def _as_event(event: Event, number: int) -> Ousting | Withdrawal:
         return Ousting(tuple(event))
     raise InvalidState(
         f"Event {number} must be a player's name, a list of names ousted together, "
-        f"an Ousting or a Withdrawal; got {event!r}."
+        f"an Ousting or a Withdrawal; got {event!r}.",
+        ru=f"Событие {number} должно быть именем игрока, списком имён игроков, вытесненных "
+        f"одновременно, значением Ousting или Withdrawal; получено {event!r}.",
     )
 
 
@@ -234,7 +264,10 @@ def score_game(
     names = _check_seating(seating)
     wvp = Fraction(withdrawal_vp)
     if wvp < 0:
-        raise InvalidState(f"Withdrawal victory points cannot be negative, got {wvp}.")
+        raise InvalidState(
+            f"Withdrawal victory points cannot be negative, got {wvp}.",
+            ru=f"Победные очки за отступление не могут быть отрицательными, а получено {wvp}.",
+        )
     vp: dict[str, Fraction] = {n: Fraction(0) for n in names}
     pool: dict[str, int] = dict.fromkeys(names, 0)
     status: dict[str, Literal["in game", "ousted", "withdrawn", "last standing"]] = dict.fromkeys(
@@ -255,7 +288,9 @@ def score_game(
         if len(in_game) <= 1:
             raise IllegalPlay(
                 f"Event {number} comes after the end of the game: only "
-                f"{', '.join(in_game) or 'nobody'} is left."
+                f"{', '.join(in_game) or 'nobody'} is left.",
+                ru=f"Событие {number} идёт после конца игры: "
+                + (f"в игре остался только {in_game[0]}." if in_game else "в игре никого нет."),
             )
         event = _as_event(raw, number)
         if isinstance(event, Withdrawal):
@@ -265,7 +300,10 @@ def score_game(
                 raise IllegalPlay(
                     f"{player} cannot withdraw: only a player whose library is exhausted and "
                     "who starts the turn with less than a full hand may announce it "
-                    "(in the untap phase)."
+                    "(in the untap phase).",
+                    ru=f"{player} не может отступить из игры: объявить отступление (в фазе "
+                    "антапа) может только игрок, у которого кончилась библиотека и который "
+                    "начинает ход с неполной рукой.",
                 )
             broken = [
                 text

@@ -20,7 +20,7 @@ from functools import lru_cache
 from rules.errors import InvalidState
 from rules.trace import Step, Trace
 from rules.vtm._counts import roll_counts
-from rules.vtm._ru import DAMAGE_TYPE_RU, DICE, TARGET_RU, ru_count
+from rules.vtm._ru import DAMAGE_TYPE_RU, DICE, TARGET_RU, genitive, ru_count
 from rules.vtm.dice import MAX_DICE, pool
 from rules.vtm.dice import clear_caches as clear_pool_caches
 from rules.vtm.health import HEALTH_LEVELS, health_distribution, wound_penalty
@@ -60,7 +60,11 @@ def clear_caches() -> None:
 def reflexive_successes(dice: int, *, ones_cancel: bool = True) -> dict[int, Fraction]:
     """Successes of a damage or soak roll (difficulty 6, no botch), exactly."""
     if isinstance(dice, bool) or not isinstance(dice, int) or not 0 <= dice <= 2 * MAX_DICE:
-        raise InvalidState(f"A damage or soak pool must be 0..{2 * MAX_DICE} dice, got {dice!r}.")
+        raise InvalidState(
+            f"A damage or soak pool must be 0..{2 * MAX_DICE} dice, got {dice!r}.",
+            ru="В запасе повреждений или поглощения должно быть от 0 до "
+            f"{genitive(2 * MAX_DICE, 'кубика', 'кубиков')}, а получено {dice!r}.",
+        )
     if dice == 0:
         return {0: Fraction(1)}
     counts = _reflexive_counts(dice, ones_cancel)
@@ -102,10 +106,15 @@ def _soak(
 ) -> tuple[int, str, str]:
     """Soak dice and the reason, in English and in Russian."""
     if target not in TARGETS:
-        raise InvalidState(f"Unknown target {target!r}; allowed: {', '.join(TARGETS)}.")
+        raise InvalidState(
+            f"Unknown target {target!r}; allowed: {', '.join(TARGETS)}.",
+            ru=f"Неизвестная цель {target!r}; допустимы: {', '.join(TARGETS)}.",
+        )
     if damage_type not in DAMAGE_TYPES:
         raise InvalidState(
-            f"Unknown damage type {damage_type!r}; allowed: {', '.join(DAMAGE_TYPES)}."
+            f"Unknown damage type {damage_type!r}; allowed: {', '.join(DAMAGE_TYPES)}.",
+            ru=f"Неизвестный вид повреждений {damage_type!r}; допустимы: "
+            f"{', '.join(DAMAGE_TYPES)}.",
         )
     if target == "mortal":
         if damage_type == "bashing":
@@ -180,11 +189,31 @@ class AttackResult:
     steps: tuple[Step, ...]
 
 
+_NAMES_RU = {
+    "attack_pool": "Запас атаки (attack_pool)",
+    "defense_pool": "Запас защиты (defense_pool)",
+    "damage_base": "Базовый урон (damage_base)",
+    "stamina": "Выносливость (stamina)",
+    "fortitude": "Стойкость (fortitude)",
+    "armor": "Броня (armor)",
+    "abort_willpower": "Сила воли для прерывания действия (abort_willpower)",
+    "wounds_taken": "Уже потеряно уровней здоровья (wounds_taken)",
+}
+"""The checked parameters of :func:`attack`, named in Russian for error messages."""
+
+
 def _check(name: str, value: object, low: int, high: int) -> int:
+    name_ru = _NAMES_RU.get(name, name)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(f"{name} must be a whole number from {low} to {high}, got {value!r}.")
+        raise InvalidState(
+            f"{name} must be a whole number from {low} to {high}, got {value!r}.",
+            ru=f"{name_ru}: нужно целое число от {low} до {high}, а получено {value!r}.",
+        )
     if not low <= value <= high:
-        raise InvalidState(f"{name} must be from {low} to {high}, got {value}.")
+        raise InvalidState(
+            f"{name} must be from {low} to {high}, got {value}.",
+            ru=f"{name_ru}: допустимо от {low} до {high}, а получено {value}.",
+        )
     return value
 
 

@@ -64,14 +64,24 @@ def specialty_for_edition(edition: str) -> str:
         return "reroll"
     if edition == "v20":
         return "double"
-    raise InvalidState(f"Unknown edition {edition!r}; allowed: {', '.join(EDITIONS)}.")
+    raise InvalidState(
+        f"Unknown edition {edition!r}; allowed: {', '.join(EDITIONS)}.",
+        ru=f"Неизвестная редакция {edition!r}; допустимы: {', '.join(EDITIONS)}.",
+    )
 
 
-def _check_int(name: str, value: object, low: int, high: int) -> int:
+def _check_int(name: str, value: object, low: int, high: int, name_ru: str) -> int:
+    """``value`` if it is a whole number in ``low..high``; ``name_ru``: ``name`` in Russian."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(f"{name} must be a whole number from {low} to {high}, got {value!r}.")
+        raise InvalidState(
+            f"{name} must be a whole number from {low} to {high}, got {value!r}.",
+            ru=f"{name_ru}: нужно целое число от {low} до {high}, а получено {value!r}.",
+        )
     if not low <= value <= high:
-        raise InvalidState(f"{name} must be from {low} to {high}, got {value}.")
+        raise InvalidState(
+            f"{name} must be from {low} to {high}, got {value}.",
+            ru=f"{name_ru}: допустимо от {low} до {high}, а получено {value}.",
+        )
     return value
 
 
@@ -79,7 +89,9 @@ def _check_specialty(specialty: str | None) -> None:
     if specialty is not None and specialty not in SPECIALTIES:
         raise InvalidState(
             f"Unknown specialty rule {specialty!r}; allowed: None, 'reroll' (Revised), "
-            "'double' (V20)."
+            "'double' (V20).",
+            ru=f"Неизвестное правило специализации {specialty!r}; допустимы: None, "
+            "'reroll' (Revised), 'double' (V20).",
         )
 
 
@@ -281,7 +293,9 @@ def _pool_cached(
     if lost is None:
         raise IllegalPlay(
             "An incapacitated character cannot act; choose a wound level from "
-            f"{UNHURT} to {HEALTH_LEVELS[-2]}."
+            f"{UNHURT} to {HEALTH_LEVELS[-2]}.",
+            ru="Недееспособный персонаж не может действовать; выберите уровень ранений от "
+            f"«{LEVEL_RU[UNHURT]}» до «{LEVEL_RU[HEALTH_LEVELS[-2]]}».",
         )
     rolled = dice - lost - penalty
     trace.add(
@@ -432,9 +446,9 @@ def pool(
     ``penalty``: further dice removed (e.g. multiple actions). When no dice are
     left nothing is rolled: the action fails, or gets Willpower's one success.
     """
-    _check_int("dice", dice, 1, MAX_DICE)
-    _check_int("difficulty", difficulty, 2, 10)
-    _check_int("penalty", penalty, 0, MAX_DICE)
+    _check_int("dice", dice, 1, MAX_DICE, "Число кубиков (dice)")
+    _check_int("difficulty", difficulty, 2, 10, "Сложность (difficulty)")
+    _check_int("penalty", penalty, 0, MAX_DICE, "Штраф к запасу (penalty)")
     _check_specialty(specialty)
     if wound is not None:
         wound_penalty(wound)  # validates the name
@@ -494,16 +508,25 @@ def classify(
     With ``specialty="reroll"``, ``rerolls`` lists the rerolled dice in order; there
     must be exactly one reroll per 10 (original or rerolled).
     """
-    _check_int("difficulty", difficulty, 2, 10)
+    _check_int("difficulty", difficulty, 2, 10, "Сложность (difficulty)")
     _check_specialty(specialty)
     if not faces:
-        raise InvalidState("A roll needs at least one die; got no faces.")
+        raise InvalidState(
+            "A roll needs at least one die; got no faces.",
+            ru="В броске нужен хотя бы один кубик, а значения кубиков не даны.",
+        )
     if len(faces) > MAX_DICE:
-        raise InvalidState(f"At most {MAX_DICE} dice; got {len(faces)}.")
+        raise InvalidState(
+            f"At most {MAX_DICE} dice; got {len(faces)}.",
+            ru=f"Не больше {genitive(MAX_DICE, 'кубика', 'кубиков')}, а получено {len(faces)}.",
+        )
     for f in (*faces, *rerolls):
-        _check_int("a die face", f, 1, 10)
+        _check_int("a die face", f, 1, 10, "Значение на кубике")
     if specialty != "reroll" and rerolls:
-        raise InvalidState("Rerolls are only made with the Revised specialty (specialty='reroll').")
+        raise InvalidState(
+            "Rerolls are only made with the Revised specialty (specialty='reroll').",
+            ru="Перебросы бывают только при специализации по Revised (specialty='reroll').",
+        )
     trace = Trace()
     ten_value = 2 if specialty == "double" else 1
     hits = sum(ten_value if f == 10 else 1 for f in faces if f >= difficulty)
@@ -528,7 +551,9 @@ def classify(
         for i, f in enumerate(rerolls):
             if owed == 0:
                 raise InvalidState(
-                    f"Too many rerolls: reroll {i + 1} has no 10 to replace; one reroll per 10."
+                    f"Too many rerolls: reroll {i + 1} has no 10 to replace; one reroll per 10.",
+                    ru=f"Слишком много перебросов: для переброса № {i + 1} не осталось "
+                    "десятки; на каждую десятку положен один переброс.",
                 )
             owed -= 1
             if f == 10:
@@ -538,7 +563,10 @@ def classify(
             elif f == 1 and reroll_ones_cancel:
                 ones += 1
         if owed:
-            raise InvalidState(f"{owed} more reroll(s) needed: every 10 is rolled again.")
+            raise InvalidState(
+                f"{owed} more reroll(s) needed: every 10 is rolled again.",
+                ru=f"Не хватает перебросов: {owed}; каждая десятка перебрасывается.",
+            )
         if rerolls:
             trace.add(
                 "vtm:specialty",
@@ -593,9 +621,12 @@ def multiple_action_pools(pools: list[int]) -> list[int]:
     die more; pools below one die become 0. A single action loses nothing.
     """
     if not pools:
-        raise InvalidState("Give at least one action's pool.")
+        raise InvalidState(
+            "Give at least one action's pool.",
+            ru="Укажите запас хотя бы для одного действия.",
+        )
     for p in pools:
-        _check_int("a pool", p, 0, MAX_DICE)
+        _check_int("a pool", p, 0, MAX_DICE, "Запас действия")
     n = len(pools)
     if n == 1:
         return [pools[0]]
@@ -613,8 +644,8 @@ def multiple_actions(
     wound: str | None = None,
 ) -> tuple[PoolResult, ...]:
     """The roll of each of ``actions`` actions taken from the same ``dice`` pool."""
-    _check_int("actions", actions, 1, 10)
-    _check_int("dice", dice, 1, MAX_DICE)
+    _check_int("actions", actions, 1, 10, "Число действий (actions)")
+    _check_int("dice", dice, 1, MAX_DICE, "Число кубиков (dice)")
     penalties = [0] if actions == 1 else [actions + i for i in range(actions)]
     results = []
     for i, extra in enumerate(penalties):

@@ -70,7 +70,10 @@ class HealthState:
 def _check_level(level: str) -> None:
     allowed = (UNHURT, *HEALTH_LEVELS)
     if level not in allowed:
-        raise InvalidState(f"Unknown health level {level!r}; allowed: {', '.join(allowed)}.")
+        raise InvalidState(
+            f"Unknown health level {level!r}; allowed: {', '.join(allowed)}.",
+            ru=f"Неизвестный уровень здоровья {level!r}; допустимы: {', '.join(allowed)}.",
+        )
 
 
 def wound_penalty(level: str | None) -> int | None:
@@ -84,7 +87,10 @@ def wound_penalty(level: str | None) -> int | None:
 def health_after(marked: int) -> HealthState:
     """The track with ``marked`` boxes filled (0 = unhurt, 7 = incapacitated, more = beyond)."""
     if marked < 0:
-        raise InvalidState(f"Damage taken must be 0 or more, got {marked}.")
+        raise InvalidState(
+            f"Damage taken must be 0 or more, got {marked}.",
+            ru=f"Полученный урон должен быть 0 или больше, а получено {marked}.",
+        )
     if marked == 0:
         return HealthState(0, UNHURT, 0)
     if marked > len(HEALTH_LEVELS):
@@ -103,7 +109,9 @@ def health_distribution(
     """
     if already_marked < 0 or already_marked > len(HEALTH_LEVELS):
         raise InvalidState(
-            f"Boxes already marked must be 0..{len(HEALTH_LEVELS)}, got {already_marked}."
+            f"Boxes already marked must be 0..{len(HEALTH_LEVELS)}, got {already_marked}.",
+            ru=f"Уже отмеченных клеток здоровья может быть от 0 до {len(HEALTH_LEVELS)}, "
+            f"а получено {already_marked}.",
         )
     order = (UNHURT, *HEALTH_LEVELS, BEYOND)
     out: dict[str, Fraction] = {}
