@@ -127,6 +127,9 @@ LABELS = Catalog(
             "No combat: {blocker} commits diablerie on {name}.",
             "Боя нет: {blocker} совершает дьяблери над {name}.",
         ),
+        "state_ready": ("ready", "готов"),
+        "state_torpor": ("torpor", "в ступоре"),
+        "state_burned": ("burned", "сожжён"),
         "o_rescued": (
             "{target} is rescued and ready: {actor} paid {a}, {target} paid {b}.",
             "{target} спасён и готов: {actor} заплатил {a}, {target} заплатил {b}.",
@@ -612,6 +615,10 @@ class TorporTab(_Tab):
 
     key = "torpor"
 
+    def _blood_and_state(self, minion: Any) -> str:
+        """``'3 (ready)'`` / ``'3 (готов)'``: blood after the action and the minion's state."""
+        return f"{minion.blood} ({self.t('state_' + minion.state.value)})"
+
     def __init__(self, app: VtesTableCalculator) -> None:
         super().__init__(app)
         self.result: Any = None
@@ -766,7 +773,7 @@ class TorporTab(_Tab):
                     self.t("o_diablerized").format(name=name, blocker=self.blocker_name.value)
                 )
                 d = r.diablerie
-            rows.append((name, f"{vampire.blood}", f"{r.vampire.blood} ({r.vampire.state.value})"))
+            rows.append((name, f"{vampire.blood}", self._blood_and_state(r.vampire)))
             stealth_text = f"{self.t('stealth')} +{r.stealth}"
         else:
             actor: Vampire | Ally
@@ -806,7 +813,7 @@ class TorporTab(_Tab):
                     (
                         target.name,
                         f"{target.blood}",
-                        f"{rr.rescued.blood} ({rr.rescued.state.value})",
+                        self._blood_and_state(rr.rescued),
                     )
                 )
                 stealth, directed = rr.stealth, rr.directed
@@ -860,7 +867,7 @@ class TorporTab(_Tab):
                     (
                         d.diablerist.name,
                         f"{self.blocker_blood.value}",
-                        f"{hunt.diablerist.blood} ({hunt.diablerist.state.value})",
+                        self._blood_and_state(hunt.diablerist),
                     )
                 )
             else:
@@ -869,10 +876,11 @@ class TorporTab(_Tab):
                     (
                         d.diablerist.name,
                         f"{self.actor_blood.value}",
-                        f"{hunt.diablerist.blood} ({hunt.diablerist.state.value})",
+                        self._blood_and_state(hunt.diablerist),
                     ),
                 )
-                rows.append((d.victim.name, f"{self.target_blood.value}", "0 (burned)"))
+                burned = "0 (" + self.t("state_burned") + ")"
+                rows.append((d.victim.name, f"{self.target_blood.value}", burned))
         body = f"<p>{escape(stealth_text)}</p>" + "".join(
             f"<p>{escape(line)}</p>" for line in lines[1:]
         )

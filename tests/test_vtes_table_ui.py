@@ -56,6 +56,17 @@ def test_russian_labels(app: VtesTableCalculator) -> None:
 # --------------------------------------------------------------------------- torpor
 
 
+def test_torpor_states_are_named_in_the_page_language(app: VtesTableCalculator) -> None:
+    t = app.torpor
+    assert "(ready)" in t.panel.text  # the default: the vampire leaves torpor
+    app.set_language("ru")
+    assert "(готов)" in t.panel.text and "(ready)" not in t.panel.text
+    t.set_values(blocked="vampire", blocker_diablerizes=True, votes_for=3, votes_against=5)
+    assert "(сожжён)" in t.panel.text and "burned" not in t.panel.text
+    app.set_language("en")
+    assert "(burned)" in t.panel.text
+
+
 def test_leave_torpor_default(app: VtesTableCalculator) -> None:
     t = app.torpor
     assert t.result is not None and t.result.outcome == "left torpor"
