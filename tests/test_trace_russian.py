@@ -46,6 +46,8 @@ def _step_writers() -> list[tuple[str, int, int]]:
             )
             if is_step or is_add:
                 count = len(node.args) + sum(1 for k in node.keywords if k.arg == "ru")
+                if any(isinstance(arg, ast.Starred) for arg in node.args):
+                    count = 3  # an (english, russian) pair passed on
                 found.append((f"rules/{rel}", node.lineno, count))
     return found
 

@@ -38,7 +38,7 @@ from rules.dracula.cards import (
     CombatResult,
     default_table,
 )
-from rules.dracula.combat import AGATHA_CARDS, AGATHA_COST, ENDINGS
+from rules.dracula.combat import AGATHA_CARDS, AGATHA_COST, ENDINGS, NO_DODGE_IN_ROUND_ONE
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.minimax import GameSolution, solve_game
 from rules.dracula.odds import roll_counts
@@ -637,12 +637,7 @@ def combat_odds(
         "Если равны и итоги, и инициатива, раунд перебрасывается (наше явное допущение).",
     )
     if not situation.dodge_in_round_one:
-        trace.add(
-            "dracula:combat-decks",
-            "Neither side may choose Dodge in round 1 (a rule the seed leaves open; chosen here).",
-            "В раунде 1 ни одна сторона не может выбрать Уклонение (правила этого не решают; "
-            "так выбрано здесь).",
-        )
+        trace.add("dracula:combat-decks", *NO_DODGE_IN_ROUND_ONE)
     if model.agatha:
         trace.add(
             "dracula:powers",
@@ -1209,24 +1204,22 @@ def _compile_layer(
         pos = {f: k for k, f in enumerate(cut)}
         rows: list[tuple[int, tuple[tuple[int, int], ...]]] = []
         for g in cut:
+            # a unit of mass leaving g, followed through the DAG (y) and into the cut (row)
             y: dict[int, Fraction] = {}
+
+            def arriving(v: int, g: int = g, y: dict[int, Fraction] = y) -> Fraction:
+                return sum(
+                    (a if u == g else y[u] * a for u, a in preds[v] if u == g or u in y),
+                    Fraction(0),
+                )
+
             for v in order:
-                acc = Fraction(0)
-                for u, a in preds[v]:
-                    if u == g:
-                        acc += a
-                    elif u in y:
-                        acc += y[u] * a
+                acc = arriving(v)
                 if acc:
                     y[v] = acc
             row: dict[int, Fraction] = {}
             for f in cut:
-                acc = Fraction(0)
-                for u, a in preds[f]:
-                    if u == g:
-                        acc += a
-                    elif u in y:
-                        acc += y[u] * a
+                acc = arriving(f)
                 if acc:
                     row[pos[f]] = acc
             den = lcm(1, *(q.denominator for q in row.values()))

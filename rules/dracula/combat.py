@@ -59,6 +59,13 @@ AGATHA_CARDS: tuple[str, ...] = ("Fangs", *DRACULA_ESCAPES)
 """Dracula's cards that cost blood while Sister Agatha is in play."""
 AGATHA_COST = 2
 
+# the step both the round resolver and the whole-combat odds write when Dodge is barred in round 1
+NO_DODGE_IN_ROUND_ONE = (
+    "Neither side may choose Dodge in round 1 (a rule the seed leaves open; chosen here).",
+    "В раунде 1 ни одна сторона не может выбрать Уклонение (правила этого не решают; "
+    "так выбрано здесь).",
+)
+
 
 def _blood_ru(n: int) -> str:
     return plural(n, "Кровь", "Крови", "Крови")
@@ -183,12 +190,7 @@ def start_combat(
         + ".",
     )
     if not situation.dodge_in_round_one:
-        trace.add(
-            "dracula:combat-decks",
-            "Neither side may choose Dodge in round 1 (a rule the seed leaves open; chosen here).",
-            "В раунде 1 ни одна сторона не может выбрать Уклонение (правила этого не решают; "
-            "так выбрано здесь).",
-        )
+        trace.add("dracula:combat-decks", *NO_DODGE_IN_ROUND_ONE)
     if situation.sister_agatha:
         trace.add(
             "dracula:powers",

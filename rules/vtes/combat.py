@@ -22,7 +22,7 @@ from typing import Any
 from rules.errors import IllegalPlay, InvalidState
 from rules.russian import count as count_ru
 from rules.trace import Step, Trace
-from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage
+from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage, ru_words
 from rules.vtes.combat_report import CombatantState, CombatReport, Range, RoundReport
 from rules.vtes.combat_text import Phrase, Sentence, plural_ru, words
 from rules.vtes.scenario import (
@@ -53,11 +53,7 @@ RETAINERS = "vtes:6.4.7"
 _RU_SIDE = {"acting": "действующий", "opposing": "противостоящий"}
 _RU_RANGE = {"close": "близкая дистанция", "long": "дальняя дистанция"}
 _RU_RANGE_AT = {"close": "на близкой дистанции", "long": "на дальней дистанции"}
-_RU_STATE = {
-    MinionState.READY: "готов",
-    MinionState.TORPOR: "в ступоре",
-    MinionState.BURNED: "сожжён",
-}
+_RU_STATE = ru_words.STATE
 # Names the scenario gives to strikes and strike effects left unnamed.
 _RU_DEFAULT_NAME = {
     "hand strike": "кулачный удар",

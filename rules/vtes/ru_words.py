@@ -20,6 +20,7 @@ from typing import Literal
 from rules.russian import count, noun_form
 
 __all__ = [
+    "STATE",
     "blood",
     "count",
     "damage",
@@ -30,6 +31,9 @@ __all__ = [
     "vampires",
     "victory_points",
 ]
+
+STATE = {"ready": "готов", "torpor": "в ступоре", "burned": "сожжён"}
+"""A minion's state (``MinionState`` values) as the Russian traces and messages name it."""
 
 Form = Literal["one", "few", "many"]
 

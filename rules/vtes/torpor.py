@@ -47,11 +47,7 @@ def _plural(n: int, word: str = "blood") -> str:
     return f"{n} {word}"
 
 
-_RU_STATE = {
-    MinionState.READY: "готов",
-    MinionState.TORPOR: "в ступоре",
-    MinionState.BURNED: "сожжён",
-}
+_RU_STATE = ru.STATE
 
 # The roles and actions named in the checks below: English -> Russian.
 _RU_ROLE = {
