@@ -59,5 +59,6 @@ def test_russian_labels_and_retainer_prevention_message(open_page: Any) -> None:
     prevent.fill("1")
     prevent.press("Enter")
     page.wait_for_function(
-        "() => document.querySelector('.calc-error')?.innerText.includes('cannot be prevented')"
+        "() => document.querySelector('.calc-error')?.innerText"
+        ".includes('предотвратить нельзя')"  # the message in the page's language
     )
