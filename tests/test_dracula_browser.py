@@ -60,7 +60,7 @@ def test_round_resolver_tab(open_page: Any) -> None:
     state = page.locator(".drac-judge-state").inner_text()
     # 6 against 1: Van Helsing wins, Stake against Claws is "killed": 15 -> 10
     assert "Stake, Claws" in state and "blood 10" in state
-    assert "15 -> 10" in page.inner_text("body")
+    page.wait_for_function("() => document.body.innerText.includes('15 -> 10')")  # the trace
 
 
 def test_sister_agatha_checkbox_changes_the_outcome(open_page: Any) -> None:
@@ -82,7 +82,10 @@ def test_sister_agatha_checkbox_changes_the_outcome(open_page: Any) -> None:
     )
     assert "(End): 100%" not in _summary(page)
     assert "costs 2 blood" in page.locator(".drac-table").inner_text()
-    assert "Sister Agatha: Dracula pays 2 blood" in page.inner_text("body")  # the trace
+    # the trace (its widget may arrive a moment after the summary's)
+    page.wait_for_function(
+        "() => document.body.innerText.includes('Sister Agatha: Dracula pays 2 blood')"
+    )
 
 
 def test_valour_tab(open_page: Any) -> None:
