@@ -819,7 +819,7 @@ def test_cohn_rose_steals_life_in_russian() -> None:
     effects = _ru_steps(report, "vtes:6.4.5")
     # The mage has 2 life, so only 2 of the 3 are stolen (4 -> 6); 1 above capacity 5 drains.
     assert any(s.startswith("Cohn Rose крадёт 2 жизни у Mage") and "(4 -> 6)" in s for s in effects)
-    assert any("излишек (1 кровь)" in s and "банк крови" in s for s in effects)
+    assert any("излишек (1 литр крови)" in s and "банк крови" in s for s in effects)
     assert any("Mage" in s and "сжигается" in s for s in effects)
     assert any("бой сразу заканчивается" in s for s in _ru_steps(report, "vtes:6.4.1"))
 

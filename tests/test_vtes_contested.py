@@ -138,7 +138,7 @@ def test_untap_contests_in_russian() -> None:
     ru = " ".join(s.ru for s in r.steps)
     assert "Вы платите 1 пул, чтобы продолжить контест за карту Haven" in ru
     assert "Вы уступаете карту Archon" in ru
-    assert "Anna платит 1 кровь" in ru and "(крови осталось: 2)" in ru
+    assert "Anna платит 1 литр крови" in ru and "(крови осталось: 2)" in ru
 
 
 def test_unique_card_contest_in_russian() -> None:

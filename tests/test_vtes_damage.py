@@ -279,7 +279,7 @@ def test_milo_explains_in_russian_that_he_pays_two_blood_for_aggravated_damage()
     ru_steps = _ru(r)
     assert all(s.ru and s.ru != s.text for s in r.steps)
     assert any(
-        "сжигает 2 крови" in line and "по 1 за каждое неизлечимое повреждение" in line
+        "сжигает 2 литра крови" in line and "по 1 за каждое неизлечимое повреждение" in line
         for line in ru_steps
     )
     last = r.steps[-1]
@@ -301,9 +301,9 @@ def test_barth_burns_and_the_russian_step_says_ash_heap_not_diablerie() -> None:
 @pytest.mark.parametrize(
     ("blood", "normal", "phrase"),
     [
-        (3, 1, "сжигает 1 кровь"),
-        (3, 2, "сжигает 2 крови"),
-        (5, 5, "сжигает 5 крови"),
+        (3, 1, "сжигает 1 литр крови"),
+        (3, 2, "сжигает 2 литра крови"),
+        (5, 5, "сжигает 5 литров крови"),
     ],
 )
 def test_russian_blood_counts_agree_with_the_number(blood: int, normal: int, phrase: str) -> None:
@@ -322,11 +322,11 @@ def test_russian_life_and_damage_counts_for_an_ally() -> None:
 @pytest.mark.parametrize(
     ("n", "expected"),
     [
-        (0, "0 крови"),
-        (1, "1 кровь"),
-        (2, "2 крови"),
-        (11, "11 крови"),
-        (21, "21 кровь"),
+        (0, "0 литров крови"),
+        (1, "1 литр крови"),
+        (2, "2 литра крови"),
+        (11, "11 литров крови"),
+        (21, "21 литр крови"),
     ],
 )
 def test_russian_blood_forms(n: int, expected: str) -> None:
@@ -368,7 +368,7 @@ def _error_texts(call: Any) -> tuple[str, str]:
 def test_minion_errors_in_russian() -> None:
     en, ru = _error_texts(lambda: Vampire("Krid", capacity=4, blood=7))
     assert en.startswith("Krid has 7 blood but capacity 4")
-    assert ru == "У вампира Krid 7 крови при объёме 4: крови может быть от 0 до 4."
+    assert ru == "У вампира Krid 7 литров крови при объёме 4: крови может быть от 0 до 4."
     _en, ru = _error_texts(lambda: Ally("Ghoul", life=-1))
     assert ru == "Жизнь союзника Ghoul: допустимо от 0 и больше, а получено -1."
     _en, ru = _error_texts(lambda: Retainer("", life=1))

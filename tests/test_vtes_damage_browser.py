@@ -57,7 +57,7 @@ def test_russian_labels_and_retainer_prevention_message(open_page: Any) -> None:
     # the steps, too, are in Russian
     page.wait_for_function(
         "() => document.querySelector('.calc-trace')?.innerText"
-        ".includes('сжигает 2 крови, по 1 за каждое неизлечимое повреждение')"
+        ".includes('сжигает 2 литра крови, по 1 за каждое неизлечимое повреждение')"
     )
     page.get_by_role("button", name="Слуга").click()
     prevent = page.locator(".vtes-prevent-aggravated input")

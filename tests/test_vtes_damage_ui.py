@@ -146,7 +146,7 @@ def test_russian_page_shows_russian_errors(app: VtesDamageCalculator) -> None:
     app.set_language("ru")
     app.set_inputs(kind="vampire", name="Krid", capacity=4, blood=6)
     assert app.banner.message == (
-        "У вампира Krid 6 крови при объёме 4: крови может быть от 0 до 4."
+        "У вампира Krid 6 литров крови при объёме 4: крови может быть от 0 до 4."
     )
     app.set_inputs(blood=3, normal=1, prevent_normal=2)
     assert app.banner.message.startswith("Предотвращение обычных повреждений (2) больше")

@@ -222,7 +222,8 @@ def test_nora_example_in_russian() -> None:
     assert all(s.ru and s.ru != s.text for s in plan.steps)
     ru = [s.ru for s in plan.steps]
     assert ru[0].startswith("Начало фазы влияния: 4 трансфера и 2 пула")
-    assert f"2 трансфера: 1 кровь с вампира {small.name} обратно в пул (крови 1/7); пул: 3." in ru
+    back = f"2 трансфера: 1 литр крови с вампира {small.name} обратно в пул (крови 1/7); пул: 3."
+    assert back in ru
     assert f"2 трансфера: 2 пула на вампира {big.name} (крови 10/10); пул: 1." in ru
     assert "Использовано трансферов: 4 из 4" in " ".join(ru)
 

@@ -296,7 +296,7 @@ def test_seed_example_lines() -> None:
 def test_russian_page_shows_russian_errors(app: VtesTableCalculator) -> None:
     app.set_language("ru")
     app.torpor.set_values(actor_blood=1)
-    assert "выход из ступора стоит 2 крови" in app.banner.message
+    assert "выход из ступора стоит 2 литра крови" in app.banner.message
     app.torpor.actor_blood.value = 2
     assert app.banner.message == ""
     app.select_tab("influence")

@@ -303,15 +303,15 @@ def test_all_steps_use_allowed_ids() -> None:
 def test_leave_torpor_in_russian_names_the_cost_and_the_blood_left() -> None:
     r = leave_torpor(sleeper(blood=3, name="Milo"))
     assert all(s.ru and s.ru != s.text for s in r.steps)
-    assert "Блока нет: Milo платит 2 крови (крови осталось: 1)" in r.steps[-1].ru
+    assert "Блока нет: Milo платит 2 литра крови (крови осталось: 1)" in r.steps[-1].ru
     assert "зону готовых" in r.steps[-1].ru
 
 
 def test_diablerie_in_russian_drains_the_excess_to_the_blood_bank() -> None:
     r = diablerie(waker(blood=4, capacity=5, name="Dia"), sleeper(blood=3, capacity=7))
     move = next(s.ru for s in r.steps if "переходит к дьяблеристу" in s.ru)
-    assert "(3 крови)" in move and "(2 крови) уходит в банк крови" in move
-    assert "теперь у дьяблериста 5 крови" in move
+    assert "(3 литра крови)" in move and "(2 литра крови) уходит в банк крови" in move
+    assert "теперь у дьяблериста 5 литров крови" in move
     assert r.steps[-1].rule == "vtes:6.5.6" and "Кровавой Охоте" in r.steps[-1].ru
 
 
@@ -329,8 +329,8 @@ def test_leave_torpor_without_blood_in_russian() -> None:
     with pytest.raises(IllegalPlay) as caught:
         leave_torpor(sleeper)
     text = caught.value.in_language("ru")
-    assert "У вампира Milo 1 кровь" in text
-    assert "выход из ступора стоит 2 крови" in text
+    assert "У вампира Milo 1 литр крови" in text
+    assert "выход из ступора стоит 2 литра крови" in text
     assert "спасение возможно" in text
     assert caught.value.in_language("en") == str(caught.value)
 

@@ -63,9 +63,9 @@ _RU_DEFAULT_NAME = {
 
 
 def _ru_amount(n: int, unit: str) -> str:
-    """``n`` blood or life counters in Russian: 1 кровь, 2 крови; 1 жизнь, 5 жизней."""
+    """``n`` blood or life counters in Russian: 1 литр крови, 2 литра крови; 1 жизнь, 5 жизней."""
     if unit == "blood":
-        return f"{n} {plural_ru(n, 'кровь', 'крови', 'крови')}"
+        return ru_words.blood(n)
     return f"{n} {plural_ru(n, 'жизнь', 'жизни', 'жизней')}"
 
 

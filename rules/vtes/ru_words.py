@@ -5,7 +5,7 @@ A Russian noun after a number takes one of three forms: the "one" form after 1, 
 otherwise (0, 5-20, 25-30, ...).
 
 >>> blood(1), blood(2), blood(5)
-('1 кровь', '2 крови', '5 крови')
+('1 литр крови', '2 литра крови', '5 литров крови')
 >>> damage(1, "aggravated"), damage(3, "aggravated"), damage(11, "normal")
 ('1 неизлечимое повреждение', '3 неизлечимых повреждения', '11 обычных повреждений')
 >>> victory_points(1), victory_points(2), victory_points(Fraction(1, 2))
@@ -45,8 +45,8 @@ def form(n: int) -> Form:
 
 
 def blood(n: int) -> str:
-    """Blood counters, as players say it: 1 кровь, 2 крови, 5 крови."""
-    return count(n, "кровь", "крови", "крови")
+    """Blood counters, as the Russian rulebook counts them: 1 литр крови, 2 литра, 5 литров."""
+    return count(n, "литр крови", "литра крови", "литров крови")
 
 
 def pool(n: int) -> str:
