@@ -41,6 +41,10 @@ ALL = "all"
 
 LABELS = Catalog(
     {
+        "bad_game": (
+            "unknown game {game!r} in the page address; allowed: {allowed}",
+            "неизвестная игра {game!r} в адресе страницы; допустимы: {allowed}",
+        ),
         "title": ("Rules reference", "Справочник правил"),
         "intro": (
             "Every rule the calculators cite, in our own words, in English and Russian. "
@@ -367,11 +371,7 @@ class RulesReferencePage(CalculatorApp):
     def apply_parameters(self, params: dict[str, str]) -> None:
         game = params.get("game")
         if game is not None and game not in GAMES:
-            self._url_problem = (
-                f"неизвестная игра {game!r} в адресе страницы; допустимы: {', '.join(GAMES)}"
-                if self.lang == "ru"
-                else f"unknown game {game!r} in the page address; allowed: {', '.join(GAMES)}"
-            )
+            self._url_problem = self.t("bad_game").format(game=game, allowed=", ".join(GAMES))
             return
         if game is not None:
             self.game.value = game

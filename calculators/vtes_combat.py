@@ -42,6 +42,10 @@ __all__ = ["VtesCombatCalculator", "seed_example_lines"]
 
 LABELS = Catalog(
     {
+        "bad_preset": (
+            "unknown preset {preset!r} in the page address; allowed: {allowed}",
+            "неизвестный пример {preset!r} в адресе страницы; допустимые: {allowed}",
+        ),
         "title": ("VTES combat resolver", "VTES: разбор боя"),
         "intro": (
             "Describe the two combatants, then each round as it was played: maneuvers, the "
@@ -1125,13 +1129,7 @@ class VtesCombatCalculator(CalculatorApp):
         preset = params.get("preset")
         if preset is not None:
             if preset not in EXAMPLES:
-                allowed = ", ".join(EXAMPLES)
-                self.banner.show_text(
-                    f"неизвестный пример {preset!r} в адресе страницы; допустимые: {allowed}"
-                    if self.lang == "ru"
-                    else f"unknown preset {preset!r} in the page address; allowed: {allowed}",
-                    "bad_url",
-                )
+                self.show_address_problem("bad_preset", preset=preset, allowed=", ".join(EXAMPLES))
                 return
             self.load_preset(preset)
 

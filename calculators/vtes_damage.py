@@ -39,6 +39,10 @@ INPUTS: tuple[str, ...] = (
 
 LABELS = Catalog(
     {
+        "bad_preset": (
+            "unknown preset {preset!r} in the page address; allowed: {allowed}",
+            "неизвестный пример {preset!r} в адресе страницы; допустимые: {allowed}",
+        ),
         "title": ("VTES damage resolution", "VTES: расчёт повреждений"),
         "intro": (
             "Enter the minion and the damage it is dealt at once; the page applies prevention, "
@@ -355,13 +359,7 @@ class VtesDamageCalculator(CalculatorApp):
         if preset is not None:
             keys = [e.key for e in DAMAGE_EXAMPLES]
             if preset not in keys:
-                allowed = ", ".join(keys)
-                self.banner.show_text(
-                    f"неизвестный пример {preset!r} в адресе страницы; допустимые: {allowed}"
-                    if self.lang == "ru"
-                    else f"unknown preset {preset!r} in the page address; allowed: {allowed}",
-                    "bad_url",
-                )
+                self.show_address_problem("bad_preset", preset=preset, allowed=", ".join(keys))
                 return
             self.load_preset(preset)
 

@@ -1343,10 +1343,7 @@ class VtesTableCalculator(CalculatorApp):
         key = params.get("tab")
         if key is not None:
             if key not in TABS:
-                self.banner.show_text(
-                    self.t("bad_tab").format(key=key, allowed=", ".join(TABS)),
-                    "bad_url",
-                )
+                self.show_address_problem("bad_tab", key=key, allowed=", ".join(TABS))
                 return
             self.select_tab(key)
 

@@ -181,3 +181,7 @@ class CalculatorApp:
 
     def apply_parameters(self, params: dict[str, str]) -> None:
         """Subclasses use further parameters (e.g. ``section``) here."""
+
+    def show_address_problem(self, label: str, **fields: str) -> None:
+        """Show the catalog message ``label`` (formatted with ``fields``) as an address problem."""
+        self.banner.show_text(self.t(label).format(**fields), "bad_url")
