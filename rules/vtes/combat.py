@@ -22,7 +22,15 @@ from typing import Any
 from rules.errors import IllegalPlay, InvalidState
 from rules.russian import count as count_ru
 from rules.trace import Step, Trace
-from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage, ru_words
+from rules.vtes import (
+    Ally,
+    DamageResult,
+    MinionState,
+    Retainer,
+    Vampire,
+    resolve_damage,
+    ru_words,
+)
 from rules.vtes.combat_report import CombatantState, CombatReport, Range, RoundReport
 from rules.vtes.combat_text import Phrase, Sentence, plural_ru, words
 from rules.vtes.scenario import (
@@ -875,17 +883,7 @@ class _RoundPlay:
             owner = self.f[side]
             if name not in owner.retainers:
                 continue
-            life = owner.retainers[name]
-            prevent_n = min(hit.prevented, hit.normal)
-            prevent_a = hit.prevented - prevent_n
-            result = resolve_damage(
-                Retainer(name, life),
-                normal=hit.normal,
-                aggravated=hit.aggravated,
-                prevent_normal=prevent_n,
-                prevent_aggravated=prevent_a,
-                rules=self.rules,
-            )
+            result = self._resolve_hit(Retainer(name, owner.retainers[name]), hit)
             self.trace.extend(result.steps)
             total = hit.normal + hit.aggravated - hit.prevented
             self._sentence("damage", name=name, n=total)
@@ -896,6 +894,19 @@ class _RoundPlay:
                 owner.retainers[name] = result.blood
                 self._sentence("loses_life", name=name, n=total, life=result.blood)
 
+    def _resolve_hit(self, minion: Vampire | Ally | Retainer, hit: _Hit) -> DamageResult:
+        """One strike's damage on ``minion``. One strike per side per pair, so the damage is
+        all normal or all aggravated; prevention comes off the normal damage first."""
+        prevent_n = min(hit.prevented, hit.normal)
+        return resolve_damage(
+            minion,
+            normal=hit.normal,
+            aggravated=hit.aggravated,
+            prevent_normal=prevent_n,
+            prevent_aggravated=hit.prevented - prevent_n,
+            rules=self.rules,
+        )
+
     def _damage_minion(self, fighter: _Fighter, hit: _Hit) -> None:
         if not fighter.ready:
             self.trace.add(
@@ -904,18 +915,8 @@ class _RoundPlay:
                 f"Миньон {fighter.name} уже сожжён, так что повреждения наносить некому.",
             )
             return
-        # One strike per side per pair: the damage is all normal or all aggravated.
-        prevent_n = min(hit.prevented, hit.normal)
-        prevent_a = hit.prevented - prevent_n
         before = fighter.amount
-        result = resolve_damage(
-            fighter.minion(),
-            normal=hit.normal,
-            aggravated=hit.aggravated,
-            prevent_normal=prevent_n,
-            prevent_aggravated=prevent_a,
-            rules=self.rules,
-        )
+        result = self._resolve_hit(fighter.minion(), hit)
         self.trace.extend(result.steps)
         through = hit.normal + hit.aggravated - hit.prevented
         fighter.damage_taken += through
