@@ -405,7 +405,7 @@ class DraculaExplorer(CalculatorApp):
         self.j_restart = widgets.Button()
         self.j_state = widgets.HTML()
         self.j_state.add_class("drac-judge-state")
-        self.j_trace = TraceView()
+        self.j_trace = TraceView(deferred=True)  # drawn when its tab is opened or used
         self.j_resolve.add_class("drac-resolve")
         self.j_hcard.add_class("drac-jhcard")
         self.j_ecard.add_class("drac-jecard")
@@ -480,9 +480,7 @@ class DraculaExplorer(CalculatorApp):
         )
         self.valour = ValourPanel(lang=lang, draw_traces=False)  # drawn when its tab opens
         self.tabs = widgets.Tab(children=[explore, judge, self.valour.widget])
-        # The resolver's trace is drawn when its tab is first opened (or used): drawing it
-        # loads the rules reference for the links' titles, which a cold kernel need not wait for.
-        self._judge_drawn = False
+        # the resolver's and the Valour tab's traces are drawn when their tab is first opened
         self.tabs.observe(self.guard(self._on_tab), names="selected_index")
         self.body.children = [self.w_intro, setup, self.tabs]
         for w in (
@@ -839,7 +837,7 @@ class DraculaExplorer(CalculatorApp):
         hunter_die2: int | None = None,
     ) -> RoundReport | None:
         """Resolve one round in the resolver tab (as a judge would)."""
-        self._judge_drawn = True
+        self.j_trace.reveal()
         self._busy = True
         try:
             self.j_hcard.value = hunter_card
@@ -901,11 +899,7 @@ class DraculaExplorer(CalculatorApp):
         if s.ended:
             parts.append(f"<b>{escape(self.t('over'))}</b>: {escape(self.t(s.ended))}")
         self.j_state.value = '<div class="drac-judge-text">' + " · ".join(parts) + "</div>"
-        if self._judge_drawn:
-            self.j_trace.show(self._judge_steps, self.lang)
-        else:  # the steps are kept (``j_trace.text``); the links are drawn on first view
-            self.j_trace.steps = tuple(self._judge_steps)
-            self.j_trace.lang = self.lang
+        self.j_trace.show(self._judge_steps, self.lang)
 
     def _on_tab(self, change: dict[str, Any]) -> None:
         if change["new"] == 1:
@@ -915,6 +909,4 @@ class DraculaExplorer(CalculatorApp):
 
     def show_judge(self) -> None:
         """Draw the round resolver's trace (done when its tab is first opened or used)."""
-        if not self._judge_drawn:
-            self._judge_drawn = True
-            self._render_judge()
+        self.j_trace.reveal()

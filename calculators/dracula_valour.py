@@ -33,7 +33,6 @@ from rules.dracula.valour import (
     valour_winner,
 )
 from rules.errors import InvalidState, RuleError
-from rules.trace import Step
 
 __all__ = ["LABELS", "ValourPanel", "parse_blood_list"]
 
@@ -145,7 +144,6 @@ class ValourPanel:
     def __init__(self, lang: str = "en", *, draw_traces: bool = True) -> None:
         # draw_traces=False (a page's hidden tab): the traces keep their steps and are drawn
         # by show(); drawing loads the rules reference, which a cold kernel need not wait for
-        self._traces_held = not draw_traces
         self.lang = lang
         self.standing: ValourStanding | None = None
         self.combat: CombatValour | None = None
@@ -206,7 +204,7 @@ class ValourPanel:
         self.w_result.add_class("valour-result")
         self.w_verdict = widgets.HTML()
         self.w_verdict.add_class("valour-verdict")
-        self.trace = TraceView()
+        self.trace = TraceView(deferred=not draw_traces)
         # the combat section
         self.w_combat_title = widgets.HTML()
         self.w_attacked = widgets.Checkbox(value=False, indent=False)
@@ -219,7 +217,7 @@ class ValourPanel:
         self.w_expected.add_class("valour-expected")
         self.chart = DistributionChart()
         self.chart.widget.add_class("valour-chart")
-        self.combat_trace = TraceView()
+        self.combat_trace = TraceView(deferred=not draw_traces)
         self.widget = widgets.VBox(
             [
                 self.w_intro,
@@ -399,22 +397,12 @@ class ValourPanel:
             + "".join(rows)
             + "</table>"
         )
-        self._show_trace(self.trace, s.steps)
-
-    def _show_trace(self, view: TraceView, steps: Sequence[Step]) -> None:
-        if self._traces_held:
-            view.steps = tuple(steps)
-            view.lang = self.lang
-        else:
-            view.show(steps, self.lang)
+        self.trace.show(s.steps, self.lang)
 
     def show(self) -> None:
         """Draw the traces held back by ``draw_traces=False`` (the tab is being opened)."""
-        if self._traces_held:
-            self._traces_held = False
-            for view in (self.trace, self.combat_trace):
-                if view.steps:
-                    view.show(view.steps, self.lang)
+        self.trace.reveal()
+        self.combat_trace.reveal()
 
     # -- one combat's Valour ----------------------------------------------------------------
     def show_combat(
@@ -495,7 +483,7 @@ class ValourPanel:
             x_label=self.t("axis"),
             y_label=self.t("probability"),
         )
-        self._show_trace(self.combat_trace, result.steps)
+        self.combat_trace.show(result.steps, self.lang)
 
     @property
     def combat_distribution(self) -> dict[int, Fraction]:

@@ -233,3 +233,13 @@ def test_digit_count(n: int) -> None:
 def st_offset(k: int) -> int:
     """-1, 0 or +1 around powers of ten, where a floating logarithm may be one off."""
     return (k % 3) - 1 if k else 0
+
+
+def test_a_deferred_trace_view_keeps_its_steps_until_revealed() -> None:
+    view = TraceView(deferred=True)
+    view.show([Step("vtes:6.4.6", "Krid takes 2 damage.", "Крид получает 2 повреждения.")], "ru")
+    assert view.widget.value == "" and "Крид" in view.text
+    view.reveal()
+    assert "Крид получает 2 повреждения." in view.widget.value
+    view.show([Step("vtes:6.5", "Krid goes to torpor.")], "en")  # drawn at once from now on
+    assert "Krid goes to torpor." in view.widget.value

@@ -45,20 +45,35 @@ def trace_html(steps: Iterable[Step], lang: str) -> str:
 
 
 class TraceView:
-    """Numbered steps of an engine result."""
+    """Numbered steps of an engine result.
 
-    def __init__(self) -> None:
+    ``deferred=True`` (a view on a tab not open yet): :meth:`show` keeps the steps (``text``
+    works) but draws nothing until :meth:`reveal`, because drawing the rule links loads the
+    rules reference, which a cold kernel need not wait for.
+    """
+
+    def __init__(self, *, deferred: bool = False) -> None:
         self.widget = widgets.HTML(value="")
         self.widget.add_class("calc-trace-view")
         self.steps: tuple[Step, ...] = ()
         self.lang = "en"
+        self.deferred = deferred
 
     def show(self, steps: Iterable[Step], lang: str | None = None) -> None:
         self.steps = tuple(steps)
         if lang is not None:
             self.lang = lang
+        if self.deferred:
+            return
         heading = escape(COMMON.text("trace", self.lang))
         self.widget.value = f"<h4>{heading}</h4>{trace_html(self.steps, self.lang)}"
+
+    def reveal(self) -> None:
+        """Stop deferring, and draw the steps kept so far."""
+        if self.deferred:
+            self.deferred = False
+            if self.steps:
+                self.show(self.steps)
 
     def clear(self) -> None:
         self.steps = ()
