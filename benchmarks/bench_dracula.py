@@ -2,10 +2,13 @@
 
 Run: ``python benchmarks/bench_dracula.py``. Prints, per setup, the median time of
 ``combat_odds`` (exact, Fractions) and of a Monte Carlo of 100,000 combats driven by the round
-resolver's rules (floats, random dice), and their ratio. The machine is shared, so both are
+resolver's rules (floats, random dice), and their ratio. Two more ratios, from the same run
+and checked to give identical answers: the layered solver on Python's own integers against
+GMP's (``int/gmp``), and the state-by-state reference solver (``fast=False``) against ours
+(``ref/ours``, on setups up to 15,000 states). The machine is shared, so everything is
 measured here, back to back, as CPU time of this process (wall time would mostly measure the
-neighbours), and medians of several runs are reported. The run ends with the
-slowest setups and whether each stays under the one-second target.
+neighbours), and medians of several runs are reported. The run ends with the slowest setups
+and whether each stays under the one-second target.
 """
 
 from __future__ import annotations
@@ -79,6 +82,7 @@ SETUPS: list[tuple[str, Hunter, Opponent, Situation, int, str]] = [
     ),
 ]
 TARGET_SECONDS = 1.0
+REFERENCE_MAX_STATES = 15_000  # the state-by-state solver takes about 1 s at 14,000 states
 
 
 def monte_carlo(
@@ -127,7 +131,7 @@ def median_time(fn: Callable[[], object], repeat: int) -> float:
 def run_setup(
     name: str, h: Hunter, opp: Opponent, sit: Situation, blood: int, policy: str, samples: int
 ) -> tuple[str, float, float, int]:
-    def exact() -> object:
+    def exact(fast: bool = True) -> CombatOdds:
         chain._OPERATORS.clear()  # no help from earlier runs
         chain._LAYER_OPERATORS.clear()
         return combat_odds(
@@ -138,19 +142,39 @@ def run_setup(
             hunter_policy=policy,
             enemy_policy=policy,
             assume_initiative=1,
+            fast=fast,
         )
 
     t_exact = median_time(exact, 3)
     odds = exact()
-    assert isinstance(odds, CombatOdds)
+    # the same layered solver on Python's own integers instead of GMP's
+    gmp = chain._big()
+    chain._BIG = int
+    try:
+        t_plain = median_time(exact, 1)
+        assert exact() == odds
+    finally:
+        chain._BIG = gmp
+    # the state-by-state reference solver, on the setups where it ends in seconds
+    ref = "-"
+    if odds.states <= REFERENCE_MAX_STATES:
+        t_ref = median_time(lambda: exact(fast=False), 1)
+        assert exact(fast=False) == odds
+        ref = f"{t_ref / t_exact:8.1f}"
     t_mc = median_time(lambda: monte_carlo(h, opp, sit, blood, policy, samples), 1)
-    print(f"{name:70} {t_exact:8.3f} {t_mc:8.3f} {t_mc / t_exact:9.1f}  {odds.states}")
+    print(
+        f"{name:70} {t_exact:8.3f} {t_plain / t_exact:8.1f} {ref:>8} "
+        f"{t_mc:8.3f} {t_mc / t_exact:9.1f}  {odds.states}"
+    )
     return name, t_exact, t_mc, odds.states
 
 
 def main() -> None:
     samples = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
-    print(f"{'setup':70} {'exact s':>8} {'MC s':>8} {'MC/exact':>9}  states")
+    print(
+        f"{'setup':70} {'exact s':>8} {'int/gmp':>8} {'ref/ours':>8} "
+        f"{'MC s':>8} {'MC/exact':>9}  states"
+    )
     rows = [run_setup(*setup, samples) for setup in SETUPS]
     print(f"\nSlowest setups (target: under {TARGET_SECONDS:.0f} s each):")
     for name, t_exact, t_mc, states in sorted(rows, key=lambda r: -r[1])[:3]:
