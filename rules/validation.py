@@ -18,7 +18,7 @@ rules.errors.InvalidState: blood must be a whole number from 0 to 15, got True.
 ...     choice("edition", "v5", ("revised", "v20"), ru="редакция")
 ... except InvalidState as error:
 ...     print(error.in_language("ru"))
-редакция: допустимы 'revised', 'v20', а получено 'v5'.
+редакция: 'v5' не допускается; допустимы 'revised', 'v20'.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def choice(name: str, value: object, allowed: Iterable[T], *, ru: str = "") -> T
     >>> choice("difficulty", True, [1, 2])
     Traceback (most recent call last):
     ...
-    rules.errors.InvalidState: difficulty must be one of 1, 2, got True.
+    rules.errors.InvalidState: difficulty True is not allowed; allowed: 1, 2.
     """
     options = list(allowed)
     for option in options:
@@ -118,8 +118,8 @@ def choice(name: str, value: object, allowed: Iterable[T], *, ru: str = "") -> T
             return option
     names = ", ".join(shown(option) for option in options)
     raise InvalidState(
-        f"{name} must be one of {names}, got {shown(value)}.",
-        ru=f"{ru or name}: допустимы {names}, а получено {shown(value)}.",
+        f"{name} {shown(value)} is not allowed; allowed: {names}.",
+        ru=f"{ru or name}: {shown(value)} не допускается; допустимы {names}.",
     )
 
 
@@ -266,12 +266,28 @@ def at_most(
         )
 
 
-def sized(name: str, values: object, low: int, high: int, *, ru: str = "") -> tuple[object, ...]:
+def sized(
+    name: str, values: object, low: int, high: int | None, *, ru: str = ""
+) -> tuple[object, ...]:
     """``values`` as a tuple if it is a list or tuple of ``low`` to ``high`` items.
+
+    ``high=None``: any length from ``low`` up.
 
     >>> sized("cards", ("a", "b"), 1, 3)
     ('a', 'b')
+    >>> sized("faces", "66", 0, None)
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidState: faces must be a list of 0 or more items, got '66'.
     """
+    if high is None:
+        if not isinstance(values, list | tuple) or len(values) < low:
+            raise InvalidState(
+                f"{name} must be a list of {low} or more items, got {shown(values)}.",
+                ru=f"{ru or name}: нужен список не менее чем из {low} элементов, а получено "
+                f"{shown(values)}.",
+            )
+        return tuple(values)
     if not isinstance(values, list | tuple) or not low <= len(values) <= high:
         raise InvalidState(
             f"{name} must be a list of {low} to {high} items, got {shown(values)}.",
