@@ -41,7 +41,7 @@ from rules.dracula.cards import (
     default_table,
 )
 from rules.dracula.combat import AGATHA_CARDS, AGATHA_COST, ENDINGS, NO_DODGE_IN_ROUND_ONE
-from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
+from rules.dracula.hunters import MAX_HEALTH, NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.minimax import GameSolution, solve_game
 from rules.dracula.odds import roll_counts
 from rules.dracula.ru import card_ru, cards_ru, enemy_ru, result_ru
@@ -178,6 +178,12 @@ def payoff(
     agent counts the hunter's health: it ends the fight for good, as defeat does the other way.
     Continue, repel and end count 0; item losses are not counted.
     """
+    choice("winner", winner, ("hunter", "enemy"), ru="победитель (winner)")
+    present("result", result, CombatResult, ru="результат раунда (result)")
+    whole("health", health, 1, MAX_HEALTH, ru="Здоровье (health)")
+    whole("blood", blood, 1, MAX_BLOOD, ru="Кровь Дракулы (blood)")
+    whole("free_slots", free_slots, 1, 3, ru="свободные ячейки Укуса (free_slots)")
+    flag("dracula", dracula, ru="против Дракулы (dracula)")
     if winner == "hunter":
         if result.kind == "wound" and dracula:
             return Fraction(min(result.amount, blood))

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from rules.dracula.blood import MAX_BLOOD, blood_after_killed
 from rules.dracula.cards import (
     DRACULA_ESCAPES,
+    ENEMY_CARDS,
+    HUNTER_CARDS,
     CardTable,
     CombatResult,
     default_table,
@@ -22,7 +24,7 @@ from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.ru import card_ru, cards_ru, enemy_ru, extra_ru, plural, result_ru
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
-from rules.validation import present, sized, text, whole
+from rules.validation import choice, present, sized, text, whole
 
 __all__ = [
     "AGATHA_CARDS",
@@ -88,7 +90,7 @@ def agatha_cost(situation: Situation, opponent: Opponent, card: str) -> int:
     """Blood Dracula pays to play ``card`` (Sister Agatha: 2 for Fangs or an Escape, else 0)."""
     present("situation", situation, Situation, ru="обстановка боя (situation)")
     present("opponent", opponent, Opponent, ru="противник (opponent)")
-    text("card", card, ru="карта (card)")
+    choice("card", card, ENEMY_CARDS, ru="карта (card)")
     if situation.sister_agatha and opponent.is_dracula and card in AGATHA_CARDS:
         return AGATHA_COST
     return 0
@@ -307,8 +309,8 @@ def bonuses(
     """The hunters' and the enemy's roll bonuses this round, each explained."""
     _state(state)
     for card in sized("hunter_cards", hunter_cards, 1, len(state.hunters), ru="карты Охотников"):
-        text("a hunter card", card, ru="карта Охотника")
-    text("enemy_card", enemy_card, ru="карта противника (enemy_card)")
+        choice("a hunter card", card, HUNTER_CARDS, ru="карта Охотника")
+    choice("enemy_card", enemy_card, ENEMY_CARDS, ru="карта противника (enemy_card)")
     s = state.situation
     trace = Trace()
     hb = 0

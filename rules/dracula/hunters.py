@@ -176,6 +176,8 @@ class Opponent:
     def agent(
         weapons: tuple[str, ...] = (), *, minion: bool = False, name: str = "Agent"
     ) -> Opponent:
+        """An agent (the default name is "Agent") with the weapons its ambush allows."""
+        sized("weapons", weapons, 0, len(AGENT_WEAPONS), ru="оружие Агента (weapons)")
         return Opponent("agent", weapons=tuple(weapons), minion=minion, name=name)
 
     @property
