@@ -376,17 +376,20 @@ class _Model:
         blood Dracula paid to play his card (Sister Agatha), taken before the result applies.
         """
         kind = res.kind
+        discarded = False  # the played card went to the discard pile, not back to the table
         if res.item_destroyed and h in items:
             lst = list(items)
             lst.remove(h)
             items = tuple(lst)
+            discarded = True
         if "hunter discards all items" in res.extras:
+            discarded = discarded or h in items
             items = ()
         played = h if winner == "hunter" else e
         dodge2 = (1 if winner == "hunter" else 2) if played in DODGES else 0
-        hl2: str | None = h
-        if h not in ("Punch", "Dodge", "Escape") and items.count(h) != 1:
-            hl2 = None  # two copies left (or none): the card on the table restricts nothing
+        hl2: str | None = None if discarded else h
+        if hl2 is not None and h not in ("Punch", "Dodge", "Escape") and items.count(h) != 1:
+            hl2 = None  # two copies left: the one on the table restricts nothing
         code, amount, end, repel2 = 5, 0, "", False
         if kind == "continue":
             code = 0
