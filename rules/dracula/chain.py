@@ -56,7 +56,7 @@ __all__ = [
     "payoff",
 ]
 
-POLICIES = ("uniform", "prefer", "minimax")
+POLICIES = ("uniform", "prefer", "minimax", "plan")
 DODGES = frozenset({"Dodge", "Dodge (Dracula)", "Dodge (Agent)"})
 
 # state: (health, blood, items, hunter_last, enemy_last, continues, repel, dodge, round)
@@ -79,6 +79,8 @@ class Policy:
 
     kind: str = "uniform"
     preference: tuple[str, ...] = ()
+    # kind "plan": the card to play in each chain state (rules.dracula.goals builds one)
+    plan: Mapping[State, str] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.kind not in POLICIES:
@@ -92,6 +94,11 @@ class Policy:
             raise InvalidState(
                 "a 'prefer' policy needs a preference list of card names",
                 ru="стратегии 'prefer' нужен список предпочтений: названия карт",
+            )
+        if (self.kind == "plan") != (self.plan is not None):
+            raise InvalidState(
+                "a 'plan' policy, and only it, needs a plan (a card for each combat state)",
+                ru="план (карта для каждого состояния боя) нужен стратегии 'plan', и только ей",
             )
 
 
@@ -203,6 +210,10 @@ class _Model:
         self.table = table
         self.hp = hunter_policy
         self.ep = enemy_policy
+        # whether the cards chosen depend on health and blood (not only on the cards and flags)
+        self.state_dependent = "minimax" in (hunter_policy.kind, enemy_policy.kind) or (
+            hunter_policy.kind == "plan"
+        )
         self.dracula = opponent.is_dracula
         self.free_slots = hunter.bite_slots - hunter.bites
         self.dice = 2 if (hunter.godalming and not self.dracula) else 1
@@ -360,9 +371,10 @@ class _Model:
         sol: GameSolution | None = None
         if self.hp.kind == "minimax" or self.ep.kind == "minimax":
             _, _, sol = self.game(s)
-        return _mix(hs, self.hp, sol.rows if sol else None), _mix(
-            es, self.ep, sol.columns if sol else None
-        )
+        emix = _mix(es, self.ep, sol.columns if sol else None)
+        if self.hp.plan is not None:
+            return ((self.hp.plan[s], Fraction(1)),), emix
+        return _mix(hs, self.hp, sol.rows if sol else None), emix
 
     # -- transitions -------------------------------------------------------------------------
     def effect(
@@ -408,8 +420,10 @@ class _Model:
             code, end = 1, "defeated" if self.free_slots <= 1 else "bitten"
         return (code, amount, end, items, hl2, e, repel2, dodge2, self.paid(e))
 
-    def local(self, s: State) -> tuple[int, tuple[tuple[Effect, int], ...]]:
-        """The round's (effect, weight) list for state ``s``.
+    def local(
+        self, s: State, card: str | None = None
+    ) -> tuple[int, tuple[tuple[Effect, int], ...]]:
+        """The round's (effect, weight) list for state ``s`` (``card``: the hunter plays it).
 
         Weights are integers over the common denominator returned first. The list depends only
         on the cards, flags and round (and on health and blood under a minimax policy; with
@@ -417,8 +431,9 @@ class _Model:
         shared by many states.
         """
         health, blood, items, hl, el, _cont, repel, dodge, rnd = s
-        minimax = self.hp.kind == "minimax" or self.ep.kind == "minimax"
+        minimax = self.state_dependent
         key = (
+            card,
             items,
             hl,
             el,
@@ -432,6 +447,8 @@ class _Model:
         found = self._local.get(key)
         if found is None:
             hmix, emix = self.choices(s)
+            if card is not None:
+                hmix = ((card, Fraction(1)),)
             # Integer weights over dh * de * dp (card choices, then the roll), reduced at the end.
             dh = lcm(*(ph.denominator for _, ph in hmix))
             de = lcm(*(pe.denominator for _, pe in emix))
@@ -453,8 +470,10 @@ class _Model:
             self._local[key] = found
         return found
 
-    def transitions(self, s: State) -> tuple[int, dict[State | Ending, int]]:
-        den, entries = self.local(s)
+    def transitions(
+        self, s: State, card: str | None = None
+    ) -> tuple[int, dict[State | Ending, int]]:
+        den, entries = self.local(s, card)
         health, blood0, _items, _hl, _el, cont, _repel, _dodge, rnd = s
         rnd2 = min(rnd + 1, self.round_cap) if self.round_cap else 0
         after_killed = _AFTER_KILLED
@@ -694,6 +713,7 @@ _POLICY_RU: dict[str, str] = {
     "uniform": "любую разрешённую карту поровну",
     "prefer": "по заданным предпочтениям",
     "minimax": "лучшую смесь (минимакс)",
+    "plan": "лучший план для выбранной цели",
 }
 _ENDING_RU: dict[str, str] = {
     "defeated": "Охотник повержен",
@@ -1458,7 +1478,7 @@ class _Denominators:
 
 def _solve_layers(model: _Model, start: State, max_states: int) -> _Solved:
     """Layer by layer (see above); returns the same values as :func:`_solve_states`."""
-    minimax = model.hp.kind == "minimax" or model.ep.kind == "minimax"
+    minimax = model.state_dependent
     after_killed = _AFTER_KILLED
     if len(_LAYER_OPERATORS) > 200:  # shared between calls; each entry is a dense matrix
         _LAYER_OPERATORS.clear()
