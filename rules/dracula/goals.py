@@ -34,6 +34,7 @@ from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.ru import card_ru
 from rules.errors import InvalidState
 from rules.trace import Step, Trace
+from rules.validation import choice, present, whole
 
 __all__ = ["GOALS", "GOAL_TEXT", "GoalPlan", "best_plan", "goal_value"]
 
@@ -84,11 +85,7 @@ def goal_value(goal: str, odds: CombatOdds, blood: int) -> Fraction:
 
 
 def _check_goal(goal: object, opponent: Opponent) -> str:
-    if not isinstance(goal, str) or goal not in GOALS:
-        raise InvalidState(
-            f"goal must be one of {', '.join(GOALS)}, not {goal!r}",
-            ru=f"цель должна быть одной из: {', '.join(GOALS)}; указано {goal!r}",
-        )
+    goal = choice("goal", goal, GOALS, ru="цель")
     if goal == "blood" and not opponent.is_dracula:
         raise InvalidState(
             "the goal 'blood' needs Dracula: agents have no blood track; choose 'destroy' or "
@@ -193,7 +190,11 @@ def best_plan(
     max_states: int = 20_000,
 ) -> GoalPlan:
     """The hunter's best plan for ``goal`` against ``enemy_policy``, with its exact odds."""
+    hunter = present("hunter", hunter, Hunter, ru="Охотник")
+    opponent = present("opponent", opponent, Opponent, ru="противник")
+    situation = present("situation", situation, Situation, ru="обстановка")
     goal = _check_goal(goal, opponent)
+    max_states = whole("max_states", max_states, 1, 200_000, ru="предел числа состояний")
     if isinstance(enemy_policy, Policy) and enemy_policy.kind == "plan":
         raise InvalidState(
             "the opponent plays 'uniform', 'prefer' or 'minimax', not a plan",
