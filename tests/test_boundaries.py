@@ -445,9 +445,10 @@ DRACULA_CASES = [
         "dracula.hunter",
         hunter,
         {
-            "name": one_of("Van Helsing", "Mina Harker", "Dr. Seward", "Lord Godalming"),
+            # Mina Harker has one bite slot (no bite allowed); the others have two
+            "name": one_of("Van Helsing", "Dr. Seward", "Lord Godalming"),
             "health": one_of(None, 1, 5, 8),
-            "bites": whole(0, 0),
+            "bites": whole(0, 1),
             "items": objects((), ("Stake",), ("Stake", "Stake", "Dogs")),
         },
         lambda r, kw: isinstance(r, Hunter) or pytest.fail(f"{r!r}"),
