@@ -22,6 +22,8 @@ import ipywidgets as widgets
 
 from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, ResultPanel, TraceView
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from calculators.vtm_v5 import URL_PARAMETERS as V5_URL_PARAMETERS
+from calculators.vtm_v5 import V5Tab
 from rules.errors import InvalidState
 from rules.vtm import (
     BEYOND,
@@ -260,7 +262,7 @@ class DicePoolCalculator(CalculatorApp):
 
     labels = LABELS
     title_key = "title"
-    url_parameters = ("lang", "dice", "difficulty", "edition")
+    url_parameters = ("lang", "dice", "difficulty", "edition", *V5_URL_PARAMETERS)
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -424,7 +426,9 @@ class DicePoolCalculator(CalculatorApp):
                 self.attack_trace.widget,
             ]
         )
-        self.tabs = widgets.Tab(children=[pool_box, attack_box])
+        self.v5 = V5Tab(self)
+        self.tabs = widgets.Tab(children=[pool_box, attack_box, self.v5.widget])
+        self.tabs.observe(self._on_tab, names="selected_index")
         self.body.children = [self._intro, self.tabs]
         for key in POOL_INPUTS:
             getattr(self, key).observe(self._on_pool_change, names="value")
@@ -469,6 +473,12 @@ class DicePoolCalculator(CalculatorApp):
             values["edition"] = params["edition"]
         if values:
             self.set_inputs(**values)
+        if self.v5.apply_parameters(params):
+            self.tabs.selected_index = 2
+
+    def _on_tab(self, change: dict[str, Any]) -> None:
+        if change["new"] == 2:
+            self.v5.reveal()
 
     def _on_pool_change(self, change: dict[str, Any]) -> None:
         if not self.held:
@@ -735,7 +745,7 @@ class DicePoolCalculator(CalculatorApp):
     # -- labels -------------------------------------------------------------------------
     def relabel(self) -> None:
         self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
-        self.tabs.titles = (self.t("tab_pool"), self.t("tab_attack"))
+        self.tabs.titles = (self.t("tab_pool"), self.t("tab_attack"), self.v5.t("tab"))
         for key in (
             "dice",
             "difficulty",
@@ -777,5 +787,6 @@ class DicePoolCalculator(CalculatorApp):
         self.relabel_options(self.damage_type, DAMAGE_TYPES)
         self.relabel_options(self.target, TARGETS)
         self.run(self._refresh_attack)
+        self.run(self.v5.relabel)
         # raises on bad input: the kit's run() around relabel() shows it in the banner
         self._refresh()
