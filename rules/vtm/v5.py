@@ -36,6 +36,7 @@ from math import comb
 from rules.errors import IllegalPlay, InvalidState
 from rules.russian import count as ru_count
 from rules.trace import Step, Trace
+from rules.validation import sized, whole
 
 __all__ = [
     "MAX_HUNGER",
@@ -71,17 +72,7 @@ def _successes_ru(n: int) -> str:
 
 
 def _check_int(name: str, value: object, low: int, high: int, name_ru: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(
-            f"{name} must be a whole number from {low} to {high}, got {value!r}.",
-            ru=f"{name_ru}: нужно целое число от {low} до {high}, а получено {value!r}.",
-        )
-    if not low <= value <= high:
-        raise InvalidState(
-            f"{name} must be from {low} to {high}, got {value}.",
-            ru=f"{name_ru}: допустимо от {low} до {high}, а получено {value}.",
-        )
-    return value
+    return whole(name, value, low, high, ru=name_ru)
 
 
 def _check_difficulty(difficulty: object) -> int:
@@ -429,19 +420,9 @@ class RerollAdvice:
         return self.best.dice > 0
 
 
-def _faces_of(name: str, name_ru: str, faces: object, low: int, high: int) -> tuple[int, ...]:
-    if isinstance(faces, str | bytes) or not isinstance(faces, Sequence):
-        raise InvalidState(
-            f"{name} must be a list of die faces (1-10), got {faces!r}.",
-            ru=f"{name_ru}: нужен список значений кубиков (1-10), а получено {faces!r}.",
-        )
-    out = tuple(_check_int("a die face", f, 1, 10, "Значение кубика") for f in faces)
-    if not low <= len(out) <= high:
-        raise InvalidState(
-            f"{name}: {low} to {high} dice, got {len(out)}.",
-            ru=f"{name_ru}: от {low} до {high} кубиков, а получено {len(out)}.",
-        )
-    return out
+def _faces_of(name: str, name_ru: str, faces: object, high: int) -> tuple[int, ...]:
+    listed = sized(name, faces, 0, high, ru=name_ru)
+    return tuple(whole("a die face", f, 1, 10, ru="Значение кубика") for f in listed)
 
 
 def _choice_of(regular: tuple[int, ...], h_one: bool, picked: Choice, score: Score) -> RerollChoice:
@@ -473,8 +454,8 @@ def v5_reroll(regular: Sequence[int], hunger: Sequence[int], difficulty: int) ->
     >>> advice.best.faces, advice.best.win
     ((2, 3), Fraction(3, 4))
     """
-    regular_t = _faces_of("regular dice", "Обычные кубики", regular, 0, MAX_V5_POOL)
-    hunger_t = _faces_of("Hunger dice", "Кубики Голода", hunger, 0, MAX_HUNGER)
+    regular_t = _faces_of("regular dice", "Обычные кубики", regular, MAX_V5_POOL)
+    hunger_t = _faces_of("Hunger dice", "Кубики Голода", hunger, MAX_HUNGER)
     if not regular_t and not hunger_t:
         raise InvalidState(
             "A roll needs at least one die.", ru="В броске нужен хотя бы один кубик."
