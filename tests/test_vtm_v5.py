@@ -363,3 +363,16 @@ def test_rouse_check_by_enumeration() -> None:
     for bad in (3, 0, True):
         with pytest.raises(InvalidState):
             rouse_check(1, dice=bad)
+
+
+def test_reference_search_finds_the_v5_sections_in_both_languages() -> None:
+    from rules.reference import search
+
+    for query, lang, section in (
+        ("messy critical", "en", "vtm:v5-criticals"),
+        ("грязный критический", "ru", "vtm:v5-criticals"),
+        ("звериный провал", "ru", "vtm:v5-bestial"),
+        ("rouse check", "en", "vtm:v5-rouse"),
+    ):
+        found = [hit.id for hit in search(query, lang=lang)][:4]
+        assert section in found, (query, found)
