@@ -439,3 +439,31 @@ def test_nora_under_the_current_rulebook() -> None:
         seed.controlled,
         seed.uncontrolled,
     )
+
+
+@settings(max_examples=60, deadline=None)
+@given(pool=st.integers(1, 8), a=st.integers(0, 8), b=st.integers(0, 10), plan_moves=moves)
+def test_bringing_out_at_the_end_agrees_with_the_seed(
+    pool: int, a: int, b: int, plan_moves: list[Move]
+) -> None:
+    """Without scarce vampires, a current-rulebook plan that brings out, at the end, every
+    vampire at capacity ends exactly as the seed's automatic control does."""
+    region = [Uncontrolled("A", 7, blood=a), Uncontrolled("B", 9, blood=b)]
+    try:
+        seed = plan_influence(pool=pool, uncontrolled=region, moves=plan_moves)
+    except IllegalPlay:
+        return
+    kept = plan_influence(pool=pool, uncontrolled=region, moves=plan_moves, rules="vekn-2024")
+    full = [u.name for u in kept.uncontrolled if u.blood >= u.capacity]
+    assert [v.name for v in seed.controlled] == full
+    current = plan_influence(
+        pool=pool,
+        uncontrolled=region,
+        moves=[*plan_moves, *(Move.bring_out(name) for name in full)],
+        rules="vekn-2024",
+    )
+    assert (current.pool, current.controlled, current.uncontrolled) == (
+        seed.pool,
+        seed.controlled,
+        seed.uncontrolled,
+    )
