@@ -323,7 +323,8 @@ Choice = tuple[int, int, int]
 """How many regular failures (1-5), successes (6-9) and 10s are re-rolled."""
 
 
-def _choices(fails: int, hits: int, tens: int, hunger_ten: bool) -> list[Choice]:
+@lru_cache(maxsize=256)
+def _choices(fails: int, hits: int, tens: int, hunger_ten: bool) -> tuple[Choice, ...]:
     """The re-rolls of at most three regular dice that can be best.
 
     Left out, because another choice of as many dice is at least as good on every count:
@@ -339,7 +340,7 @@ def _choices(fails: int, hits: int, tens: int, hunger_ten: bool) -> list[Choice]
                 if z and not hunger_ten and (x < fails or y < hits):
                     continue
                 out.append((x, y, z))
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=65536)
@@ -564,12 +565,21 @@ def _willpower_cached(pool: int, hunger: int, difficulty: int) -> WillpowerOdds:
     win = critical = messy = bestial = spend = 0
     # the rolls grouped by what is kept and how many dice are re-rolled
     kept: dict[tuple[int, int, int, bool, bool], int] = {}
+    decided: dict[tuple[int, int, int, int, int, bool], Choice] = {}
+    rows = [
+        (min(f, REROLL_DICE), min(h, REROLL_DICE), min(t, REROLL_DICE), h, t, w)
+        for f, h, t, w in regular
+    ]
     for h_hits, h_tens, one, h_ways in _hunger_counts(hunger_dice):
         hunger_ten = h_tens > 0
-        for fails, hits, tens, ways in regular:
-            (x, y, z), _ = _best_for(fails, hits, tens, h_hits, h_tens, difficulty)
-            dice = x + y + z
-            key = (hits - y + h_hits, tens - z + h_tens, dice, hunger_ten, one)
+        for fails, hits3, tens3, hits, tens, ways in rows:
+            all_hits, all_tens = hits + h_hits, tens + h_tens
+            situation = (fails, hits3, tens3, all_hits, all_tens, hunger_ten)
+            choice = decided.get(situation)
+            if choice is None:
+                choice = decided[situation] = _best(*situation, difficulty)[0]
+            x, y, z = choice
+            key = (all_hits - y, all_tens - z, x + y + z, hunger_ten, one)
             kept[key] = kept.get(key, 0) + ways * h_ways
     for (kept_hits, kept_tens, dice, hunger_ten, one), weight in kept.items():
         scale = weight * 10 ** (REROLL_DICE - dice)
@@ -702,6 +712,7 @@ def clear_v5_caches() -> None:
         _joint_counts,
         _v5_cached,
         _fresh,
+        _choices,
         _score,
         _best,
         _willpower_cached,
