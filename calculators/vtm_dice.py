@@ -9,6 +9,7 @@ Drive it without a browser::
     app.at_least_rows         # [(1, Fraction(...)), ...]
     app.set_attack(attack_pool=6, damage_base=4, stamina=2)
     app.attack_result.levels  # {0: Fraction(...), ...}
+    app.v5.set_inputs(pool=7, hunger=2, difficulty=3)  # the V5 tab (calculators/vtm_v5.py)
 """
 
 from __future__ import annotations
@@ -474,10 +475,10 @@ class DicePoolCalculator(CalculatorApp):
         if values:
             self.set_inputs(**values)
         if self.v5.apply_parameters(params):
-            self.tabs.selected_index = 2
+            self.tabs.selected_index = self.tabs.children.index(self.v5.widget)
 
     def _on_tab(self, change: dict[str, Any]) -> None:
-        if change["new"] == 2:
+        if change["new"] is not None and self.tabs.children[change["new"]] is self.v5.widget:
             self.v5.reveal()
 
     def _on_pool_change(self, change: dict[str, Any]) -> None:

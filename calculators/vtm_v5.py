@@ -5,7 +5,7 @@ Drive it without a browser, through the page::
     app = DicePoolCalculator()
     app.v5.set_inputs(pool=7, hunger=2, difficulty=3)
     app.v5.result.messy       # Fraction
-    app.v5.odds_text          # 'Win 90.63% · ...'
+    app.v5.odds_text          # 'Win 78.00% · Critical win 14.97% · ...'
     app.v5.set_inputs(roll="10 7 3 2 1 / 10 1")
     app.v5.advice.best.faces  # (1, 2, 3)
 """
