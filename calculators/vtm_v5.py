@@ -81,9 +81,11 @@ LABELS = Catalog(
         "willpower_title": ("Willpower", "Сила воли"),
         "spend_note": (
             "Re-rolling up to three regular dice as advised after each roll; the point is spent "
-            "on {p} of the rolls.",
+            "on {p} of the rolls (also to add successes to a roll that already wins, when that "
+            "does not raise the chance of a messy critical).",
             "Переброс до трёх обычных кубиков по совету после каждого броска; пункт тратится "
-            "в {p} бросков.",
+            "в {p} бросков (в том числе чтобы добавить успехов уже победному броску, если это "
+            "не повышает вероятность «грязного» критического).",
         ),
         "roll": ("Your roll", "Ваш бросок"),
         "roll_help": (
