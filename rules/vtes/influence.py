@@ -39,6 +39,7 @@ from typing import Literal
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
 from rules.vtes import ru_words as ru
+from rules.vtes.damage import EDITIONS
 from rules.vtes.models import check_count
 
 __all__ = [
@@ -63,8 +64,6 @@ TO_POOL_TRANSFERS = 2
 DRAW_TRANSFERS = 4
 DRAW_POOL_COST = 1
 SCARCE_POOL_PER_VAMPIRE = 3
-#: Rules editions: the seed rulebook's (default) and the current VEKN rulebook.
-EDITIONS: tuple[str, ...] = ("black-hand", "vekn-2024")
 MOVE_KINDS: tuple[str, ...] = ("to_vampire", "to_pool", "draw", "bring_out")
 
 
