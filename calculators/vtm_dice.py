@@ -9,6 +9,7 @@ Drive it without a browser::
     app.at_least_rows         # [(1, Fraction(...)), ...]
     app.set_attack(attack_pool=6, damage_base=4, stamina=2)
     app.attack_result.levels  # {0: Fraction(...), ...}
+    app.v5.set_inputs(pool=7, hunger=2, difficulty=3)  # the V5 tab (calculators/vtm_v5.py)
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ import ipywidgets as widgets
 
 from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, ResultPanel, TraceView
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from calculators.vtm_v5 import URL_PARAMETERS as V5_URL_PARAMETERS
+from calculators.vtm_v5 import V5Tab
 from rules.errors import InvalidState
 from rules.vtm import (
     BEYOND,
@@ -260,7 +263,7 @@ class DicePoolCalculator(CalculatorApp):
 
     labels = LABELS
     title_key = "title"
-    url_parameters = ("lang", "dice", "difficulty", "edition")
+    url_parameters = ("lang", "dice", "difficulty", "edition", *V5_URL_PARAMETERS)
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -424,7 +427,9 @@ class DicePoolCalculator(CalculatorApp):
                 self.attack_trace.widget,
             ]
         )
-        self.tabs = widgets.Tab(children=[pool_box, attack_box])
+        self.v5 = V5Tab(self)
+        self.tabs = widgets.Tab(children=[pool_box, attack_box, self.v5.widget])
+        self.tabs.observe(self._on_tab, names="selected_index")
         self.body.children = [self._intro, self.tabs]
         for key in POOL_INPUTS:
             getattr(self, key).observe(self._on_pool_change, names="value")
@@ -469,6 +474,12 @@ class DicePoolCalculator(CalculatorApp):
             values["edition"] = params["edition"]
         if values:
             self.set_inputs(**values)
+        if self.v5.apply_parameters(params):
+            self.tabs.selected_index = self.tabs.children.index(self.v5.widget)
+
+    def _on_tab(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None and self.tabs.children[change["new"]] is self.v5.widget:
+            self.v5.reveal()
 
     def _on_pool_change(self, change: dict[str, Any]) -> None:
         if not self.held:
@@ -735,7 +746,7 @@ class DicePoolCalculator(CalculatorApp):
     # -- labels -------------------------------------------------------------------------
     def relabel(self) -> None:
         self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
-        self.tabs.titles = (self.t("tab_pool"), self.t("tab_attack"))
+        self.tabs.titles = (self.t("tab_pool"), self.t("tab_attack"), self.v5.t("tab"))
         for key in (
             "dice",
             "difficulty",
@@ -777,5 +788,6 @@ class DicePoolCalculator(CalculatorApp):
         self.relabel_options(self.damage_type, DAMAGE_TYPES)
         self.relabel_options(self.target, TARGETS)
         self.run(self._refresh_attack)
+        self.run(self.v5.relabel)
         # raises on bad input: the kit's run() around relabel() shows it in the banner
         self._refresh()
