@@ -15,7 +15,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from calculators.kit import CalculatorApp, Catalog, ResultPanel, TraceView
+from calculators.kit.fields import IntField, all_valid, int_field
 from calculators.kit.fmt import escape
+from calculators.kit.labels import LANGS
 from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage
 from rules.vtes.damage import EDITIONS, DamageResult, describe_outcome
 from rules.vtes.examples import DAMAGE_EXAMPLES, DamageExample, damage_example
@@ -36,6 +38,10 @@ INPUTS: tuple[str, ...] = (
     "prevent_aggravated",
     "rules",
 )
+
+MAX_CAPACITY = 11  # the largest capacity a vampire card has
+MAX_LIFE = 20  # far above any ally's printed life
+MAX_DAMAGE = 30  # damage or prevention of one resolution
 
 LABELS = Catalog(
     {
@@ -127,6 +133,9 @@ LABELS = Catalog(
         "picture_life": ("Life", "Жизнь"),
     }
 )
+
+DEFAULT_NAMES = frozenset(LABELS.text(kind, lang) for kind in KINDS for lang in LANGS)
+"""Names the page fills in itself: they follow the kind and the language."""
 
 COLORS = {
     "ready": "#2e7d32",
@@ -247,17 +256,17 @@ class VtesDamageCalculator(CalculatorApp):
             options=[(k, k) for k in KINDS], value="vampire", style=buttons
         )
         self.kind.add_class("vtes-kind")
-        self.name = widgets.Text(value="Vampire", style=wide, layout=box())
-        self.capacity = widgets.IntText(value=4, style=wide, layout=box())
-        self.blood = widgets.IntText(value=3, style=wide, layout=box())
+        self.name = widgets.Text(value=self.t("vampire"), style=wide, layout=box())
+        self.capacity = int_field(self, 4, 1, MAX_CAPACITY, style=wide, layout=box())
+        self.blood = int_field(self, 3, 0, 4, style=wide, layout=box())
         self.state = widgets.ToggleButtons(
             options=[("ready", "ready"), ("torpor", "torpor")], style=buttons
         )
         self.state.add_class("vtes-state")
-        self.normal = widgets.IntText(value=0, style=wide, layout=box())
-        self.aggravated = widgets.IntText(value=0, style=wide, layout=box())
-        self.prevent_normal = widgets.IntText(value=0, style=wide, layout=box())
-        self.prevent_aggravated = widgets.IntText(value=0, style=wide, layout=box())
+        self.normal = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
+        self.aggravated = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
+        self.prevent_normal = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
+        self.prevent_aggravated = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
         self.rules = widgets.Dropdown(
             options=[(e, e) for e in EDITIONS],
             value="black-hand",
@@ -366,7 +375,7 @@ class VtesDamageCalculator(CalculatorApp):
     def _on_change(self, change: dict[str, Any]) -> None:
         if self.held:
             return
-        if change["owner"] is self.kind:
+        if change["owner"] is self.kind or change["owner"] is self.capacity:
             self._show_kind()
         self.recompute()
 
@@ -376,21 +385,41 @@ class VtesDamageCalculator(CalculatorApp):
         self.capacity.layout.display = shown
         self._state_row.layout.display = shown
         self.blood.description = self.t("blood" if vampire else "life")
+        with self.hold():
+            if vampire:
+                self.blood.min, self.blood.max = 0, self.capacity.value
+            else:
+                self.blood.min, self.blood.max = 1, MAX_LIFE
+            if self.name.value.strip() in DEFAULT_NAMES:
+                self.name.value = self.default_name()
+        self.name.placeholder = self.default_name()
+
+    def number_fields(self) -> list[IntField]:
+        """The number boxes that apply to the current kind."""
+        keys = ["blood", "normal", "aggravated", "prevent_normal", "prevent_aggravated"]
+        if self.kind.value == "vampire":
+            keys.append("capacity")
+        return [getattr(self, key) for key in keys]
+
+    def default_name(self) -> str:
+        """The name used while the name box is empty: the kind, in the page's language."""
+        return self.t(self.kind.value)
 
     # -- computing ----------------------------------------------------------------------
     def build_minion(self) -> Minion:
         """The minion the inputs describe (raises InvalidState for impossible values)."""
         kind = self.kind.value
+        name = self.name.value.strip() or self.default_name()
         if kind == "vampire":
             return Vampire(
-                self.name.value,
+                name,
                 capacity=self.capacity.value,
                 blood=self.blood.value,
                 state=MinionState(self.state.value),
             )
         if kind == "ally":
-            return Ally(self.name.value, life=self.blood.value)
-        return Retainer(self.name.value, life=self.blood.value)
+            return Ally(name, life=self.blood.value)
+        return Retainer(name, life=self.blood.value)
 
     def _compute(self) -> DamageResult:
         return resolve_damage(
@@ -407,6 +436,8 @@ class VtesDamageCalculator(CalculatorApp):
         self.run(self._refresh)
 
     def _refresh(self) -> None:
+        if not all_valid(self.number_fields()):
+            return  # the field says what is allowed; nothing is computed until then
         try:
             result = self._compute()
         except Exception:

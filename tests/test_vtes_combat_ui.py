@@ -148,8 +148,9 @@ def test_export_and_import_json(app: VtesCombatCalculator) -> None:
 def test_bad_json_gives_a_clear_message(app: VtesCombatCalculator, text: str, message: str) -> None:
     app.json_text.value = text
     app.import_button.click()
-    assert message in app.banner.message
-    assert "Traceback" not in app.banner.message
+    assert message in app.json_message.message  # beside the box, not at the top of the page
+    assert not app.banner.visible
+    assert "Traceback" not in app.json_message.widget.value
     assert app.cards["acting"].name.value == "Kurt"  # the page keeps its combat
 
 
@@ -158,7 +159,10 @@ def test_illegal_scenario_import_is_explained(app: VtesCombatCalculator) -> None
     data["rounds"][0]["maneuvers"] = ["acting", "acting"]
     app.json_text.value = json.dumps(data)
     app.import_button.click()
-    assert "twice in a row" in app.banner.message
+    assert "twice in a row" in app.json_message.message
+    app.json_text.value = json.dumps(EXAMPLES["kurt_ira"].scenario_dict())
+    app.import_button.click()
+    assert not app.json_message.visible
 
 
 def test_russian_labels_and_story(app: VtesCombatCalculator) -> None:
@@ -186,12 +190,14 @@ def test_russian_page_explains_bad_input_in_russian(app: VtesCombatCalculator) -
     app.set_language("ru")
     app.json_text.value = '{"atcing": {}}'
     app.import_button.click()
-    assert app.banner.message.startswith("Сценарий: неизвестный ключ 'atcing'; допустимые ключи:")
+    assert app.json_message.message.startswith(
+        "Сценарий: неизвестный ключ 'atcing'; допустимые ключи:"
+    )
     data = EXAMPLES["kurt_ira"].scenario_dict()
     data["rounds"][0]["maneuvers"] = ["acting", "acting"]
     app.json_text.value = json.dumps(data)
     app.import_button.click()
-    assert "миньон не может маневрировать дважды подряд" in app.banner.message
+    assert "миньон не может маневрировать дважды подряд" in app.json_message.message
     app.rounds[0].remove.click()
     assert app.banner.message.startswith("В бою должен быть хотя бы один раунд")
     assert app.cards["acting"].name.value == "Kurt"  # the page keeps its combat
