@@ -436,7 +436,7 @@ def _resolve_life(
     name = minion.name
     is_retainer = isinstance(minion, Retainer)
     prevention = prevent_normal + prevent_aggravated
-    if is_retainer and sum(played) and rules == "black-hand":
+    if is_retainer and (played[0] or played[1]) and rules == "black-hand":
         raise InvalidState(
             f"{name} is a retainer: damage dealt to retainers cannot be prevented "
             "(vtes:6.4.6, vtes:6.4.7), so both preventions must be 0.",
