@@ -194,10 +194,20 @@ def test_result_panel_text_strips_markup() -> None:
 def test_landing_page_lists_every_calculator_in_both_languages() -> None:
     page = LandingPage()
     for card in PAGES:
-        assert f'href="{card.notebook}"' in page.cards.value
+        assert f'href="{card.notebook}?lang=en"' in page.cards.value
     page.language.value = "ru"
     assert 'href="vtm_dice.ipynb?lang=ru"' in page.cards.value
     assert "Для судей" in page.cards.value
+
+
+def test_every_link_keeps_the_page_language() -> None:
+    """Bug: on a Russian page, "All calculators" opened the landing page in English."""
+    page = Sample()
+    page.language.value = "ru"
+    assert 'href="00_index.ipynb?lang=ru"' in page._nav.value
+    assert 'href="rules_reference.ipynb?lang=ru"' in page._nav.value
+    page.language.value = "en"
+    assert 'href="00_index.ipynb?lang=en"' in page._nav.value
 
 
 def test_hold_and_relabel_options_keep_the_value_and_quiet_observers() -> None:
