@@ -20,6 +20,7 @@ import ipywidgets as widgets
 from calculators.dracula_valour import ValourPanel
 from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, TraceView
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from calculators.kit.tools import PageTools
 from rules.dracula.blood import MAX_BLOOD, RED_MARKS
 from rules.dracula.cards import AGENT_WEAPONS, HUNTER_ITEMS, CardTable, default_table
 from rules.dracula.chain import CombatOdds, Policy, RoundGame, combat_odds, first_round_game
@@ -509,6 +510,7 @@ class DraculaExplorer(CalculatorApp):
         self.j_resolve.on_click(self.guard(lambda _b: self._on_resolve()))
         self.j_restart.on_click(self.guard(lambda _b: self.restart_judge()))
         self._busy = False
+        self.tools = PageTools(self)
         self.ready()
         self.run(self.update)
 

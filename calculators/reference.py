@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from calculators.kit import CalculatorApp, Catalog
 from calculators.kit.fmt import escape
+from calculators.kit.tools import PageTools
 from calculators.kit.trace_view import rule_url
 from rules.errors import InvalidState
 from rules.reference import (
@@ -242,6 +243,7 @@ class RulesReferencePage(CalculatorApp):
         self.results.observe(self.guard(self._on_pick), names="value")
         self.term_filter.observe(self.guard(self._on_terms), names="value")
         self.term_game.observe(self.guard(self._on_terms), names="value")
+        self.tools = PageTools(self)
         self.ready()
 
     # -- labels ---------------------------------------------------------------------------

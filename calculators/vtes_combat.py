@@ -25,6 +25,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 from calculators.kit import CalculatorApp, Catalog, ResultPanel, TraceView
 from calculators.kit.fields import FieldMessage, IntField, invalid_fields
 from calculators.kit.fmt import escape
+from calculators.kit.tools import PageTools, ruling_text
 from rules.errors import InvalidState
 from rules.vtes import MinionState
 from rules.vtes.cards import card
@@ -1088,6 +1089,7 @@ class VtesCombatCalculator(CalculatorApp):
             self._load(EXAMPLES["kurt_ira"].scenario_dict())
         self.preset_key = "kurt_ira"
         self.preset_base = ""
+        self.tools = PageTools(self)
         self.ready()
         self.recompute()
 
@@ -1169,6 +1171,40 @@ class VtesCombatCalculator(CalculatorApp):
         self.preset_key = key
         self.preset_base = ""
         self._render_preset_note()
+
+    def reset(self) -> None:
+        """Back to the page's starting combat: the rulebook's Kurt vs Ira."""
+        self.json_message.clear()
+        self.load_preset("kurt_ira")
+
+    def ruling_text(self) -> str:
+        """The combat as plain text in the page's language ("" while it cannot be resolved)."""
+        report = self.report
+        if report is None:
+            return ""
+        t = self.t
+        situation = []
+        for side, c in zip(SIDES, (report.acting, report.opposing), strict=True):
+            card = self.cards[side]
+            if card.kind.value == "vampire":
+                amount = f"{t('capacity')} {card.capacity.value}, {t('blood')} {card.blood.value}"
+            else:
+                amount = f"{t('life')} {card.blood.value}"
+            kit = ", ".join(
+                r.name.value for r in card.equipment.rows if isinstance(r, _EquipmentRow)
+            )
+            line = f"{t(side)}: {c.name} ({t(card.kind.value)}, {amount}, {t('strength')} "
+            line += f"{card.strength.value}" + (f"; {t('equipment')}: {kit}" if kit else "") + ")"
+            situation.append(line)
+        situation.append(f"{t('rules')}: {t(self.rules.value)}")
+        result = []
+        for r in report.rounds:
+            lines = " ".join(r.narrative_in(self.lang))
+            result.append(f"{t('round')} {r.number} ({t(f'range_{r.range}')}): {lines}")
+        for c in (report.acting, report.opposing):
+            amount = f"{t('blood')} {c.blood}" if c.kind == "vampire" else f"{t('life')} {c.life}"
+            result.append(f"{c.name}: {t(c.state.value)}, {amount}")
+        return ruling_text(t("title"), situation, result, report.steps, self.lang)
 
     def new_combat(self) -> None:
         """Two plain vampires and one round with no plays yet."""
@@ -1284,9 +1320,11 @@ class VtesCombatCalculator(CalculatorApp):
             self.story.clear()
             self.final.clear()
             self.trace_view.clear()
+            self.tools.refresh()
             raise
         self.report = report
         self._render(report)
+        self.tools.refresh()
 
     def _render(self, report: CombatReport) -> None:
         lang = self.lang

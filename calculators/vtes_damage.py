@@ -18,6 +18,7 @@ from calculators.kit import CalculatorApp, Catalog, ResultPanel, TraceView
 from calculators.kit.fields import IntField, all_valid, int_field
 from calculators.kit.fmt import escape
 from calculators.kit.labels import LANGS
+from calculators.kit.tools import PageTools, ruling_text
 from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage
 from rules.vtes.damage import EDITIONS, DamageResult, describe_outcome
 from rules.vtes.examples import DAMAGE_EXAMPLES, DamageExample, damage_example
@@ -331,6 +332,7 @@ class VtesDamageCalculator(CalculatorApp):
 
         for key in INPUTS:
             getattr(self, key).observe(self._on_change, names="value")
+        self.tools = PageTools(self)
         self.ready()
 
     # -- inputs -------------------------------------------------------------------------
@@ -345,6 +347,49 @@ class VtesDamageCalculator(CalculatorApp):
                 getattr(self, key).value = values[key]
         self._show_kind()
         self.recompute()
+
+    def reset(self) -> None:
+        """Every input back to the page's starting values (the name in the page's language)."""
+        self.set_inputs(
+            kind="vampire",
+            name=LABELS.text("vampire", self.lang),
+            capacity=4,
+            blood=3,
+            state="ready",
+            normal=0,
+            aggravated=0,
+            prevent_normal=0,
+            prevent_aggravated=0,
+            rules="black-hand",
+        )
+
+    def ruling_text(self) -> str:
+        """The ruling as plain text in the page's language ("" while the input is wrong)."""
+        result = self.result
+        if result is None:
+            return ""
+        minion = self.build_minion()
+        t = self.t
+        if isinstance(minion, Vampire):
+            who = (
+                f"{minion.name}: {t('vampire')}, {t('capacity')} {minion.capacity}, "
+                f"{t('blood')} {minion.blood}, {t(minion.state.value)}"
+            )
+        else:
+            who = f"{minion.name}: {t(self.kind.value)}, {t('life')} {minion.life}"
+        dealt = (
+            f"{t('damage')}: {t('normal')} {self.normal.value}, {t('aggravated')} "
+            f"{self.aggravated.value}; {t('prevention')}: {t('prevent_normal')} "
+            f"{self.prevent_normal.value}, {t('prevent_aggravated')} "
+            f"{self.prevent_aggravated.value}"
+        )
+        return ruling_text(
+            self.t("title"),
+            [who, dealt, f"{t('rules')}: {t(self.rules.value)}"],
+            [self.outcome_text],
+            result.steps,
+            self.lang,
+        )
 
     def load_preset(self, key: str) -> None:
         """Fill the inputs with the rulebook example ``key`` ("krid", "milo", "barth")."""
@@ -448,10 +493,12 @@ class VtesDamageCalculator(CalculatorApp):
             self.panel.clear()
             self.trace_view.clear()
             self._render_preset_note()
+            self.tools.refresh()
             raise
         self.result = result
         self._render(result)
         self._render_preset_note()
+        self.tools.refresh()
 
     # -- rendering ----------------------------------------------------------------------
     def _words(self, result: DamageResult) -> str:

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 from calculators.kit import CalculatorApp, Catalog, ResultPanel, TraceView
 from calculators.kit.fields import IntField, int_field, invalid_fields
 from calculators.kit.fmt import escape
+from calculators.kit.tools import PageTools, input_lines, ruling_text
 from rules.errors import InvalidState, RuleError
 from rules.trace import Step
 from rules.vtes.contested import ContestedCard, ContestedTitle, ContestUpkeep, untap_contests
@@ -1278,7 +1279,29 @@ class VtesTableCalculator(CalculatorApp):
         self.body.children = [self._intro, self.tab]
         self.tab_object(TABS[0])
         self.tab.observe(self._on_tab, names="selected_index")
+        self.tools = PageTools(self)
         self.ready()
+
+    def reset(self) -> None:
+        """Every tab back to its starting values: the tabs are built afresh when shown."""
+        self._built.clear()
+        for slot in self._slots.values():
+            slot.children = ()
+        self.tab_object(self.active)
+
+    def ruling_text(self) -> str:
+        """The active tab's ruling as plain text ("" while its input is wrong)."""
+        tab = self._built.get(self.active)
+        if tab is None or not tab.summary_text:
+            return ""
+        title = f"{self.t('title')}: {self.t(f'tab_{self.active}')}"
+        return ruling_text(
+            title,
+            input_lines(tab.widget, self.lang),
+            [tab.summary_text],
+            tab.trace_view.steps,
+            self.lang,
+        )
 
     # -- tabs, built on first use -------------------------------------------------------
     def tab_object(self, key: str) -> _Tab:
@@ -1343,6 +1366,9 @@ class VtesTableCalculator(CalculatorApp):
             return
         if key == self.active:
             self.run(tab.refresh)
+            tools = getattr(self, "tools", None)
+            if tools is not None:
+                tools.refresh()
         else:
             _quietly(tab.refresh)
 

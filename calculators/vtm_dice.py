@@ -22,6 +22,7 @@ import ipywidgets as widgets
 
 from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, ResultPanel, TraceView
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from calculators.kit.tools import PageTools, input_lines, ruling_text
 from rules.errors import InvalidState
 from rules.vtm import (
     BEYOND,
@@ -430,6 +431,7 @@ class DicePoolCalculator(CalculatorApp):
             getattr(self, key).observe(self._on_pool_change, names="value")
         for key in ATTACK_INPUTS:
             getattr(self, key).observe(self._on_attack_change, names="value")
+        self.tools = PageTools(self)
         self.ready()
 
     # -- inputs -------------------------------------------------------------------------
@@ -485,6 +487,22 @@ class DicePoolCalculator(CalculatorApp):
 
     def specialty_rule(self) -> str | None:
         return specialty_for_edition(self.edition.value) if self.specialty.value else None
+
+    def ruling_text(self) -> str:
+        """The open tab's inputs, result and steps as plain text ("" without a result)."""
+        attack = self.tabs.selected_index == 1
+        if attack:
+            if self.attack_result is None:
+                return ""
+            result = [self.attack_summary.text]
+            steps = self.attack_trace.steps
+        else:
+            if not self.results:
+                return ""
+            result = [self.summary_text]
+            steps = self.trace_view.steps
+        box = self.tabs.children[1 if attack else 0]
+        return ruling_text(self.t("title"), input_lines(box, self.lang), result, steps, self.lang)
 
     def recompute(self) -> None:
         """Compute and show the one-roll results; bad input goes to the banner."""
