@@ -21,7 +21,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, ResultPanel, TraceView
-from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from calculators.kit.fmt import escape, exact_html, fraction_text, percent, short_fraction
 from calculators.kit.tools import PageTools, input_lines, ruling_text
 from rules.errors import InvalidState
 from rules.vtm import (
@@ -546,7 +546,7 @@ class DicePoolCalculator(CalculatorApp):
         """A probability: percent with the exact fraction on hover (and shown when asked)."""
         shown = exact_html(p)
         if self.exact.value:
-            shown += f' <small class="vtm-fraction">= {escape(fraction_text(p))}</small>'
+            shown += f' <small class="vtm-fraction">= {escape(short_fraction(p))}</small>'
         return shown
 
     def _render_pool(self, results: tuple[PoolResult, ...]) -> None:
@@ -585,11 +585,7 @@ class DicePoolCalculator(CalculatorApp):
         if r.tail:
             self._tail_note.value = (
                 "<small>"
-                + escape(
-                    self.t("tail_note").format(
-                        k=max(r.successes), p=f"{fraction_text(r.tail)} ≈ {float(r.tail):.3g}"
-                    )
-                )
+                + escape(self.t("tail_note").format(k=max(r.successes), p=short_fraction(r.tail)))
                 + "</small>"
             )
         else:
