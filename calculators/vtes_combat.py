@@ -517,6 +517,11 @@ class _CombatantCard:
         vampire = self.kind.value == "vampire"
         self.capacity.layout.display = None if vampire else "none"
         self.blood.description = self.app.t("blood" if vampire else "life")
+        self.name.placeholder = self.default_name()
+
+    def default_name(self) -> str:
+        """The name used while the name box is empty, in the page's language."""
+        return self.app.t(f"default_{self.side}_{self.kind.value}")
 
     def relabel(self) -> None:
         t = self.app.t
@@ -531,7 +536,8 @@ class _CombatantCard:
         self.retainers.relabel()
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name.value, "kind": self.kind.value}
+        name = self.name.value.strip() or self.default_name()
+        out: dict[str, Any] = {"name": name, "kind": self.kind.value}
         if self.kind.value == "vampire":
             out["capacity"] = self.capacity.value
             out["blood"] = self.blood.value
