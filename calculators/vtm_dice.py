@@ -23,6 +23,7 @@ import ipywidgets as widgets
 from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, ResultPanel, TraceView
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent, short_fraction
 from calculators.kit.tools import PageTools, input_lines, ruling_text
+from calculators.vtm_weapons import WeaponPicker
 from rules.errors import InvalidState
 from rules.vtm import (
     BEYOND,
@@ -388,12 +389,14 @@ class DicePoolCalculator(CalculatorApp):
         self._health_table = widgets.HTML()
         self._health_table.add_class("vtm-health")
         self.attack_trace = TraceView()
+        self.weapon = WeaponPicker(self, wide, slider())
         attacker = widgets.VBox(
             [
                 self._attacker_title,
                 self.attack_pool,
                 self.attack_difficulty,
                 self.attack_willpower,
+                self.weapon.widget,
                 self.damage_base,
                 widgets.HBox([self._damage_type_label, self.damage_type]),
                 self.thrown,
@@ -783,6 +786,7 @@ class DicePoolCalculator(CalculatorApp):
             getattr(self, key).description = self.t(key)
         self._edition_label.value = self.t("edition")
         self._damage_type_label.value = self.t("damage_type")
+        self.weapon.relabel()
         self._target_label.value = self.t("target")
         self._attacker_title.value = f"<h4>{escape(self.t('attacker'))}</h4>"
         self._defender_title.value = f"<h4>{escape(self.t('defender'))}</h4>"
