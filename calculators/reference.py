@@ -22,6 +22,7 @@ import ipywidgets as widgets
 from calculators.kit import CalculatorApp, Catalog
 from calculators.kit.fmt import escape
 from calculators.kit.tools import PageTools
+from calculators.reference_sources import source_text
 from calculators.kit.trace_view import rule_url
 from rules.errors import InvalidState
 from rules.reference import (
@@ -159,7 +160,7 @@ def section_html(section: Section, lang: str, labels: Catalog = LABELS) -> str:
         words = ", ".join(f"{escape(term.en)} — {escape(' / '.join(term.ru))}" for term in terms)
         html.append(f'<p class="ref-terms"><b>{escape(t("terms"))}:</b> {words}</p>')
     html.append(
-        f'<p class="ref-source"><b>{escape(t("source"))}:</b> {escape(section.source)}<br>'
+        f'<p class="ref-source"><b>{escape(t("source"))}:</b> {escape(source_text(section.source, lang))}<br>'
         f'<a href="{escape(rule_url(section.id, lang))}" target="_blank">'
         f"{escape(t('link'))}</a></p>"
     )
