@@ -107,7 +107,7 @@ LABELS = Catalog(
         "expected_burned": ("burned", "сожжён"),
         "v_ready": (
             "{name} stays ready with {blood} of {capacity} blood.",
-            "{name} остаётся готов; крови {blood} из {capacity}.",
+            "{name} остаётся готовым; крови {blood} из {capacity}.",
         ),
         "v_torpor_new": (
             "{name} is wounded and goes to torpor with {blood} of {capacity} blood.",
@@ -123,7 +123,7 @@ LABELS = Catalog(
         ),
         "l_ready": (
             "{name} stays ready with {blood} life.",
-            "{name} остаётся готов; жизни: {blood}.",
+            "{name} остаётся готовым; жизни: {blood}.",
         ),
         "l_burned": (
             "{name} has no life left and is burned.",

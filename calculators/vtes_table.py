@@ -100,7 +100,8 @@ LABELS = Catalog(
         "rescuer_share": ("Rescuer pays", "Платит спасатель"),
         "rescuer_share_help": (
             "The rescue costs 2 blood: the rescuer pays this much, the rescued vampire the rest.",
-            "Спасение стоит 2 крови: спасатель платит столько, спасаемый — остальное.",
+            "Спасение стоит 2 литра крови: спасатель платит указанную здесь часть, спасаемый — "
+            "остальное.",
         ),
         "blocked": ("Blocked by", "Блокирует"),
         "none": ("not blocked", "не заблокировано"),
@@ -119,7 +120,8 @@ LABELS = Catalog(
         "votes_against": ("Votes against", "Голосов против"),
         "o_left": (
             "{name} leaves torpor: pays 2 blood, now ready with {blood} blood.",
-            "{name} выходит из ступора: платит 2 крови, готов, крови: {blood}.",
+            "{name} выходит из ступора: платит 2 литра крови и становится готовым; крови: "
+            "{blood}.",
         ),
         "o_failed": (
             "The action fails: {name} stays in torpor and pays nothing (no combat).",

@@ -234,7 +234,7 @@ def _prevention_step(
         trace.add(
             _DAMAGE,
             "No damage is prevented, so all of it is successfully inflicted.",
-            "Ничего не предотвращено, поэтому все повреждения нанесены успешно.",
+            "Ничего не предотвращено: все повреждения проходят.",
         )
     else:
         trace.add(
@@ -305,8 +305,8 @@ def _resolve_vampire(
                     _DAMAGE,
                     f"{name} burns all of its blood ({mended}) to mend {mended} of the "
                     f"{through_n} points of normal damage.",
-                    f"{name} сжигает всю свою кровь ({mended}) и лечит {mended} из {through_n} "
-                    "обычных повреждений.",
+                    f"{name} сжигает всю свою кровь ({ru.blood(mended)}) и лечит {mended} из "
+                    f"{ru.damage_genitive(through_n, 'normal')}.",
                 )
             else:
                 trace.add(
@@ -401,12 +401,19 @@ def _resolve_vampire(
                 f"Все повреждения разобраны: вампир {name} ранен и уходит в ступор; "
                 f"крови: {blood}.",
             )
-    else:
+    elif through_n or through_a:
         state = MinionState.READY
         trace.add(
             _DAMAGE,
             f"{name} mended everything and stays ready with {blood} blood.",
-            f"{name} вылечивает всё и остаётся в зоне готовых; крови: {blood}.",
+            f"{name} вылечивает всё и остаётся готовым; крови: {blood}.",
+        )
+    else:
+        state = MinionState.READY
+        trace.add(
+            _DAMAGE,
+            f"{name} stays ready with {blood} blood.",
+            f"{name} остаётся готовым; крови: {blood}.",
         )
 
     after = dataclasses.replace(vampire, blood=blood, state=state)
@@ -501,7 +508,7 @@ def _resolve_life(
         trace.add(
             _DAMAGE,
             f"{name} stays ready with {life} life.",
-            f"{name} остаётся в игре; жизни: {life}.",
+            f"{name} остаётся готовым; жизни: {life}.",
         )
     after = dataclasses.replace(minion, life=life)
     return DamageResult(
