@@ -72,6 +72,14 @@ LABELS = Catalog(
             "Dodge allowed in round 1 (open point)",
             "Уклонение в раунде 1 разрешено (спорно)",
         ),
+        "dodge1_help": (
+            "Open point: the rulebook does not say whether Dodge may be played in the first "
+            "round of a combat. On: either side may choose it in round 1; off: not before "
+            "round 2.",
+            "Спорный момент: правила не говорят, можно ли играть Уклонение в первом раунде "
+            "боя. Включено: любая сторона может выбрать его в раунде 1; выключено: не раньше "
+            "раунда 2.",
+        ),
         "agatha": (
             "Sister Agatha: Fangs/Escape cost 2 blood",
             "Сестра Агата: Клыки/Бегство за 2 Крови",
@@ -518,8 +526,12 @@ class DraculaExplorer(CalculatorApp):
     def relabel(self) -> None:
         self.w_intro.value = f"<p>{escape(self.t('intro'))}</p>"
         self.w_judge_intro.value = f"<p>{escape(self.t('judge_intro'))}</p>"
-        for lab, _w in self._row_labels:
+        for lab, w in self._row_labels:
             lab.value = self.t(lab.key)  # type: ignore[attr-defined]
+            help_key = f"{lab.key}_help"  # type: ignore[attr-defined]
+            if help_key in self.labels:
+                lab.tooltip = w.tooltip = self.t(help_key)
+                lab.value += " ⓘ"
         self._busy = True
         try:
             pol = [(self.t(k), k) for k in ("minimax", "uniform")]

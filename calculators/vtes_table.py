@@ -120,8 +120,7 @@ LABELS = Catalog(
         "votes_against": ("Votes against", "Голосов против"),
         "o_left": (
             "{name} leaves torpor: pays 2 blood, now ready with {blood} blood.",
-            "{name} выходит из ступора: платит 2 литра крови и становится готовым; крови: "
-            "{blood}.",
+            "{name} выходит из ступора: платит 2 литра крови и становится готовым; крови: {blood}.",
         ),
         "o_failed": (
             "The action fails: {name} stays in torpor and pays nothing (no combat).",

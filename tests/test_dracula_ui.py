@@ -200,3 +200,12 @@ def test_bad_input_on_the_russian_page_is_explained_in_russian() -> None:
     assert app.banner.message.startswith("победа Охотника не может дать 'bite' (Укус)")
     app.set_inputs(overrides="Punch vs Claws")
     assert app.banner.message.startswith("замену пишите так: 'hunter: Punch vs Claws = wound 1'")
+
+
+def test_the_open_point_switch_explains_itself_in_both_languages() -> None:
+    app = DraculaExplorer()
+    (label,) = [lab for lab, _w in app._row_labels if lab.key == "dodge1"]  # type: ignore[attr-defined]
+    assert "rulebook does not say whether Dodge" in label.tooltip
+    assert app.w_dodge1.tooltip == label.tooltip
+    app.set_language("ru")
+    assert label.tooltip.startswith("Спорный момент: правила не говорят")
