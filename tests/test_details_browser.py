@@ -108,7 +108,7 @@ def test_tiny_odds_weapons_and_reference_sources(open_page: Any) -> None:
     assert title is not None and title.startswith("1/1" + "0" * 50)  # exact value on hover
 
     page.get_by_role("tab", name="Attack").click()
-    page.locator(".vtm-weapon select").select_option(value="sword")
+    page.locator(".vtm-weapon select").select_option(label="Sword (Strength + 2, lethal)")
     wait_text(page, ".vtm-weapon-note", "Sword: Strength + 2, lethal; damage base 4")
     assert "4" in page.inner_text(".vtm-damage-base")
 
