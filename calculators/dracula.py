@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from calculators.dracula_valour import ValourPanel
 from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, TraceView
+from calculators.kit.fields import IntField, invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
 from calculators.kit.tools import PageTools
 from rules.dracula.blood import MAX_BLOOD, RED_MARKS
@@ -333,8 +334,8 @@ class DraculaExplorer(CalculatorApp):
         self.w_hunter = widgets.Dropdown(
             options=list(HUNTERS), value="Van Helsing", layout=lay, style=style
         )
-        self.w_health = widgets.BoundedIntText(value=8, min=1, max=20, layout=lay, style=style)
-        self.w_bites = widgets.BoundedIntText(value=0, min=0, max=2, layout=lay, style=style)
+        self.w_health = IntField(8, 1, 20, app=self, layout=lay, style=style)
+        self.w_bites = IntField(0, 0, 2, app=self, layout=lay, style=style)
         self.w_items = widgets.SelectMultiple(
             options=list(HUNTER_ITEMS), value=("Stake",), rows=8, layout=lay, style=style
         )
@@ -348,9 +349,7 @@ class DraculaExplorer(CalculatorApp):
             options=list(AGENT_WEAPONS), value=(), rows=3, layout=lay, style=style
         )
         self.w_minion = widgets.Checkbox(value=False, indent=False)
-        self.w_blood = widgets.BoundedIntText(
-            value=MAX_BLOOD, min=1, max=MAX_BLOOD, layout=lay, style=style
-        )
+        self.w_blood = IntField(MAX_BLOOD, 1, MAX_BLOOD, app=self, layout=lay, style=style)
         self.w_trap = widgets.Checkbox(value=False, indent=False)
         self.w_advance = widgets.Checkbox(value=False, indent=False)
         self.w_castle = widgets.Checkbox(value=False, indent=False)
@@ -407,9 +406,9 @@ class DraculaExplorer(CalculatorApp):
         self.w_judge_intro = widgets.HTML()
         self.j_hcard = widgets.Dropdown(layout=lay, style=style)
         self.j_ecard = widgets.Dropdown(layout=lay, style=style)
-        self.j_hdie = widgets.BoundedIntText(value=1, min=1, max=6, layout=lay, style=style)
-        self.j_hdie2 = widgets.BoundedIntText(value=1, min=1, max=6, layout=lay, style=style)
-        self.j_edie = widgets.BoundedIntText(value=1, min=1, max=6, layout=lay, style=style)
+        self.j_hdie = IntField(1, 1, 6, app=self, layout=lay, style=style)
+        self.j_hdie2 = IntField(1, 1, 6, app=self, layout=lay, style=style)
+        self.j_edie = IntField(1, 1, 6, app=self, layout=lay, style=style)
         self.j_resolve = widgets.Button(button_style="primary")
         self.j_restart = widgets.Button()
         self.j_state = widgets.HTML()
@@ -643,6 +642,8 @@ class DraculaExplorer(CalculatorApp):
                 self._sync_hunter()
             finally:
                 self._busy = False
+        if invalid_fields(self.body):
+            return  # each bad box says what it allows; nothing is computed until then
         self.update()
 
     def setup(self) -> tuple[Hunter, Opponent, Situation, int, CardTable, int | None]:
@@ -866,8 +867,8 @@ class DraculaExplorer(CalculatorApp):
         return self.last_report
 
     def _on_resolve(self) -> None:
-        if self.judge_state is None:
-            return
+        if self.judge_state is None or invalid_fields(self.body):
+            return  # a die box that is not 1-6 says so beside itself
         h, opp, *_ = self._setup
         roll: int | tuple[int, int] = self.j_hdie.value
         if h.godalming and not opp.is_dracula:
