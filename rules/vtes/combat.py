@@ -990,7 +990,7 @@ class _RoundPlay:
                     "in a row; a minion may not press twice in a row, so presses must "
                     "alternate between the two sides.",
                     ru=f"{self._where_ru()}: {who.name} ({_RU_SIDE[presses[i]]}) играет "
-                    f"прессы {i} и {i + 1} подряд; миньон не может давить прессом дважды "
+                    f"прессы {i} и {i + 1} подряд; миньон не может играть пресс дважды "
                     "подряд, поэтому прессы сторон должны чередоваться.",
                 )
         if self.ended_by is not None:
