@@ -188,7 +188,11 @@ class IntField(widgets.HBox):  # type: ignore[misc]
         self._on_text({})
 
     def _on_language(self, change: dict[str, Any]) -> None:
-        self.lang = change["new"]
+        self.set_language(change["new"])
+
+    def set_language(self, lang: str) -> None:
+        """Say the message and the range in ``lang`` (for fields without an ``app``)."""
+        self.lang = lang
         self._show()
 
     # -- the message beside the box -----------------------------------------------------
