@@ -18,11 +18,19 @@ unknown keys are errors too, so that a typo never passes silently.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from rules.errors import InvalidState
+from rules.vtes.scenario_input import RU_SIDE as _RU_SIDE
+from rules.vtes.scenario_input import RU_SIDE_F as _RU_SIDE_F
+from rules.vtes.scenario_input import Place as _Place
+from rules.vtes.scenario_input import read_bool as _bool
+from rules.vtes.scenario_input import read_int as _int
+from rules.vtes.scenario_input import read_keys as _keys
+from rules.vtes.scenario_input import read_list as _list
+from rules.vtes.scenario_input import read_str as _str
 
 __all__ = [
     "EDITIONS",
@@ -223,109 +231,6 @@ class Scenario:
 
 
 # -- checking input ----------------------------------------------------------------------
-
-_RU_SIDE = {"acting": "действующий", "opposing": "противостоящий"}
-_RU_SIDE_F = {"acting": "действующая сторона", "opposing": "противостоящая сторона"}
-
-
-@dataclass(frozen=True, slots=True)
-class _Place:
-    """Where a problem is in the scenario: ``str()`` gives the English, ``ru`` the Russian."""
-
-    en: str
-    ru: str
-
-    def __str__(self) -> str:
-        return self.en
-
-    def then(self, en: str, ru: str) -> _Place:
-        """A place inside this one."""
-        return _Place(f"{self.en}, {en}", f"{self.ru}, {ru}")
-
-
-def _keys(data: object, allowed: Sequence[str], where: _Place) -> dict[str, Any]:
-    if not isinstance(data, Mapping):
-        raise InvalidState(
-            f"{where} must be an object with keys among: {', '.join(allowed)}; "
-            f"got {type(data).__name__}.",
-            ru=f"{where.ru}: нужен объект с ключами из списка: {', '.join(allowed)}; "
-            f"получено {type(data).__name__}.",
-        )
-    for key in data:
-        if key not in allowed:
-            raise InvalidState(
-                f"{where}: unknown key {key!r}; allowed keys: {', '.join(allowed)}.",
-                ru=f"{where.ru}: неизвестный ключ {key!r}; допустимые ключи: {', '.join(allowed)}.",
-            )
-    return dict(data)
-
-
-def _int(
-    data: Mapping[str, Any],
-    key: str,
-    where: _Place,
-    *,
-    default: int | None = None,
-    minimum: int = 0,
-) -> int:
-    if key not in data:
-        if default is None:
-            raise InvalidState(
-                f"{where}: {key!r} is missing; it must be a whole number.",
-                ru=f"{where.ru}: не указано {key!r}; нужно целое число.",
-            )
-        return default
-    value = data[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(
-            f"{where}: {key!r} must be a whole number, got {value!r}.",
-            ru=f"{where.ru}: значение {key!r} должно быть целым числом, а получено {value!r}.",
-        )
-    if value < minimum:
-        raise InvalidState(
-            f"{where}: {key!r} must be {minimum} or more, got {value}.",
-            ru=f"{where.ru}: значение {key!r} должно быть не меньше {minimum}, а получено {value}.",
-        )
-    return value
-
-
-def _bool(data: Mapping[str, Any], key: str, where: _Place, default: bool = False) -> bool:
-    value = data.get(key, default)
-    if not isinstance(value, bool):
-        raise InvalidState(
-            f"{where}: {key!r} must be true or false, got {value!r}.",
-            ru=f"{where.ru}: значение {key!r} должно быть true или false, а получено {value!r}.",
-        )
-    return value
-
-
-def _str(data: Mapping[str, Any], key: str, where: _Place, *, required: bool = False) -> str | None:
-    if key not in data:
-        if required:
-            raise InvalidState(
-                f"{where}: {key!r} is missing; it must be a non-empty text.",
-                ru=f"{where.ru}: не указано {key!r}; нужен непустой текст.",
-            )
-        return None
-    value = data[key]
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidState(
-            f"{where}: {key!r} must be a non-empty text, got {value!r}.",
-            ru=f"{where.ru}: значение {key!r} должно быть непустым текстом, а получено {value!r}.",
-        )
-    return value.strip()
-
-
-def _list(data: Mapping[str, Any], key: str, where: _Place) -> list[Any]:
-    value = data.get(key, [])
-    if not isinstance(value, list | tuple):
-        raise InvalidState(
-            f"{where}: {key!r} must be a list, got {type(value).__name__}.",
-            ru=f"{where.ru}: значение {key!r} должно быть списком, "
-            f"а получено {type(value).__name__}.",
-        )
-    return list(value)
-
 
 def _sides(data: Mapping[str, Any], key: str, where: _Place) -> tuple[Side, ...]:
     out: list[Side] = []
