@@ -15,8 +15,9 @@ then the presses. Illegal sequences raise :class:`rules.errors.IllegalPlay`.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import IllegalPlay, InvalidState
@@ -31,11 +32,13 @@ from rules.vtes import (
     resolve_damage,
     ru_words,
 )
+from rules.vtes.combat_effects import CARDS, LASTING, PREVENTION, CardEffects
+from rules.vtes.combat_effects import Hit as _Hit
+from rules.vtes.combat_fighter import Fighter as _Fighter
 from rules.vtes.combat_report import CombatantState, CombatReport, Range, RoundReport
 from rules.vtes.combat_text import Phrase, Sentence, plural_ru, words
 from rules.vtes.scenario import (
     SIDES,
-    Combatant,
     Equipment,
     Round,
     Side,
@@ -60,6 +63,7 @@ RETAINERS = "vtes:6.4.7"
 
 _RU_SIDE = {"acting": "действующий", "opposing": "противостоящий"}
 _RU_RANGE = {"close": "близкая дистанция", "long": "дальняя дистанция"}
+_RU_RANGE_TO = {"close": "близкую дистанцию", "long": "дальнюю дистанцию"}
 _RU_RANGE_AT = {"close": "на близкой дистанции", "long": "на дальней дистанции"}
 _RU_STATE = ru_words.STATE
 # Names the scenario gives to strikes and strike effects left unnamed.
@@ -108,81 +112,6 @@ def _ru_alternating(sides: Sequence[str], one: str, few: str, many: str) -> str:
 
 
 # -- the combatants while the combat runs -------------------------------------------------
-
-
-@dataclass
-class _Fighter:
-    side: Side
-    name: str
-    kind: str
-    capacity: int | None
-    amount: int
-    strength: int
-    equipment: list[Equipment]
-    retainers: dict[str, int]
-    state: MinionState = MinionState.READY
-    stolen_this_round: set[str] = field(default_factory=set)
-    drained: int = 0
-    damage_taken: int = 0
-    damage_prevented: int = 0
-
-    @classmethod
-    def start(cls, c: Combatant, side: Side) -> _Fighter:
-        amount = c.blood if c.kind == "vampire" else c.life
-        assert amount is not None
-        return cls(
-            side=side,
-            name=c.name,
-            kind=c.kind,
-            capacity=c.capacity,
-            amount=amount,
-            strength=c.strength,
-            equipment=list(c.equipment),
-            retainers={r.name: r.life for r in c.retainers},
-        )
-
-    @property
-    def ready(self) -> bool:
-        return self.state is MinionState.READY
-
-    @property
-    def unit(self) -> str:
-        return "blood" if self.kind == "vampire" else "life"
-
-    def carried(self, name: str) -> Equipment | None:
-        for item in self.equipment:
-            if item.name == name:
-                return item
-        return None
-
-    def equipment_names(self) -> str:
-        return ", ".join(e.name for e in self.equipment) or "nothing"
-
-    def equipment_names_ru(self) -> str:
-        return ", ".join(e.name for e in self.equipment) or "нет"
-
-    def minion(self) -> Vampire | Ally:
-        if self.kind == "vampire":
-            assert self.capacity is not None
-            return Vampire(self.name, self.capacity, self.amount, self.strength, self.state)
-        return Ally(self.name, self.amount, self.strength)
-
-    def report(self) -> CombatantState:
-        vampire = self.kind == "vampire"
-        return CombatantState(
-            name=self.name,
-            kind="vampire" if vampire else "ally",
-            state=self.state,
-            blood=self.amount if vampire else None,
-            life=None if vampire else self.amount,
-            capacity=self.capacity,
-            strength=self.strength,
-            equipment=tuple(e.name for e in self.equipment),
-            retainers=dict(self.retainers),
-            drained=self.drained,
-            damage_taken=self.damage_taken,
-            damage_prevented=self.damage_prevented,
-        )
 
 
 # -- describing strikes -------------------------------------------------------------------
@@ -258,26 +187,15 @@ def _strike_phrase(
 
 
 @dataclass
-class _Hit:
-    """What one strike does to the other side, collected before anything is applied."""
-
-    normal: int = 0
-    aggravated: int = 0
-    prevented: int = 0
-    steal: int = 0
-    destroy: str | None = None
-    take: str | None = None
-
-
-@dataclass
 class _Chosen:
     side: Side
     strike: Strike
     effect: StrikeEffect
     default: bool = False
+    prevented: int = 0
 
 
-class _RoundPlay:
+class _RoundPlay(CardEffects):
     def __init__(
         self,
         number: int,
@@ -293,26 +211,26 @@ class _RoundPlay:
         self.say: list[Sentence] = []
         self.range: Range = "close"
         self.ended_by: str | None = None
-
-    # .. small utilities ..
-    def _sentence(self, key: str, **values: str | int | Phrase) -> None:
-        self.say.append(Sentence(key, values))
-
-    def _where(self) -> str:
-        return f"Round {self.number}"
-
-    def _where_ru(self) -> str:
-        return f"Раунд {self.number}"
+        self._pair_index = 0
 
     # .. steps of the round ..
     def play(self) -> RoundReport:
         for fighter in self.f.values():
             fighter.stolen_this_round.clear()
+            fighter.blood_lost_round = 0
+            fighter.damage_round = 0
         self._before_range()
-        self._determine_range()
-        chosen = self._count_strikes()
-        self._strikes(chosen)
+        if self.ended_by is None:
+            self._determine_range()
+            chosen = self._count_strikes()
+            self._strikes(chosen)
+        if self.ended_by is None:
+            self._press_step()
         continued = self._presses()
+        self._end_of_round()
+        if self._another_round():
+            continued = True
+        self._end_round_effects()
         return RoundReport(
             number=self.number,
             range=self.range,
@@ -323,36 +241,11 @@ class _RoundPlay:
             steps=self.trace.steps,
         )
 
-    def _before_range(self) -> None:
-        for side in SIDES:
-            fighter = self.f[side]
-            for card in self.rnd.before_range_of(side):
-                if card.strength == 0:
-                    continue
-                if fighter.strength + card.strength < 0:
-                    raise InvalidState(
-                        f"{self._where()}: {card.name} would bring {fighter.name}'s strength "
-                        f"below 0 (it is {fighter.strength}).",
-                        ru=f"{self._where_ru()}: {card.name} опустит силу {fighter.name} "
-                        f"ниже 0 (сейчас она {fighter.strength}); сила может быть только 0 "
-                        "или больше.",
-                    )
-                fighter.strength += card.strength
-                change = f"{card.strength:+d}"
-                self.trace.add(
-                    SEQUENCE,
-                    f"Before range is determined, {fighter.name} plays {card.name}: strength "
-                    f"{change} for the rest of the combat, now {fighter.strength}.",
-                    f"До определения дистанции {fighter.name} играет {_ru_card(card.name)}: "
-                    f"сила {change} до конца боя, теперь {fighter.strength}.",
-                )
-                self._sentence(
-                    "before_range",
-                    name=fighter.name,
-                    card=card.name,
-                    change=change,
-                    strength=fighter.strength,
-                )
+    def _deal(self, hits: dict[Side, _Hit]) -> None:
+        self._apply_damage(hits, {})
+
+    def _ended_by_state(self) -> bool:
+        return self._check_ready()
 
     def _determine_range(self) -> None:
         maneuvers = self.rnd.maneuvers
@@ -367,6 +260,33 @@ class _RoundPlay:
                     f"маневры {i} и {i + 1} подряд; миньон не может маневрировать дважды "
                     "подряд, поэтому маневры сторон должны чередоваться.",
                 )
+        if self.rnd.range is not None:
+            if maneuvers:
+                raise IllegalPlay(
+                    f"{self._where()}: the range of this round was already set to "
+                    f"{self.rnd.range} by an earlier effect, so the determine-range step is "
+                    "skipped and no maneuver can be played; remove the maneuvers.",
+                    ru=f"{self._where_ru()}: дистанцию этого раунда заранее задал прежний эффект "
+                    f"({_RU_RANGE[self.rnd.range]}), поэтому шаг определения дистанции "
+                    "пропускается и маневры играть нельзя; уберите их.",
+                )
+            self.range = self.rnd.range
+            self.trace.add(
+                LASTING,
+                f"An earlier effect set round {self.number} at {self.range} range: the "
+                "determine-range step is skipped.",
+                f"Дистанцию раунда {self.number} заранее задал прежний эффект "
+                f"({_RU_RANGE[self.range]}): шаг определения дистанции пропускается.",
+            )
+            self._sentence(
+                "range_set",
+                round=self.number,
+                range_at=Phrase(
+                    f"at {self.range} range",
+                    "на близкой дистанции" if self.range == "close" else "на дальней дистанции",
+                ),
+            )
+            return
         if not maneuvers:
             self.trace.add(
                 RANGE,
@@ -376,8 +296,26 @@ class _RoundPlay:
             self._sentence("no_maneuver", round=self.number)
             return
         current: Range = "close"
-        for side in maneuvers:
+        for i, side in enumerate(maneuvers):
             current = "long" if current == "close" else "close"
+            play = self.rnd.maneuver_plays[i] if i < len(self.rnd.maneuver_plays) else None
+            self._check_restricted(side, f"maneuver_to_{current}")
+            if play is not None and play.to is not None and play.to != current:
+                raise IllegalPlay(
+                    f"{self._where()}: {play.card or 'this maneuver'} is only usable to get to "
+                    f"{play.to} range, but maneuver {i + 1} would take the combat to {current} "
+                    "range.",
+                    ru=f"{self._where_ru()}: {play.card or 'этот маневр'} годится только для "
+                    f"перехода на {_RU_RANGE_TO[play.to]}, а маневр {i + 1} переводит бой на "
+                    f"{_RU_RANGE_TO[current]}.",
+                )
+            if play is not None and play.card:
+                self._pay(self.f[side], play.cost, play.card)
+                self.trace.add(
+                    CARDS,
+                    f"{self.f[side].name}'s maneuver {i + 1} comes from {play.card}.",
+                    f"Маневр {i + 1} ({self.f[side].name}) даёт карта {play.card}.",
+                )
             self._sentence(
                 "maneuver",
                 name=self.f[side].name,
@@ -423,7 +361,7 @@ class _RoundPlay:
                     "за раунд.",
                 )
             granted = 1 + sum(e.count for e in effects)
-            strikes = list(self.rnd.strikes_of(side))
+            strikes = self._uncancelled(side, list(self.rnd.strikes_of(side)))
             if len(strikes) > granted:
                 extra = granted - 1
                 raise IllegalPlay(
@@ -451,10 +389,39 @@ class _RoundPlay:
             chosen[side] = strikes
         return chosen
 
+    def _uncancelled(self, side: Side, strikes: list[Strike]) -> list[Strike]:
+        """Drop the strike cards cancelled as they were played: the striker chooses again."""
+        fighter = self.f[side]
+        kept: list[Strike] = []
+        for strike in strikes:
+            if strike.cancelled_by is None:
+                kept.append(strike)
+                continue
+            opp = self.f[other(side)]
+            self._pay(opp, strike.cancel_cost, strike.cancelled_by)
+            self.trace.add(
+                PREVENTION,
+                f"{opp.name} cancels {fighter.name}'s {strike.name} with {strike.cancelled_by} "
+                f"as it is played: its cost is not paid and {fighter.name} chooses a strike "
+                "again.",
+                f"{opp.name} отменяет {_ru_name(strike.name)} ({fighter.name}) картой "
+                f"{strike.cancelled_by} в момент розыгрыша: стоимость не платится, и "
+                f"{fighter.name} выбирает удар заново.",
+            )
+            self._sentence(
+                "cancelled",
+                name=opp.name,
+                other=fighter.name,
+                card=strike.cancelled_by,
+                strike=strike.name,
+            )
+        return kept
+
     def _announce_additional(self) -> None:
         for side in SIDES:
             fighter = self.f[side]
             for effect in self.rnd.additional_of(side):
+                self._pay(fighter, effect.cost, effect.name)
                 limited = " (limited)" if effect.limited else ""
                 ru_limited = " (ограниченный)" if effect.limited else ""
                 self.trace.add(
@@ -479,6 +446,7 @@ class _RoundPlay:
                 )
             a = acting[k] if k < len(acting) else None
             o = opposing[k] if k < len(opposing) else None
+            self._pair_index = k
             self._pair({"acting": a, "opposing": o})
             if self.ended_by is not None:
                 if k + 1 < pairs:
@@ -524,9 +492,45 @@ class _RoundPlay:
                     f"{fighter.name} не может им ударить; выберите кулачный удар или другое "
                     "оружие.",
                 )
-            return _Chosen(side, strike, item.strike)
+            self._check_restricted(side, "equipment")
+            return self._chosen(_Chosen(side, strike, item.strike))
         assert strike.effect is not None
-        return _Chosen(side, strike, strike.effect, default=strike.default)
+        return self._chosen(_Chosen(side, strike, strike.effect, default=strike.default))
+
+    def _chosen(self, c: _Chosen) -> _Chosen:
+        """Checks and changes that card effects make to a chosen strike."""
+        fighter = self.f[c.side]
+        grapples = [
+            card.name
+            for side in SIDES
+            for card in self.rnd.before_range_of(side)
+            if card.hand_strikes_only
+        ]
+        if grapples and not c.strike.hand:
+            raise IllegalPlay(
+                f"{self._where()}: {grapples[0]} allows only hand strikes this round, so "
+                f"{fighter.name} cannot use {c.strike.name}; choose a hand strike.",
+                ru=f"{self._where_ru()}: из-за карты {grapples[0]} в этом раунде разрешены только "
+                f"кулачные удары, и {fighter.name} не может использовать "
+                f"{_ru_name(c.strike.name)}; выберите кулачный удар.",
+            )
+        if c.effect.long_range_only and self.range != "long":
+            raise IllegalPlay(
+                f"{self._where()}: {c.strike.name} is usable only at long range, and the round "
+                "is at close range.",
+                ru=f"{self._where_ru()}: {_ru_name(c.strike.name)} можно использовать только на "
+                "дальней дистанции, а раунд идёт на близкой.",
+            )
+        self._pay(fighter, c.strike.cost, c.strike.name)
+        card = fighter.hand_aggravated_by()
+        if c.strike.hand and card is not None and not c.effect.aggravated:
+            self.trace.add(
+                LASTING,
+                f"{card} makes the damage of {fighter.name}'s hand strike aggravated.",
+                f"Из-за карты {card} кулачный удар {fighter.name} наносит неизлечимые повреждения.",
+            )
+            c.effect = dataclasses.replace(c.effect, aggravated=True)
+        return c
 
     def _check_chosen(self, c: _Chosen) -> None:
         fighter = self.f[c.side]
@@ -558,12 +562,20 @@ class _RoundPlay:
                     "предотвратить нельзя; для удара по слуге 'prevented' должно быть 0.",
                 )
         dmg = eff.damage_for(fighter.strength)
-        if c.strike.prevented > dmg:
+        c.prevented = self._prevention_total(c, dmg)
+        if eff.send_to_torpor and opp.kind != "vampire":
+            raise IllegalPlay(
+                f"{self._where()}: {c.strike.name} sends the opposing vampire to torpor, but "
+                f"{opp.name} is an ally.",
+                ru=f"{self._where_ru()}: {_ru_name(c.strike.name)} отправляет в ступор "
+                f"вампира-противника, а {opp.name} — союзник.",
+            )
+        if c.prevented > dmg:
             raise InvalidState(
-                f"{self._where()}: {opp.name} prevents {c.strike.prevented} of "
+                f"{self._where()}: {opp.name} prevents {c.prevented} of "
                 f"{fighter.name}'s {c.strike.name}, which deals only {dmg} damage; at most "
                 f"{dmg} can be prevented.",
-                ru=f"{self._where_ru()}: {opp.name} предотвращает {c.strike.prevented}, но "
+                ru=f"{self._where_ru()}: {opp.name} предотвращает {c.prevented}, но "
                 f"{_ru_name(c.strike.name)} ({fighter.name}) наносит только "
                 f"{words(dmg, 'dmg', 'ru')}; предотвратить можно не больше {dmg}.",
             )
@@ -576,6 +588,58 @@ class _RoundPlay:
                     f"{item}, но у {opp.name} его нет; снаряжение {opp.name}: "
                     f"{opp.equipment_names_ru()}.",
                 )
+
+    def _prevention_total(self, c: _Chosen, dmg: int) -> int:
+        """How much of this strike the receiver prevents: ``prevented`` plus the prevention
+        cards listed (a card preventing 'all' covers the whole strike)."""
+        opp = self.f[other(c.side)]
+        entries = c.strike.prevention
+        if (entries or c.strike.prevented) and c.effect.unpreventable:
+            raise IllegalPlay(
+                f"{self._where()}: the damage of {c.strike.name} cannot be prevented, so "
+                f"{opp.name} cannot play prevention against it.",
+                ru=f"{self._where_ru()}: повреждения от {_ru_name(c.strike.name)} нельзя "
+                f"предотвратить, поэтому {opp.name} не может играть против него предотвращение.",
+            )
+        total = c.strike.prevented
+        for entry in entries:
+            if entry.non_aggravated and c.effect.aggravated:
+                raise IllegalPlay(
+                    f"{self._where()}: {entry.name} prevents only non-aggravated damage, and "
+                    f"{c.strike.name} deals aggravated damage.",
+                    ru=f"{self._where_ru()}: {entry.name} предотвращает только обычные "
+                    f"повреждения, а {_ru_name(c.strike.name)} наносит неизлечимые.",
+                )
+            total += dmg if entry.all else entry.amount
+        if any(entry.all for entry in entries):
+            total = min(total, dmg)
+        return total
+
+    def _pay_prevention(self, c: _Chosen) -> None:
+        opp = self.f[other(c.side)]
+        for entry in c.strike.prevention:
+            self._pay(opp, entry.cost, entry.name)
+            how_en = "all of its damage" if entry.all else f"{entry.amount}"
+            how_ru = "все его повреждения" if entry.all else f"{entry.amount}"
+            self.trace.add(
+                PREVENTION,
+                f"{opp.name} plays {entry.name} against {c.strike.name}: prevents {how_en}.",
+                f"{opp.name} играет {entry.name} против {_ru_name(c.strike.name)}: "
+                f"предотвращает {how_ru}.",
+            )
+            self._sentence("prevention_card", name=opp.name, card=entry.name)
+
+    def _no_prevention(self, c: _Chosen, why_en: str, why_ru: str) -> None:
+        """Prevention needs damage to prevent: none against a dodged or out-of-range strike."""
+        if c.prevented or c.strike.prevention:
+            opp = self.f[other(c.side)]
+            raise IllegalPlay(
+                f"{self._where()}: {opp.name} plays prevention against {c.strike.name}, but "
+                f"that strike {why_en}, so there is no damage to prevent; remove the prevention.",
+                ru=f"{self._where_ru()}: {opp.name} играет предотвращение против "
+                f"{_ru_name(c.strike.name)}, но этот удар {why_ru}, и предотвращать нечего; "
+                "уберите предотвращение.",
+            )
 
     def _pair(self, strikes: Mapping[Side, Strike | None]) -> None:
         chosen: dict[Side, _Chosen] = {}
@@ -619,6 +683,10 @@ class _RoundPlay:
                     "останавливает.",
                 )
                 self._sentence("combat_ends", name=name)
+                self._unlock(side, c)
+                for others in chosen.values():
+                    if others is not c:
+                        self._no_prevention(others, "never resolves", "не разыгрывается")
                 self.ended_by = "combat_ends"
                 return
 
@@ -643,11 +711,11 @@ class _RoundPlay:
                 "разыгрывается раньше удара соперника.",
             )
             self._sentence("first_strike", name=self.f[side].name)
-            self._resolve_group([chosen[side]], dodging)
+            self._resolve_group([chosen[side]], dodging, environmental=False)
             if self._check_ready():
                 return
             rest = [c for s, c in chosen.items() if s != side]
-            self._resolve_group(rest, dodging)
+            self._resolve_group(rest, dodging, environmental=self._pair_index == 0)
         else:
             if len(first) == 2:
                 self.trace.add(
@@ -656,8 +724,34 @@ class _RoundPlay:
                     "Оба удара первоочерёдные (first strike), поэтому разыгрываются одновременно.",
                 )
                 self._sentence("both_first")
-            self._resolve_group(list(chosen.values()), dodging)
-        self._check_ready()
+            self._resolve_group(list(chosen.values()), dodging, environmental=self._pair_index == 0)
+        if self._check_ready():
+            return
+        after = [s for s, c in chosen.items() if c.effect.combat_ends_after_resolution]
+        if after:
+            name = self.f[after[0]].name
+            self.trace.add(
+                CARDS,
+                f"Both strikes have resolved; {name}'s strike now ends the combat, and no "
+                "press can continue it.",
+                f"Оба удара разыграны; теперь удар {name} заканчивает бой, и никакой пресс "
+                "его не продолжит.",
+            )
+            self._sentence("combat_ends_after", name=name)
+            for side in after:
+                self._unlock(side, chosen[side])
+            self.ended_by = "combat_ends"
+
+    def _unlock(self, side: Side, c: _Chosen) -> None:
+        if c.effect.unlock:
+            fighter = self.f[side]
+            fighter.unlocked = True
+            self.trace.add(
+                CARDS,
+                f"{fighter.name} unlocks before the combat ends ({c.strike.name}).",
+                f"{fighter.name} разворачивается до окончания боя ({_ru_name(c.strike.name)}).",
+            )
+            self._sentence("unlock", name=fighter.name)
 
     def _check_ready(self) -> bool:
         """End the combat if a combatant is no longer ready; True if it ended."""
@@ -675,7 +769,9 @@ class _RoundPlay:
             self.ended_by = "not_ready"
         return bool(out)
 
-    def _resolve_group(self, group: Sequence[_Chosen], dodging: Mapping[Side, bool]) -> None:
+    def _resolve_group(
+        self, group: Sequence[_Chosen], dodging: Mapping[Side, bool], *, environmental: bool
+    ) -> None:
         hits: dict[Side, _Hit] = {}
         retainer_hits: dict[tuple[Side, str], _Hit] = {}
         for c in group:
@@ -693,15 +789,19 @@ class _RoundPlay:
                 )
                 self._sentence("lost_weapon", name=fighter.name, weapon=c.strike.weapon)
                 continue
+            if eff.recoil and (self.range == "close" or not eff.recoil_close_only):
+                self._recoil(c, hits)
             harmful = (
                 eff.damage_for(fighter.strength)
                 or eff.steal_blood
                 or eff.destroy_equipment
                 or eff.steal_equipment
+                or eff.send_to_torpor
             )
             if not harmful:
                 continue
-            if self.range == "long" and not eff.ranged:
+            if self.range == "long" and not (eff.ranged or eff.long_range_only):
+                self._no_prevention(c, "is out of range", "не действует на этой дистанции")
                 self.trace.add(
                     STRIKES,
                     f"{fighter.name}'s {c.strike.name} works only at close range, so it does "
@@ -725,7 +825,19 @@ class _RoundPlay:
                     "at_retainer", name=fighter.name, retainer=c.strike.target, other=opp.name
                 )
                 hit = retainer_hits.setdefault((opp_side, c.strike.target), _Hit())
+            elif dodging.get(opp_side, False) and eff.undodgeable:
+                self.trace.add(
+                    CARDS,
+                    f"{c.strike.name} cannot be dodged: {opp.name}'s dodge has no effect on it.",
+                    f"От удара {_ru_name(c.strike.name)} нельзя уклониться: уклонение {opp.name} "
+                    "на него не действует.",
+                )
+                self._sentence("undodgeable", name=opp.name, other=fighter.name)
+                hit = hits.setdefault(opp_side, _Hit())
+                hit.destroy = eff.destroy_equipment
+                hit.take = eff.steal_equipment
             elif dodging.get(opp_side, False):
+                self._no_prevention(c, "was dodged", "отменён уклонением")
                 self.trace.add(
                     EFFECTS,
                     f"{opp.name}'s dodge stops {fighter.name}'s {c.strike.name}.",
@@ -742,11 +854,51 @@ class _RoundPlay:
                 hit.aggravated += dmg
             else:
                 hit.normal += dmg
-            hit.prevented += c.strike.prevented
+            self._pay_prevention(c)
+            hit.prevented += c.prevented
             hit.steal += eff.steal_blood
+            if eff.send_to_torpor and c.strike.target is None:
+                hit.torpor = c.strike.name
+        if environmental and self.ended_by is None:
+            self._environmental(hits)
         self._apply_steals(hits, retainer_hits)
         self._apply_equipment(hits)
         self._apply_damage(hits, retainer_hits)
+        self._apply_torpor(hits)
+
+    def _recoil(self, c: _Chosen, hits: dict[Side, _Hit]) -> None:
+        fighter = self.f[c.side]
+        eff = c.effect
+        kind_en = "aggravated " if eff.recoil_aggravated else ""
+        kind_ru = "неизлечимых " if eff.recoil_aggravated else ""
+        self.trace.add(
+            CARDS,
+            f"Using {c.strike.name}, {fighter.name} also takes {eff.recoil} {kind_en}damage "
+            "itself (environmental, so a dodge does not stop it).",
+            f"Используя {_ru_name(c.strike.name)}, {fighter.name} и сам получает {eff.recoil} "
+            f"{kind_ru}повр. (от окружения, уклонение их не останавливает).",
+        )
+        self._sentence("recoil", name=fighter.name, card=c.strike.name, n=eff.recoil)
+        hit = hits.setdefault(c.side, _Hit())
+        if eff.recoil_aggravated:
+            hit.aggravated += eff.recoil
+        else:
+            hit.normal += eff.recoil
+
+    def _apply_torpor(self, hits: Mapping[Side, _Hit]) -> None:
+        for side, hit in hits.items():
+            victim = self.f[side]
+            if hit.torpor is None or not victim.ready:
+                continue
+            victim.state = MinionState.TORPOR
+            self.trace.add(
+                CARDS,
+                f"{hit.torpor} sends {victim.name} to torpor: it keeps its {victim.amount} blood "
+                "and takes no damage from this strike.",
+                f"{_ru_name(hit.torpor)} отправляет {victim.name} в ступор: кровь "
+                f"({victim.amount}) остаётся при нём, повреждений этот удар не наносит.",
+            )
+            self._sentence("sent_to_torpor", name=victim.name, card=hit.torpor, n=victim.amount)
 
     def _apply_steals(
         self, hits: Mapping[Side, _Hit], retainer_hits: Mapping[tuple[Side, str], _Hit]
@@ -920,7 +1072,11 @@ class _RoundPlay:
         self.trace.extend(result.steps)
         through = hit.normal + hit.aggravated - hit.prevented
         fighter.damage_taken += through
+        fighter.damage_round += through
         fighter.damage_prevented += hit.prevented
+        if fighter.kind == "vampire":
+            fighter.blood_lost_round += result.mended + result.paid
+            fighter.wounded = result.wounded
         total = hit.normal + hit.aggravated
         if hit.aggravated:
             self._sentence("damage_agg", name=fighter.name, n=total)
@@ -996,6 +1152,24 @@ class _RoundPlay:
             return False
         for i, side in enumerate(presses):
             name = self.f[side].name
+            purpose = "continue" if i % 2 == 0 else "end"
+            self._check_restricted(side, f"press_to_{purpose}")
+            play = self.rnd.press_plays[i] if i < len(self.rnd.press_plays) else None
+            if play is not None and play.only is not None and play.only != purpose:
+                raise IllegalPlay(
+                    f"{self._where()}: {play.card or 'this press'} is only usable to "
+                    f"{play.only} the combat, but press {i + 1} would {purpose} it.",
+                    ru=f"{self._where_ru()}: {play.card or 'этот пресс'} годится только для "
+                    f"{'продолжения' if play.only == 'continue' else 'завершения'} боя, а "
+                    f"пресс {i + 1} его {'продолжает' if purpose == 'continue' else 'завершает'}.",
+                )
+            if play is not None and play.card:
+                self._pay(self.f[side], play.cost, play.card)
+                self.trace.add(
+                    CARDS,
+                    f"{name}'s press {i + 1} comes from {play.card}.",
+                    f"Пресс {i + 1} ({name}) даёт карта {play.card}.",
+                )
             self._sentence("press" if i == 0 else "press_cancel", name=name)
         continued = len(presses) % 2 == 1
         ru_presses = _ru_alternating(presses, "пресс", "пресса", "прессов")

@@ -316,8 +316,11 @@ def unique_card_enters(
     (``forced=True``) is the arriving copy burned instead of starting a contest with
     oneself (vtes:4.1, vtes:4.1.1).
     """
-    if not isinstance(card, str) or not card.strip() or not isinstance(player, str) or not (
-        player.strip()
+    if (
+        not isinstance(card, str)
+        or not card.strip()
+        or not isinstance(player, str)
+        or not (player.strip())
     ):
         raise InvalidState(
             "Give the card's name and the Methuselah putting it into play.",

@@ -40,7 +40,7 @@ _DAMAGE = "vtes:6.4.6"
 _RETAINERS = "vtes:6.4.7"
 _TORPOR = "vtes:6.5"
 _GO_TO_TORPOR = "vtes:6.5.1"
-_KEPT_OUT = "vtes:6.4.12"
+_KEPT_OUT = "vtes:6.4.13"
 
 
 @dataclass(frozen=True, slots=True)

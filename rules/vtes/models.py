@@ -3,8 +3,8 @@
 Each class checks itself when built and raises :class:`rules.errors.InvalidState`
 for a situation that cannot exist (negative blood, blood above capacity, ...).
 
->>> Vampire("Krid", capacity=4, blood=1)
-Vampire(name='Krid', capacity=4, blood=1, strength=1, state=<MinionState.READY: 'ready'>, wounded=False)
+>>> Vampire("Krid", capacity=4, blood=1).state
+<MinionState.READY: 'ready'>
 >>> Vampire("Krid", capacity=4, blood=5)
 Traceback (most recent call last):
 ...
@@ -79,7 +79,7 @@ class Vampire:
     A vampire in torpor counts as wounded for damage resolution. ``wounded=True`` marks a
     ready vampire that is wounded but kept out of torpor by an effect (Undying Tenacity,
     Undead Persistence): each point of aggravated damage then costs it 1 blood at once,
-    and with no blood to pay it is burned (vtes:6.4.6, vtes:6.4.12). A vampire in torpor
+    and with no blood to pay it is burned (vtes:6.4.6, vtes:6.4.13). A vampire in torpor
     or burned is always wounded.
     """
 

@@ -23,6 +23,20 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from rules.errors import InvalidState
+from rules.vtes.scenario_effects import (
+    RESTRICTIONS,
+    EndOfRound,
+    Environmental,
+    NewRound,
+    Play,
+    Prevention,
+    RangeName,
+    parse_end_of_round,
+    parse_environmental,
+    parse_new_round,
+    parse_plays,
+    parse_prevention,
+)
 from rules.vtes.scenario_input import RU_SIDE as _RU_SIDE
 from rules.vtes.scenario_input import RU_SIDE_F as _RU_SIDE_F
 from rules.vtes.scenario_input import Place as _Place
@@ -67,12 +81,39 @@ COMBATANT_KEYS = (
     "strength",
     "equipment",
     "retainers",
+    "wounded",
 )
 EQUIPMENT_KEYS = ("name", "strike")
-RETAINER_KEYS = ("name", "life")
-ROUND_KEYS = ("before_range", "maneuvers", "strikes", "additional_strikes", "presses")
-BEFORE_RANGE_KEYS = ("name", "strength")
-ADDITIONAL_KEYS = ("name", "count", "limited")
+RETAINER_KEYS = ("name", "life", "damage")
+ROUND_KEYS = (
+    "before_range",
+    "range",
+    "maneuvers",
+    "strikes",
+    "additional_strikes",
+    "environmental",
+    "presses",
+    "end_of_round",
+    "new_round",
+)
+BEFORE_RANGE_KEYS = (
+    "name",
+    "strength",
+    "set_strength",
+    "this_round",
+    "hand_aggravated",
+    "hand_strikes_only",
+    "environmental",
+    "press_damage",
+    "damage",
+    "opponent_strength",
+    "restrict",
+    "equip",
+    "employ",
+    "burn_retainer",
+    "cost",
+)
+ADDITIONAL_KEYS = ("name", "count", "limited", "cost")
 EFFECT_KEYS = (
     "damage",
     "strength_bonus",
@@ -84,9 +125,19 @@ EFFECT_KEYS = (
     "steal_blood",
     "destroy_equipment",
     "steal_equipment",
+    "undodgeable",
+    "long_range_only",
+    "send_to_torpor",
+    "combat_ends_after_resolution",
+    "unpreventable",
+    "unlock",
+    "recoil",
+    "recoil_aggravated",
+    "recoil_close_only",
 )
-STRIKE_KEYS = ("name", "hand", "weapon", *EFFECT_KEYS, "target", "prevented")
-WEAPON_USE_KEYS = ("name", "weapon", "target", "prevented")
+USE_KEYS = ("target", "prevented", "prevention", "cancelled_by", "cancel_cost", "cost")
+STRIKE_KEYS = ("name", "hand", "weapon", *EFFECT_KEYS, *USE_KEYS)
+WEAPON_USE_KEYS = ("name", "weapon", *USE_KEYS)
 
 
 def other(side: Side) -> Side:
@@ -115,6 +166,15 @@ class StrikeEffect:
     steal_blood: int = 0
     destroy_equipment: str | None = None
     steal_equipment: str | None = None
+    undodgeable: bool = False
+    long_range_only: bool = False
+    send_to_torpor: bool = False
+    combat_ends_after_resolution: bool = False
+    unpreventable: bool = False
+    unlock: bool = False
+    recoil: int = 0
+    recoil_aggravated: bool = False
+    recoil_close_only: bool = False
 
     def damage_for(self, strength: int) -> int:
         """The damage points this strike deals for a striker of ``strength``."""
@@ -145,6 +205,10 @@ class Strike:
     target: str | None = None
     prevented: int = 0
     default: bool = False
+    prevention: tuple[Prevention, ...] = ()
+    cancelled_by: str | None = None
+    cancel_cost: int = 0
+    cost: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +221,7 @@ class Equipment:
 class Retainer:
     name: str
     life: int
+    damage: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +236,7 @@ class Combatant:
     life: int | None = None
     equipment: tuple[Equipment, ...] = ()
     retainers: tuple[Retainer, ...] = ()
+    wounded: bool = False
 
     def find_equipment(self, name: str) -> Equipment | None:
         for item in self.equipment:
@@ -186,14 +252,30 @@ class AdditionalStrikes:
     name: str
     count: int
     limited: bool = True
+    cost: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class BeforeRange:
-    """A card played before range that changes strength for the rest of the combat."""
+    """A card whose effect is in force from before the strikes (see
+    :mod:`rules.vtes.scenario_effects`): strength, aggravated hands, grapples, environmental
+    damage, restrictions on the opponent, equipping or employing mid-combat."""
 
     name: str
     strength: int = 0
+    set_strength: int | None = None
+    this_round: bool = False
+    hand_aggravated: bool = False
+    hand_strikes_only: bool = False
+    environmental: int = 0
+    press_damage: int = 0
+    damage: int = 0
+    opponent_strength: int = 0
+    restrict: tuple[str, ...] = ()
+    equip: Equipment | None = None
+    employ: Retainer | None = None
+    burn_retainer: str | None = None
+    cost: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +287,18 @@ class Round:
     strikes: tuple[tuple[Strike, ...], tuple[Strike, ...]] = ((), ())
     additional: tuple[tuple[AdditionalStrikes, ...], tuple[AdditionalStrikes, ...]] = ((), ())
     before_range: tuple[tuple[BeforeRange, ...], tuple[BeforeRange, ...]] = ((), ())
+    range: RangeName | None = None
+    maneuver_plays: tuple[Play, ...] = ()
+    press_plays: tuple[Play, ...] = ()
+    environmental: tuple[tuple[Environmental, ...], tuple[Environmental, ...]] = ((), ())
+    end_of_round: tuple[tuple[EndOfRound, ...], tuple[EndOfRound, ...]] = ((), ())
+    new_round: NewRound | None = None
+
+    def environmental_of(self, side: Side) -> tuple[Environmental, ...]:
+        return self.environmental[SIDES.index(side)]
+
+    def end_of_round_of(self, side: Side) -> tuple[EndOfRound, ...]:
+        return self.end_of_round[SIDES.index(side)]
 
     def strikes_of(self, side: Side) -> tuple[Strike, ...]:
         return self.strikes[SIDES.index(side)]
@@ -231,6 +325,7 @@ class Scenario:
 
 
 # -- checking input ----------------------------------------------------------------------
+
 
 def _sides(data: Mapping[str, Any], key: str, where: _Place) -> tuple[Side, ...]:
     out: list[Side] = []
@@ -294,6 +389,15 @@ def _effect(data: Mapping[str, Any], where: _Place) -> StrikeEffect:
         steal_blood=_int(data, "steal_blood", where, default=0),
         destroy_equipment=_str(data, "destroy_equipment", where),
         steal_equipment=_str(data, "steal_equipment", where),
+        undodgeable=_bool(data, "undodgeable", where),
+        long_range_only=_bool(data, "long_range_only", where),
+        send_to_torpor=_bool(data, "send_to_torpor", where),
+        combat_ends_after_resolution=_bool(data, "combat_ends_after_resolution", where),
+        unpreventable=_bool(data, "unpreventable", where),
+        unlock=_bool(data, "unlock", where),
+        recoil=_int(data, "recoil", where, default=0),
+        recoil_aggravated=_bool(data, "recoil_aggravated", where),
+        recoil_close_only=_bool(data, "recoil_close_only", where),
     )
 
 
@@ -301,9 +405,15 @@ def _strike(data: object, where: _Place) -> Strike:
     strike = _keys(data, STRIKE_KEYS, where)
     hand = _bool(strike, "hand", where)
     weapon = _str(strike, "weapon", where)
-    target = _str(strike, "target", where)
-    prevented = _int(strike, "prevented", where, default=0)
     name = _str(strike, "name", where)
+    use: dict[str, Any] = {
+        "target": _str(strike, "target", where),
+        "prevented": _int(strike, "prevented", where, default=0),
+        "prevention": parse_prevention(strike, where),
+        "cancelled_by": _str(strike, "cancelled_by", where),
+        "cancel_cost": _int(strike, "cancel_cost", where, default=0),
+        "cost": _int(strike, "cost", where, default=0),
+    }
     if hand and weapon:
         raise InvalidState(
             f"{where}: a strike is either a hand strike or a weapon strike, not both.",
@@ -320,9 +430,7 @@ def _strike(data: object, where: _Place) -> Strike:
                 f"{extra[0]!r} здесь не допускается; допустимые ключи: "
                 f"{', '.join(WEAPON_USE_KEYS)}.",
             )
-        return Strike(
-            name=name or weapon, weapon=weapon, effect=None, target=target, prevented=prevented
-        )
+        return Strike(name=name or weapon, weapon=weapon, effect=None, **use)
     if hand:
         if "damage" in strike:
             raise InvalidState(
@@ -332,11 +440,68 @@ def _strike(data: object, where: _Place) -> Strike:
                 "кулачного удара с +N повреждений укажите 'strength_bonus' вместо 'damage'.",
             )
         effect = _effect({"strength_bonus": 0, **strike}, where)
-        return Strike(
-            name=name or "hand strike", hand=True, effect=effect, target=target, prevented=prevented
-        )
+        return Strike(name=name or "hand strike", hand=True, effect=effect, **use)
     effect = _effect(strike, where)
-    return Strike(name=name or "strike", effect=effect, target=target, prevented=prevented)
+    return Strike(name=name or "strike", effect=effect, **use)
+
+
+def _equipment_item(data: object, where: _Place) -> Equipment:
+    e = _keys(data, EQUIPMENT_KEYS, where)
+    name = _str(e, "name", where, required=True)
+    assert name is not None
+    strike = None
+    if "strike" in e:
+        sw = where.then(f"{name}'s strike", f"удар карты {name}")
+        strike = _effect(_keys(e["strike"], EFFECT_KEYS, sw), sw)
+    return Equipment(name, strike)
+
+
+def _signed(data: dict[str, Any], key: str, where: _Place) -> int:
+    raw = data.get(key, 0)
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise InvalidState(
+            f"{where}: {key!r} must be a whole number, got {raw!r}.",
+            ru=f"{where.ru}: значение {key!r} должно быть целым числом, а получено {raw!r}.",
+        )
+    return raw
+
+
+def _before_range(data: object, where: _Place) -> BeforeRange:
+    b = _keys(data, BEFORE_RANGE_KEYS, where)
+    restrict = tuple(str(x) for x in _list(b, "restrict", where))
+    for item in restrict:
+        if item not in RESTRICTIONS:
+            raise InvalidState(
+                f"{where}: unknown restriction {item!r}; allowed: {', '.join(RESTRICTIONS)}.",
+                ru=f"{where.ru}: неизвестное ограничение {item!r}; допустимые: "
+                f"{', '.join(RESTRICTIONS)}.",
+            )
+    employ = None
+    if "employ" in b:
+        rw = where.then("employ", "employ")
+        r = _keys(b["employ"], RETAINER_KEYS, rw)
+        rname = _str(r, "name", rw, required=True)
+        assert rname is not None
+        employ = Retainer(
+            rname, _int(r, "life", rw, minimum=1), damage=_int(r, "damage", rw, default=0)
+        )
+    return BeforeRange(
+        name=_str(b, "name", where) or "card",
+        strength=_signed(b, "strength", where),
+        set_strength=_int(b, "set_strength", where) if "set_strength" in b else None,
+        this_round=_bool(b, "this_round", where),
+        hand_aggravated=_bool(b, "hand_aggravated", where),
+        hand_strikes_only=_bool(b, "hand_strikes_only", where),
+        environmental=_int(b, "environmental", where, default=0),
+        press_damage=_int(b, "press_damage", where, default=0),
+        damage=_int(b, "damage", where, default=0),
+        opponent_strength=_signed(b, "opponent_strength", where),
+        restrict=restrict,
+        equip=_equipment_item(b["equip"], where.then("equip", "equip")) if "equip" in b else None,
+        employ=employ,
+        burn_retainer=_str(b, "burn_retainer", where),
+        cost=_int(b, "cost", where, default=0),
+    )
 
 
 def _combatant(data: object, side: Side) -> Combatant:
@@ -350,9 +515,8 @@ def _combatant(data: object, side: Side) -> Combatant:
     equipment: list[Equipment] = []
     for i, item in enumerate(_list(c, "equipment", where), 1):
         iw = where.then(f"equipment {i}", f"снаряжение {i}")
-        e = _keys(item, EQUIPMENT_KEYS, iw)
-        ename = _str(e, "name", iw, required=True)
-        assert ename is not None
+        parsed = _equipment_item(item, iw)
+        ename = parsed.name
         if any(x.name == ename for x in equipment):
             raise InvalidState(
                 f"{where}: two equipment cards are named {ename!r}; give copies distinct "
@@ -360,11 +524,7 @@ def _combatant(data: object, side: Side) -> Combatant:
                 ru=f"{where.ru}: две карты снаряжения называются {ename!r}; дайте копиям "
                 "разные имена (например, добавьте '#2').",
             )
-        strike = None
-        if "strike" in e:
-            sw = where.then(f"{ename}'s strike", f"удар карты {ename}")
-            strike = _effect(_keys(e["strike"], EFFECT_KEYS, sw), sw)
-        equipment.append(Equipment(ename, strike))
+        equipment.append(parsed)
     retainers: list[Retainer] = []
     for i, item in enumerate(_list(c, "retainers", where), 1):
         rw = where.then(f"retainer {i}", f"слуга {i}")
@@ -376,7 +536,14 @@ def _combatant(data: object, side: Side) -> Combatant:
                 f"{where}: two retainers are named {rname!r}; names must differ.",
                 ru=f"{where.ru}: два слуги носят имя {rname!r}; имена должны различаться.",
             )
-        retainers.append(Retainer(rname, _int(r, "life", where.then(rname, rname), minimum=1)))
+        rplace = where.then(rname, rname)
+        retainers.append(
+            Retainer(
+                rname,
+                _int(r, "life", rplace, minimum=1),
+                damage=_int(r, "damage", rplace, default=0),
+            )
+        )
     if kind == "vampire":
         if "life" in c:
             raise InvalidState(
@@ -400,12 +567,13 @@ def _combatant(data: object, side: Side) -> Combatant:
             blood=blood,
             equipment=tuple(equipment),
             retainers=tuple(retainers),
+            wounded=_bool(c, "wounded", where),
         )
     if kind == "ally":
-        if "capacity" in c or "blood" in c:
+        if "capacity" in c or "blood" in c or "wounded" in c:
             raise InvalidState(
-                f"{where}: an ally has 'life', not 'capacity' or 'blood'.",
-                ru=f"{where.ru}: у союзника есть 'life', а не 'capacity' или 'blood'.",
+                f"{where}: an ally has 'life', not 'capacity', 'blood' or 'wounded'.",
+                ru=f"{where.ru}: у союзника есть 'life', а не 'capacity', 'blood' или 'wounded'.",
             )
         life = _int(c, "life", where, minimum=1)
         return Combatant(
@@ -448,32 +616,55 @@ def _round(data: object, number: int) -> Round:
                     name=_str(a, "name", aw) or "additional strike",
                     count=_int(a, "count", aw, default=1, minimum=1),
                     limited=_bool(a, "limited", aw, default=True),
+                    cost=_int(a, "cost", aw, default=0),
                 )
             )
         additional.append(tuple(effects))
     for side, items in zip(SIDES, _per_side(r, "before_range", where), strict=True):
-        cards: list[BeforeRange] = []
-        for i, item in enumerate(items, 1):
-            bw = where.then(
-                f"{side} before-range card {i}",
-                f"{_RU_SIDE_F[side]}, карта до определения дистанции {i}",
-            )
-            b = _keys(item, BEFORE_RANGE_KEYS, bw)
-            raw = b.get("strength", 0)
-            if isinstance(raw, bool) or not isinstance(raw, int):
-                raise InvalidState(
-                    f"{bw}: 'strength' must be a whole number, got {raw!r}.",
-                    ru=f"{bw.ru}: значение 'strength' должно быть целым числом, "
-                    f"а получено {raw!r}.",
+        before.append(
+            tuple(
+                _before_range(
+                    item,
+                    where.then(
+                        f"{side} before-range card {i}",
+                        f"{_RU_SIDE_F[side]}, карта до определения дистанции {i}",
+                    ),
                 )
-            cards.append(BeforeRange(name=_str(b, "name", bw) or "card", strength=raw))
-        before.append(tuple(cards))
+                for i, item in enumerate(items, 1)
+            )
+        )
+    env_raw = _keys(r.get("environmental", {}), SIDES, where.then("environmental", "environmental"))
+    environmental = tuple(
+        parse_environmental(
+            env_raw.get(side, 0),
+            where.then(f"{side} environmental damage", f"{_RU_SIDE_F[side]}, урон от окружения"),
+        )
+        for side in SIDES
+    )
+    ends = tuple(
+        parse_end_of_round(items, where.then(side, _RU_SIDE_F[side]))
+        for side, items in zip(SIDES, _per_side(r, "end_of_round", where), strict=True)
+    )
+    range_set = r.get("range")
+    if range_set is not None and range_set not in ("close", "long"):
+        raise InvalidState(
+            f"{where}: 'range' is {range_set!r}; allowed: 'close', 'long'.",
+            ru=f"{where.ru}: 'range' равно {range_set!r}; допустимые: 'close', 'long'.",
+        )
+    maneuvers, maneuver_plays = parse_plays(r, "maneuvers", where)
+    presses, press_plays = parse_plays(r, "presses", where)
     return Round(
-        maneuvers=_sides(r, "maneuvers", where),
-        presses=_sides(r, "presses", where),
+        maneuvers=maneuvers,
+        presses=presses,
         strikes=(strikes[0], strikes[1]),
         additional=(additional[0], additional[1]),
         before_range=(before[0], before[1]),
+        range="close" if range_set == "close" else "long" if range_set == "long" else None,
+        maneuver_plays=maneuver_plays,
+        press_plays=press_plays,
+        environmental=(environmental[0], environmental[1]),
+        end_of_round=(ends[0], ends[1]),
+        new_round=parse_new_round(r["new_round"], where) if "new_round" in r else None,
     )
 
 

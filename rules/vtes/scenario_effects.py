@@ -52,8 +52,19 @@ each round: Ghoul Retainer).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
+
+from rules.errors import InvalidState
+from rules.vtes.scenario_input import (
+    Place,
+    read_bool,
+    read_int,
+    read_keys,
+    read_list,
+    read_str,
+)
 
 __all__ = [
     "ENDS_KEYS",
@@ -69,6 +80,11 @@ __all__ = [
     "Play",
     "Prevention",
     "RangeName",
+    "parse_end_of_round",
+    "parse_environmental",
+    "parse_new_round",
+    "parse_plays",
+    "parse_prevention",
 ]
 
 RangeName = Literal["close", "long"]
@@ -147,3 +163,152 @@ class NewRound:
     card: str
     new_combat: bool = False
     cost: int = 0
+
+
+# -- parsing ------------------------------------------------------------------------------
+
+
+def _cost(data: Mapping[str, Any], where: Place) -> int:
+    return read_int(data, "cost", where, default=0)
+
+
+def _name(data: Mapping[str, Any], where: Place, default: str) -> str:
+    return read_str(data, "name", where) or default
+
+
+def parse_prevention(data: Mapping[str, Any], where: Place) -> tuple[Prevention, ...]:
+    """The ``prevention`` list of a strike."""
+    out: list[Prevention] = []
+    for i, item in enumerate(read_list(data, "prevention", where), 1):
+        pw = where.then(f"prevention {i}", f"предотвращение {i}")
+        p = read_keys(item, PREVENTION_KEYS, pw)
+        every = read_bool(p, "all", pw)
+        if every == ("amount" in p):
+            raise InvalidState(
+                f"{pw}: give either 'amount' (how much damage is prevented) or 'all': true.",
+                ru=f"{pw.ru}: укажите либо 'amount' (сколько повреждений предотвращено), "
+                "либо 'all': true.",
+            )
+        out.append(
+            Prevention(
+                name=_name(p, pw, "prevention"),
+                amount=read_int(p, "amount", pw, default=0, minimum=1) if not every else 0,
+                all=every,
+                non_aggravated=read_bool(p, "non_aggravated", pw),
+                cost=_cost(p, pw),
+            )
+        )
+    return tuple(out)
+
+
+def parse_environmental(value: object, where: Place) -> tuple[Environmental, ...]:
+    """One side's ``environmental`` entry: a whole number or a list of damage dicts."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value < 0:
+            raise InvalidState(
+                f"{where}: environmental damage must be 0 or more, got {value}.",
+                ru=f"{where.ru}: повреждения от окружения должны быть 0 или больше, "
+                f"а получено {value}.",
+            )
+        return (Environmental("environmental damage", value),) if value else ()
+    if not isinstance(value, list | tuple):
+        raise InvalidState(
+            f"{where}: environmental damage must be a whole number or a list of "
+            f"{{{', '.join(ENVIRONMENTAL_KEYS)}}} objects, got {value!r}.",
+            ru=f"{where.ru}: повреждения от окружения задаются целым числом или списком "
+            f"объектов с ключами {', '.join(ENVIRONMENTAL_KEYS)}, а получено {value!r}.",
+        )
+    out: list[Environmental] = []
+    for i, item in enumerate(value, 1):
+        ew = where.then(f"entry {i}", f"элемент {i}")
+        e = read_keys(item, ENVIRONMENTAL_KEYS, ew)
+        out.append(
+            Environmental(
+                name=_name(e, ew, "environmental damage"),
+                damage=read_int(e, "damage", ew, minimum=1),
+                aggravated=read_bool(e, "aggravated", ew),
+            )
+        )
+    return tuple(out)
+
+
+def parse_end_of_round(items: Sequence[Any], where: Place) -> tuple[EndOfRound, ...]:
+    """One side's ``end_of_round`` list."""
+    out: list[EndOfRound] = []
+    for i, item in enumerate(items, 1):
+        ew = where.then(f"end-of-round effect {i}", f"эффект конца раунда {i}")
+        e = read_keys(item, END_OF_ROUND_KEYS, ew)
+        raw = e.get("opponent_strength", 0)
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise InvalidState(
+                f"{ew}: 'opponent_strength' must be a whole number, got {raw!r}.",
+                ru=f"{ew.ru}: значение 'opponent_strength' должно быть целым числом, "
+                f"а получено {raw!r}.",
+            )
+        out.append(
+            EndOfRound(
+                name=_name(e, ew, "card"),
+                gain_blood_lost=read_bool(e, "gain_blood_lost", ew),
+                send_to_torpor=read_bool(e, "send_to_torpor", ew),
+                damage=read_int(e, "damage", ew, default=0),
+                opponent_strength=raw,
+                needs_more_damage=read_bool(e, "needs_more_damage", ew),
+                cost=_cost(e, ew),
+            )
+        )
+    return tuple(out)
+
+
+def parse_new_round(value: object, where: Place) -> NewRound:
+    nw = where.then("new_round", "new_round")
+    n = read_keys(value, NEW_ROUND_KEYS, nw)
+    side = n.get("side")
+    if side not in ("acting", "opposing"):
+        raise InvalidState(
+            f"{nw}: 'side' is {side!r}; allowed: 'acting', 'opposing'.",
+            ru=f"{nw.ru}: 'side' равно {side!r}; допустимые: 'acting', 'opposing'.",
+        )
+    card = read_str(n, "card", nw) or "card"
+    return NewRound(
+        side="acting" if side == "acting" else "opposing",
+        card=card,
+        new_combat=read_bool(n, "new_combat", nw),
+        cost=_cost(n, nw),
+    )
+
+
+def parse_plays(
+    data: Mapping[str, Any], key: str, where: Place
+) -> tuple[tuple[Literal["acting", "opposing"], ...], tuple[Play, ...]]:
+    """A round's ``maneuvers`` or ``presses``: who played each, and the card behind it."""
+    sides: list[Literal["acting", "opposing"]] = []
+    plays: list[Play] = []
+    limit_key, limits = ("to", ("close", "long")) if key == "maneuvers" else ("only", ENDS_KEYS)
+    for i, item in enumerate(read_list(data, key, where), 1):
+        iw = where.then(f"{key} entry {i}", f"{key}, элемент {i}")
+        if isinstance(item, Mapping):
+            p = read_keys(item, ("side", "card", limit_key, "cost"), iw)
+            side = p.get("side")
+            limit = p.get(limit_key)
+            if limit is not None and limit not in limits:
+                raise InvalidState(
+                    f"{iw}: {limit_key!r} is {limit!r}; allowed: {', '.join(limits)}.",
+                    ru=f"{iw.ru}: {limit_key!r} равно {limit!r}; допустимые: {', '.join(limits)}.",
+                )
+            play = Play(
+                card=read_str(p, "card", iw),
+                to=limit if key == "maneuvers" else None,
+                only=limit if key == "presses" else None,
+                cost=_cost(p, iw),
+            )
+        else:
+            side, play = item, Play()
+        if side not in ("acting", "opposing"):
+            raise InvalidState(
+                f"{where}: {key} entry {i} is {side!r}; allowed: 'acting', 'opposing'.",
+                ru=f"{where.ru}: элемент {i} списка {key} равен {side!r}; допустимые: "
+                "'acting', 'opposing'.",
+            )
+        sides.append("acting" if side == "acting" else "opposing")
+        plays.append(play)
+    return tuple(sides), tuple(plays)
