@@ -7,8 +7,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.vtes import MinionState
 from rules.errors import IllegalPlay
+from rules.vtes import MinionState
 from rules.vtes.combat import resolve
 
 SIDES = ("acting", "opposing")
