@@ -212,6 +212,7 @@ class _RoundPlay(CardEffects):
         self.range: Range = "close"
         self.ended_by: str | None = None
         self._pair_index = 0
+        self._no_press: dict[Side, str] = {}
 
     # .. steps of the round ..
     def play(self) -> RoundReport:
@@ -222,6 +223,7 @@ class _RoundPlay(CardEffects):
         self._before_range()
         if self.ended_by is None:
             self._determine_range()
+            self._check_grapple_range()
             chosen = self._count_strikes()
             self._strikes(chosen)
         if self.ended_by is None:
@@ -240,6 +242,17 @@ class _RoundPlay(CardEffects):
             sentences=tuple(self.say),
             steps=self.trace.steps,
         )
+
+    def _check_grapple_range(self) -> None:
+        for side in SIDES:
+            for card in self.rnd.before_range_of(side):
+                if card.hand_strikes_only and self.range != "close":
+                    raise IllegalPlay(
+                        f"{self._where()}: {card.name} is a grapple, usable only at close range, "
+                        "and this round is at long range.",
+                        ru=f"{self._where_ru()}: {card.name} — захват, он играется только на "
+                        "близкой дистанции, а этот раунд идёт на дальней.",
+                    )
 
     def _deal(self, hits: dict[Side, _Hit]) -> None:
         self._apply_damage(hits, {})
@@ -619,6 +632,22 @@ class _RoundPlay(CardEffects):
         opp = self.f[other(c.side)]
         for entry in c.strike.prevention:
             self._pay(opp, entry.cost, entry.name)
+            if entry.burn is not None:
+                item = opp.carried(entry.burn)
+                if item is None:
+                    raise IllegalPlay(
+                        f"{self._where()}: {opp.name} burns {entry.burn} to prevent damage but "
+                        f"does not carry it; {opp.name} carries: {opp.equipment_names()}.",
+                        ru=f"{self._where_ru()}: {opp.name} сжигает {entry.burn} ради "
+                        f"предотвращения, но у {opp.name} этого нет; снаряжение: "
+                        f"{opp.equipment_names_ru()}.",
+                    )
+                opp.equipment.remove(item)
+                self.trace.add(
+                    PREVENTION,
+                    f"{opp.name} burns {entry.burn} to prevent the damage.",
+                    f"{opp.name} сжигает {entry.burn}, чтобы предотвратить повреждения.",
+                )
             how_en = "all of its damage" if entry.all else f"{entry.amount}"
             how_ru = "все его повреждения" if entry.all else f"{entry.amount}"
             self.trace.add(
@@ -856,15 +885,63 @@ class _RoundPlay(CardEffects):
                 hit.normal += dmg
             self._pay_prevention(c)
             hit.prevented += c.prevented
+            if c.strike.aim is not None and c.strike.target is None:
+                self._aim(c, hit, dmg)
             hit.steal += eff.steal_blood
             if eff.send_to_torpor and c.strike.target is None:
                 hit.torpor = c.strike.name
+        for c in group:
+            item = self.f[c.side].carried(c.strike.weapon) if c.strike.weapon else None
+            if item is not None and c.effect.burn_after_use:
+                self.f[c.side].equipment.remove(item)
+                self.trace.add(
+                    CARDS,
+                    f"{item.name} is burned after use.",
+                    f"{item.name} сжигается после использования.",
+                )
         if environmental and self.ended_by is None:
             self._environmental(hits)
         self._apply_steals(hits, retainer_hits)
         self._apply_equipment(hits)
         self._apply_damage(hits, retainer_hits)
         self._apply_torpor(hits)
+
+    def _aim(self, c: _Chosen, hit: _Hit, dmg: int) -> None:
+        """An aim card (Target Vitals): more damage of the same type if any got through."""
+        opp_side = other(c.side)
+        opp = self.f[opp_side]
+        aim = c.strike.aim
+        assert aim is not None
+        if dmg - c.prevented <= 0:
+            self.trace.add(
+                CARDS,
+                f"{aim}: no damage of {c.strike.name} is successfully inflicted, so it adds "
+                "nothing.",
+                f"{aim}: удар {_ru_name(c.strike.name)} не нанёс ни одного повреждения, "
+                "поэтому карта ничего не добавляет.",
+            )
+            return
+        if c.effect.aggravated:
+            hit.aggravated += c.strike.aim_bonus
+        else:
+            hit.normal += c.strike.aim_bonus
+        if c.strike.aim_no_press:
+            self._no_press[opp_side] = aim
+        self.trace.add(
+            CARDS,
+            f"{aim}: damage from {c.strike.name} got through, so {opp.name} takes "
+            f"+{c.strike.aim_bonus} damage of the same type"
+            + (" and cannot press this round." if c.strike.aim_no_press else "."),
+            f"{aim}: повреждения от {_ru_name(c.strike.name)} прошли, поэтому {opp.name} "
+            f"получает ещё +{c.strike.aim_bonus} того же типа"
+            + (" и не может играть прессы в этом раунде." if c.strike.aim_no_press else "."),
+        )
+        self._sentence(
+            "card_effect",
+            name=self.f[c.side].name,
+            card=aim,
+            what=Phrase(f"+{c.strike.aim_bonus} damage", f"+{c.strike.aim_bonus} повр."),
+        )
 
     def _recoil(self, c: _Chosen, hits: dict[Side, _Hit]) -> None:
         fighter = self.f[c.side]
@@ -1141,6 +1218,28 @@ class _RoundPlay(CardEffects):
                 )
                 self._sentence("skipped_presses")
             return False
+        trap = self._trap_press()
+        if trap is not None:
+            self.trace.add(
+                LASTING,
+                f"{trap} provides a press to continue before any other press; a combatant may "
+                "answer with a press to end the combat.",
+                f"{trap} даёт пресс на продолжение раньше всех прочих прессов; боец может "
+                "ответить прессом на завершение боя.",
+            )
+            self._sentence("press", name=trap)
+        for side in presses:
+            card = self._no_press.get(side)
+            if card is not None:
+                raise IllegalPlay(
+                    f"{self._where()}: {self.f[side].name} cannot press this round because of "
+                    f"{card}.",
+                    ru=f"{self._where_ru()}: {self.f[side].name} не может играть прессы в этом "
+                    f"раунде из-за карты {card}.",
+                )
+        if not presses and trap is not None:
+            self._sentence("continues")
+            return True
         if not presses:
             self.trace.add(
                 PRESSES,
@@ -1150,9 +1249,10 @@ class _RoundPlay(CardEffects):
             self._sentence("no_press", round=self.number)
             self.ended_by = "no_press"
             return False
+        shift = 1 if trap is not None else 0
         for i, side in enumerate(presses):
             name = self.f[side].name
-            purpose = "continue" if i % 2 == 0 else "end"
+            purpose = "continue" if (i + shift) % 2 == 0 else "end"
             self._check_restricted(side, f"press_to_{purpose}")
             play = self.rnd.press_plays[i] if i < len(self.rnd.press_plays) else None
             if play is not None and play.only is not None and play.only != purpose:

@@ -187,6 +187,21 @@ class CardEffects:
                         f"hand strikes deal aggravated damage {span_en}",
                         f"кулачные удары наносят неизлечимые повреждения {span_ru}",
                     )
+                if card.trap_press:
+                    fighter.against.append(Lasting(card.name, False, trap_press=True))
+                    self.trace.add(
+                        LASTING,
+                        f"{fighter.name} plays {card.name}: each round of this combat it "
+                        "provides a press to continue.",
+                        f"{fighter.name} играет {card.name}: в каждом раунде этого боя карта даёт "
+                        "пресс на продолжение.",
+                    )
+                    self._card(
+                        fighter,
+                        card.name,
+                        "a press to continue each round",
+                        "пресс на продолжение каждый раунд",
+                    )
                 if card.environmental or card.press_damage or card.restrict:
                     fighter.against.append(
                         Lasting(
@@ -331,6 +346,14 @@ class CardEffects:
             change=signed,
             strength=fighter.strength,
         )
+
+    def _trap_press(self) -> str | None:
+        """A card in force that provides a press to continue every round (Trap)."""
+        for fighter in self.f.values():
+            for effect in fighter.against:
+                if effect.trap_press:
+                    return effect.name
+        return None
 
     def _end_round_effects(self) -> None:
         """Undo what lasted this round only."""

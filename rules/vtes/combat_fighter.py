@@ -25,6 +25,7 @@ class Lasting:
     environmental: int = 0
     press_damage: int = 0
     restrict: tuple[str, ...] = ()
+    trap_press: bool = False
 
 
 @dataclass

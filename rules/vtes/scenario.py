@@ -111,6 +111,7 @@ BEFORE_RANGE_KEYS = (
     "equip",
     "employ",
     "burn_retainer",
+    "trap_press",
     "cost",
 )
 ADDITIONAL_KEYS = ("name", "count", "limited", "cost")
@@ -134,8 +135,19 @@ EFFECT_KEYS = (
     "recoil",
     "recoil_aggravated",
     "recoil_close_only",
+    "burn_after_use",
 )
-USE_KEYS = ("target", "prevented", "prevention", "cancelled_by", "cancel_cost", "cost")
+USE_KEYS = (
+    "target",
+    "prevented",
+    "prevention",
+    "cancelled_by",
+    "cancel_cost",
+    "aim",
+    "aim_bonus",
+    "aim_no_press",
+    "cost",
+)
 STRIKE_KEYS = ("name", "hand", "weapon", *EFFECT_KEYS, *USE_KEYS)
 WEAPON_USE_KEYS = ("name", "weapon", *USE_KEYS)
 
@@ -175,6 +187,7 @@ class StrikeEffect:
     recoil: int = 0
     recoil_aggravated: bool = False
     recoil_close_only: bool = False
+    burn_after_use: bool = False
 
     def damage_for(self, strength: int) -> int:
         """The damage points this strike deals for a striker of ``strength``."""
@@ -208,6 +221,9 @@ class Strike:
     prevention: tuple[Prevention, ...] = ()
     cancelled_by: str | None = None
     cancel_cost: int = 0
+    aim: str | None = None
+    aim_bonus: int = 0
+    aim_no_press: bool = False
     cost: int = 0
 
 
@@ -275,6 +291,7 @@ class BeforeRange:
     equip: Equipment | None = None
     employ: Retainer | None = None
     burn_retainer: str | None = None
+    trap_press: bool = False
     cost: int = 0
 
 
@@ -398,6 +415,7 @@ def _effect(data: Mapping[str, Any], where: _Place) -> StrikeEffect:
         recoil=_int(data, "recoil", where, default=0),
         recoil_aggravated=_bool(data, "recoil_aggravated", where),
         recoil_close_only=_bool(data, "recoil_close_only", where),
+        burn_after_use=_bool(data, "burn_after_use", where),
     )
 
 
@@ -412,6 +430,9 @@ def _strike(data: object, where: _Place) -> Strike:
         "prevention": parse_prevention(strike, where),
         "cancelled_by": _str(strike, "cancelled_by", where),
         "cancel_cost": _int(strike, "cancel_cost", where, default=0),
+        "aim": _str(strike, "aim", where),
+        "aim_bonus": _int(strike, "aim_bonus", where, default=0),
+        "aim_no_press": _bool(strike, "aim_no_press", where),
         "cost": _int(strike, "cost", where, default=0),
     }
     if hand and weapon:
@@ -500,6 +521,7 @@ def _before_range(data: object, where: _Place) -> BeforeRange:
         equip=_equipment_item(b["equip"], where.then("equip", "equip")) if "equip" in b else None,
         employ=employ,
         burn_retainer=_str(b, "burn_retainer", where),
+        trap_press=_bool(b, "trap_press", where),
         cost=_int(b, "cost", where, default=0),
     )
 

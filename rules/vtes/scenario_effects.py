@@ -17,8 +17,10 @@ Strike keys (besides those of the base format):
 - ``recoil`` / ``recoil_aggravated`` / ``recoil_close_only``: the striker takes this much
   environmental damage when the strike is used (Breath of the Dragon, Grenade);
 - ``cost``: blood the striking vampire burns to play the card;
-- ``prevention``: a list of ``{"name", "amount" | "all", "non_aggravated", "cost"}`` the
-  receiver plays against this strike (Hidden Strength, Skin of Steel, Soak); prevention
+- ``burn_after_use``: a weapon burned once its strike has resolved (Grenade);
+- ``prevention``: a list of ``{"name", "amount" | "all", "non_aggravated", "cost", "burn"}``
+  the receiver plays against this strike (Hidden Strength, Skin of Steel, Soak; ``burn``
+  names the receiver's own equipment burned to prevent, e.g. Leather Jacket); prevention
   against a strike that was dodged, is out of range or deals no damage is ``IllegalPlay``;
 - ``cancelled_by``: the card that cancelled this strike card as it was played (Charismatic
   Aura); the striker then chooses again: the next strike listed replaces it.
@@ -43,7 +45,13 @@ each round: Carrion Crows), ``press_damage`` (to the opposing minion at each pre
 ``opponent_strength``, ``restrict`` (what the opposing minion cannot do for the rest of
 the combat: ``maneuver_to_long``, ``maneuver_to_close``, ``press_to_continue``,
 ``press_to_end``, ``equipment``), ``equip`` (an equipment dict: Concealed Weapon),
-``employ`` (a retainer dict: Pack Alpha), ``burn_retainer`` (a retainer's name), ``cost``.
+``employ`` (a retainer dict: Pack Alpha), ``burn_retainer`` (a retainer's name),
+``trap_press`` (a press to continue every round of the combat, before any other: Trap),
+``cost``.
+
+Aim keys on a strike: ``aim`` (the card's name), ``aim_bonus`` (Target Vitals: +2 damage
+of the strike's type if any of its damage got through) and ``aim_no_press`` (the struck
+minion cannot press this round).
 
 Combatant key ``wounded`` (a ready vampire wounded but kept out of torpor) and retainer
 key ``damage`` (a retainer that inflicts that much environmental damage at close range
@@ -89,7 +97,7 @@ __all__ = [
 
 RangeName = Literal["close", "long"]
 
-PREVENTION_KEYS = ("name", "amount", "all", "non_aggravated", "cost")
+PREVENTION_KEYS = ("name", "amount", "all", "non_aggravated", "cost", "burn")
 ENVIRONMENTAL_KEYS = ("name", "damage", "aggravated")
 END_OF_ROUND_KEYS = (
     "name",
@@ -131,6 +139,7 @@ class Prevention:
     all: bool = False
     non_aggravated: bool = False
     cost: int = 0
+    burn: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +205,7 @@ def parse_prevention(data: Mapping[str, Any], where: Place) -> tuple[Prevention,
                 all=every,
                 non_aggravated=read_bool(p, "non_aggravated", pw),
                 cost=_cost(p, pw),
+                burn=read_str(p, "burn", pw),
             )
         )
     return tuple(out)
