@@ -164,10 +164,16 @@ def _with_cost(item: LibraryEntry, cost: int) -> LibraryEntry:
     options = []
     for opt in item.options:
         plays = list(opt.plays)
-        for i, play in enumerate(plays):
-            if play.slot in _COSTED and "cost" not in play.fragment:
-                plays[i] = CardPlay(play.slot, {**play.fragment, "cost": cost}, play.optional)
-                break
+        costed = [i for i, p in enumerate(plays) if p.slot in _COSTED]
+        if any("cost" in plays[i].fragment for i in costed):
+            pass  # the option names its own cost
+        elif costed:
+            i = costed[0]
+            plays[i] = CardPlay(
+                plays[i].slot, {**plays[i].fragment, "cost": cost}, plays[i].optional
+            )
+        elif plays:
+            plays.append(CardPlay("before_range", {"cost": cost}))
         options.append(CardOption(opt.key, tuple(plays), opt.note_en, opt.note_ru, opt.choice))
     return LibraryEntry(item.id, item.name, item.kind, tuple(options), item.unmodelled, item.source)
 
@@ -397,7 +403,8 @@ def play_card(
             per_side = rnd.setdefault(key_name, {})
             per_side.setdefault(side, []).append({"name": item.name, **frag})
         elif play.slot in ("maneuver", "press"):
-            rnd.setdefault(f"{play.slot}s", []).append({"side": side, "card": item.name, **frag})
+            listed = "maneuvers" if play.slot == "maneuver" else "presses"
+            rnd.setdefault(listed, []).append({"side": side, "card": item.name, **frag})
         elif play.slot == "new_round":
             rnd["new_round"] = {"side": side, "card": item.name, **frag}
         elif play.slot == "round_range":

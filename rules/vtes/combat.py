@@ -177,6 +177,11 @@ def _strike_phrase(
         bonus = effect.strength_bonus or 0
         at = f" at +{bonus}" if bonus else ""
         ru_at = f" +{bonus}" if bonus else ""
+        if strike.name != "hand strike":
+            return Phrase(
+                f"plays {strike.name}: a hand strike{at}{en_d}",
+                f"играет {strike.name}: кулачный удар{ru_at}{ru_d}",
+            )
         return Phrase(f"makes a hand strike{at}{en_d}", f"наносит кулачный удар{ru_at}{ru_d}")
     if strike.weapon:
         return Phrase(f"strikes with {strike.weapon}{en_d}", f"бьёт оружием {strike.weapon}{ru_d}")
@@ -713,6 +718,7 @@ class _RoundPlay(CardEffects):
                 )
                 self._sentence("combat_ends", name=name)
                 self._unlock(side, c)
+                self._burn_used([c])
                 for others in chosen.values():
                     if others is not c:
                         self._no_prevention(others, "never resolves", "не разыгрывается")
@@ -770,6 +776,18 @@ class _RoundPlay(CardEffects):
             for side in after:
                 self._unlock(side, chosen[side])
             self.ended_by = "combat_ends"
+
+    def _burn_used(self, group: Sequence[_Chosen]) -> None:
+        """Weapons burned after use (Grenade, Flash Grenade)."""
+        for c in group:
+            item = self.f[c.side].carried(c.strike.weapon) if c.strike.weapon else None
+            if item is not None and c.effect.burn_after_use:
+                self.f[c.side].equipment.remove(item)
+                self.trace.add(
+                    CARDS,
+                    f"{item.name} is burned after use.",
+                    f"{item.name} сжигается после использования.",
+                )
 
     def _unlock(self, side: Side, c: _Chosen) -> None:
         if c.effect.unlock:
@@ -890,15 +908,7 @@ class _RoundPlay(CardEffects):
             hit.steal += eff.steal_blood
             if eff.send_to_torpor and c.strike.target is None:
                 hit.torpor = c.strike.name
-        for c in group:
-            item = self.f[c.side].carried(c.strike.weapon) if c.strike.weapon else None
-            if item is not None and c.effect.burn_after_use:
-                self.f[c.side].equipment.remove(item)
-                self.trace.add(
-                    CARDS,
-                    f"{item.name} is burned after use.",
-                    f"{item.name} сжигается после использования.",
-                )
+        self._burn_used(group)
         if environmental and self.ended_by is None:
             self._environmental(hits)
         self._apply_steals(hits, retainer_hits)

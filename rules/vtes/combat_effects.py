@@ -168,7 +168,9 @@ class CardEffects:
                 if card.strength:
                     self._change_strength(fighter, card.strength, card.name, card.this_round)
                 if card.opponent_strength:
-                    self._change_strength(opp, card.opponent_strength, card.name, card.this_round)
+                    self._change_strength(
+                        opp, card.opponent_strength, card.name, card.this_round, by_foe=True
+                    )
                 if card.hand_aggravated:
                     if card.this_round:
                         fighter.hand_aggravated_round = card.name
@@ -317,9 +319,14 @@ class CardEffects:
                     if self._ended_by_state():
                         return
 
-    def _change_strength(self, fighter: Fighter, change: int, card: str, this_round: bool) -> None:
+    def _change_strength(
+        self, fighter: Fighter, change: int, card: str, this_round: bool, *, by_foe: bool = False
+    ) -> None:
+        """``by_foe``: a penalty from the opponent's card, which stops at 0 strength."""
         total = fighter.base_strength + fighter.bonus + fighter.round_bonus + change
-        if total < 0:
+        if total < 0 and by_foe:
+            change -= total
+        elif total < 0:
             raise InvalidState(
                 f"{self._where()}: {card} would bring {fighter.name}'s strength below 0 (it is "
                 f"{fighter.strength}).",
@@ -486,7 +493,9 @@ class CardEffects:
                 if card.gain_blood_lost:
                     self._gain_lost(fighter, opp, card.name)
                 if card.opponent_strength:
-                    self._change_strength(opp, card.opponent_strength, card.name, False)
+                    self._change_strength(
+                        opp, card.opponent_strength, card.name, False, by_foe=True
+                    )
                 if card.send_to_torpor and opp.ready:
                     opp.state = MinionState.TORPOR
                     self.trace.add(
