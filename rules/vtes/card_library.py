@@ -135,8 +135,8 @@ class LibraryEntry:
         for level, en, ru in self.unmodelled:
             if key == level:
                 raise InvalidState(
-                    f"{self.name} at {key} is not modelled: {en}",
-                    ru=f"{self.name} ({key}) не моделируется: {ru}",
+                    f"{self.name} at {key} is not modelled: {en}.",
+                    ru=f"{self.name} ({key}) не моделируется: {ru}.",
                 )
         allowed = ", ".join(o.label for o in self.options) or "none"
         raise InvalidState(
@@ -417,7 +417,9 @@ def play_card(
             out.setdefault(side, {}).setdefault("equipment", []).append({"name": item.name, **frag})
         else:  # prevention, cancel, aim: on a strike already listed
             owner = side if play.slot == "aim" else foe
-            listed = rnd.get("strikes", {}).get(owner, [])
+            listed = rnd.setdefault("strikes", {}).setdefault(owner, [])
+            if not listed and play.slot == "prevention":
+                listed.append({"hand": True})  # the default hand strike, now written out
             if not listed:
                 raise InvalidState(
                     f"{item.name} is played on a strike: list the {owner} side's strike in "
