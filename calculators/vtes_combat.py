@@ -132,7 +132,7 @@ LABELS = Catalog(
         "add_2": ("other effect: +2 (limited)", "другой эффект: +2 (ограниченный)"),
         "add_3": ("other effect: +3 (limited)", "другой эффект: +3 (ограниченный)"),
         "unlimited": ("+ not limited", "+ неограниченные"),
-        "torn_signpost": ("Torn Signpost: +1 strength", "Torn Signpost: +1 к силе"),
+        "torn_signpost": ("Torn Signpost: strength 2", "Torn Signpost: сила 2"),
         "story": ("What happened", "Что произошло"),
         "final": ("After the combat", "После боя"),
         "state": ("State", "Состояние"),
@@ -822,10 +822,10 @@ class _SideRound:
         for item in before:
             if dict(item) != signpost:
                 raise InvalidState(
-                    "The round editor offers only Torn Signpost (+1 strength) before range; got "
+                    "The round editor offers only Torn Signpost (strength 2) before range; got "
                     f"{dict(item)!r}; play other cards with the card pickers.",
                     ru="До определения дистанции редактор раунда предлагает только Torn "
-                    f"Signpost (+1 к силе); получено {dict(item)!r}; другие карты играйте через "
+                    f"Signpost (сила 2); получено {dict(item)!r}; другие карты играйте через "
                     "выбор карт.",
                 )
         self.before.value = "torn_signpost" if before else ""
