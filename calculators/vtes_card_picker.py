@@ -108,7 +108,7 @@ class CryptPicker:
 
     def load(self) -> None:
         if not self.loaded:
-            self.name.options = tuple(c.name for c in _card_data().crypt())
+            self.name.options = _card_data().crypt_names()
             self.loaded = True
 
     def relabel(self) -> None:

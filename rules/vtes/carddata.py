@@ -27,6 +27,7 @@ __all__ = [
     "CryptCard",
     "LibraryCard",
     "crypt",
+    "crypt_names",
     "library",
     "library_card",
     "meta",
@@ -101,49 +102,57 @@ def meta() -> dict[str, Any]:
     return dict(_data()["meta"])
 
 
+def _crypt_card(c: dict[str, Any]) -> CryptCard:
+    return CryptCard(
+        id=c["id"],
+        name=c["name"],
+        printed=c["printed"],
+        capacity=c["capacity"],
+        basic=tuple(c["basic"]),
+        superior=tuple(c["superior"]),
+        clan=c["clan"],
+        title=c["title"],
+        group=c["group"],
+        adv=c["adv"],
+        text=c["text"],
+    )
+
+
+def _library_card(c: dict[str, Any]) -> LibraryCard:
+    return LibraryCard(
+        id=c["id"],
+        name=c["name"],
+        types=tuple(c["types"]),
+        disciplines=tuple(c["disciplines"]),
+        blood_cost=c["blood_cost"],
+        pool_cost=c["pool_cost"],
+        text=c["text"],
+    )
+
+
 @cache
 def crypt() -> tuple[CryptCard, ...]:
     """Every vampire, in card-id order."""
-    return tuple(
-        CryptCard(
-            id=c["id"],
-            name=c["name"],
-            printed=c["printed"],
-            capacity=c["capacity"],
-            basic=tuple(c["basic"]),
-            superior=tuple(c["superior"]),
-            clan=c["clan"],
-            title=c["title"],
-            group=c["group"],
-            adv=c["adv"],
-            text=c["text"],
-        )
-        for c in _data()["crypt"]
-    )
+    return tuple(_crypt_card(c) for c in _data()["crypt"])
 
 
 @cache
 def library() -> tuple[LibraryCard, ...]:
     """The shipped library cards (combat, equipment, allies, retainers), in id order."""
-    return tuple(
-        LibraryCard(
-            id=c["id"],
-            name=c["name"],
-            types=tuple(c["types"]),
-            disciplines=tuple(c["disciplines"]),
-            blood_cost=c["blood_cost"],
-            pool_cost=c["pool_cost"],
-            text=c["text"],
-        )
-        for c in _data()["library"]
-    )
+    return tuple(_library_card(c) for c in _data()["library"])
 
 
 @cache
-def _crypt_index() -> dict[str, tuple[CryptCard, ...]]:
-    index: dict[str, list[CryptCard]] = {}
-    for card in crypt():
-        for key in {card.name.casefold(), card.printed.casefold(), str(card.id)}:
+def crypt_names() -> tuple[str, ...]:
+    """Every vampire's full name (e.g. ``"Tupdog (G3)"``), without building the cards."""
+    return tuple(c["name"] for c in _data()["crypt"])
+
+
+@cache
+def _crypt_index() -> dict[str, tuple[dict[str, Any], ...]]:
+    index: dict[str, list[dict[str, Any]]] = {}
+    for card in _data()["crypt"]:
+        for key in {card["name"].casefold(), card["printed"].casefold(), str(card["id"])}:
             index.setdefault(key, []).append(card)
     return {k: tuple(v) for k, v in index.items()}
 
@@ -154,9 +163,12 @@ def search_crypt(query: str, limit: int = 20) -> tuple[CryptCard, ...]:
     q = query.strip().casefold()
     if not q:
         return ()
-    starts = [c for c in crypt() if c.name.casefold().startswith(q)]
-    inside = [c for c in crypt() if q in c.name.casefold() and c not in starts]
-    return tuple((starts + inside)[:limit])
+    raw = _data()["crypt"]
+    starts = [c for c in raw if c["name"].casefold().startswith(q)]
+    inside = [
+        c for c in raw if q in c["name"].casefold() and not c["name"].casefold().startswith(q)
+    ]
+    return tuple(_crypt_card(c) for c in (starts + inside)[:limit])
 
 
 def vampire(name: str) -> CryptCard:
@@ -172,7 +184,7 @@ def vampire(name: str) -> CryptCard:
         )
     found = _crypt_index().get(name.strip().casefold())
     if found:
-        return found[0]
+        return _crypt_card(found[0])
     near = ", ".join(c.name for c in search_crypt(name, 5)) or "none"
     raise InvalidState(
         f"No vampire named {name!r} in the card data; close names: {near}.",
@@ -182,11 +194,11 @@ def vampire(name: str) -> CryptCard:
 
 
 @cache
-def _library_index() -> dict[str, LibraryCard]:
-    index: dict[str, LibraryCard] = {}
-    for card in library():
-        index.setdefault(card.name.casefold(), card)
-        index.setdefault(str(card.id), card)
+def _library_index() -> dict[str, dict[str, Any]]:
+    index: dict[str, dict[str, Any]] = {}
+    for card in _data()["library"]:
+        index.setdefault(card["name"].casefold(), card)
+        index.setdefault(str(card["id"]), card)
     return index
 
 
@@ -200,4 +212,4 @@ def library_card(name: str) -> LibraryCard:
             ru=f"Библиотечной карты {name!r} в данных нет (в пакете есть боевые карты, "
             "снаряжение, союзники и слуги).",
         )
-    return found
+    return _library_card(found)

@@ -453,7 +453,9 @@ class CardEffects:
             for card in self.rnd.end_of_round_of(side):
                 if not fighter.ready:
                     raise IllegalPlay(
-                        f"{self._where()}: {fighter.name} is {fighter.state.value} and cannot "
+                        f"{self._where()}: {fighter.name} is "
+                        f"{'in torpor' if fighter.state is MinionState.TORPOR else 'burned'} "
+                        "and cannot "
                         f"play {card.name}: end-of-round cards are not usable by a vampire being "
                         "burned or going to torpor.",
                         ru=f"{self._where_ru()}: {fighter.name} ({ru.STATE[fighter.state]}) не "
