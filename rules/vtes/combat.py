@@ -15,9 +15,7 @@ then the presses. Illegal sequences raise :class:`rules.errors.IllegalPlay`.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import IllegalPlay, InvalidState
@@ -32,10 +30,13 @@ from rules.vtes import (
     resolve_damage,
     ru_words,
 )
-from rules.vtes.combat_effects import CARDS, LASTING, PREVENTION, CardEffects
+from rules.vtes.combat_effects import CARDS, LASTING
 from rules.vtes.combat_effects import Hit as _Hit
 from rules.vtes.combat_fighter import Fighter as _Fighter
 from rules.vtes.combat_report import CombatantState, CombatReport, Range, RoundReport
+from rules.vtes.combat_strike_cards import Chosen as _Chosen
+from rules.vtes.combat_strike_cards import StrikeCards
+from rules.vtes.combat_strike_cards import ru_name as _ru_name
 from rules.vtes.combat_text import Phrase, Sentence, plural_ru, words
 from rules.vtes.scenario import (
     SIDES,
@@ -66,14 +67,9 @@ _RU_RANGE = {"close": "близкая дистанция", "long": "дальня
 _RU_RANGE_TO = {"close": "близкую дистанцию", "long": "дальнюю дистанцию"}
 _RU_RANGE_AT = {"close": "на близкой дистанции", "long": "на дальней дистанции"}
 _RU_STATE = ru_words.STATE
+
+
 # Names the scenario gives to strikes and strike effects left unnamed.
-_RU_DEFAULT_NAME = {
-    "hand strike": "кулачный удар",
-    "strike": "удар",
-    "additional strike": "дополнительный удар",
-}
-
-
 def _ru_amount(n: int, unit: str) -> str:
     """``n`` blood or life counters in Russian: 1 литр крови, 2 литра крови; 1 жизнь, 5 жизней."""
     if unit == "blood":
@@ -87,10 +83,6 @@ def _ru_unit_of(unit: str) -> str:
 
 
 _RU_ITEM_ACTION = {"destroy": "уничтожить", "take": "забрать"}
-
-
-def _ru_name(name: str) -> str:
-    return _RU_DEFAULT_NAME.get(name, name)
 
 
 def _ru_card(name: str) -> str:
@@ -191,16 +183,7 @@ def _strike_phrase(
 # -- one round ----------------------------------------------------------------------------
 
 
-@dataclass
-class _Chosen:
-    side: Side
-    strike: Strike
-    effect: StrikeEffect
-    default: bool = False
-    prevented: int = 0
-
-
-class _RoundPlay(CardEffects):
+class _RoundPlay(StrikeCards):
     def __init__(
         self,
         number: int,
@@ -247,17 +230,6 @@ class _RoundPlay(CardEffects):
             sentences=tuple(self.say),
             steps=self.trace.steps,
         )
-
-    def _check_grapple_range(self) -> None:
-        for side in SIDES:
-            for card in self.rnd.before_range_of(side):
-                if card.hand_strikes_only and self.range != "close":
-                    raise IllegalPlay(
-                        f"{self._where()}: {card.name} is a grapple, usable only at close range, "
-                        "and this round is at long range.",
-                        ru=f"{self._where_ru()}: {card.name} — захват, он играется только на "
-                        "близкой дистанции, а этот раунд идёт на дальней.",
-                    )
 
     def _deal(self, hits: dict[Side, _Hit]) -> None:
         self._apply_damage(hits, {})
@@ -407,34 +379,6 @@ class _RoundPlay(CardEffects):
             chosen[side] = strikes
         return chosen
 
-    def _uncancelled(self, side: Side, strikes: list[Strike]) -> list[Strike]:
-        """Drop the strike cards cancelled as they were played: the striker chooses again."""
-        fighter = self.f[side]
-        kept: list[Strike] = []
-        for strike in strikes:
-            if strike.cancelled_by is None:
-                kept.append(strike)
-                continue
-            opp = self.f[other(side)]
-            self._pay(opp, strike.cancel_cost, strike.cancelled_by)
-            self.trace.add(
-                PREVENTION,
-                f"{opp.name} cancels {fighter.name}'s {strike.name} with {strike.cancelled_by} "
-                f"as it is played: its cost is not paid and {fighter.name} chooses a strike "
-                "again.",
-                f"{opp.name} отменяет {_ru_name(strike.name)} ({fighter.name}) картой "
-                f"{strike.cancelled_by} в момент розыгрыша: стоимость не платится, и "
-                f"{fighter.name} выбирает удар заново.",
-            )
-            self._sentence(
-                "cancelled",
-                name=opp.name,
-                other=fighter.name,
-                card=strike.cancelled_by,
-                strike=strike.name,
-            )
-        return kept
-
     def _announce_additional(self) -> None:
         for side in SIDES:
             fighter = self.f[side]
@@ -515,41 +459,6 @@ class _RoundPlay(CardEffects):
         assert strike.effect is not None
         return self._chosen(_Chosen(side, strike, strike.effect, default=strike.default))
 
-    def _chosen(self, c: _Chosen) -> _Chosen:
-        """Checks and changes that card effects make to a chosen strike."""
-        fighter = self.f[c.side]
-        grapples = [
-            card.name
-            for side in SIDES
-            for card in self.rnd.before_range_of(side)
-            if card.hand_strikes_only
-        ]
-        if grapples and not c.strike.hand:
-            raise IllegalPlay(
-                f"{self._where()}: {grapples[0]} allows only hand strikes this round, so "
-                f"{fighter.name} cannot use {c.strike.name}; choose a hand strike.",
-                ru=f"{self._where_ru()}: из-за карты {grapples[0]} в этом раунде разрешены только "
-                f"кулачные удары, и {fighter.name} не может использовать "
-                f"{_ru_name(c.strike.name)}; выберите кулачный удар.",
-            )
-        if c.effect.long_range_only and self.range != "long":
-            raise IllegalPlay(
-                f"{self._where()}: {c.strike.name} is usable only at long range, and the round "
-                "is at close range.",
-                ru=f"{self._where_ru()}: {_ru_name(c.strike.name)} можно использовать только на "
-                "дальней дистанции, а раунд идёт на близкой.",
-            )
-        self._pay(fighter, c.strike.cost, c.strike.name)
-        card = fighter.hand_aggravated_by()
-        if c.strike.hand and card is not None and not c.effect.aggravated:
-            self.trace.add(
-                LASTING,
-                f"{card} makes the damage of {fighter.name}'s hand strike aggravated.",
-                f"Из-за карты {card} кулачный удар {fighter.name} наносит неизлечимые повреждения.",
-            )
-            c.effect = dataclasses.replace(c.effect, aggravated=True)
-        return c
-
     def _check_chosen(self, c: _Chosen) -> None:
         fighter = self.f[c.side]
         opp = self.f[other(c.side)]
@@ -606,74 +515,6 @@ class _RoundPlay(CardEffects):
                     f"{item}, но у {opp.name} его нет; снаряжение {opp.name}: "
                     f"{opp.equipment_names_ru()}.",
                 )
-
-    def _prevention_total(self, c: _Chosen, dmg: int) -> int:
-        """How much of this strike the receiver prevents: ``prevented`` plus the prevention
-        cards listed (a card preventing 'all' covers the whole strike)."""
-        opp = self.f[other(c.side)]
-        entries = c.strike.prevention
-        if (entries or c.strike.prevented) and c.effect.unpreventable:
-            raise IllegalPlay(
-                f"{self._where()}: the damage of {c.strike.name} cannot be prevented, so "
-                f"{opp.name} cannot play prevention against it.",
-                ru=f"{self._where_ru()}: повреждения от {_ru_name(c.strike.name)} нельзя "
-                f"предотвратить, поэтому {opp.name} не может играть против него предотвращение.",
-            )
-        total = c.strike.prevented
-        for entry in entries:
-            if entry.non_aggravated and c.effect.aggravated:
-                raise IllegalPlay(
-                    f"{self._where()}: {entry.name} prevents only non-aggravated damage, and "
-                    f"{c.strike.name} deals aggravated damage.",
-                    ru=f"{self._where_ru()}: {entry.name} предотвращает только обычные "
-                    f"повреждения, а {_ru_name(c.strike.name)} наносит неизлечимые.",
-                )
-            total += dmg if entry.all else entry.amount
-        if any(entry.all for entry in entries):
-            total = min(total, dmg)
-        return total
-
-    def _pay_prevention(self, c: _Chosen) -> None:
-        opp = self.f[other(c.side)]
-        for entry in c.strike.prevention:
-            self._pay(opp, entry.cost, entry.name)
-            if entry.burn is not None:
-                item = opp.carried(entry.burn)
-                if item is None:
-                    raise IllegalPlay(
-                        f"{self._where()}: {opp.name} burns {entry.burn} to prevent damage but "
-                        f"does not carry it; {opp.name} carries: {opp.equipment_names()}.",
-                        ru=f"{self._where_ru()}: {opp.name} сжигает {entry.burn} ради "
-                        f"предотвращения, но у {opp.name} этого нет; снаряжение: "
-                        f"{opp.equipment_names_ru()}.",
-                    )
-                opp.equipment.remove(item)
-                self.trace.add(
-                    PREVENTION,
-                    f"{opp.name} burns {entry.burn} to prevent the damage.",
-                    f"{opp.name} сжигает {entry.burn}, чтобы предотвратить повреждения.",
-                )
-            how_en = "all of its damage" if entry.all else f"{entry.amount}"
-            how_ru = "все его повреждения" if entry.all else f"{entry.amount}"
-            self.trace.add(
-                PREVENTION,
-                f"{opp.name} plays {entry.name} against {c.strike.name}: prevents {how_en}.",
-                f"{opp.name} играет {entry.name} против {_ru_name(c.strike.name)}: "
-                f"предотвращает {how_ru}.",
-            )
-            self._sentence("prevention_card", name=opp.name, card=entry.name)
-
-    def _no_prevention(self, c: _Chosen, why_en: str, why_ru: str) -> None:
-        """Prevention needs damage to prevent: none against a dodged or out-of-range strike."""
-        if c.prevented or c.strike.prevention:
-            opp = self.f[other(c.side)]
-            raise IllegalPlay(
-                f"{self._where()}: {opp.name} plays prevention against {c.strike.name}, but "
-                f"that strike {why_en}, so there is no damage to prevent; remove the prevention.",
-                ru=f"{self._where_ru()}: {opp.name} играет предотвращение против "
-                f"{_ru_name(c.strike.name)}, но этот удар {why_ru}, и предотвращать нечего; "
-                "уберите предотвращение.",
-            )
 
     def _pair(self, strikes: Mapping[Side, Strike | None]) -> None:
         chosen: dict[Side, _Chosen] = {}
@@ -776,29 +617,6 @@ class _RoundPlay(CardEffects):
             for side in after:
                 self._unlock(side, chosen[side])
             self.ended_by = "combat_ends"
-
-    def _burn_used(self, group: Sequence[_Chosen]) -> None:
-        """Weapons burned after use (Grenade, Flash Grenade)."""
-        for c in group:
-            item = self.f[c.side].carried(c.strike.weapon) if c.strike.weapon else None
-            if item is not None and c.effect.burn_after_use:
-                self.f[c.side].equipment.remove(item)
-                self.trace.add(
-                    CARDS,
-                    f"{item.name} is burned after use.",
-                    f"{item.name} сжигается после использования.",
-                )
-
-    def _unlock(self, side: Side, c: _Chosen) -> None:
-        if c.effect.unlock:
-            fighter = self.f[side]
-            fighter.unlocked = True
-            self.trace.add(
-                CARDS,
-                f"{fighter.name} unlocks before the combat ends ({c.strike.name}).",
-                f"{fighter.name} разворачивается до окончания боя ({_ru_name(c.strike.name)}).",
-            )
-            self._sentence("unlock", name=fighter.name)
 
     def _check_ready(self) -> bool:
         """End the combat if a combatant is no longer ready; True if it ended."""
@@ -915,77 +733,6 @@ class _RoundPlay(CardEffects):
         self._apply_equipment(hits)
         self._apply_damage(hits, retainer_hits)
         self._apply_torpor(hits)
-
-    def _aim(self, c: _Chosen, hit: _Hit, dmg: int) -> None:
-        """An aim card (Target Vitals): more damage of the same type if any got through."""
-        opp_side = other(c.side)
-        opp = self.f[opp_side]
-        aim = c.strike.aim
-        assert aim is not None
-        if dmg - c.prevented <= 0:
-            self.trace.add(
-                CARDS,
-                f"{aim}: no damage of {c.strike.name} is successfully inflicted, so it adds "
-                "nothing.",
-                f"{aim}: удар {_ru_name(c.strike.name)} не нанёс ни одного повреждения, "
-                "поэтому карта ничего не добавляет.",
-            )
-            return
-        if c.effect.aggravated:
-            hit.aggravated += c.strike.aim_bonus
-        else:
-            hit.normal += c.strike.aim_bonus
-        if c.strike.aim_no_press:
-            self._no_press[opp_side] = aim
-        self.trace.add(
-            CARDS,
-            f"{aim}: damage from {c.strike.name} got through, so {opp.name} takes "
-            f"+{c.strike.aim_bonus} damage of the same type"
-            + (" and cannot press this round." if c.strike.aim_no_press else "."),
-            f"{aim}: повреждения от {_ru_name(c.strike.name)} прошли, поэтому {opp.name} "
-            f"получает ещё +{c.strike.aim_bonus} того же типа"
-            + (" и не может играть прессы в этом раунде." if c.strike.aim_no_press else "."),
-        )
-        self._sentence(
-            "card_effect",
-            name=self.f[c.side].name,
-            card=aim,
-            what=Phrase(f"+{c.strike.aim_bonus} damage", f"+{c.strike.aim_bonus} повр."),
-        )
-
-    def _recoil(self, c: _Chosen, hits: dict[Side, _Hit]) -> None:
-        fighter = self.f[c.side]
-        eff = c.effect
-        kind_en = "aggravated " if eff.recoil_aggravated else ""
-        kind_ru = "неизлечимых " if eff.recoil_aggravated else ""
-        self.trace.add(
-            CARDS,
-            f"Using {c.strike.name}, {fighter.name} also takes {eff.recoil} {kind_en}damage "
-            "itself (environmental, so a dodge does not stop it).",
-            f"Используя {_ru_name(c.strike.name)}, {fighter.name} и сам получает {eff.recoil} "
-            f"{kind_ru}повр. (от окружения, уклонение их не останавливает).",
-        )
-        self._sentence("recoil", name=fighter.name, card=c.strike.name, n=eff.recoil)
-        hit = hits.setdefault(c.side, _Hit())
-        if eff.recoil_aggravated:
-            hit.aggravated += eff.recoil
-        else:
-            hit.normal += eff.recoil
-
-    def _apply_torpor(self, hits: Mapping[Side, _Hit]) -> None:
-        for side, hit in hits.items():
-            victim = self.f[side]
-            if hit.torpor is None or not victim.ready:
-                continue
-            victim.state = MinionState.TORPOR
-            self.trace.add(
-                CARDS,
-                f"{hit.torpor} sends {victim.name} to torpor: it keeps its {victim.amount} blood "
-                "and takes no damage from this strike.",
-                f"{_ru_name(hit.torpor)} отправляет {victim.name} в ступор: кровь "
-                f"({victim.amount}) остаётся при нём, повреждений этот удар не наносит.",
-            )
-            self._sentence("sent_to_torpor", name=victim.name, card=hit.torpor, n=victim.amount)
 
     def _apply_steals(
         self, hits: Mapping[Side, _Hit], retainer_hits: Mapping[tuple[Side, str], _Hit]
