@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp, Catalog, ResultPanel, TraceView
+from calculators.kit import CalculatorApp, Catalog, ResultPanel, TraceView, columns
 from calculators.kit.fmt import escape
 from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage
 from rules.vtes.damage import EDITIONS, DamageResult, describe_outcome
@@ -318,7 +318,7 @@ class VtesDamageCalculator(CalculatorApp):
                 self._preset_note,
             ]
         )
-        self.body.children = [self._intro, presets, widgets.HBox([inputs, outputs])]
+        self.body.children = [self._intro, presets, columns(inputs, outputs)]
 
         for key in INPUTS:
             getattr(self, key).observe(self._on_change, names="value")

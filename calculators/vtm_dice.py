@@ -20,9 +20,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, ResultPanel, TraceView
+from calculators.kit import (
+    Bar,
+    CalculatorApp,
+    Catalog,
+    DistributionChart,
+    ResultPanel,
+    TraceView,
+    columns,
+)
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
-from rules.errors import InvalidState
 from rules.vtm import (
     BEYOND,
     DAMAGE_TYPES,
@@ -260,7 +267,6 @@ class DicePoolCalculator(CalculatorApp):
 
     labels = LABELS
     title_key = "title"
-    url_parameters = ("lang", "dice", "difficulty", "edition")
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -346,7 +352,7 @@ class DicePoolCalculator(CalculatorApp):
                 self.trace_view.widget,
             ]
         )
-        pool_box = widgets.VBox([pool_inputs, pool_outputs])
+        pool_box = columns(pool_inputs, pool_outputs)
 
         # -- attack ------------------------------------------------------------------
         def int_slider(value: int, low: int, high: int) -> widgets.IntSlider:
@@ -415,14 +421,14 @@ class DicePoolCalculator(CalculatorApp):
                 self.dazed_after_halving,
             ]
         )
-        attack_box = widgets.VBox(
+        attack_box = columns(
+            [attacker, defender],
             [
-                widgets.HBox([attacker, defender]),
                 self.attack_summary.widget,
                 self.attack_chart.widget,
                 self._health_table,
                 self.attack_trace.widget,
-            ]
+            ],
         )
         self.tabs = widgets.Tab(children=[pool_box, attack_box])
         self.body.children = [self._intro, self.tabs]
@@ -450,25 +456,6 @@ class DicePoolCalculator(CalculatorApp):
         with self.hold():
             for key, value in values.items():
                 getattr(self, key).value = value
-
-    def apply_parameters(self, params: dict[str, str]) -> None:
-        values: dict[str, Any] = {}
-        for key, low, high in (("dice", 1, 50), ("difficulty", 2, 10)):
-            if key in params:
-                text = params[key]
-                if not text.isdigit() or not low <= int(text) <= high:
-                    raise InvalidState(
-                        f"{key} in the page address must be a whole number from {low} to "
-                        f"{high}, not {text!r}",
-                        ru=f"параметр {key} в адресе страницы должен быть целым числом "
-                        f"от {low} до {high}, а не {text!r}",
-                    )
-                values[key] = int(text)
-        if "edition" in params:
-            specialty_for_edition(params["edition"])  # validates
-            values["edition"] = params["edition"]
-        if values:
-            self.set_inputs(**values)
 
     def _on_pool_change(self, change: dict[str, Any]) -> None:
         if not self.held:
