@@ -281,7 +281,7 @@ def unpack(text: str, name: str) -> Any:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         inflate = zlib.decompressobj(-15)
         raw = inflate.decompress(packed, 1 << 20)
-        if inflate.unconsumed_tail or not inflate.eof:
+        if inflate.unconsumed_tail or inflate.unused_data or not inflate.eof:
             raise ValueError("not a whole packed text")
         return json.loads(raw.decode("utf-8"))
     except (ValueError, zlib.error, UnicodeDecodeError):
