@@ -188,8 +188,8 @@ def blood_track_svg(start: int, ends: dict[int, Fraction], title: str = "") -> s
     w, box, top = 660, 40, 34
     peak = max(ends.values(), default=Fraction(0)) or Fraction(1)
     parts = [
-        f'<svg class="drac-track-svg" xmlns="http://www.w3.org/2000/svg" width="{w}" '
-        f'height="170" role="img" aria-label="{escape(title)}">',
+        f'<svg class="drac-track-svg" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} 170" '
+        f'width="100%" style="max-width:{w}px" role="img" aria-label="{escape(title)}">',
         f'<text x="4" y="16" font-size="13">{escape(title)}</text>',
     ]
     for b in range(0, MAX_BLOOD + 1):

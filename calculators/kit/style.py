@@ -45,10 +45,17 @@ CSS = """
   height: auto; min-width: 0; flex: 0 1 auto; }
 .calc-root .lm-TabBar-tabLabel, .calc-root .p-TabBar-tabLabel { white-space: normal;
   overflow: visible; text-overflow: clip; line-height: 1.2; padding: 6px 0; }
+.calc-root .widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 1 auto; min-width: 0;
+  max-width: none; height: auto; }
+.calc-root .widget-tab > .lm-TabBar .lm-TabBar-tabLabel { white-space: normal;
+  overflow: visible; text-overflow: clip; }
 .calc-root .calc-chart { height: auto; }
 /* touch screens and narrow windows: 44 px touch targets, one column */
 @media (max-width: 760px), (pointer: coarse) {
-  .calc-root { --jp-widgets-inline-height: 44px; --jp-widgets-font-size: 15px; }
+  .calc-root { --jp-widgets-inline-height: 44px; --jp-widgets-font-size: 15px;
+    --jp-widgets-horizontal-tab-height: 44px; }
+  .calc-root .widget-tab > .lm-TabBar .lm-TabBar-tab { line-height: 1.2; display: flex;
+    align-items: center; }
   .calc-root .widget-checkbox input[type="checkbox"] { width: 22px; height: 22px; }
   .calc-root .widget-hslider, .calc-root .widget-hslider .slider-container { min-height: 44px; }
 }
