@@ -60,7 +60,8 @@ LAYOUT_PROBLEMS = """
     const box = range.getBoundingClientRect();
     if (box.width === 0) continue;
     if (box.left < -1 || box.right > width + 1) {
-      problems.push(`off screen (${Math.round(box.left)}..${Math.round(box.right)}): ${text.slice(0, 40)}`);
+      const where = `${Math.round(box.left)}..${Math.round(box.right)}`;
+      problems.push(`off screen (${where}): ${text.slice(0, 40)}`);
     }
     const turned = node.parentElement.closest("[transform*=rotate]");  // a chart's axis title
     if (!turned && text.replace(/\\s/g, "").length >= 8 && box.width < 40) {
