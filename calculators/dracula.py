@@ -18,7 +18,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from calculators.dracula_valour import ValourPanel
-from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, TraceView
+from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, TraceView, columns
 from calculators.kit.fields import IntField, invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
 from calculators.kit.tools import PageTools
@@ -173,8 +173,12 @@ LABELS = Catalog(
             "Ничьи бывают примерно в {tie} бросков, так что это важно.",
         ),
         "assumption_note": (
-            "Assumption in force: unknown initiative = {v} for {cards}.",
-            "Действует допущение: неизвестная инициатива = {v} для {cards}.",
+            "Assumed: the initiative numbers the rules do not give ({cards}) are all {v}. "
+            'Type the numbers from your cards under "Initiative from your cards", or pick '
+            'another value under "Unknown initiative numbers".',
+            "Допущение: числа инициативы, которых нет в правилах ({cards}), все равны {v}. "
+            "Введите числа со своих карт в поле «Инициатива с ваших карт» или выберите другое "
+            "значение в поле «Неизвестная инициатива».",
         ),
         "table_title": (
             "Round 1: chance the hunter wins the roll (row: hunter's card, column: enemy's)",
@@ -237,8 +241,7 @@ OUTCOME_COLORS = {
     "killed": "#1e8449",
 }
 ASSUME_CHOICES = ("", "0", "1", "2", "3", "4", "5", "6")
-URL_TRUE = ("1", "yes", "true", "on")
-URL_FALSE = ("0", "no", "false", "off")
+DEFAULT_ASSUMPTION = "1"  # the value the README's and the notebooks' worked examples use
 
 
 def heat_color(p: Fraction) -> str:
@@ -258,8 +261,8 @@ def blood_track_svg(start: int, ends: dict[int, Fraction], title: str = "") -> s
     w, box, top = 660, 40, 34
     peak = max(ends.values(), default=Fraction(0)) or Fraction(1)
     parts = [
-        f'<svg class="drac-track-svg" xmlns="http://www.w3.org/2000/svg" width="{w}" '
-        f'height="170" role="img" aria-label="{escape(title)}">',
+        f'<svg class="drac-track-svg" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} 170" '
+        f'width="100%" style="max-width:{w}px" role="img" aria-label="{escape(title)}">',
         f'<text x="4" y="16" font-size="13">{escape(title)}</text>',
     ]
     for b in range(0, MAX_BLOOD + 1):
@@ -404,9 +407,6 @@ class DraculaExplorer(CalculatorApp):
     """The Fury of Dracula combat explorer page."""
 
     labels = LABELS
-    # ?agatha=1 and ?dodge1=0 set the two open-point switches from the page address;
-    # ?goal=destroy (or safety, blood) and ?always=Stake set how the hunter plays
-    url_parameters = ("lang", "agatha", "dodge1", "goal", "always")
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -460,8 +460,10 @@ class DraculaExplorer(CalculatorApp):
         self.w_epolicy = widgets.Dropdown(
             options=["minimax", "uniform"], value="minimax", layout=lay, style=style
         )
+        # the seed gives only a few initiative numbers: the page opens on a stated assumption
+        # for the others (shown as a notice), which the visitor can change or replace
         self.w_assume = widgets.Dropdown(
-            options=list(ASSUME_CHOICES), value="", layout=lay, style=style
+            options=list(ASSUME_CHOICES), value=DEFAULT_ASSUMPTION, layout=lay, style=style
         )
         self.w_init = widgets.Text(
             value="", layout=widgets.Layout(width="520px"), style=style, continuous_update=False
@@ -596,7 +598,7 @@ class DraculaExplorer(CalculatorApp):
         self.tabs = widgets.Tab(children=[explore, judge, self.valour.widget])
         # the resolver's and the Valour tab's traces are drawn when their tab is first opened
         self.tabs.observe(self.guard(self._on_tab), names="selected_index")
-        self.body.children = [self.w_intro, setup, self.tabs]
+        self.body.children = [self.w_intro, columns(setup, self.tabs)]
         for w in (
             self.w_hunter,
             self.w_health,
@@ -724,36 +726,6 @@ class DraculaExplorer(CalculatorApp):
         finally:
             self._busy = False
         self.run(self.update)
-
-    def apply_parameters(self, params: dict[str, str]) -> None:
-        """``agatha`` and ``dodge1`` from the page address: 1/0, yes/no, true/false, on/off;
-        ``goal`` (destroy, safety, blood) and ``always`` (a hunter's card) set how he plays."""
-        values: dict[str, object] = {}
-        for key, allowed, policy in (("goal", GOALS, "goal"), ("always", HUNTER_CARDS, "always")):
-            if key in params:
-                text = params[key].strip()
-                if text not in allowed:
-                    raise InvalidState(
-                        f"{key} in the page address must be one of {', '.join(allowed)}, "
-                        f"not {params[key]!r}",
-                        ru=f"{key} в адресе страницы должен быть одним из: "
-                        f"{', '.join(allowed)}, а не {params[key]!r}",
-                    )
-                values[key] = text
-                values["hunter_policy"] = policy
-        for key in ("agatha", "dodge1"):
-            if key in params:
-                text = params[key].strip().lower()
-                if text not in URL_TRUE + URL_FALSE:
-                    raise InvalidState(
-                        f"{key} in the page address must be one of "
-                        f"{', '.join(URL_TRUE + URL_FALSE)}, not {params[key]!r}",
-                        ru=f"{key} в адресе страницы должен быть одним из: "
-                        f"{', '.join(URL_TRUE + URL_FALSE)}, а не {params[key]!r}",
-                    )
-                values[key] = text in URL_TRUE
-        if values:
-            self.set_inputs(**values)
 
     def _sync_hunter(self) -> None:
         self.w_health.value = HUNTERS[self.w_hunter.value].max_health
@@ -886,7 +858,9 @@ class DraculaExplorer(CalculatorApp):
         note = ""
         if self.missing:
             note = escape(self.t("assumption_note").format(v=assume, cards=", ".join(self.missing)))
-        self.w_prompt.value = f'<div class="drac-assumption"><i>{note}</i></div>' if note else ""
+        self.w_prompt.value = (
+            f'<div class="drac-assumption calc-notice" role="note">{note}</div>' if note else ""
+        )
         self.w_table.value = self._table_html(h, opp, sit, table, assume)
         odds = self.odds
         if odds is None:

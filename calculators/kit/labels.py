@@ -55,6 +55,20 @@ COMMON = Catalog(
         "exact": ("exact", "точно"),
         "probability": ("Probability", "Вероятность"),
         "bad_url": ("The page address has a problem", "Ошибка в адресе страницы"),
+        "copy_link": ("Copy link", "Копировать ссылку"),
+        "copy_link_hint": (
+            "A link to this page with these inputs and this result",
+            "Ссылка на эту страницу с этими данными и этим результатом",
+        ),
+        "link_copied": ("Link copied", "Ссылка скопирована"),
+        "link_not_copied": (
+            "Copying is blocked here; copy the link below",
+            "Копирование здесь запрещено; скопируйте ссылку ниже",
+        ),
+        "link_too_long": (
+            "This link is longer than {limit} characters; some apps may cut it",
+            "Ссылка длиннее {limit} символов; некоторые приложения могут её обрезать",
+        ),
         "bad_lang": (
             "unknown language {lang!r} in the page address; allowed: {allowed}",
             "неизвестный язык {lang!r} в адресе страницы; допустимы: {allowed}",
