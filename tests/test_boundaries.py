@@ -446,7 +446,10 @@ DRACULA_CASES = [
         hunter,
         {
             "name": one_of("Van Helsing", "Mina Harker", "Dr. Seward", "Lord Godalming"),
-            "health": one_of(None, 1, 5, 8),
+            "health": P(
+                st.sampled_from((None, 1, 5, 8)),
+                lambda v: v is None or (type(v) is int and 1 <= v <= 12),
+            ),
             "bites": whole(0, 0),
             "items": objects((), ("Stake",), ("Stake", "Stake", "Dogs")),
         },
@@ -572,7 +575,7 @@ DRACULA_CASES = [
             "hunters": objects(SMALL_HUNTERS[0], SMALL_HUNTERS[:2]),
             "opponent": objects(*OPPONENTS),
             "situation": objects(*SITUATIONS),
-            "blood": whole(1, 15),
+            "blood": P(st.integers(1, 15), lambda v: type(v) is int and 0 <= v <= 15),
         },
         _check_start,
     ),
@@ -624,7 +627,7 @@ DRACULA_CASES = [
             "hunter": objects(*SMALL_HUNTERS),
             "opponent": objects(*OPPONENTS),
             "situation": objects(*SITUATIONS),
-            "blood": whole(1, 4),
+            "blood": P(st.integers(1, 4), lambda v: type(v) is int and 0 <= v <= 15),
             "table": objects(*TABLES),
             "hunter_policy": one_of("uniform", "minimax"),
             "enemy_policy": one_of("uniform", "minimax"),
@@ -641,7 +644,7 @@ DRACULA_CASES = [
             "hunter": objects(*SMALL_HUNTERS),
             "opponent": objects(*OPPONENTS),
             "situation": objects(*SITUATIONS),
-            "blood": whole(1, 15),
+            "blood": P(st.integers(1, 15), lambda v: type(v) is int and 0 <= v <= 15),
             "table": objects(*TABLES),
             "assume_initiative": whole(0, 9),
         },
@@ -672,7 +675,15 @@ DRACULA_CASES = [
     _case(
         "dracula.valour_tally",
         valour_tally,
-        {"hunter": NAME, "events": objects((), EVENTS)},
+        {
+            "hunter": NAME,
+            "events": P(
+                st.sampled_from(((), EVENTS)),
+                lambda v: (
+                    isinstance(v, list | tuple) and all(isinstance(e, ValourEvent) for e in v)
+                ),
+            ),
+        },
     ),
     _case(
         "dracula.valour_winner",
