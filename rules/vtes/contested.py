@@ -19,6 +19,7 @@ from typing import Literal
 
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
+from rules.validation import members
 from rules.vtes import ru_words as ru
 from rules.vtes.models import check_count
 
@@ -123,8 +124,10 @@ def untap_contests(
     or without blood yields its title whether you list it or not.
     """
     check_count("Your pool", pool, what_ru="Ваш пул")
-    cards = tuple(cards)
-    titles = tuple(titles)
+    cards = members("cards", cards, ContestedCard, ru="Оспариваемые карты")
+    titles = members("titles", titles, ContestedTitle, ru="Оспариваемые титулы")
+    members("yield_cards", yield_cards, str, ru="Уступаемые карты")
+    members("yield_titles", yield_titles, str, ru="Уступаемые титулы")
     card_names = [c.name for c in cards]
     title_names = [t.title for t in titles]
     for kind, twice_ru, listed in (
@@ -304,12 +307,14 @@ class UniqueEntry:
 def unique_card_enters(card: str, controller: str, holders: Sequence[str] = ()) -> UniqueEntry:
     """A copy of unique ``card`` enters play for ``controller``; ``holders`` are the
     Methuselahs who already have a copy in play or in the contest."""
-    if not card or not controller:
+    if not (isinstance(card, str) and card.strip() and isinstance(controller, str)) or not (
+        controller.strip()
+    ):
         raise InvalidState(
             "Give the card's name and the Methuselah putting it into play.",
             ru="Укажите название карты и Метузела, который вводит её в игру.",
         )
-    holders = tuple(holders)
+    holders = members("holders", holders, str, ru="Владельцы карты")
     if len(set(holders)) != len(holders):
         raise InvalidState(
             "A Methuselah is listed twice among the holders of the card.",

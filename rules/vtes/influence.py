@@ -28,6 +28,7 @@ from typing import Literal
 
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
+from rules.validation import flag, members, shown, text
 from rules.vtes import ru_words as ru
 from rules.vtes.models import check_count
 
@@ -89,6 +90,9 @@ class Uncontrolled:
             what_ru=f"Объём крови вампира {self.name}",
         )
         check_count(f"{self.name}'s blood", self.blood, what_ru=f"Кровь вампира {self.name}")
+        if not isinstance(self.clan, str):
+            text("clan", self.clan, ru=f"Клан вампира {self.name}")
+        flag("scarce", self.scarce, ru=f"Редкий вампир {self.name} (scarce)")
         if self.scarce and not self.clan:
             raise InvalidState(
                 f"{self.name} is scarce: give its clan so the scarce cost can be counted.",
@@ -118,7 +122,7 @@ class Move:
             minimum=1,
             what_ru="Число перемещаемых жетонов",
         )
-        if self.kind != "draw" and not self.vampire:
+        if not isinstance(self.vampire, str) or (self.kind != "draw" and not self.vampire.strip()):
             raise InvalidState(
                 f"A {self.kind!r} move needs the vampire's name.",
                 ru=f"Для хода {self.kind!r} нужно имя вампира.",
@@ -206,6 +210,15 @@ def plan_influence(
     """
     check_count("Your pool", pool, minimum=1, what_ru="Ваш пул")
     check_count("The transfers of the phase", transfers, what_ru="Трансферы фазы")
+    members("uncontrolled", uncontrolled, Uncontrolled, ru="Неподчинённые вампиры")
+    members("moves", moves, Move, ru="Ходы фазы влияния")
+    members("crypt", crypt, Uncontrolled, ru="Склеп")
+    if in_play_by_clan is not None and not isinstance(in_play_by_clan, Mapping):
+        raise InvalidState(
+            f"in_play_by_clan must map clans to counts, got {shown(in_play_by_clan)}.",
+            ru="Вампиры в игре по кланам: нужно соответствие «клан -> число», а получено "
+            f"{shown(in_play_by_clan)}.",
+        )
     region: list[Uncontrolled] = list(uncontrolled)
     names = [v.name for v in region]
     if len(set(names)) != len(names):
