@@ -241,6 +241,15 @@ def _check_rules(
             ru="По текущим правилам цена редкости считает только вампиров клана, которыми вы "
             "управляете: укажите controlled_by_clan вместо in_play_by_clan.",
         )
+    for name, given in (
+        ("in_play_by_clan", in_play_by_clan),
+        ("controlled_by_clan", controlled_by_clan),
+    ):
+        if given is not None and not isinstance(given, Mapping):
+            raise InvalidState(
+                f"{name} must map clans to counts, got {shown(given)}.",
+                ru=f"{name}: нужно соответствие «клан -> число», а получено {shown(given)}.",
+            )
     counts = dict((in_play_by_clan if rules == "black-hand" else controlled_by_clan) or {})
     for clan, n in counts.items():
         if rules == "black-hand":
@@ -283,12 +292,6 @@ def plan_influence(
     members("uncontrolled", uncontrolled, Uncontrolled, ru="Неподчинённые вампиры")
     members("moves", moves, Move, ru="Ходы фазы влияния")
     members("crypt", crypt, Uncontrolled, ru="Склеп")
-    if in_play_by_clan is not None and not isinstance(in_play_by_clan, Mapping):
-        raise InvalidState(
-            f"in_play_by_clan must map clans to counts, got {shown(in_play_by_clan)}.",
-            ru="Вампиры в игре по кланам: нужно соответствие «клан -> число», а получено "
-            f"{shown(in_play_by_clan)}.",
-        )
     region: list[Uncontrolled] = list(uncontrolled)
     names = [v.name for v in region]
     if len(set(names)) != len(names):
