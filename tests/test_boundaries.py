@@ -994,7 +994,7 @@ VTES_CASES = [
     _case(
         "vtes.unique_card_enters",
         unique_card_enters,
-        {"card": NAME, "controller": NAME, "holders": objects((), ("Ben",))},
+        {"card": NAME, "player": NAME, "controllers": objects((), ("Ben",)), "forced": FLAG},
     ),
     _case(
         "vtes.untap_contests",
