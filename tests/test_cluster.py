@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.browser  # starts Voila processes and nginx
+
 REPO = Path(__file__).resolve().parents[1]
 
 

@@ -153,7 +153,9 @@ def start_combat(
         group = tuple(present("a hunter", h, Hunter, ru="Охотник (hunters)") for h in members)
     present("opponent", opponent, Opponent, ru="противник (opponent)")
     present("situation", situation, Situation, ru="обстановка боя (situation)")
-    whole("Dracula's blood", blood, 1, MAX_BLOOD, ru="Кровь Дракулы (blood)")
+    # against an agent the blood track plays no part: any value from 0 is ignored
+    low = 1 if opponent.is_dracula else 0
+    whole("Dracula's blood", blood, low, MAX_BLOOD, ru="Кровь Дракулы (blood)")
     if not group:
         raise InvalidState(
             "a combat needs at least one hunter", ru="для боя нужен хотя бы один Охотник"
