@@ -510,6 +510,7 @@ def _solve(
             comp_of[v] = ci
     mass: dict[int, dict[int, int]] = {0: {1: 1}}
     visits: list[tuple[int, int]] = [(0, 1)] * n
+    shapes: dict[object, _Shape] = {}
     for ci, comp in enumerate(comps):
         if len(comp) == 1:
             v = comp[0]
@@ -520,7 +521,7 @@ def _solve(
             g = gcd(num, den)
             visits[v] = (num // g, den // g)
         else:
-            _solve_cycle(comp, succ, dens, comp_of, ci, mass, visits)
+            _solve_cycle(comp, states, succ, dens, comp_of, ci, mass, visits, shapes)
         for v in comp:
             xn, xd = visits[v]
             if not xn:
@@ -558,39 +559,133 @@ def _combine(sums: dict[int, int] | None) -> tuple[int, int]:
     return num // g, den // g
 
 
+_Shape = tuple[
+    list[int], list[int], list[dict[int, Fraction]], list[list[Fraction]], list[dict[int, Fraction]]
+]
+
+
+def _shape(rows: tuple[tuple[object, int, tuple[tuple[int, int], ...]], ...]) -> _Shape:
+    """A cyclic component's reduction, from its in-component moves only: the cut (states with
+    a fresh run of Continues), the other states in DAG order, each cut state's reach (a unit
+    leaving it, followed through the DAG), (I - Q')^-1 on the cut, and the moves as
+    fractions."""
+    m = len(rows)
+    q = [{w: Fraction(num, den) for w, num in moves} for _local, den, moves in rows]
+    cut = [v for v in range(m) if rows[v][0][3] == 0 or v in q[v]]  # type: ignore[index]
+    in_cut = {v: k for k, v in enumerate(cut)}
+    rest = [v for v in range(m) if v not in in_cut]
+    order = _dag(rest, q)
+    if order is None:  # pragma: no cover - a cycle without a fresh run of Continues
+        cut, order = list(range(m)), []
+        in_cut = {v: k for k, v in enumerate(cut)}
+    k = len(cut)
+    reach: list[dict[int, Fraction]] = []
+    a = [[Fraction(int(r == c)) for c in range(k)] + [Fraction(int(r == c)) for c in range(k)]
+         for r in range(k)]  # fmt: skip
+    for gi, g in enumerate(cut):
+        got: dict[int, Fraction] = {}
+        for w, p in q[g].items():
+            if w in in_cut:
+                a[gi][in_cut[w]] -= p
+            else:
+                got[w] = got.get(w, Fraction(0)) + p
+        for v in order:
+            x = got.get(v)
+            if x:
+                for w, p in q[v].items():
+                    if w in in_cut:
+                        a[gi][in_cut[w]] -= x * p
+                    else:
+                        got[w] = got.get(w, Fraction(0)) + x * p
+        reach.append(got)
+    for col in range(k):  # [I - Q' | I] -> [I | (I - Q')^-1]
+        piv = next(r for r in range(col, k) if a[r][col])
+        a[col], a[piv] = a[piv], a[col]
+        pv = a[col][col]
+        a[col] = [x / pv for x in a[col]]
+        for r in range(k):
+            if r != col and a[r][col]:
+                f = a[r][col]
+                a[r] = [x - f * y for x, y in zip(a[r], a[col], strict=True)]
+    inverse = [row[k:] for row in a]
+    return cut, order, reach, inverse, q
+
+
 def _solve_cycle(
     comp: list[int],
+    states: list[GState],
     succ: list[list[tuple[int, int]]],
     dens: list[int],
     comp_of: list[int],
     ci: int,
     mass: dict[int, dict[int, int]],
     visits: list[tuple[int, int]],
+    shapes: dict[object, _Shape],
 ) -> None:
-    """Visits x on a cyclic component: x = b + x Q, solved exactly (Gauss-Jordan)."""
+    """Visits x on a cyclic component: x = b + x Q, exactly.
+
+    Every cycle passes through a state that starts a fresh run of Continues (a Continue raises
+    the count, and only a result that changes nothing sets it back), so those states form a
+    cut: the other states are a DAG, and the system shrinks to the cut (as in
+    :mod:`rules.dracula.chain`). Health and blood are equal inside a component, so its
+    reduction is shared by every component of the same shape."""
+    comp = sorted(comp, key=lambda v: repr((states[v][1], *states[v][3:])))
     pos = {v: k for k, v in enumerate(comp)}
-    m = len(comp)
-    # (I - Q)^T x^T = b^T
-    a = [
-        [Fraction(int(r == c)) for c in range(m)] + [Fraction(*_combine(mass.pop(comp[r], None)))]
-        for r in range(m)
-    ]
-    for k, v in enumerate(comp):
-        for w, q in succ[v]:
-            if comp_of[w] == ci:
-                a[pos[w]][k] -= Fraction(q, dens[v])
-    for col in range(m):
-        piv = next(r for r in range(col, m) if a[r][col])
-        a[col], a[piv] = a[piv], a[col]
-        pv = a[col][col]
-        a[col] = [x / pv for x in a[col]]
-        for r in range(m):
-            if r != col and a[r][col]:
-                f = a[r][col]
-                a[r] = [x - f * y for x, y in zip(a[r], a[col], strict=True)]
-    for k, v in enumerate(comp):
-        x = a[k][m]
-        visits[v] = (x.numerator, x.denominator)
+    rows = tuple(
+        (
+            (states[v][1], *states[v][3:]),
+            dens[v],
+            tuple(sorted((pos[w], num) for w, num in succ[v] if comp_of[w] == ci)),
+        )
+        for v in comp
+    )
+    shape = shapes.get(rows)
+    if shape is None:
+        shape = _shape(rows)
+        shapes[rows] = shape
+    cut, order, reach, inverse, q = shape
+    in_cut = {v: k for k, v in enumerate(cut)}
+    b = [Fraction(*_combine(mass.pop(v, None))) for v in comp]
+    # outside mass on the DAG states, followed to the cut
+    z = {v: b[v] for v in order}
+    c = [b[f] for f in cut]
+    for v in order:
+        x = z[v]
+        if x:
+            for w, p in q[v].items():
+                if w in in_cut:
+                    c[in_cut[w]] += x * p
+                else:
+                    z[w] += x * p
+    k = len(cut)
+    x_cut = [sum((c[i] * inverse[i][j] for i in range(k) if c[i]), Fraction(0)) for j in range(k)]
+    for j, g in enumerate(cut):
+        visits[comp[g]] = (x_cut[j].numerator, x_cut[j].denominator)
+    for v in order:
+        x = z[v] + sum((x_cut[j] * reach[j].get(v, 0) for j in range(k)), Fraction(0))
+        visits[comp[v]] = (x.numerator, x.denominator)
+
+
+def _dag(nodes: list[int], q: Sequence[dict[int, Fraction]]) -> list[int] | None:
+    """``nodes`` in an order where each follows its predecessors among them, or None when
+    they hold a cycle."""
+    among = set(nodes)
+    waiting = dict.fromkeys(nodes, 0)
+    for u in nodes:
+        for w in q[u]:
+            if w in among and w != u:
+                waiting[w] += 1
+    ready = [v for v in nodes if waiting[v] == 0]
+    out: list[int] = []
+    while ready:
+        u = ready.pop()
+        out.append(u)
+        for w in q[u]:
+            if w in among and w != u:
+                waiting[w] -= 1
+                if waiting[w] == 0:
+                    ready.append(w)
+    return out if len(out) == len(nodes) else None
 
 
 def group_odds(
