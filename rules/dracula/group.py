@@ -169,6 +169,7 @@ class _Group:
         self._cells: dict[tuple[str, str, str], CombatResult] = {}
         self._local: dict[tuple[object, ...], tuple[int, tuple[tuple[_Effect, int], ...]]] = {}
         self._best: dict[tuple[tuple[str, ...], str, int], int] = {}
+        self._scores: dict[tuple[object, ...], Fraction] = {}
 
     # -- legal cards ---------------------------------------------------------------------------
     def hunter_options(self, items: tuple[str, ...], last: str | None, rnd: int) -> tuple[str, ...]:
@@ -279,37 +280,46 @@ class _Group:
         enemy = self.enemy_options(el, repel, rnd, blood)
         scores: list[Fraction] = []
         for t in range(n):
-            total = Fraction(0)
-            for cards in product(*options):
-                pistol = "Pistol" in cards
-                for e in enemy:
-                    b = blood - self.paid(e)
-                    p = Fraction(*self.win(cards[t], e, dodge, pistol))
-                    j = self.best_card(cards, e, b)
-                    rh = self.result("hunter", cards[j], e)
-                    re_ = self.result("enemy", cards[t], e)
-                    slots = self.free_slots[t]
-                    win = payoff(
-                        "hunter",
-                        rh,
-                        health=healths[t],
-                        blood=b,
-                        free_slots=slots,
-                        dracula=self.dracula,
-                    )
-                    lose = payoff(
-                        "enemy",
-                        re_,
-                        health=healths[t],
-                        blood=b,
-                        free_slots=slots,
-                        dracula=self.dracula,
-                    )
-                    total += self.paid(e) + p * win + (1 - p) * lose
+            # the score depends on the health of the target only: cached per target and health
+            key = (items, blood, lasts, el, repel, dodge, rnd, t, healths[t])
+            total = self._scores.get(key)
+            if total is None:
+                total = self._score(t, healths[t], options, enemy, blood, dodge)
+                self._scores[key] = total
             scores.append(total)
         low = min(scores)
         chosen = [t for t in range(n) if scores[t] == low]
         return tuple(chosen)
+
+    def _score(
+        self,
+        t: int,
+        health: int,
+        options: list[tuple[str, ...]],
+        enemy: tuple[str, ...],
+        blood: int,
+        dodge: int,
+    ) -> Fraction:
+        """The hunters' expected points this round when Dracula targets hunter ``t``, summed
+        over every card choice (see :func:`rules.dracula.chain.payoff`)."""
+        total = Fraction(0)
+        slots = self.free_slots[t]
+        for cards in product(*options):
+            pistol = "Pistol" in cards
+            for e in enemy:
+                b = blood - self.paid(e)
+                p = Fraction(*self.win(cards[t], e, dodge, pistol))
+                j = self.best_card(cards, e, b)
+                rh = self.result("hunter", cards[j], e)
+                re_ = self.result("enemy", cards[t], e)
+                win = payoff(
+                    "hunter", rh, health=health, blood=b, free_slots=slots, dracula=self.dracula
+                )
+                lose = payoff(
+                    "enemy", re_, health=health, blood=b, free_slots=slots, dracula=self.dracula
+                )
+                total += self.paid(e) + p * win + (1 - p) * lose
+        return total
 
     def result(self, winner: str, h: str, e: str) -> CombatResult:
         key = (winner, h, e)
