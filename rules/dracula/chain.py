@@ -188,9 +188,10 @@ def payoff(
     choice("winner", winner, ("hunter", "enemy"), ru="победитель (winner)")
     present("result", result, CombatResult, ru="результат раунда (result)")
     whole("health", health, 1, MAX_HEALTH, ru="Здоровье (health)")
-    whole("blood", blood, 1, MAX_BLOOD, ru="Кровь Дракулы (blood)")
-    whole("free_slots", free_slots, 1, 3, ru="свободные ячейки Укуса (free_slots)")
     flag("dracula", dracula, ru="против Дракулы (dracula)")
+    # 0 against an agent, who has no blood track
+    whole("blood", blood, 0 if not dracula else 1, MAX_BLOOD, ru="Кровь Дракулы (blood)")
+    whole("free_slots", free_slots, 1, 3, ru="свободные ячейки Укуса (free_slots)")
     if winner == "hunter":
         if result.kind == "wound" and dracula:
             return Fraction(min(result.amount, blood))
