@@ -734,8 +734,7 @@ def group_odds(
         )
     opponent = present("opponent", opponent, Opponent, ru="противник")
     situation = present("situation", situation, Situation, ru="обстановка")
-    if opponent.is_dracula:
-        blood = whole("blood", blood, 1, MAX_BLOOD, ru="Кровь Дракулы")
+    blood = whole("blood", blood, 1, MAX_BLOOD, ru="Кровь Дракулы")  # unused against an agent
     target_policy = choice("target_policy", target_policy, TARGET_POLICIES, ru="выбор цели")
     max_states = whole("max_states", max_states, 1, 1_000_000, ru="предел числа состояний")
     max_bound = whole("max_bound", max_bound, 1, 10**12, ru="предел оценки числа состояний")
