@@ -100,13 +100,13 @@ class Policy:
                 "a 'prefer' policy needs a preference list of card names",
                 ru="стратегии 'prefer' нужен список предпочтений: названия карт",
             )
+        for card in sized("preference", self.preference, 0, None, ru="предпочтения (preference)"):
+            choice("a preferred card", card, HUNTER_CARDS + ENEMY_CARDS, ru="карта в предпочтениях")
         if (self.kind == "plan") != (self.plan is not None):
             raise InvalidState(
                 "a 'plan' policy, and only it, needs a plan (a card for each combat state)",
                 ru="план (карта для каждого состояния боя) нужен стратегии 'plan', и только ей",
             )
-        for card in sized("preference", self.preference, 0, None, ru="предпочтения (preference)"):
-            choice("a preferred card", card, HUNTER_CARDS + ENEMY_CARDS, ru="карта в предпочтениях")
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,10 +188,9 @@ def payoff(
     choice("winner", winner, ("hunter", "enemy"), ru="победитель (winner)")
     present("result", result, CombatResult, ru="результат раунда (result)")
     whole("health", health, 1, MAX_HEALTH, ru="Здоровье (health)")
-    flag("dracula", dracula, ru="против Дракулы (dracula)")
-    # 0 against an agent, who has no blood track
-    whole("blood", blood, 0 if not dracula else 1, MAX_BLOOD, ru="Кровь Дракулы (blood)")
+    whole("blood", blood, 0, MAX_BLOOD, ru="Кровь Дракулы (blood)")
     whole("free_slots", free_slots, 1, 3, ru="свободные ячейки Укуса (free_slots)")
+    flag("dracula", dracula, ru="против Дракулы (dracula)")
     if winner == "hunter":
         if result.kind == "wound" and dracula:
             return Fraction(min(result.amount, blood))
