@@ -40,6 +40,8 @@ from rules.dracula.blood import blood_after_wounds
 from rules.dracula.cards import AGENT_WEAPONS, ENEMY_CARDS, HUNTER_CARDS, parse_result
 from rules.dracula.chain import CombatOdds, Policy, combat_odds, first_round_game, payoff
 from rules.dracula.combat import agatha_cost, bonuses, enemy_options, hunter_options
+from rules.dracula.goals import best_plan
+from rules.dracula.group import group_odds
 from rules.dracula.minimax import pure_bounds, solve_game
 from rules.dracula.valour import (
     ValourEvent,
@@ -797,6 +799,37 @@ DRACULA_CASES = [
             "assassin": one_of(False),
         },
         lambda r, kw: _total(r.distribution) == 1 or pytest.fail(f"{r!r}"),
+    ),
+    _case(
+        "dracula.goals.best_plan",
+        best_plan,
+        {
+            "hunter": objects(*SMALL_HUNTERS),
+            "opponent": objects(*OPPONENTS),
+            "situation": objects(*SITUATIONS),
+            "goal": one_of("destroy", "safety", "blood"),
+            "blood": whole(1, 3),
+            "table": objects(*TABLES),
+            "enemy_policy": one_of("uniform", "minimax"),
+            "assume_initiative": whole(0, 9),
+            "max_states": one_of(20_000),
+        },
+        lambda r, kw: sum(r.odds.outcomes.values()) == 1 or pytest.fail(f"{r!r}"),
+    ),
+    _case(
+        "dracula.group.group_odds",
+        group_odds,
+        {
+            "hunters": objects(SMALL_HUNTERS[:2]),
+            "opponent": objects(OPPONENTS[1], OPPONENTS[2]),
+            "situation": objects(*SITUATIONS),
+            "blood": whole(1, 2),
+            "table": objects(*TABLES),
+            "target_policy": one_of("uniform", "minimax"),
+            "assume_initiative": whole(0, 9),
+            "max_states": one_of(200_000),
+        },
+        lambda r, kw: sum(r.outcomes.values()) == 1 or pytest.fail(f"{r!r}"),
     ),
 ]
 

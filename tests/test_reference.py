@@ -95,6 +95,8 @@ AGREED_IDS = (
     "dracula:bites",
     "dracula:powers",
     "dracula:groups",
+    "dracula:group-odds",
+    "dracula:odds-goals",
     "dracula:resolve",
     "dracula:castle-dracula",
     "dracula:hospital",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.dracula.blood import MAX_BLOOD, blood_after_killed
 from rules.dracula.cards import (
@@ -264,6 +265,12 @@ def _state(state: CombatState) -> CombatState:
     return present("state", state, CombatState, ru="состояние боя (state)")
 
 
+@lru_cache(maxsize=4096)
+def _playable(table: CardTable, card: str, enemy_deck: tuple[str, ...]) -> bool:
+    """Whether ``card`` may face every card of the enemy's deck (holy items: Dracula only)."""
+    return all(table.allowed(card, e) for e in enemy_deck)
+
+
 def hunter_options(
     state: CombatState, index: int = 0, *, table: CardTable | None = None
 ) -> tuple[str, ...]:
@@ -281,7 +288,7 @@ def hunter_options(
             continue
         if state.round == 1 and card == "Dodge" and not state.situation.dodge_in_round_one:
             continue
-        if not all(t.allowed(card, e) for e in enemy_deck):
+        if not _playable(t, card, enemy_deck):
             continue
         out.append(card)
     return tuple(out)
