@@ -74,7 +74,7 @@ def test_import_of_card_effects_the_editors_cannot_show() -> None:
     assert "environmental" in text
     app.json_text.value = text
     app.import_button.click()
-    assert "card pickers" in app.banner.message
+    assert "card pickers" in app.json_message.message  # beside the import box
     assert app.card_picker.plays and "Carrion Crows" in " ".join(app.narrative)
 
 
