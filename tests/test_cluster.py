@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 import sys
+import threading
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -59,8 +62,13 @@ def cluster() -> Iterator[Any]:
 def test_server_block_routes_each_prefix_to_its_backend() -> None:
     backends = cluster_module.backends_for(["10.0.0.5:8871", "10.0.0.6:8871"])
     block = cluster_module.nginx_server_block(backends, "8866")
-    assert "location /desk-1/ {\n        proxy_pass http://10.0.0.5:8871;" in block
-    assert "location /desk-2/ {\n        proxy_pass http://10.0.0.6:8871;" in block
+    for prefix, address in (("desk-1", "10.0.0.5:8871"), ("desk-2", "10.0.0.6:8871")):
+        location = f"location ~ ^/{prefix}/(?<desk_rest>.*)$ {{\n        proxy_pass http://{address};"
+        assert location in block
+    # while a process is down, its page requests go to the same page on the other one
+    assert "error_page 502 504 = @desk_1_down;" in block
+    assert "return 302 /desk-2/$desk_rest$is_args$args;" in block
+    assert "return 302 /desk-1/$desk_rest$is_args$args;" in block
     assert "50.00% desk-1;" in block and "* desk-2;" in block
     with pytest.raises(ValueError):
         cluster_module.nginx_server_block([], "8866")
@@ -93,3 +101,38 @@ def test_pages_work_through_the_proxy_on_both_processes(cluster: Any, page: Any)
         # the widgets talk to their kernel through the proxied websocket
         page.get_by_role("button", name="Русский").click()
         page.wait_for_selector("text=Выберите страницу")
+
+
+def test_a_rolling_restart_keeps_every_visitor_served(cluster: Any) -> None:
+    """Visitors keep loading pages while each process in turn is restarted: none gets an error."""
+    results: list[tuple[int, bool, str]] = []
+    stop = threading.Event()
+
+    def visitor() -> None:
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        while not stop.is_set():
+            try:
+                with opener.open(f"{cluster.url}/", timeout=180) as response:
+                    body = response.read().decode("utf-8", "replace")
+                    found = re.search(r'"kernelId": "[0-9a-f-]+"', body) is not None
+                    results.append((response.status, found, response.url))
+            except Exception as error:
+                results.append((0, False, f"{type(error).__name__}: {error}"))
+
+    visitors = [threading.Thread(target=visitor, daemon=True) for _ in range(3)]
+    for thread in visitors:
+        thread.start()
+    try:
+        time.sleep(2)
+        outs = cluster.rolling_restart()
+        time.sleep(2)
+    finally:
+        stop.set()
+        for thread in visitors:
+            thread.join(200)
+    print(f"pages loaded: {len(results)}; each process out for {outs}")
+    failures = [r for r in results if r[0] != 200 or not r[1]]
+    assert not failures, failures
+    served_by = {url.split("/")[3] for _, _, url in results}
+    assert served_by == {"desk-1", "desk-2"}, served_by
+    assert len(results) >= 4
