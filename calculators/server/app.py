@@ -31,34 +31,37 @@ from traitlets import Float
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
-from calculators.kit.labels import Catalog
 from calculators.server.pools import desk_kernel_manager_factory
 
-TRY_AGAIN = Catalog(
-    {
-        "title": ("Please try again", "Попробуйте ещё раз"),
-        "body": (
-            "The calculator for this page could not start. Nothing is wrong with what you "
-            "asked; reload the page in a moment.",
-            "Калькулятор этой страницы не запустился. Ваш запрос тут ни при чём: обновите "
-            "страницу через несколько секунд.",
-        ),
-        "reload": ("Reload the page", "Обновить страницу"),
-    }
-)
+# English and Russian (the server does not load the pages' widget kit for three sentences)
+TRY_AGAIN: dict[str, tuple[str, str]] = {
+    "title": ("Please try again", "Попробуйте ещё раз"),
+    "body": (
+        "The calculator for this page could not start. Nothing is wrong with what you "
+        "asked; reload the page in a moment.",
+        "Калькулятор этой страницы не запустился. Ваш запрос тут ни при чём: обновите "
+        "страницу через несколько секунд.",
+    ),
+    "reload": ("Reload the page", "Обновить страницу"),
+}
+
+
+def _text(key: str, lang: str) -> str:
+    english, russian = TRY_AGAIN[key]
+    return russian if lang == "ru" else english
 
 
 def try_again_html(lang: str) -> str:
     """The page for a visitor whose kernel failed, in their language."""
     lang = lang if lang in ("en", "ru") else "en"
     block = (
-        f'<div class="desk-try-again" role="alert"><h1>{escape(TRY_AGAIN.text("title", lang))}'
-        f"</h1><p>{escape(TRY_AGAIN.text('body', lang))}</p>"
-        f'<p><a href="">{escape(TRY_AGAIN.text("reload", lang))}</a></p></div>'
+        f'<div class="desk-try-again" role="alert"><h1>{escape(_text("title", lang))}'
+        f"</h1><p>{escape(_text('body', lang))}</p>"
+        f'<p><a href="">{escape(_text("reload", lang))}</a></p></div>'
     )
     return (
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
-        f"<title>{escape(TRY_AGAIN.text('title', lang))}</title></head>"
+        f"<title>{escape(_text('title', lang))}</title></head>"
         f"<body>{block}</body></html>"
     )
 
@@ -90,6 +93,23 @@ class DeskPageHandler(TornadoVoilaHandler):
             pages["in_flight"] -= 1
         if not self._finished:  # Voila redirects requests for other files itself
             self.finish("".join(chunks))
+
+    def should_use_rendered_notebook(
+        self,
+        notebook_data: dict[str, Any],
+        pool_size: int,
+        template_name: str | None,
+        theme: str | None,
+        request_args: dict[str, Any],
+    ) -> bool:
+        # Before a page's first kernel has started, Voila knows nothing of the page and would
+        # start a kernel the pools do not count; ours does the same, counted.
+        if not notebook_data and pool_size and template_name is None and theme is None:
+            return True
+        used: bool = super().should_use_rendered_notebook(
+            notebook_data, pool_size, template_name, theme, request_args
+        )
+        return used
 
 
 class HealthHandler(tornado.web.RequestHandler):

@@ -7,9 +7,10 @@ waits until it has run its notebook, then starts the next, for the page most in 
 1. pages visited since the start, before pages nobody asked for;
 2. among those, the page with the fewest kernels ready, then the most recently visited.
 
-A visitor whose page has no kernel in its pool is served at once from a kernel started for
-them (as Voila does without pools), so a start serves at once. The filler also waits, for a
-bounded time, while such visitors' kernels start, so refills do not compete with them.
+A visitor whose page has no kernel in its pool is served from a kernel started for them (as
+Voila does without pools), so a start serves at once. Kernels start at most one per core at a
+time (a start is CPU-bound: sharing the cores among more only delays every one of them);
+visitors take a free start slot before the filler does, so refills never delay a visitor.
 
 A kernel that dies (at start, while running its notebook, or idle in a pool) is dropped and
 shut down, and the filler starts a replacement; after repeated failures it waits longer
@@ -22,7 +23,7 @@ import asyncio
 import contextlib
 import os
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from voila.request_info_handler import RequestInfoSocketHandler
@@ -30,7 +31,6 @@ from voila.utils import ENV_VARIABLE
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
 MAX_BACKOFF_S = 30.0
-QUIET_WAIT_S = 10.0
 READY_TIMEOUT_S = 180.0
 
 
@@ -58,7 +58,9 @@ def desk_kernel_manager_factory(
             self._visits: dict[str, float] = {}
             self._wake: asyncio.Event | None = None
             self._filler: asyncio.Task[None] | None = None
-            self._starting_for_visitors = 0
+            self._visitors_waiting = 0
+            self._starts = 0  # kernels starting or running their notebook now
+            self._slot_freed: asyncio.Condition | None = None
             self._failures = 0
             super().__init__(**kwargs)
 
@@ -86,26 +88,75 @@ def desk_kernel_manager_factory(
             while pool and not await self._usable(pool[0]):
                 self._discard(pool.pop(0))
             if pool:
-                result: tuple[asyncio.Task[Any], list[str], str] = (
-                    await super().get_rendered_notebook(notebook_name, extra, **kwargs)
-                )
+                result: tuple[
+                    asyncio.Task[Any], list[str], str
+                ] = await super().get_rendered_notebook(notebook_name, extra, **kwargs)
                 return result
-            # Nothing in the pool: start a kernel for this visitor now.
+            # Nothing in the pool: start a kernel for this visitor, first in line.
             wants = self._wants.get(notebook_name)
             start_kwargs = dict(wants) if wants else self._start_kwargs(notebook_name, {})
             start_kwargs["env"] = {**start_kwargs.get("env", {}), **extra}
-            self._starting_for_visitors += 1
+            self._visitors_waiting += 1
+            try:
+                await self._take_slot(visitor=True)
+            finally:
+                self._visitors_waiting -= 1
             try:
                 content = await self._initialize(notebook_name, None, **start_kwargs)
-            finally:
-                self._starting_for_visitors -= 1
-                self._wake_filler()
+            except BaseException:
+                await self._free_slot()
+                raise
             renderer = content["renderer"]
             renderer.stop_generator = True
             kernel_id = content["kernel_id"]
             self.log.info("Kernel %s started for a visitor of %s", kernel_id, notebook_name)
             self.fill_if_needed(notebook_name=notebook_name)
-            return content["task"], renderer.rendered_cache, kernel_id
+            # the slot is free once the page is rendered (or failed)
+            render = asyncio.get_event_loop().create_task(self._holding_slot(content["task"]))
+            return render, renderer.rendered_cache, kernel_id
+
+        async def _holding_slot(
+            self, render: asyncio.Task[Any]
+        ) -> tuple[list[str], AsyncIterator[Any]]:
+            """Voila's rendering of a page, which frees a start slot when it ends."""
+            try:
+                rendered, rest = await render
+            except BaseException:
+                await self._free_slot()
+                raise
+
+            async def rest_then_free() -> AsyncIterator[Any]:
+                try:
+                    async for item in rest:
+                        yield item
+                finally:
+                    await self._free_slot()
+
+            return rendered, rest_then_free()
+
+        # -- start slots: how many kernels start at once ------------------------------------
+        def start_slots(self) -> int:
+            """Kernels that may start at once: one per core (a start is CPU-bound)."""
+            return max(1, len(os.sched_getaffinity(0)))
+
+        async def _take_slot(self, visitor: bool) -> None:
+            """Wait for a free start slot; the filler also waits while visitors wait."""
+            if self._slot_freed is None:
+                self._slot_freed = asyncio.Condition()
+            async with self._slot_freed:
+                await self._slot_freed.wait_for(
+                    lambda: (
+                        self._starts < self.start_slots()
+                        and (visitor or not self._visitors_waiting)
+                    )
+                )
+                self._starts += 1
+
+        async def _free_slot(self) -> None:
+            assert self._slot_freed is not None
+            async with self._slot_freed:
+                self._starts -= 1
+                self._slot_freed.notify_all()
 
         # -- filling ---------------------------------------------------------------------
         def fill_if_needed(
@@ -189,24 +240,19 @@ def desk_kernel_manager_factory(
 
         async def _fill(self) -> None:
             assert self._wake is not None
-            await self._describe_notebooks()
             while True:
                 name = self._most_wanted()
                 if name is None:
                     self._wake.clear()
                     await self._wake.wait()
                     continue
-                await self._quiet()
-                name = self._most_wanted()  # visits while waiting may change the order
-                if name is None:
-                    continue
-                await self._fill_one(name)
-
-        async def _quiet(self) -> None:
-            """Wait (a bounded time) while kernels start for visitors."""
-            deadline = time.monotonic() + QUIET_WAIT_S
-            while self._starting_for_visitors and time.monotonic() < deadline:
-                await asyncio.sleep(0.2)
+                await self._take_slot(visitor=False)
+                try:
+                    name = self._most_wanted()  # visits while waiting may change the order
+                    if name is not None:
+                        await self._fill_one(name)
+                finally:
+                    await self._free_slot()
 
         async def _fill_one(self, name: str) -> None:
             pool = self._pools.setdefault(name, [])
@@ -249,25 +295,6 @@ def desk_kernel_manager_factory(
                 await asyncio.sleep(0.1)
             if render.done():
                 render.result()  # raises what made the rendering fail
-
-        async def _describe_notebooks(self) -> None:
-            """Read every page once, so its first visitor can be given a kernel of its own."""
-            for name in list(self._wants):
-                if name in self.notebook_data:
-                    continue
-                with contextlib.suppress(Exception):
-                    renderer = self._notebook_renderer_factory(name)
-                    await renderer.initialize()
-                    self.notebook_data.setdefault(
-                        renderer.notebook_path,
-                        {
-                            "notebook": renderer.notebook,
-                            "template": renderer.template_name,
-                            "theme": renderer.theme,
-                            "kernel_name": renderer.notebook.metadata.kernelspec.name,
-                            "kernel_ids": set(),
-                        },
-                    )
 
         # -- kernels that die ------------------------------------------------------------
         async def _initialize(
