@@ -6,7 +6,7 @@ nobody waits in line inside the client) while the kernel pools are still filling
 the time from the start to the first served page and to the last, and counts a round as hung
 when a page or the server itself does not answer within ``--hang-after`` seconds.
 
-    .venv/bin/python benchmarks/server_start.py --starts 20 --burst 6
+    .venv/bin/python benchmarks/server_start.py --starts 20 --burst 6 --baseline-starts 3
 
 ``desk`` is ``python -m calculators.server`` with ``voila.json``; ``voila`` is the plain
 ``voila`` command with Voila's own kernel manager and TCP ports (the settings before the
@@ -172,10 +172,15 @@ def main() -> None:
     parser.add_argument("--burst", type=int, default=6, help="simultaneous page requests")
     parser.add_argument("--hang-after", type=float, default=240.0)
     parser.add_argument("--server", choices=("both", "desk", "voila"), default="both")
+    parser.add_argument(
+        "--baseline-starts", type=int, help="with both: plain voila only in the first N starts"
+    )
     args = parser.parse_args()
-    servers = ("voila", "desk") if args.server == "both" else (args.server,)
     rounds = []
     for i in range(args.starts):
+        servers: tuple[str, ...] = ("voila", "desk") if args.server == "both" else (args.server,)
+        if args.baseline_starts is not None and i >= args.baseline_starts:
+            servers = ("desk",)
         for server in servers:  # interleaved, so that other work on the machine hits both
             result = one_round(server, args.burst, args.hang_after)
             rounds.append(result)
