@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import re
 import socket
 import statistics
@@ -54,6 +55,8 @@ class Round:
     pages: list[float] = field(default_factory=list)  # each page, from its request
     failed: int = 0
     hung: bool = False
+    # desk only: kernels ready in the pools, and their target, when the first page was served
+    pools_at_first_page: tuple[int, int] | None = None
 
 
 def free_port() -> int:
@@ -77,6 +80,16 @@ def _page(url: str, timeout: float) -> bool:
     except (urllib.error.URLError, OSError):
         return False
     return re.search(r'"kernelId": "[0-9a-f-]+"', body) is not None
+
+
+def _pools(base: str) -> tuple[int, int] | None:
+    """Kernels ready in the desk's pools and their target, from its health endpoint."""
+    try:
+        with urllib.request.urlopen(f"{base}/health", timeout=10) as response:
+            pools = json.loads(response.read())["pools"].values()
+    except (urllib.error.URLError, OSError, ValueError, KeyError):
+        return None
+    return sum(p["ready"] for p in pools), sum(p["target"] for p in pools)
 
 
 def one_round(server: str, burst: int, hang_after: float) -> Round:
@@ -111,6 +124,9 @@ def one_round(server: str, burst: int, hang_after: float) -> Round:
                     served.append(time.monotonic() - start)
                 else:
                     result.failed += 1
+                first = ok and len(served) == 1
+            if first and server == "desk":
+                result.pools_at_first_page = _pools(base)
 
         threads = [
             threading.Thread(target=visitor, args=(PAGES[i % len(PAGES)],), daemon=True)
@@ -187,7 +203,13 @@ def main() -> None:
             print(
                 f"start {i + 1} {server}: up {result.up_s:.1f} s, first page "
                 f"{result.first_page_s:.1f} s, last {result.last_page_s:.1f} s, "
-                f"failed {result.failed}{', HUNG' if result.hung else ''}",
+                f"failed {result.failed}{', HUNG' if result.hung else ''}"
+                + (
+                    f", pools {result.pools_at_first_page[0]}/{result.pools_at_first_page[1]}"
+                    " ready at the first page"
+                    if result.pools_at_first_page
+                    else ""
+                ),
                 flush=True,
             )
     print(summary(rounds))

@@ -115,7 +115,9 @@ def _get(url: str, timeout: float = 10) -> tuple[int, str]:
 class Server:
     """The desk's server on a free port, with kernels from ``dying_kernel.py``."""
 
-    def __init__(self, workdir: Path, plan: list[str], *args: str) -> None:
+    notify: socket.socket | None = None
+
+    def __init__(self, workdir: Path, plan: list[str], *args: str, **env: str) -> None:
         self.plan = workdir / "plan"
         self.plan.write_text("\n".join(plan))
         spec = workdir / "jupyter" / "kernels" / "python3"
@@ -137,7 +139,7 @@ class Server:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = workdir / "server.log"
-        env = {**os.environ, "JUPYTER_PATH": str(workdir / "jupyter")}
+        env = {**os.environ, "JUPYTER_PATH": str(workdir / "jupyter"), **env}
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
                 [
@@ -184,17 +186,22 @@ class Server:
 def dying_server(tmp_path: Path) -> Iterator[Server]:
     # Only the V:tM page keeps a pool (of one), so the plan's kernels go where we look.
     pools = json.dumps({"default": {"pool_size": 0}, "vtm_dice.ipynb": {"pool_size": 1}})
-    server = Server(
-        tmp_path,
-        ["squat", "exit", "squat"],
-        "--KernelManager.transport=tcp",  # the transport where a port can be taken
-        f"--VoilaKernelManager.kernel_pools_config={pools}",
-    )
-    try:
-        server.wait_up()
-        yield server
-    finally:
-        server.stop()
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as notify:
+        notify.bind(str(tmp_path / "notify"))  # as systemd's notification socket
+        server = Server(
+            tmp_path,
+            ["squat", "exit", "squat"],
+            "--KernelManager.transport=tcp",  # the transport where a port can be taken
+            f"--VoilaKernelManager.kernel_pools_config={pools}",
+            NOTIFY_SOCKET=str(tmp_path / "notify"),
+            WATCHDOG_USEC="2000000",
+        )
+        try:
+            server.wait_up()
+            server.notify = notify
+            yield server
+        finally:
+            server.stop()
 
 
 def test_a_dying_kernel_costs_one_page_and_the_pool_replaces_it(dying_server: Server) -> None:
@@ -231,6 +238,11 @@ def test_a_dying_kernel_costs_one_page_and_the_pool_replaces_it(dying_server: Se
     assert answered and max(answered) < 5, answered
     status, body = _get(f"{page}?lang=ru")  # once served, a page in Russian is served too
     assert status == 200
+    # a service manager heard that the server started and that its event loop answers
+    assert dying_server.notify is not None
+    dying_server.notify.settimeout(5)
+    heard = {dying_server.notify.recv(100) for _ in range(3)}
+    assert {b"READY=1", b"WATCHDOG=1"} <= heard, heard
     # the pool replaced its dead kernels with a working one
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
