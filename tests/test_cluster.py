@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import re
 import shutil
@@ -28,6 +29,11 @@ def _load_cluster_module() -> Any:
 
 
 cluster_module = _load_cluster_module()
+_load_spec = importlib.util.spec_from_file_location("desk_load", REPO / "benchmarks" / "load.py")
+assert _load_spec is not None and _load_spec.loader is not None
+load = importlib.util.module_from_spec(_load_spec)
+sys.modules["desk_load"] = load
+_load_spec.loader.exec_module(load)
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -136,3 +142,21 @@ def test_a_rolling_restart_keeps_every_visitor_served(cluster: Any) -> None:
     served_by = {url.split("/")[3] for _, _, url in results}
     assert served_by == {"desk-1", "desk-2"}, served_by
     assert len(results) >= 4
+
+
+def test_a_visitor_stays_on_one_process_for_page_websocket_and_language_switch(
+    cluster: Any,
+) -> None:
+    status, location, _ = _first_hop(f"{cluster.url}/")
+    assert status == 302
+    prefix = location.split("/")[1]
+    other = next(b for b in cluster.backends if b.prefix != prefix)
+    mine = next(b for b in cluster.backends if b.prefix == prefix)
+    # the page, its kernel's websocket and the language switch, all through nginx
+    visit = asyncio.run(load.visit(f"{cluster.url}/{prefix}", "vtm_dice.ipynb"))
+    assert not visit.error, visit.error
+    assert visit.use_s > 0  # the switch came back translated over the websocket
+    # the kernel lives on the visitor's process, and only there
+    kernel = f"api/kernels/{visit.kernel_id}"
+    assert _first_hop(f"http://{mine.address}/{prefix}/{kernel}")[0] == 200
+    assert _first_hop(f"http://{other.address}/{other.prefix}/{kernel}")[0] == 404
