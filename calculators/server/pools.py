@@ -30,6 +30,8 @@ from voila.request_info_handler import RequestInfoSocketHandler
 from voila.utils import ENV_VARIABLE
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
+from calculators.server.sizing import configured_size, machine, pool_sizes
+
 MAX_BACKOFF_S = 30.0
 READY_TIMEOUT_S = 180.0
 
@@ -62,6 +64,7 @@ def desk_kernel_manager_factory(
             self._starts = 0  # kernels starting or running their notebook now
             self._slot_freed: asyncio.Condition | None = None
             self._failures = 0
+            self._auto_sizes: dict[str, int] | None = None
             super().__init__(**kwargs)
 
         # -- what the handler asks -------------------------------------------------------
@@ -180,9 +183,15 @@ def desk_kernel_manager_factory(
             self._wake_filler()
 
         def pool_target(self, notebook_name: str) -> int:
-            default: dict[str, Any] = self.kernel_pools_config.get("default", {})
-            config: dict[str, Any] = self.kernel_pools_config.get(notebook_name, default)
-            return int(config.get("pool_size", default.get("pool_size", 1)))
+            """The configured ``pool_size``, or else the size from the machine (``sizing``)."""
+            size = configured_size(self.kernel_pools_config, notebook_name)
+            if size is not None:
+                return size
+            if self._auto_sizes is None or notebook_name not in self._auto_sizes:
+                cores, available_mb = machine()
+                self._auto_sizes = pool_sizes(sorted(self._wants), cores, available_mb)
+                self.log.info("Kernel pools sized from the machine: %s", self._auto_sizes)
+            return self._auto_sizes.get(notebook_name, 0)
 
         def pool_state(self) -> dict[str, dict[str, int]]:
             """For each page: kernels ready in its pool, kernels starting, and the target."""
