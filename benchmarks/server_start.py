@@ -39,10 +39,23 @@ PAGES = (
     "vtes_combat.ipynb",
     "rules_reference.ipynb",
 )
+BEFORE_POOLED = (
+    "vtes_damage",
+    "vtes_combat",
+    "vtes_table",
+    "dracula",
+    "vtm_dice",
+    "rules_reference",
+)
 BEFORE = (
     "--MappingKernelManager.kernel_manager_class="
     "jupyter_server.services.kernels.kernelmanager.ServerKernelManager",
     "--KernelManager.transport=tcp",
+    # the pool sizes voila.json gave before they came from the machine
+    "--VoilaKernelManager.kernel_pools_config=" + json.dumps(
+        {"default": {"pool_size": 1}}
+        | {f"{page}.ipynb": {"pool_size": 2} for page in BEFORE_POOLED}
+    ),
 )
 
 
