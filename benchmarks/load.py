@@ -42,6 +42,8 @@ from typing import Any
 import psutil
 from websockets.asyncio.client import connect
 
+from calculators.server.sizing import configured_size, machine, pool_sizes
+
 REPO = Path(__file__).resolve().parents[1]
 PAGES = (
     "vtes_damage.ipynb",
@@ -282,15 +284,15 @@ BEFORE_POOLED = (
     "vtm_dice",
     "rules_reference",
 )
+BEFORE_POOLS = {"default": {"pool_size": 1}} | {
+    f"{page}.ipynb": {"pool_size": 2} for page in BEFORE_POOLED
+}
 BEFORE = (
     "--MappingKernelManager.kernel_manager_class="
     "jupyter_server.services.kernels.kernelmanager.ServerKernelManager",
     "--KernelManager.transport=tcp",
     # the pool sizes voila.json gave before they came from the machine
-    "--VoilaKernelManager.kernel_pools_config=" + json.dumps(
-        {"default": {"pool_size": 1}}
-        | {f"{page}.ipynb": {"pool_size": 2} for page in BEFORE_POOLED}
-    ),
+    "--VoilaKernelManager.kernel_pools_config=" + json.dumps(BEFORE_POOLS),
 )
 
 
@@ -337,16 +339,23 @@ def wait_pools_filled(server: psutil.Process, expected: int, seconds: float = 24
     return count
 
 
-def pool_total(repo: Path) -> int:
-    """How many preheated kernels ``voila.json`` keeps for the notebooks present."""
+def pool_total(repo: Path, server_kind: str = "desk") -> int:
+    """How many preheated kernels the server keeps for the notebooks present.
+
+    The desk's server: the sizes ``voila.json`` names, the others from the machine
+    (``calculators.server.sizing``); plain Voila as before: the fixed sizes of before.
+    """
     config = json.loads((repo / "voila.json").read_text())
     if not config.get("VoilaConfiguration", {}).get("preheat_kernel", False):
         return 0
     pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
-    default = pools.get("default", {}).get("pool_size", 1)
+    if server_kind != "desk":
+        pools = BEFORE_POOLS
+    pages = sorted(nb.name for nb in (repo / "notebooks").glob("*.ipynb"))
+    auto = pool_sizes(pages, *machine())
     return sum(
-        pools.get(nb.name, {}).get("pool_size", default)
-        for nb in (repo / "notebooks").glob("*.ipynb")
+        size if (size := configured_size(pools, page)) is not None else auto[page]
+        for page in pages
     )
 
 
@@ -367,7 +376,7 @@ def run_load(
     try:
         wait_up(f"{base}/voila/static/voila.js")
         server = psutil.Process(proc.pid)
-        pooled = wait_pools_filled(server, expected=pool_total(REPO))
+        pooled = wait_pools_filled(server, expected=pool_total(REPO, server_kind))
 
         async def crowd() -> list[Visit]:
             return list(
@@ -433,7 +442,7 @@ def run_rates(
     try:
         wait_up(f"{base}/voila/static/voila.js")
         server = psutil.Process(proc.pid)
-        pooled = wait_pools_filled(server, expected=pool_total(REPO))
+        pooled = wait_pools_filled(server, expected=pool_total(REPO, server_kind))
 
         async def arrivals(rate: float) -> list[Visit]:
             count = max(1, round(rate * duration))
