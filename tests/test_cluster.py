@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import importlib.util
 import re
 import shutil
@@ -153,7 +154,11 @@ def test_a_visitor_stays_on_one_process_for_page_websocket_and_language_switch(
     other = next(b for b in cluster.backends if b.prefix != prefix)
     mine = next(b for b in cluster.backends if b.prefix == prefix)
     # the page, its kernel's websocket and the language switch, all through nginx
-    visit = asyncio.run(load.visit(f"{cluster.url}/{prefix}", "vtm_dice.ipynb"))
+    # a thread of its own: the browser tests' driver may already run an event loop here
+    with concurrent.futures.ThreadPoolExecutor(1) as executor:
+        visit = executor.submit(
+            asyncio.run, load.visit(f"{cluster.url}/{prefix}", "vtm_dice.ipynb")
+        ).result()
     assert not visit.error, visit.error
     assert visit.use_s > 0  # the switch came back translated over the websocket
     # the kernel lives on the visitor's process, and only there
