@@ -45,6 +45,7 @@ AGREED_IDS = (
     "vtes:3",
     "vtes:4",
     "vtes:4.1",
+    "vtes:4.1.1",
     "vtes:4.2",
     "vtes:5",
     "vtes:6",
@@ -64,6 +65,11 @@ AGREED_IDS = (
     "vtes:6.4.5",
     "vtes:6.4.6",
     "vtes:6.4.7",
+    "vtes:6.4.8",
+    "vtes:6.4.10",
+    "vtes:6.4.11",
+    "vtes:6.4.12",
+    "vtes:6.4.13",
     "vtes:6.5",
     "vtes:6.5.1",
     "vtes:6.5.2",
@@ -115,6 +121,12 @@ AGREED_IDS = (
     "vtm:initiative",
     "vtm:celerity",
     "vtm:editions",
+    "vtm:v5-dice",
+    "vtm:v5-difficulty",
+    "vtm:v5-criticals",
+    "vtm:v5-bestial",
+    "vtm:v5-willpower",
+    "vtm:v5-rouse",
 )
 
 # Sections written in rules/reference/data/vtes_p2.toml.
