@@ -29,6 +29,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -385,12 +386,28 @@ def run_load(
                 )
             )
 
+        # the peak is sampled while the visitors run: the first ones' kernels may be culled
+        # before the last visitor is done
+        peak: list[psutil.Process] = []
+        done = threading.Event()
+
+        def sample() -> None:
+            while not done.wait(0.5):
+                now = kernel_processes(server)
+                if len(now) > len(peak):
+                    peak[:] = now
+                    report.kernel_rss_mb = _rss_mb(now)
+
+        report = LoadReport([])
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
         # a thread of its own: the caller may already run an event loop (as pytest-playwright does)
-        with concurrent.futures.ThreadPoolExecutor(1) as executor:
-            visits = executor.submit(lambda: asyncio.run(crowd())).result()
-        peak = kernel_processes(server)
-        report = LoadReport(visits)
-        report.kernel_rss_mb = _rss_mb(peak)
+        try:
+            with concurrent.futures.ThreadPoolExecutor(1) as executor:
+                report.visits = executor.submit(lambda: asyncio.run(crowd())).result()
+        finally:
+            done.set()
+            sampler.join()
         report.kernels_at_peak = len(peak)
         report.rss_at_peak_mb = sum(report.kernel_rss_mb)
         deadline = time.monotonic() + settle
