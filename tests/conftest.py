@@ -135,9 +135,10 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Start Voila on ``notebooks/`` from the repository root (so it reads ``voila.json``)."""
     port = _free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
-    voila = Path(sys.executable).with_name("voila")
     command = [
-        str(voila),
+        sys.executable,
+        "-m",
+        "calculators.server",
         "notebooks/",
         "--no-browser",
         f"--port={port}",
