@@ -1,0 +1,1 @@
+"""How the desk is served over HTTP: Voila with compression and cache headers."""

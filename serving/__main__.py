@@ -1,0 +1,3 @@
+from serving.app import main
+
+main()
