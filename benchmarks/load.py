@@ -225,9 +225,10 @@ def free_port() -> int:
 
 
 def start_voila(port: int, cull_after: int) -> subprocess.Popen[bytes]:
-    voila = Path(sys.executable).with_name("voila")
     command = [
-        str(voila),
+        sys.executable,
+        "-m",
+        "serving",  # Voila as scripts/serve runs it
         "notebooks/",
         "--no-browser",
         f"--port={port}",

@@ -47,10 +47,14 @@ def gzip_settings() -> dict[str, Any]:
     return {"compress_response": True, "websocket_compression_options": {}}
 
 
-class DeskVoila(Voila):
-    """Voila with compression, content-addressed static files and cache headers."""
+class HttpMixin:
+    """For a subclass of Voila: compression, content-addressed static files, cache headers."""
 
     static_fingerprint = ""
+    # provided by voila.app.Voila
+    static_paths: list[str]
+    server_url: str
+    voila_configuration: Any
 
     def init_settings(self) -> dict[str, Any]:
         self.static_fingerprint = fingerprint(self.static_paths)
@@ -64,13 +68,13 @@ class DeskVoila(Voila):
             return own_hook(page_config, **kwargs) if own_hook else page_config
 
         self.voila_configuration.page_config_hook = page_config_hook
-        settings: dict[str, Any] = super().init_settings()
+        settings: dict[str, Any] = super().init_settings()  # type: ignore[misc]
         settings.update(gzip_settings())
         return settings
 
     def init_handlers(self) -> list[Any]:
         handlers = []
-        for spec in super().init_handlers():
+        for spec in super().init_handlers():  # type: ignore[misc]
             pattern, handler, *rest = spec
             if handler is MultiStaticFileHandler:  # first the fingerprinted address
                 versioned = url_path_join(
@@ -79,6 +83,10 @@ class DeskVoila(Voila):
                 handlers.append((versioned, FingerprintedStaticFiles, *rest))
             handlers.append((pattern, _REPLACED.get(handler, handler), *rest))
         return handlers
+
+
+class DeskVoila(HttpMixin, Voila):
+    """Voila as the desk serves it."""
 
 
 main = DeskVoila.launch_instance

@@ -99,12 +99,14 @@ def _wait_for_pools(proc: subprocess.Popen[bytes], log: Path, seconds: float) ->
 
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Start Voila on ``notebooks/`` from the repository root (so it reads ``voila.json``)."""
+    """Start the desk's Voila (``python -m serving``) on ``notebooks/`` from the repository root
+    (so it reads ``voila.json``)."""
     port = _free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
-    voila = Path(sys.executable).with_name("voila")
     command = [
-        str(voila),
+        sys.executable,
+        "-m",
+        "serving",
         "notebooks/",
         "--no-browser",
         f"--port={port}",
