@@ -385,15 +385,18 @@ def test_every_attack_step_has_its_own_russian_sentence(
         ),
         (
             lambda: soak_pool("ghoul", "lethal", stamina=2),
-            ("Неизвестная цель 'ghoul'", "mortal, vampire"),
+            ("Цель (target): 'ghoul' не допускается", "'mortal', 'vampire'"),
         ),
         (
             lambda: soak_pool("mortal", "fire", stamina=2),
-            ("Неизвестный вид повреждений 'fire'", "bashing, lethal, aggravated"),
+            ("'fire' не допускается", "'bashing', 'lethal', 'aggravated'"),
         ),
-        (lambda: reflexive_successes(101), ("от 0 до 100 кубиков", "получено 101")),
-        (lambda: wound_penalty("dead"), ("Неизвестный уровень здоровья 'dead'", "unhurt, bruised")),
-        (lambda: health_after(-1), ("0 или больше", "получено -1")),
+        (lambda: reflexive_successes(101), ("целое число от 0 до 100", "получено 101")),
+        (
+            lambda: wound_penalty("dead"),
+            ("Уровень здоровья (level): 'dead' не допускается", "'unhurt', 'bruised'"),
+        ),
+        (lambda: health_after(-1), ("целое число не меньше 0", "получено -1")),
         (lambda: health_distribution({1: Fraction(1)}, 8), ("от 0 до 7", "получено 8")),
     ],
 )

@@ -460,7 +460,10 @@ def test_every_pool_step_has_its_own_russian_sentence() -> None:
         (lambda: pool(0, 6), ("Число кубиков (dice)", "от 1 до 50", "получено 0")),
         (lambda: pool(5, 11), ("Сложность (difficulty)", "от 2 до 10", "получено 11")),
         (lambda: pool(5, "6"), ("нужно целое число от 2 до 10", "'6'")),  # type: ignore[arg-type]
-        (lambda: specialty_for_edition("v5"), ("Неизвестная редакция 'v5'", "revised, v20")),
+        (
+            lambda: specialty_for_edition("v5"),
+            ("Редакция (edition): 'v5' не допускается", "'revised', 'v20'"),
+        ),
         (
             lambda: classify([10, 4], 6, specialty="reroll"),
             ("Не хватает перебросов: 1", "каждая десятка"),

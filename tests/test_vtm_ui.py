@@ -210,7 +210,7 @@ def test_russian_page_explains_bad_input_in_russian() -> None:
         "параметр difficulty в адресе страницы должен быть целым числом от 2 до 10, а не '12'"
     )
     page.run(page.apply_parameters, {"edition": "v5"})
-    assert page.banner.message.startswith("Неизвестная редакция 'v5'")
+    assert page.banner.message.startswith("Редакция (edition): 'v5' не допускается")
     page.wound.value = "incapacitated"
     assert page.banner.message.startswith("Недееспособный персонаж не может действовать")
     assert "«Без ранений»" in page.banner.message and page.result is None

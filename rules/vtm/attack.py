@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from rules.errors import InvalidState
 from rules.trace import Step, Trace
+from rules.validation import choice, flag, whole
 from rules.vtm._counts import roll_counts
-from rules.vtm._ru import DAMAGE_TYPE_RU, DICE, TARGET_RU, genitive, ru_count
+from rules.vtm._ru import DAMAGE_TYPE_RU, DICE, TARGET_RU, ru_count
 from rules.vtm.dice import MAX_DICE, pool
 from rules.vtm.dice import clear_caches as clear_pool_caches
-from rules.vtm.health import HEALTH_LEVELS, health_distribution, wound_penalty
+from rules.vtm.health import HEALTH_LEVELS, UNHURT, health_distribution, wound_penalty
 
 __all__ = [
     "DAMAGE_TYPES",
@@ -59,12 +59,8 @@ def clear_caches() -> None:
 
 def reflexive_successes(dice: int, *, ones_cancel: bool = True) -> dict[int, Fraction]:
     """Successes of a damage or soak roll (difficulty 6, no botch), exactly."""
-    if isinstance(dice, bool) or not isinstance(dice, int) or not 0 <= dice <= 2 * MAX_DICE:
-        raise InvalidState(
-            f"A damage or soak pool must be 0..{2 * MAX_DICE} dice, got {dice!r}.",
-            ru="В запасе повреждений или поглощения должно быть от 0 до "
-            f"{genitive(2 * MAX_DICE, 'кубика', 'кубиков')}, а получено {dice!r}.",
-        )
+    whole("dice", dice, 0, 2 * MAX_DICE, ru="Запас повреждений или поглощения (dice)")
+    flag("ones_cancel", ones_cancel, ru="Единицы отменяют успехи (ones_cancel)")
     if dice == 0:
         return {0: Fraction(1)}
     counts = _reflexive_counts(dice, ones_cancel)
@@ -105,17 +101,17 @@ def _soak(
     fire_soak_with_stamina: bool,
 ) -> tuple[int, str, str]:
     """Soak dice and the reason, in English and in Russian."""
-    if target not in TARGETS:
-        raise InvalidState(
-            f"Unknown target {target!r}; allowed: {', '.join(TARGETS)}.",
-            ru=f"Неизвестная цель {target!r}; допустимы: {', '.join(TARGETS)}.",
-        )
-    if damage_type not in DAMAGE_TYPES:
-        raise InvalidState(
-            f"Unknown damage type {damage_type!r}; allowed: {', '.join(DAMAGE_TYPES)}.",
-            ru=f"Неизвестный вид повреждений {damage_type!r}; допустимы: "
-            f"{', '.join(DAMAGE_TYPES)}.",
-        )
+    choice("target", target, TARGETS, ru="Цель (target)")
+    choice("damage_type", damage_type, DAMAGE_TYPES, ru="Вид повреждений (damage_type)")
+    _check("stamina", stamina, 0, _MAX_TRAIT)
+    _check("fortitude", fortitude, 0, _MAX_TRAIT)
+    _check("armor", armor, 0, _MAX_TRAIT)
+    flag("fire_or_sunlight", fire_or_sunlight, ru="Огонь или солнечный свет (fire_or_sunlight)")
+    flag(
+        "fire_soak_with_stamina",
+        fire_soak_with_stamina,
+        ru="Поглощение огня Выносливостью (fire_soak_with_stamina)",
+    )
     if target == "mortal":
         if damage_type == "bashing":
             return (
@@ -198,23 +194,20 @@ _NAMES_RU = {
     "armor": "Броня (armor)",
     "abort_willpower": "Сила воли для прерывания действия (abort_willpower)",
     "wounds_taken": "Уже потеряно уровней здоровья (wounds_taken)",
+    "attack_difficulty": "Сложность атаки (attack_difficulty)",
+    "defense_difficulty": "Сложность защиты (defense_difficulty)",
+    "extra_successes_add": "Лишние успехи добавляются к урону (extra_successes_add)",
+    "damage_ones_cancel": "Единицы отменяют успехи урона (damage_ones_cancel)",
+    "attack_willpower": "Сила воли на атаку (attack_willpower)",
+    "dazed_after_halving": "Оглушение после деления (dazed_after_halving)",
+    "attacker_wound": "Ранение атакующего (attacker_wound)",
+    "defender_wound": "Ранение цели (defender_wound)",
 }
 """The checked parameters of :func:`attack`, named in Russian for error messages."""
 
 
 def _check(name: str, value: object, low: int, high: int) -> int:
-    name_ru = _NAMES_RU.get(name, name)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(
-            f"{name} must be a whole number from {low} to {high}, got {value!r}.",
-            ru=f"{name_ru}: нужно целое число от {low} до {high}, а получено {value!r}.",
-        )
-    if not low <= value <= high:
-        raise InvalidState(
-            f"{name} must be from {low} to {high}, got {value}.",
-            ru=f"{name_ru}: допустимо от {low} до {high}, а получено {value}.",
-        )
-    return value
+    return whole(name, value, low, high, ru=_NAMES_RU.get(name, name))
 
 
 def attack(
@@ -252,13 +245,21 @@ def attack(
     the levels actually taken (after a vampire halves bashing) instead.
     """
     _check("attack_pool", attack_pool, 1, MAX_DICE)
+    _check("attack_difficulty", attack_difficulty, 2, 10)
     _check("defense_pool", defense_pool, 0, MAX_DICE)
+    _check("defense_difficulty", defense_difficulty, 2, 10)
     _check("damage_base", damage_base, 0, MAX_DICE)
-    _check("stamina", stamina, 0, _MAX_TRAIT)
-    _check("fortitude", fortitude, 0, _MAX_TRAIT)
-    _check("armor", armor, 0, _MAX_TRAIT)
     _check("abort_willpower", abort_willpower, 0, _MAX_TRAIT)
     _check("wounds_taken", wounds_taken, 0, len(HEALTH_LEVELS))
+    for name, value in (
+        ("extra_successes_add", extra_successes_add),
+        ("damage_ones_cancel", damage_ones_cancel),
+        ("attack_willpower", attack_willpower),
+        ("dazed_after_halving", dazed_after_halving),
+    ):
+        flag(name, value, ru=_NAMES_RU.get(name, name))
+    for name, wound in (("attacker_wound", attacker_wound), ("defender_wound", defender_wound)):
+        choice(name, wound, (None, UNHURT, *HEALTH_LEVELS), ru=_NAMES_RU.get(name, name))
     dice_soak, soak_text, soak_ru = _soak(
         target,
         damage_type,

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from rules.trace import Step
+from rules.validation import choice, flag, present
 from rules.vtm.dice import SPECIALTIES, PoolResult, pool
 
 __all__ = [
@@ -80,8 +81,14 @@ def _ten_value(specialty: str | None, ones_cancel: bool) -> Any:
     return sympy.Integer(1)
 
 
+def _check_rules(specialty: object, reroll_ones_cancel: object) -> None:
+    choice("specialty", specialty, (None, *SPECIALTIES), ru="Специализация (specialty)")
+    flag("reroll_ones_cancel", reroll_ones_cancel, ru="Единицы на перебросах (reroll_ones_cancel)")
+
+
 def expected_net_formula(specialty: str | None = None, reroll_ones_cancel: bool = False) -> Any:
     """E[net successes] for ``n`` dice at difficulty ``d`` (linear in ``n``)."""
+    _check_rules(specialty, reroll_ones_cancel)
     sympy = _sympy()
 
     n, d, _ = _symbols()
@@ -91,6 +98,7 @@ def expected_net_formula(specialty: str | None = None, reroll_ones_cancel: bool 
 
 def generating_function(specialty: str | None = None, reroll_ones_cancel: bool = False) -> Any:
     """The probability generating function of the net value of ``n`` dice, in ``z``."""
+    _check_rules(specialty, reroll_ones_cancel)
     n, d, z = _symbols()
     if specialty == "reroll":
         c = 1 if reroll_ones_cancel else 0
@@ -108,7 +116,6 @@ def _fraction(expr: Any) -> Fraction:
     return Fraction(int(rational.p), int(rational.q))
 
 
-@lru_cache(maxsize=16)
 def general_forms(
     specialty: str | None = None, reroll_ones_cancel: bool = False
 ) -> tuple[ClosedForm, ...]:
@@ -116,8 +123,12 @@ def general_forms(
 
     Built with sympy on first use and kept: later calls cost nothing.
     """
-    if specialty is not None and specialty not in SPECIALTIES:
-        pool(1, specialty=specialty)  # raises the usual message
+    _check_rules(specialty, reroll_ones_cancel)
+    return _general_forms(specialty, reroll_ones_cancel)
+
+
+@lru_cache(maxsize=16)
+def _general_forms(specialty: str | None, reroll_ones_cancel: bool) -> tuple[ClosedForm, ...]:
     sympy = _sympy()
     _n, d, z = _symbols()
     ones_cancel = reroll_ones_cancel and specialty == "reroll"
@@ -168,6 +179,7 @@ def closed_form_values(result: PoolResult) -> dict[str, Fraction]:
     They come from the engine; tests check that sympy's evaluation of the formulas
     (:func:`pool_closed_forms`) gives the same numbers.
     """
+    present("result", result, PoolResult, ru="Результат броска (result)")
     n, d = result.rolled, result.difficulty
     values = {
         "botch": Fraction((d - 1) ** n - (d - 2) ** n, 10**n),

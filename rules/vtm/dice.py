@@ -32,6 +32,7 @@ from math import comb
 
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
+from rules.validation import choice, flag, shown, sized, whole
 from rules.vtm._counts import Poly, poly_pow, roll_counts
 from rules.vtm._ru import DICE, LEVEL_RU, ONES, SUCCESSES, genitive, ru_count
 from rules.vtm.health import HEALTH_LEVELS, UNHURT, wound_penalty
@@ -60,39 +61,21 @@ TAIL_BOUND = Fraction(1, 10**12)
 
 def specialty_for_edition(edition: str) -> str:
     """The specialty rule of an edition: ``"reroll"`` (Revised) or ``"double"`` (V20)."""
-    if edition == "revised":
-        return "reroll"
-    if edition == "v20":
-        return "double"
-    raise InvalidState(
-        f"Unknown edition {edition!r}; allowed: {', '.join(EDITIONS)}.",
-        ru=f"Неизвестная редакция {edition!r}; допустимы: {', '.join(EDITIONS)}.",
-    )
+    choice("edition", edition, EDITIONS, ru="Редакция (edition)")
+    return "reroll" if edition == "revised" else "double"
 
 
 def _check_int(name: str, value: object, low: int, high: int, name_ru: str) -> int:
     """``value`` if it is a whole number in ``low..high``; ``name_ru``: ``name`` in Russian."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(
-            f"{name} must be a whole number from {low} to {high}, got {value!r}.",
-            ru=f"{name_ru}: нужно целое число от {low} до {high}, а получено {value!r}.",
-        )
-    if not low <= value <= high:
-        raise InvalidState(
-            f"{name} must be from {low} to {high}, got {value}.",
-            ru=f"{name_ru}: допустимо от {low} до {high}, а получено {value}.",
-        )
-    return value
+    return whole(name, value, low, high, ru=name_ru)
 
 
-def _check_specialty(specialty: str | None) -> None:
-    if specialty is not None and specialty not in SPECIALTIES:
-        raise InvalidState(
-            f"Unknown specialty rule {specialty!r}; allowed: None, 'reroll' (Revised), "
-            "'double' (V20).",
-            ru=f"Неизвестное правило специализации {specialty!r}; допустимы: None, "
-            "'reroll' (Revised), 'double' (V20).",
-        )
+def _check_specialty(specialty: object) -> None:
+    choice("specialty", specialty, (None, *SPECIALTIES), ru="Специализация (specialty)")
+
+
+def _check_wound(name: str, wound: object, name_ru: str) -> None:
+    choice(name, wound, (None, UNHURT, *HEALTH_LEVELS), ru=name_ru)
 
 
 # --------------------------------------------------------------------------- net law
@@ -450,8 +433,9 @@ def pool(
     _check_int("difficulty", difficulty, 2, 10, "Сложность (difficulty)")
     _check_int("penalty", penalty, 0, MAX_DICE, "Штраф к запасу (penalty)")
     _check_specialty(specialty)
-    if wound is not None:
-        wound_penalty(wound)  # validates the name
+    flag("willpower", willpower, ru="Сила воли (willpower)")
+    flag("reroll_ones_cancel", reroll_ones_cancel, ru="Единицы на перебросах (reroll_ones_cancel)")
+    _check_wound("wound", wound, "Ранение (wound)")
     result = _pool_cached(
         dice,
         difficulty,
@@ -510,6 +494,10 @@ def classify(
     """
     _check_int("difficulty", difficulty, 2, 10, "Сложность (difficulty)")
     _check_specialty(specialty)
+    flag("willpower", willpower, ru="Сила воли (willpower)")
+    flag("reroll_ones_cancel", reroll_ones_cancel, ru="Единицы на перебросах (reroll_ones_cancel)")
+    sized("faces", faces, 0, None, ru="Значения кубиков (faces)")
+    sized("rerolls", rerolls, 0, None, ru="Перебросы (rerolls)")
     if not faces:
         raise InvalidState(
             "A roll needs at least one die; got no faces.",
@@ -620,11 +608,13 @@ def multiple_action_pools(pools: list[int]) -> list[int]:
     The first action loses as many dice as there are actions, each later action one
     die more; pools below one die become 0. A single action loses nothing.
     """
-    if not pools:
+    if not isinstance(pools, list | tuple) or not pools:
         raise InvalidState(
-            "Give at least one action's pool.",
-            ru="Укажите запас хотя бы для одного действия.",
+            f"Give at least one action's pool as a list of whole numbers; got {shown(pools)}.",
+            ru="Укажите запас хотя бы для одного действия списком целых чисел; получено "
+            f"{shown(pools)}.",
         )
+    whole("the number of actions", len(pools), 1, 10, ru="Число действий")
     for p in pools:
         _check_int("a pool", p, 0, MAX_DICE, "Запас действия")
     n = len(pools)
@@ -646,6 +636,11 @@ def multiple_actions(
     """The roll of each of ``actions`` actions taken from the same ``dice`` pool."""
     _check_int("actions", actions, 1, 10, "Число действий (actions)")
     _check_int("dice", dice, 1, MAX_DICE, "Число кубиков (dice)")
+    _check_int("difficulty", difficulty, 2, 10, "Сложность (difficulty)")
+    _check_specialty(specialty)
+    flag("willpower", willpower, ru="Сила воли (willpower)")
+    flag("reroll_ones_cancel", reroll_ones_cancel, ru="Единицы на перебросах (reroll_ones_cancel)")
+    _check_wound("wound", wound, "Ранение (wound)")
     penalties = [0] if actions == 1 else [actions + i for i in range(actions)]
     results = []
     for i, extra in enumerate(penalties):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.errors import InvalidState
+from rules.validation import choice, fraction, shown, whole, whole_at_least
 
 __all__ = [
     "BEYOND",
@@ -67,30 +68,17 @@ class HealthState:
         return self.penalty is not None
 
 
-def _check_level(level: str) -> None:
-    allowed = (UNHURT, *HEALTH_LEVELS)
-    if level not in allowed:
-        raise InvalidState(
-            f"Unknown health level {level!r}; allowed: {', '.join(allowed)}.",
-            ru=f"Неизвестный уровень здоровья {level!r}; допустимы: {', '.join(allowed)}.",
-        )
-
-
 def wound_penalty(level: str | None) -> int | None:
     """Dice lost at ``level`` (``None``/``"unhurt"``: 0); ``None`` if the character cannot act."""
+    choice("level", level, (None, UNHURT, *HEALTH_LEVELS), ru="Уровень здоровья (level)")
     if level is None:
         return 0
-    _check_level(level)
     return WOUND_PENALTIES.get(level)
 
 
 def health_after(marked: int) -> HealthState:
     """The track with ``marked`` boxes filled (0 = unhurt, 7 = incapacitated, more = beyond)."""
-    if marked < 0:
-        raise InvalidState(
-            f"Damage taken must be 0 or more, got {marked}.",
-            ru=f"Полученный урон должен быть 0 или больше, а получено {marked}.",
-        )
+    whole_at_least("marked", marked, 0, ru="Отмеченные клетки здоровья (marked)")
     if marked == 0:
         return HealthState(0, UNHURT, 0)
     if marked > len(HEALTH_LEVELS):
@@ -105,13 +93,29 @@ def health_distribution(
     """Distribution of the health level reached when ``levels`` more boxes are marked.
 
     Keys are ``"unhurt"``, the seven level names and ``"beyond"``; only reachable
-    ones appear, in track order.
+    ones appear, in track order. The masses must add up to exactly 1.
     """
-    if already_marked < 0 or already_marked > len(HEALTH_LEVELS):
+    whole(
+        "already_marked",
+        already_marked,
+        0,
+        len(HEALTH_LEVELS),
+        ru="Уже отмеченные клетки здоровья (already_marked)",
+    )
+    if not isinstance(levels, Mapping) or not levels:
         raise InvalidState(
-            f"Boxes already marked must be 0..{len(HEALTH_LEVELS)}, got {already_marked}.",
-            ru=f"Уже отмеченных клеток здоровья может быть от 0 до {len(HEALTH_LEVELS)}, "
-            f"а получено {already_marked}.",
+            f"levels must map health levels marked to their probabilities, got {shown(levels)}.",
+            ru="levels: нужно соответствие «отмечено клеток -> вероятность», а получено "
+            f"{shown(levels)}.",
+        )
+    for taken, mass in levels.items():
+        whole_at_least("levels marked", taken, 0, ru="Отмечено клеток (levels)")
+        fraction("a probability", mass, Fraction(0), Fraction(1), ru="Вероятность (levels)")
+    total = sum(levels.values(), Fraction(0))
+    if total != 1:
+        raise InvalidState(
+            f"The probabilities in levels must add up to 1, got {total}.",
+            ru=f"Вероятности в levels должны в сумме давать 1, а получено {total}.",
         )
     order = (UNHURT, *HEALTH_LEVELS, BEYOND)
     out: dict[str, Fraction] = {}

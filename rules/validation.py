@@ -1,0 +1,296 @@
+"""Checks at the boundary of every public function of :mod:`rules`.
+
+Each helper returns the value it was given when it is acceptable, and otherwise raises
+:class:`~rules.errors.InvalidState` naming the parameter, what it got and what is allowed, in
+English and Russian. ``ru`` is the parameter's name in Russian (the English name when omitted).
+
+Whole numbers must be real :class:`int` values: ``True``, ``2.0`` and ``"2"`` are refused.
+
+>>> whole("blood", 3, 0, 15)
+3
+>>> whole("blood", True, 0, 15, ru="кровь")
+Traceback (most recent call last):
+...
+rules.errors.InvalidState: blood must be a whole number from 0 to 15, got True.
+>>> choice("edition", "v20", ("revised", "v20"))
+'v20'
+>>> try:
+...     choice("edition", "v5", ("revised", "v20"), ru="редакция")
+... except InvalidState as error:
+...     print(error.in_language("ru"))
+редакция: 'v5' не допускается; допустимы 'revised', 'v20'.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import TypeVar
+
+from rules.errors import InvalidState
+
+__all__ = [
+    "at_most",
+    "choice",
+    "choices",
+    "finite",
+    "flag",
+    "fraction",
+    "present",
+    "shown",
+    "sized",
+    "text",
+    "whole",
+    "whole_at_least",
+]
+
+T = TypeVar("T")
+
+_SHOWN = 60
+"""The longest shown value: a pasted megabyte is named by its start only."""
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, cut to a readable length."""
+    try:
+        text_ = repr(value)
+    except Exception:  # a caller's object whose repr fails still gets a message
+        text_ = f"<{type(value).__name__}>"
+    return text_ if len(text_) <= _SHOWN else text_[: _SHOWN - 3] + "..."
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole(name: str, value: object, low: int, high: int, *, ru: str = "") -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (both included).
+
+    >>> whole("dice", 50, 1, 50)
+    50
+    >>> whole("dice", 2.0, 1, 50)
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidState: dice must be a whole number from 1 to 50, got 2.0.
+    """
+    if not (_is_int(value) and isinstance(value, int) and low <= value <= high):
+        raise InvalidState(
+            f"{name} must be a whole number from {low} to {high}, got {shown(value)}.",
+            ru=f"{ru or name}: нужно целое число от {low} до {high}, а получено {shown(value)}.",
+        )
+    return value
+
+
+def whole_at_least(name: str, value: object, low: int, *, ru: str = "") -> int:
+    """``value`` if it is a whole number ``low`` or more (no upper limit).
+
+    >>> whole_at_least("count", 7, 0)
+    7
+    >>> whole_at_least("count", -1, 0)
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidState: count must be a whole number 0 or more, got -1.
+    """
+    if not (_is_int(value) and isinstance(value, int) and value >= low):
+        raise InvalidState(
+            f"{name} must be a whole number {low} or more, got {shown(value)}.",
+            ru=f"{ru or name}: нужно целое число не меньше {low}, а получено {shown(value)}.",
+        )
+    return value
+
+
+def choice(name: str, value: object, allowed: Iterable[T], *, ru: str = "") -> T:
+    """``value`` if it is one of ``allowed`` (compared by equality; bools are not numbers).
+
+    >>> choice("level", "hurt", ["bruised", "hurt"])
+    'hurt'
+    >>> choice("difficulty", True, [1, 2])
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidState: difficulty True is not allowed; allowed: 1, 2.
+    """
+    options = list(allowed)
+    for option in options:
+        same_kind = isinstance(value, type(option)) or isinstance(option, type(value))
+        bools_apart = isinstance(value, bool) == isinstance(option, bool)
+        if same_kind and bools_apart and _equal(value, option):
+            return option
+    names = ", ".join(shown(option) for option in options)
+    raise InvalidState(
+        f"{name} {shown(value)} is not allowed; allowed: {names}.",
+        ru=f"{ru or name}: {shown(value)} не допускается; допустимы {names}.",
+    )
+
+
+def _equal(value: object, option: object) -> bool:
+    try:
+        return bool(value == option)
+    except Exception:  # an object whose comparison fails is simply not a match
+        return False
+
+
+def choices(name: str, values: object, allowed: Iterable[T], *, ru: str = "") -> tuple[T, ...]:
+    """``values`` (a list or tuple, not a single string) if each is one of ``allowed``.
+
+    >>> choices("cards", ["Punch"], ["Punch", "Dodge"])
+    ('Punch',)
+    >>> choices("cards", "Punch", ["Punch", "Dodge"])
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidState: cards must be a list of 'Punch', 'Dodge', got 'Punch'.
+    """
+    options = list(allowed)
+    if not isinstance(values, list | tuple):
+        names = ", ".join(shown(option) for option in options)
+        raise InvalidState(
+            f"{name} must be a list of {names}, got {shown(values)}.",
+            ru=f"{ru or name}: нужен список из {names}, а получено {shown(values)}.",
+        )
+    return tuple(choice(name, value, options, ru=ru) for value in values)
+
+
+def present(name: str, value: object, kind: type[T], *, ru: str = "") -> T:
+    """``value`` if it is an instance of ``kind`` (so ``None`` is refused).
+
+    >>> present("odds", None, Fraction)
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidState: odds must be a Fraction, got None.
+    """
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise InvalidState(
+            f"{name} must be {_article(kind.__name__)} {kind.__name__}, got {shown(value)}.",
+            ru=f"{ru or name}: нужен объект {kind.__name__}, а получено {shown(value)}.",
+        )
+    return value
+
+
+def _article(noun: str) -> str:
+    return "an" if noun[:1].lower() in "aeiou" else "a"
+
+
+def flag(name: str, value: object, *, ru: str = "") -> bool:
+    """``value`` if it is ``True`` or ``False`` (not ``"no"``, not ``0``).
+
+    >>> flag("willpower", "no")
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidState: willpower must be True or False, got 'no'.
+    """
+    if not isinstance(value, bool):
+        raise InvalidState(
+            f"{name} must be True or False, got {shown(value)}.",
+            ru=f"{ru or name}: нужно True или False, а получено {shown(value)}.",
+        )
+    return value
+
+
+def text(name: str, value: object, *, ru: str = "") -> str:
+    """``value`` if it is a string with something other than spaces in it.
+
+    >>> text("name", "  ")
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidState: name must be a non-empty text, got '  '.
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidState(
+            f"{name} must be a non-empty text, got {shown(value)}.",
+            ru=f"{ru or name}: нужен непустой текст, а получено {shown(value)}.",
+        )
+    return value
+
+
+def fraction(name: str, value: object, low: Fraction, high: Fraction, *, ru: str = "") -> Fraction:
+    """``value`` as an exact :class:`Fraction` from ``low`` to ``high``.
+
+    Whole numbers and fractions are accepted; floats are not (they are not exact), nor are
+    bools, NaN or infinities.
+
+    >>> fraction("p", Fraction(1, 3), Fraction(0), Fraction(1))
+    Fraction(1, 3)
+    >>> fraction("p", 0.5, Fraction(0), Fraction(1))
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidState: p must be an exact fraction from 0 to 1, got 0.5.
+    """
+    exact: Fraction | None = None
+    if isinstance(value, Fraction):
+        exact = value
+    elif _is_int(value) and isinstance(value, int):
+        exact = Fraction(value)
+    if exact is None or not low <= exact <= high:
+        raise InvalidState(
+            f"{name} must be an exact fraction from {low} to {high}, got {shown(value)}.",
+            ru=f"{ru or name}: нужна точная дробь от {low} до {high}, а получено {shown(value)}.",
+        )
+    return exact
+
+
+def finite(name: str, value: object, *, ru: str = "") -> float:
+    """``value`` if it is a real number that is not NaN or infinite (bools are refused).
+
+    >>> finite("initiative", float("nan"))
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidState: initiative must be a finite number, got nan.
+    """
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float | Fraction)
+        or (isinstance(value, float) and not math.isfinite(value))
+    ):
+        raise InvalidState(
+            f"{name} must be a finite number, got {shown(value)}.",
+            ru=f"{ru or name}: нужно конечное число, а получено {shown(value)}.",
+        )
+    return float(value)
+
+
+def at_most(
+    name: str, size: int, limit: int, what: str, *, ru: str = "", what_ru: str = ""
+) -> None:
+    """Refuse a request whose state space (``size``) is over ``limit``, before any work.
+
+    >>> at_most("health", 20, 12, "states")
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidState: health is too large: 20 states, at most 12 are computed.
+    """
+    if size > limit:
+        raise InvalidState(
+            f"{name} is too large: {size} {what}, at most {limit} are computed.",
+            ru=f"{ru or name}: слишком много ({size} {what_ru or what}), "
+            f"считается не более {limit}.",
+        )
+
+
+def sized(
+    name: str, values: object, low: int, high: int | None, *, ru: str = ""
+) -> tuple[object, ...]:
+    """``values`` as a tuple if it is a list or tuple of ``low`` to ``high`` items.
+
+    ``high=None``: any length from ``low`` up.
+
+    >>> sized("cards", ("a", "b"), 1, 3)
+    ('a', 'b')
+    >>> sized("faces", "66", 0, None)
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidState: faces must be a list of 0 or more items, got '66'.
+    """
+    if high is None:
+        if not isinstance(values, list | tuple) or len(values) < low:
+            raise InvalidState(
+                f"{name} must be a list of {low} or more items, got {shown(values)}.",
+                ru=f"{ru or name}: нужен список не менее чем из {low} элементов, а получено "
+                f"{shown(values)}.",
+            )
+        return tuple(values)
+    if not isinstance(values, list | tuple) or not low <= len(values) <= high:
+        raise InvalidState(
+            f"{name} must be a list of {low} to {high} items, got {shown(values)}.",
+            ru=f"{ru or name}: нужен список из {low}–{high} элементов, а получено {shown(values)}.",
+        )
+    return tuple(values)
