@@ -13,6 +13,7 @@ which this subclass replaces with ones that keep Voila's behaviour and choose th
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from jupyter_server.base.handlers import FileFindHandler
@@ -24,6 +25,7 @@ from voila.static_file_handler import (
     TemplateStaticFileHandler,
 )
 
+from serving.bundle import ENTRY, StartBundle
 from serving.caching import (
     FingerprintedStaticFiles,
     LabExtensionFiles,
@@ -76,11 +78,12 @@ class HttpMixin:
         handlers = []
         for spec in super().init_handlers():  # type: ignore[misc]
             pattern, handler, *rest = spec
-            if handler is MultiStaticFileHandler:  # first the fingerprinted address
+            if handler is MultiStaticFileHandler:  # first the fingerprinted addresses
                 versioned = url_path_join(
-                    self.server_url, rf"/voila/static/{self.static_fingerprint}/(.*)"
+                    self.server_url, f"/voila/static/{self.static_fingerprint}"
                 )
-                handlers.append((versioned, FingerprintedStaticFiles, *rest))
+                handlers.append((f"{versioned}/{re.escape(ENTRY)}", StartBundle, *rest))
+                handlers.append((f"{versioned}/(.*)", FingerprintedStaticFiles, *rest))
             handlers.append((pattern, _REPLACED.get(handler, handler), *rest))
         return handlers
 
