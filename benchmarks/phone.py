@@ -70,6 +70,7 @@ RESULTS = {
     "rules_reference.ipynb": ".ref-view",
 }
 STATIC = re.compile(r"/voila/(static|templates|labextensions|files)/")
+CHUNK = re.compile(r"/voila/static/(?:[0-9a-f]+/)?(\d+)\.voila\.js")
 # Records, in the page, when the first widget and the first result became visible.
 WATCH = """
 (() => {
@@ -102,6 +103,7 @@ class Visit:
     first_result: float = float("nan")
     websocket_bytes: int = 0  # message payloads, as the page sees them (before any deflate)
     websocket_deflate: bool = False
+    separate_chunks: set[str] = field(default_factory=set)  # Voila chunks not in the bundle
 
 
 @dataclass
@@ -258,6 +260,10 @@ def visit(context: BrowserContext, url: str, result: str, settle: float = 2.0) -
             continue
         out.requests += 1
         out.static_requests += 1 if STATIC.search(address) else 0
+    for address in urls.values():  # from the network or the cache
+        chunk = CHUNK.search(address)
+        if chunk:
+            out.separate_chunks.add(chunk.group(1))
         out.wire_bytes += sizes.get(request_id, 0)
     page.close()
     return out
@@ -334,6 +340,13 @@ def report(servers: list[Server], notebooks: list[str]) -> None:
                 parts.append(f"{label} {_median(ratios):.2f}x")
             print(f"  {kind} visit: " + ", ".join(parts))
     desk = next(s for s in servers if s.name == "desk")
+    separate = sorted(
+        {c for visits in desk.visits.values() for v in visits for c in v.separate_chunks}, key=int
+    )
+    print(
+        f"\nVoila chunks the desk's pages fetched outside the start bundle: {len(separate)}"
+        + (f" ({', '.join(separate)}; see serving/bundle.py)" if separate else "")
+    )
     print("\ngoals (desk): first visit <= 1500 kB and first widget <= 3 s; repeat <= 1.5 s")
     for notebook in notebooks:
         first = desk.visits[(notebook, "first")]

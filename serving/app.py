@@ -25,7 +25,7 @@ from voila.static_file_handler import (
     TemplateStaticFileHandler,
 )
 
-from serving.bundle import ENTRY, StartBundle
+from serving.bundle import ENTRY, ExtensionBundle, StartBundle
 from serving.caching import (
     FingerprintedStaticFiles,
     LabExtensionFiles,
@@ -84,6 +84,9 @@ class HttpMixin:
                 )
                 handlers.append((f"{versioned}/{re.escape(ENTRY)}", StartBundle, *rest))
                 handlers.append((f"{versioned}/(.*)", FingerprintedStaticFiles, *rest))
+            if handler is FileFindHandler and pattern.endswith("/voila/labextensions/(.*)"):
+                prefix = url_path_join(self.server_url, "/voila/labextensions")
+                handlers.append((ExtensionBundle.pattern(prefix), ExtensionBundle, *rest))
             handlers.append((pattern, _REPLACED.get(handler, handler), *rest))
         return handlers
 

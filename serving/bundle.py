@@ -1,25 +1,29 @@
-"""Voila's front end in one response instead of about seventy.
+"""Voila's front end and the widget front ends in a few responses instead of about eighty.
 
 Voila's entry script (``voila.js``) is a webpack runtime that fetches its code in numbered
 chunks, most of them at once, then more after the page connects to its kernel: about 70 requests
-before the first widget. Over a phone connection with six connections per host and a 150 ms
+before the first widget; each widget front end (a lab extension) then loads its entry and its
+chunks, in two more waves. Over a phone connection with six connections per host and a 150 ms
 round trip, those requests cost more than their bytes. A chunk file only registers code (it
-pushes its modules onto a global list that the runtime reads when it starts, and a registered
-chunk is never fetched again), so the chunks can run before the runtime in the same script.
+pushes its modules onto a global list that its runtime reads when it starts, and a registered
+chunk is never fetched again), so the chunks can run before their runtime in the same script.
 
 :class:`StartBundle` answers the entry script's fingerprinted address with the chunks every
-page loads (:data:`START_CHUNKS`) followed by the entry script, from the installed files. A
-chunk missing from the list is fetched as usual, so a list from another Voila version costs
-requests, not correctness; ``benchmarks/phone.py`` reports the chunks still fetched separately.
+page loads (:data:`START_CHUNKS`) followed by the entry script, and :class:`ExtensionBundle`
+answers a widget front end's entry (its name carries a content hash) with its chunks the pages
+load (:data:`EXTENSION_CHUNKS`) followed by the entry, all from the installed files. A chunk
+missing from the lists is fetched as usual, so lists from another version cost requests, not
+correctness; ``benchmarks/phone.py`` reports the chunks still fetched separately.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tornado.web import RequestHandler
+from tornado.web import HTTPError, RequestHandler
 
 from serving.caching import IMMUTABLE
 
@@ -35,48 +39,93 @@ START_CHUNKS: tuple[int, ...] = (
 )  # fmt: skip
 
 
-def find(name: str, folders: Sequence[str]) -> str | None:
-    """The first ``folders/name`` that exists, as Voila's static handler looks it up."""
-    for folder in folders:
-        path = os.path.join(folder, name)
-        if os.path.isfile(path):
+def find(name: str, folders: Sequence[str], folder: bool = False) -> str | None:
+    """The first ``folders/name`` that exists (a file, or a folder), as Voila looks files up."""
+    for root in folders:
+        path = os.path.join(root, name)
+        if os.path.isdir(path) if folder else os.path.isfile(path):
             return path
     return None
 
 
-def build(folders: Sequence[str], chunks: Sequence[int] = START_CHUNKS) -> bytes:
-    """The chunks that exist under ``folders``, then the entry script: one script."""
-    entry = find(ENTRY, folders)
-    if entry is None:
-        raise FileNotFoundError(f"{ENTRY} is in none of {list(folders)}")
+# The chunks of each widget front end that the pages load, by file name (each name carries its
+# content hash, so a name from another version is simply not found).
+EXTENSION_CHUNKS: dict[str, tuple[str, ...]] = {
+    "@jupyter-widgets/jupyterlab-manager": (
+        "7.2a0ce575775f5aad.js",
+        "704.6a820cc839aca480.js",
+        "170.3ff9ceddc3770116.js",
+        "84.09c61a35dce1705f.js",
+        "32.3281b05d23655ae8.js",
+        "452.1926530ab7f8e046.js",
+        "967.38afcd794ba10728.js",
+        "160.235911d8e26dc735.js",
+        "718.a7a3f80ef4813fab.js",
+        "121.5c5a442bc10a67ee.js",
+    ),
+    "@voila-dashboards/widgets-manager8": (
+        "883.369fbd92285483263252.js",
+        "496.ad7666673ba278088e95.js",
+    ),
+}
+
+
+def build(entry: str, chunks: Sequence[str]) -> bytes:
+    """One script: the chunk files, then the entry file (absolute paths)."""
     # A script that starts with the empty statement has no directive prologue: a chunk's
     # "use strict" cannot turn the whole bundle strict.
     parts = [b";\n"]
-    for chunk in chunks:
-        path = find(f"{chunk}.{ENTRY}", folders)
-        if path is not None:
-            with open(path, "rb") as file:
-                parts.append(file.read())
-            parts.append(b"\n;\n")
+    for path in chunks:
+        with open(path, "rb") as file:
+            parts.append(file.read())
+        parts.append(b"\n;\n")
     with open(entry, "rb") as file:
         parts.append(file.read())
     return b"".join(parts)
 
 
-class StartBundle(RequestHandler):
-    """``/voila/static/<fingerprint>/voila.js``: the bundle, immutable under that address."""
+class _Bundle(RequestHandler):
+    _built: ClassVar[dict[str, bytes]] = {}  # by entry file: its files do not change
 
-    _built: ClassVar[
-        dict[tuple[str, ...], bytes]
-    ] = {}  # the files do not change under a fingerprint
+    def send(self, entry: str, chunks: list[str]) -> None:
+        body = self._built.get(entry)
+        if body is None:
+            body = self._built[entry] = build(entry, chunks)
+        self.set_header("Content-Type", "application/javascript; charset=UTF-8")
+        self.set_header("Cache-Control", IMMUTABLE)
+        self.write(body)
+
+
+class StartBundle(_Bundle):
+    """``/voila/static/<fingerprint>/voila.js``: Voila's start bundle, immutable there."""
 
     def initialize(self, paths: Sequence[str], **_: Any) -> None:
         self.paths = tuple(paths)
 
     def get(self) -> None:
-        body = self._built.get(self.paths)
-        if body is None:
-            body = self._built[self.paths] = build(self.paths)
-        self.set_header("Content-Type", "application/javascript; charset=UTF-8")
-        self.set_header("Cache-Control", IMMUTABLE)
-        self.write(body)
+        entry = find(ENTRY, self.paths)
+        if entry is None:
+            raise HTTPError(404)
+        chunks = [find(f"{chunk}.{ENTRY}", self.paths) for chunk in START_CHUNKS]
+        self.send(entry, [c for c in chunks if c is not None])
+
+
+class ExtensionBundle(_Bundle):
+    """``/voila/labextensions/<name>/static/remoteEntry.<hash>.js`` of a widget front end in
+    :data:`EXTENSION_CHUNKS`: its chunks the pages load, then its entry."""
+
+    def initialize(self, path: Sequence[str], **_: Any) -> None:
+        self.paths = tuple(path)
+
+    def get(self, name: str, entry_name: str) -> None:
+        static = find(f"{name}/static", self.paths, folder=True)
+        entry = find(entry_name, [static]) if static else None
+        if static is None or entry is None:
+            raise HTTPError(404)
+        chunks = [find(chunk, [static]) for chunk in EXTENSION_CHUNKS.get(name, ())]
+        self.send(entry, [c for c in chunks if c is not None])
+
+    @staticmethod
+    def pattern(prefix: str) -> str:
+        names = "|".join(re.escape(name) for name in EXTENSION_CHUNKS)
+        return rf"{prefix}/({names})/static/(remoteEntry\.[0-9a-f]{{16,}}\.js)"

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from serving.bundle import EXTENSION_CHUNKS, START_CHUNKS, find
 from serving.caching import IMMUTABLE, REVALIDATE, fingerprint, has_hashed_name
 
 REPO = Path(__file__).resolve().parents[1]
@@ -198,6 +199,43 @@ def test_a_stale_fingerprint_and_source_maps_are_not_served(desk: dict[str, Any]
     assert _get(f"{base}/voila/static/0000000000000000/voila.js")[0] in (403, 404)
     for address in (f"{static}/voila.js.map", "/voila/static/voila.js.map"):
         assert _get(base + address)[0] == 404, address
+
+
+def test_the_entry_script_carries_the_chunks_every_page_loads(desk: dict[str, Any]) -> None:
+    base, static = desk["base"], desk["config"]["fullStaticUrl"]
+    status, headers, bundle = _get(f"{base}{static}/voila.js")
+    assert status == 200 and headers.get("Cache-Control") == IMMUTABLE
+    entry = _get(f"{base}/voila/static/voila.js")[2]
+    assert bundle.endswith(entry)
+    for chunk in (START_CHUNKS[0], START_CHUNKS[-1]):
+        assert _get(f"{base}/voila/static/{chunk}.voila.js")[2] in bundle
+    assert bundle.startswith(b";")  # no directive prologue: no chunk makes the whole strict
+
+
+def test_a_widget_front_end_entry_carries_its_chunks(desk: dict[str, Any]) -> None:
+    base, config = desk["base"], desk["config"]
+    for extension in config["federated_extensions"]:
+        folder = f"{config['fullLabextensionsUrl']}/{extension['name']}"
+        status, headers, bundle = _get(f"{base}{folder}/{extension['load']}")
+        assert status == 200 and headers.get("Cache-Control") == IMMUTABLE
+        for chunk in EXTENSION_CHUNKS[extension["name"]]:
+            assert _get(f"{base}{folder}/static/{chunk}")[2] in bundle
+    assert _get(f"{base}/voila/labextensions/../static/remoteEntry.c8c9eed2cdefdeac.js")[0] in (
+        403,
+        404,
+    )
+
+
+def test_the_recorded_chunks_are_those_of_the_installed_voila() -> None:
+    from voila.paths import collect_static_paths
+    from voila.utils import get_voila_labextensions_path
+
+    folders = collect_static_paths(["voila", "nbconvert"], "lab")
+    missing = [str(c) for c in START_CHUNKS if find(f"{c}.voila.js", folders) is None]
+    for name, chunks in EXTENSION_CHUNKS.items():
+        static = find(f"{name}/static", get_voila_labextensions_path(), folder=True)
+        missing += [f"{name}: {c}" for c in chunks if static is None or find(c, [static]) is None]
+    assert not missing, f"the front ends changed: record serving/bundle.py's lists again {missing}"
 
 
 def test_the_kernel_websocket_offers_deflate() -> None:
