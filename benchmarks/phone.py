@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import re
 import shutil
 import socket
@@ -40,6 +41,7 @@ from typing import Any
 
 import psutil
 from playwright.sync_api import Browser, BrowserContext, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 REPO = Path(__file__).resolve().parents[1]
 DOWN_BITS = 9_000_000  # bits per second
@@ -104,6 +106,7 @@ class Visit:
     websocket_bytes: int = 0  # message payloads, as the page sees them (before any deflate)
     websocket_deflate: bool = False
     separate_chunks: set[str] = field(default_factory=set)  # Voila chunks not in the bundle
+    complete: bool = True  # the page showed its result in time
 
 
 @dataclass
@@ -248,13 +251,17 @@ def visit(context: BrowserContext, url: str, result: str, settle: float = 2.0) -
     cdp.on("Network.webSocketFrameSent", frame)
     cdp.on("Network.webSocketHandshakeResponseReceived", handshake)
     page.goto(url, wait_until="commit", timeout=180_000)
-    page.wait_for_function(
-        "window.__deskMarks && window.__deskMarks.result !== null", timeout=180_000
-    )
-    time.sleep(settle)  # requests the page makes just after showing its result
-    marks = page.evaluate("window.__deskMarks")
-    out.first_widget = marks["widget"] / 1000
-    out.first_result = marks["result"] / 1000
+    try:
+        page.wait_for_function(
+            "window.__deskMarks && window.__deskMarks.result !== null", timeout=180_000
+        )
+        time.sleep(settle)  # requests the page makes just after showing its result
+        marks = page.evaluate("window.__deskMarks")
+        out.first_widget = marks["widget"] / 1000
+        out.first_result = marks["result"] / 1000
+    except PlaywrightTimeout:
+        print(f"{url}: no result within 180 s (left out of the medians)", flush=True)
+        out.complete = False
     for request_id, address in urls.items():
         if request_id in cached:
             continue
@@ -292,6 +299,7 @@ def measure(browser: Browser, servers: list[Server], notebook: str) -> None:
 
 
 def _median(values: list[float]) -> float:
+    values = [v for v in values if not math.isnan(v)]
     return statistics.median(values) if values else float("nan")
 
 
@@ -309,7 +317,7 @@ def report(servers: list[Server], notebooks: list[str]) -> None:
     for notebook in notebooks:
         for kind in ("first", "repeat"):
             for s in servers:
-                v = s.visits.get((notebook, kind), [])
+                v = [x for x in s.visits.get((notebook, kind), []) if x.complete]
                 row = {
                     "wire": _median([x.wire_bytes / 1000 for x in v]),
                     "req": _median([x.requests for x in v]),
@@ -349,8 +357,11 @@ def report(servers: list[Server], notebooks: list[str]) -> None:
     )
     print("\ngoals (desk): first visit <= 1500 kB and first widget <= 3 s; repeat <= 1.5 s")
     for notebook in notebooks:
-        first = desk.visits[(notebook, "first")]
-        repeat = desk.visits[(notebook, "repeat")]
+        first = [x for x in desk.visits[(notebook, "first")] if x.complete]
+        repeat = [x for x in desk.visits[(notebook, "repeat")] if x.complete]
+        if not first or not repeat:
+            print(f"  {notebook:22} not measured")
+            continue
         wire = _median([x.wire_bytes / 1000 for x in first])
         widget = _median([x.first_widget for x in first])
         again = _median([x.first_result for x in repeat])
