@@ -267,11 +267,11 @@ def visit(context: BrowserContext, url: str, result: str, settle: float = 2.0) -
             continue
         out.requests += 1
         out.static_requests += 1 if STATIC.search(address) else 0
+        out.wire_bytes += sizes.get(request_id, 0)
     for address in urls.values():  # from the network or the cache
         chunk = CHUNK.search(address)
         if chunk:
             out.separate_chunks.add(chunk.group(1))
-        out.wire_bytes += sizes.get(request_id, 0)
     page.close()
     return out
 
