@@ -128,4 +128,4 @@ class ExtensionBundle(_Bundle):
     @staticmethod
     def pattern(prefix: str) -> str:
         names = "|".join(re.escape(name) for name in EXTENSION_CHUNKS)
-        return rf"{prefix}/({names})/static/(remoteEntry\.[0-9a-f]{{16,}}\.js)"
+        return rf"{prefix}/({names})/static/(remoteEntry\.[0-9a-f]{{8,}}\.js)"

@@ -31,13 +31,14 @@ from voila.static_file_handler import (
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 
-# webpack's [contenthash] in a file name: "remoteEntry.c8c9eed2cdefdeac.js", "84.09c6….js",
-# "8ea8791754915a898a31.woff2". A chunk named by its number ("7155.voila.js") is not one.
-_HASHED_NAME = re.compile(r"(?:^|[.\-_])[0-9a-f]{16,}\.[0-9A-Za-z]+$")
+# A bundler's content hash in a file name: "remoteEntry.c8c9eed2cdefdeac.js", "84.09c6….js",
+# "8ea8791754915a898a31.woff2", anywidget's "main.15ebcf03.js". A chunk named by its number
+# ("7155.voila.js") is not one: numbers of chunks and modules stay far below 8 digits.
+_HASHED_NAME = re.compile(r"(?:^|[.\-_])[0-9a-f]{8,}\.[0-9A-Za-z]+$")
 
 
 def has_hashed_name(path: str) -> bool:
-    """Whether the file name in ``path`` carries a content hash of at least 16 hex digits."""
+    """Whether the file name in ``path`` carries a content hash of at least 8 hex digits."""
     return _HASHED_NAME.search(path.rsplit("/", 1)[-1]) is not None
 
 

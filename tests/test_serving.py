@@ -56,7 +56,8 @@ def _free_port() -> int:
         ("7155.voila.js", False),  # a chunk named by its number
         ("static/style.js", False),
         ("voila.js", False),
-        ("static/deadbeef.js", False),  # too short to be a content hash
+        ("static/main.15ebcf03.js", True),  # anywidget's: 8
+        ("static/cafe12.js", False),  # too short to be a content hash
         ("c8c9eed2cdefdeac/style.js", False),  # a hash in a folder, not in the name
     ],
 )
