@@ -188,11 +188,17 @@ def test_files_whose_name_stays_are_revalidated(desk: dict[str, Any]) -> None:
 
 
 def test_only_the_widget_front_ends_the_pages_use(desk: dict[str, Any]) -> None:
-    names = {e["name"] for e in desk["config"]["federated_extensions"]}
+    from jupyterlab_server.config import get_federated_extensions
+    from voila.utils import get_voila_labextensions_path
+
+    loaded = {e["name"] for e in desk["config"]["federated_extensions"]}
+    installed = set(get_federated_extensions(get_voila_labextensions_path()))
     allowed = json.loads((REPO / "voila.json").read_text())["VoilaConfiguration"][
         "extension_allowlist"
     ]
-    assert names == set(allowed)  # every allowed one is installed; nothing else is loaded
+    assert {"@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8"} <= loaded
+    assert loaded == set(allowed) & installed
+    assert "jupyterlab_pygments" in installed - loaded  # code highlighting: no code is shown
 
 
 def test_a_stale_fingerprint_and_source_maps_are_not_served(desk: dict[str, Any]) -> None:
