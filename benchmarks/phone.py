@@ -27,6 +27,7 @@ import json
 import math
 import re
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -378,6 +379,8 @@ def main(argv: Any = None) -> None:
     parser.add_argument("--repeat", type=int, default=1, help="first+repeat visits per page")
     parser.add_argument("--only", action="append", help="measure only this notebook (repeatable)")
     args = parser.parse_args(argv)
+    # stopped with SIGTERM, still stop the servers it started
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     notebooks = [n for n in RESULTS if (REPO / "notebooks" / n).is_file()]
     if args.only:
         notebooks = [n for n in notebooks if n in args.only]

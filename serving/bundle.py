@@ -67,6 +67,10 @@ EXTENSION_CHUNKS: dict[str, tuple[str, ...]] = {
         "883.369fbd92285483263252.js",
         "496.ad7666673ba278088e95.js",
     ),
+    "anywidget": (
+        "2.3dbf81c0.js",
+        "528.d9f5934c.js",
+    ),
 }
 
 
