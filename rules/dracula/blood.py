@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.errors import InvalidState
+from rules.validation import whole, whole_at_least
 
 __all__ = ["MAX_BLOOD", "RED_MARKS", "blood_after_killed", "blood_after_wounds"]
 
@@ -11,11 +11,7 @@ RED_MARKS: tuple[int, ...] = (10, 5)
 
 
 def _check(blood: int) -> None:
-    if not isinstance(blood, int) or not 1 <= blood <= MAX_BLOOD:
-        raise InvalidState(
-            f"Dracula's blood must be 1..{MAX_BLOOD} while he fights, not {blood!r}",
-            ru=f"Кровь Дракулы во время боя должна быть 1..{MAX_BLOOD}, а не {blood!r}",
-        )
+    whole("Dracula's blood", blood, 1, MAX_BLOOD, ru="Кровь Дракулы (blood)")
 
 
 def blood_after_killed(blood: int) -> int:
@@ -30,9 +26,5 @@ def blood_after_killed(blood: int) -> int:
 def blood_after_wounds(blood: int, wounds: int) -> int:
     """Blood after losing ``wounds`` (never below 0; 0 means Dracula is destroyed)."""
     _check(blood)
-    if wounds < 0:
-        raise InvalidState(
-            f"wounds must be 0 or more, not {wounds}",
-            ru=f"число Ран должно быть 0 или больше, а не {wounds}",
-        )
+    whole_at_least("wounds", wounds, 0, ru="число Ран (wounds)")
     return max(0, blood - wounds)

@@ -19,6 +19,7 @@ from types import MappingProxyType
 
 from rules.dracula.ru import RESULT_RU, card_ru
 from rules.errors import IllegalPlay, InvalidState
+from rules.validation import flag, present, shown, sized, text
 
 __all__ = [
     "AGENT_BASICS",
@@ -129,6 +130,8 @@ class Initiative:
 
 def parse_result(text: str) -> tuple[str, int]:
     """``"wound 3"`` -> ``("wound", 3)``; ``"repel"`` -> ``("repel", 0)``."""
+    if not isinstance(text, str):
+        text = shown(text)  # the message below names what was given
     words = text.strip().lower().split()
     if len(words) == 2 and words[0] == "wound" and words[1].isdigit():
         amount = int(words[1])
@@ -146,7 +149,7 @@ def parse_result(text: str) -> tuple[str, int]:
 
 def _check_card(card: str, allowed: Iterable[str], what: str) -> None:
     names = tuple(allowed)
-    if card not in names:
+    if not isinstance(card, str) or card not in names:
         raise InvalidState(
             f"unknown {what} card {card!r}; allowed: {', '.join(names)}",
             ru=f"неизвестная {_WHAT_RU.get(what, 'карта')} {card!r}; допустимы: "
@@ -249,10 +252,12 @@ class CardTable:
     def with_initiative(self, card: str, value: int | None) -> CardTable:
         """A table where ``card`` has initiative ``value`` (``None`` makes it unknown again)."""
         _check_card(card, HUNTER_CARDS + ENEMY_CARDS, "combat")
-        if value is not None and not 0 <= value <= 9:
+        if value is not None and not (
+            isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 9
+        ):
             raise InvalidState(
-                f"initiative of {card} must be 0..9, not {value}",
-                ru=f"инициатива карты {card_ru(card)} должна быть 0..9, а не {value}",
+                f"initiative of {card} must be 0..9, not {shown(value)}",
+                ru=f"инициатива карты {card_ru(card)} должна быть 0..9, а не {shown(value)}",
             )
         base = default_table().initiatives[card]
         if value == base.value:
@@ -264,6 +269,13 @@ class CardTable:
         return CardTable(self._cells, inits)
 
     def with_initiatives(self, values: Mapping[str, int | None]) -> CardTable:
+        """A table with several initiatives set (see :meth:`with_initiative`)."""
+        if not isinstance(values, Mapping):
+            raise InvalidState(
+                f"values must map card names to initiatives, got {shown(values)}",
+                ru=f"инициативы (values): нужно соответствие «карта -> инициатива», а получено "
+                f"{shown(values)}",
+            )
         table = self
         for card, value in values.items():
             table = table.with_initiative(card, value)
@@ -281,6 +293,11 @@ class CardTable:
     ) -> CardTable:
         """A table where this cell reads ``result`` (e.g. ``"wound 2"``), marked as overridden."""
         old = self.cell(winner, hunter_card, enemy_card)
+        if item_destroyed is not None:
+            flag("item_destroyed", item_destroyed, ru="Вещь уничтожена (item_destroyed)")
+        if extras is not None:
+            for extra in sized("extras", extras, 0, None, ru="особые эффекты (extras)"):
+                text("an extra effect", extra, ru="особый эффект (extras)")
         kind, amount = parse_result(result)
         allowed_kinds = HUNTER_WIN_KINDS if winner == "hunter" else ENEMY_WIN_KINDS
         if kind not in allowed_kinds:
@@ -374,4 +391,6 @@ def combat_result(
     hunter_card: str, enemy_card: str, winner: str, *, table: CardTable | None = None
 ) -> CombatResult:
     """The result of a round: the winner reads the loser's card on the winner's own card."""
+    if table is not None:
+        present("table", table, CardTable, ru="таблица результатов (table)")
     return (table or default_table()).result(winner, hunter_card, enemy_card)

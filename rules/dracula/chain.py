@@ -34,17 +34,20 @@ from typing import Any, TypeVar
 from rules.dracula.blood import MAX_BLOOD, blood_after_killed
 from rules.dracula.cards import (
     DRACULA_ESCAPES,
+    ENEMY_CARDS,
+    HUNTER_CARDS,
     CardTable,
     CombatResult,
     default_table,
 )
 from rules.dracula.combat import AGATHA_CARDS, AGATHA_COST, ENDINGS, NO_DODGE_IN_ROUND_ONE
-from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
+from rules.dracula.hunters import MAX_HEALTH, NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.minimax import GameSolution, solve_game
 from rules.dracula.odds import roll_counts
 from rules.dracula.ru import card_ru, cards_ru, enemy_ru, result_ru
 from rules.errors import InvalidState
 from rules.trace import Step, Trace
+from rules.validation import choice, flag, present, sized, whole
 
 __all__ = [
     "POLICIES",
@@ -57,6 +60,8 @@ __all__ = [
 ]
 
 POLICIES = ("uniform", "prefer", "minimax")
+MAX_STATES = 2_000_000
+"""The largest ``max_states`` a caller may ask :func:`combat_odds` for."""
 DODGES = frozenset({"Dodge", "Dodge (Dracula)", "Dodge (Agent)"})
 
 # state: (health, blood, items, hunter_last, enemy_last, continues, repel, dodge, round)
@@ -81,7 +86,7 @@ class Policy:
     preference: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.kind not in POLICIES:
+        if not isinstance(self.kind, str) or self.kind not in POLICIES:
             raise InvalidState(
                 f"policy must be one of {', '.join(POLICIES)}, not {self.kind!r}",
                 ru="стратегия выбора карт должна быть одной из: "
@@ -93,6 +98,8 @@ class Policy:
                 "a 'prefer' policy needs a preference list of card names",
                 ru="стратегии 'prefer' нужен список предпочтений: названия карт",
             )
+        for card in sized("preference", self.preference, 0, None, ru="предпочтения (preference)"):
+            choice("a preferred card", card, HUNTER_CARDS + ENEMY_CARDS, ru="карта в предпочтениях")
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +178,12 @@ def payoff(
     agent counts the hunter's health: it ends the fight for good, as defeat does the other way.
     Continue, repel and end count 0; item losses are not counted.
     """
+    choice("winner", winner, ("hunter", "enemy"), ru="победитель (winner)")
+    present("result", result, CombatResult, ru="результат раунда (result)")
+    whole("health", health, 1, MAX_HEALTH, ru="Здоровье (health)")
+    whole("blood", blood, 1, MAX_BLOOD, ru="Кровь Дракулы (blood)")
+    whole("free_slots", free_slots, 1, 3, ru="свободные ячейки Укуса (free_slots)")
+    flag("dracula", dracula, ru="против Дракулы (dracula)")
     if winner == "hunter":
         if result.kind == "wound" and dracula:
             return Fraction(min(result.amount, blood))
@@ -522,13 +535,21 @@ def _setup(
     enemy_policy: Policy | str,
     assume_initiative: int | None,
 ) -> tuple[_Model, State]:
-    if opponent.is_dracula and not 1 <= blood <= MAX_BLOOD:
-        raise InvalidState(
-            f"Dracula's blood must be 1..{MAX_BLOOD}, not {blood}",
-            ru=f"Кровь Дракулы должна быть 1..{MAX_BLOOD}, а не {blood}",
-        )
+    present("hunter", hunter, Hunter, ru="Охотник (hunter)")
+    present("opponent", opponent, Opponent, ru="противник (opponent)")
+    present("situation", situation, Situation, ru="обстановка боя (situation)")
+    whole("Dracula's blood", blood, 1, MAX_BLOOD, ru="Кровь Дракулы (blood)")
+    if table is not None:
+        present("table", table, CardTable, ru="таблица результатов (table)")
+    if assume_initiative is not None:
+        whole("assume_initiative", assume_initiative, 0, 9, ru="допущенная инициатива")
+    for name, policy in (("hunter_policy", hunter_policy), ("enemy_policy", enemy_policy)):
+        if not isinstance(policy, Policy):
+            choice(name, policy, POLICIES, ru=f"стратегия ({name})")
     hp = Policy(hunter_policy) if isinstance(hunter_policy, str) else hunter_policy
     ep = Policy(enemy_policy) if isinstance(enemy_policy, str) else enemy_policy
+    _check_preference("hunter_policy", hp, hunter.deck(), "Охотника")
+    _check_preference("enemy_policy", ep, opponent.deck(), "противника")
     model = _Model(
         hunter,
         opponent,
@@ -539,6 +560,51 @@ def _setup(
         assume_initiative,
     )
     return model, _start_state(model, hunter, blood if opponent.is_dracula else 0)
+
+
+def _check_preference(name: str, policy: Policy, deck: Iterable[str], side_ru: str) -> None:
+    """A 'prefer' policy must name at least one card of its own side's deck."""
+    cards = tuple(dict.fromkeys(deck))
+    if policy.kind == "prefer" and not any(c in cards for c in policy.preference):
+        raise InvalidState(
+            f"{name} prefers {', '.join(policy.preference)}, none of which is in that side's "
+            f"deck; allowed: {', '.join(cards)}",
+            ru=f"{name}: в предпочтениях ({cards_ru(policy.preference)}) нет ни одной карты "
+            f"колоды {side_ru}; допустимы: {cards_ru(cards)}",
+        )
+
+
+def _check_size(model: _Model, start: State, max_states: int) -> None:
+    """Refuse, before any solving, a combat far larger than ``max_states``.
+
+    Against the uniform and preference policies the states of a combat are, layer by layer,
+    Dracula's blood x the hunter's health x the sets of items still in hand, each with the
+    cards left on the table from the last round. Their product with the number of card pairs
+    the round can be played with follows the solved state counts of full-strength night
+    combats within about a quarter; a combat whose product is more than twice ``max_states``
+    is refused at once instead of after exploring ``max_states`` states.
+    """
+    if model.hp.kind == "minimax" or model.ep.kind == "minimax":
+        return  # a minimax combat has a handful of states per layer
+    health, blood, items = start[0], max(start[1], 1), start[2]
+    destroyable = {c.hunter_card for c in model.table.cells.values() if c.item_destroyed}
+    item_sets = 1
+    for item in set(items):
+        if item in destroyable:
+            item_sets *= items.count(item) + 1
+    size = health * blood * item_sets * len(model.hunter_order) * len(set(model.enemy_deck))
+    if size > 2 * max_states:
+        raise InvalidState(
+            f"this combat is too large to solve exactly: health {health} x blood {blood} x "
+            f"{item_sets} item sets x {len(model.hunter_order)} x {len(set(model.enemy_deck))} "
+            f"card pairs is {size}, more than twice the limit of {max_states} states; "
+            "choose the minimax policy, fewer combat items, or less health or blood",
+            ru=f"этот бой слишком велик для точного решения: Здоровье {health} x Кровь {blood} x "
+            f"{item_sets} наборов Вещей x {len(model.hunter_order)} x "
+            f"{len(set(model.enemy_deck))} пар карт = {size}, больше двойного предела в "
+            f"{max_states} состояний; выберите стратегию minimax, меньше боевых Вещей, "
+            "меньше Здоровья или Крови",
+        )
 
 
 def first_round_game(
@@ -578,9 +644,12 @@ def combat_odds(
     ``fast=False`` uses the state-by-state reference solver (same results, much slower on large
     combats; kept to check the layered one).
     """
+    whole("max_states", max_states, 1, MAX_STATES, ru="предел состояний (max_states)")
+    flag("fast", fast, ru="быстрый решатель (fast)")
     model, start = _setup(
         hunter, opponent, situation, blood, table, hunter_policy, enemy_policy, assume_initiative
     )
+    _check_size(model, start, max_states)
     solve = _solve_layers if fast else _solve_states
     joint_n, rounds_n, den, n_states = solve(model, start, max_states)
     kinds = ["defeated", "bitten", "escaped", "continues"]

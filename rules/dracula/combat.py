@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from rules.dracula.blood import MAX_BLOOD, blood_after_killed
 from rules.dracula.cards import (
     DRACULA_ESCAPES,
+    ENEMY_CARDS,
+    HUNTER_CARDS,
     CardTable,
     CombatResult,
     default_table,
@@ -22,6 +24,7 @@ from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.ru import card_ru, cards_ru, enemy_ru, extra_ru, plural, result_ru
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
+from rules.validation import choice, present, sized, text, whole
 
 __all__ = [
     "AGATHA_CARDS",
@@ -85,6 +88,9 @@ def _describe_ru(opponent: Opponent) -> str:
 
 def agatha_cost(situation: Situation, opponent: Opponent, card: str) -> int:
     """Blood Dracula pays to play ``card`` (Sister Agatha: 2 for Fangs or an Escape, else 0)."""
+    present("situation", situation, Situation, ru="обстановка боя (situation)")
+    present("opponent", opponent, Opponent, ru="противник (opponent)")
+    choice("card", card, ENEMY_CARDS, ru="карта (card)")
     if situation.sister_agatha and opponent.is_dracula and card in AGATHA_CARDS:
         return AGATHA_COST
     return 0
@@ -140,7 +146,14 @@ def start_combat(
     blood: int = MAX_BLOOD,
 ) -> tuple[CombatState, tuple[Step, ...]]:
     """The state before round 1 and a trace of what was set up."""
-    group = (hunters,) if isinstance(hunters, Hunter) else tuple(hunters)
+    if isinstance(hunters, Hunter):
+        group: tuple[Hunter, ...] = (hunters,)
+    else:
+        members = sized("hunters", hunters, 0, 4, ru="Охотники (hunters)")
+        group = tuple(present("a hunter", h, Hunter, ru="Охотник (hunters)") for h in members)
+    present("opponent", opponent, Opponent, ru="противник (opponent)")
+    present("situation", situation, Situation, ru="обстановка боя (situation)")
+    whole("Dracula's blood", blood, 1, MAX_BLOOD, ru="Кровь Дракулы (blood)")
     if not group:
         raise InvalidState(
             "a combat needs at least one hunter", ru="для боя нужен хотя бы один Охотник"
@@ -240,7 +253,13 @@ def start_combat(
 
 
 def _table(table: CardTable | None) -> CardTable:
-    return table if table is not None else default_table()
+    if table is None:
+        return default_table()
+    return present("table", table, CardTable, ru="таблица результатов (table)")
+
+
+def _state(state: CombatState) -> CombatState:
+    return present("state", state, CombatState, ru="состояние боя (state)")
 
 
 def hunter_options(
@@ -248,7 +267,8 @@ def hunter_options(
 ) -> tuple[str, ...]:
     """Cards hunter ``index`` may choose this round, in deck order."""
     t = _table(table)
-    h = state.hunters[index]
+    _state(state)
+    h = state.hunters[whole("index", index, 0, len(state.hunters) - 1, ru="номер Охотника")]
     deck = h.deck()
     last = state.hunter_last[index] if state.hunter_last else None
     out: list[str] = []
@@ -267,6 +287,7 @@ def hunter_options(
 
 def enemy_options(state: CombatState) -> tuple[str, ...]:
     """Cards Dracula or the agent may choose this round."""
+    _state(state)
     deck = [c for c in state.opponent.deck() if c != state.enemy_last]
     if state.opponent.is_dracula:
         if state.round == 1 and not state.situation.dodge_in_round_one:
@@ -286,6 +307,10 @@ def bonuses(
     state: CombatState, hunter_cards: Sequence[str], enemy_card: str
 ) -> tuple[int, int, tuple[Step, ...]]:
     """The hunters' and the enemy's roll bonuses this round, each explained."""
+    _state(state)
+    for card in sized("hunter_cards", hunter_cards, 1, len(state.hunters), ru="карты Охотников"):
+        choice("a hunter card", card, HUNTER_CARDS, ru="карта Охотника")
+    choice("enemy_card", enemy_card, ENEMY_CARDS, ru="карта противника (enemy_card)")
     s = state.situation
     trace = Trace()
     hb = 0
@@ -359,7 +384,7 @@ def bonuses(
 
 
 def _die(value: int, who: str) -> int:
-    if not isinstance(value, int) or not 1 <= value <= 6:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
         raise InvalidState(
             f"{who}'s die must show 1..6, not {value!r}",
             ru=f"на кубике {_WHO_RU.get(who, who)} должно быть 1..6, а не {value!r}",
@@ -392,6 +417,17 @@ def resolve_round(
     (default: the target's).
     """
     t = _table(table)
+    _state(state)
+    if not isinstance(hunter_cards, str):
+        for card in sized("hunter_cards", hunter_cards, 1, 4, ru="карты Охотников"):
+            text("a hunter card", card, ru="карта Охотника")
+    text("enemy_card", enemy_card, ru="карта противника (enemy_card)")
+    n_hunters = len(state.hunters)
+    whole("target", target, 0, n_hunters - 1, ru="цель (target)")
+    if applied is not None:
+        whole("applied", applied, 0, n_hunters - 1, ru="чья карта даёт результат (applied)")
+    if not isinstance(hunter_roll, int | tuple):
+        _die(hunter_roll, "the hunter")
     if state.ended is not None:
         raise IllegalPlay(
             f"the combat is over ({ENDINGS[state.ended]}); no more rounds",

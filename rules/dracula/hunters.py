@@ -16,6 +16,7 @@ from rules.dracula.cards import (
 )
 from rules.dracula.ru import cards_ru, plural
 from rules.errors import InvalidState
+from rules.validation import choice, flag, sized, text, whole
 
 __all__ = [
     "HUNTERS",
@@ -39,6 +40,12 @@ class HunterProfile:
     mina: bool = False
     godalming: bool = False
 
+
+MAX_HEALTH = 20
+"""The most health any hunter can fight with (the characters' maxima are 8 to 12)."""
+MAX_ITEMS = 8
+"""The most items a hunter can take into one combat here: one of each combat item, the size
+of the page's list (the seed prints no item hand limit)."""
 
 _HEALTH_SOURCE = "not in the seed: other sources (check your character sheet)"
 HUNTERS: dict[str, HunterProfile] = {
@@ -66,16 +73,14 @@ class Hunter:
     godalming: bool = False
 
     def __post_init__(self) -> None:
-        if self.bite_slots < 1:
-            raise InvalidState(
-                f"{self.name} needs 1..3 bite slots, not {self.bite_slots}",
-                ru=f"{self.name}: ячеек Укуса должно быть 1..3, а не {self.bite_slots}",
-            )
-        if not 1 <= self.health <= 20:
-            raise InvalidState(
-                f"{self.name}'s health must be 1..20 to fight, not {self.health}",
-                ru=f"{self.name}: для боя Здоровье должно быть 1..20, а не {self.health}",
-            )
+        text("name", self.name, ru="имя Охотника (name)")
+        who = self.name
+        whole(f"{who}'s bite_slots", self.bite_slots, 1, 3, ru=f"{who}: ячейки Укуса")
+        whole(f"{who}'s health", self.health, 1, MAX_HEALTH, ru=f"{who}: Здоровье (health)")
+        whole(f"{who}'s bites", self.bites, 0, 2, ru=f"{who}: жетоны Укуса (bites)")
+        flag("mina", self.mina)
+        flag("godalming", self.godalming)
+        sized(f"{who}'s items", self.items, 0, MAX_ITEMS, ru=f"{who}: Вещи (items)")
         if not 0 <= self.bites < self.bite_slots:
             raise InvalidState(
                 f"{self.name} has {self.bite_slots} bite slot(s): bites must be "
@@ -113,17 +118,15 @@ def hunter(
     name: str, *, health: int | None = None, bites: int = 0, items: tuple[str, ...] = ()
 ) -> Hunter:
     """A hunter from the four characters (health defaults to the maximum)."""
-    if name not in HUNTERS:
-        raise InvalidState(
-            f"unknown hunter {name!r}; allowed: {', '.join(HUNTERS)}",
-            ru=f"неизвестный Охотник {name!r}; допустимы: {', '.join(HUNTERS)}",
-        )
+    choice("name", name, HUNTERS, ru="Охотник (name)")
     p = HUNTERS[name]
+    if health is not None:
+        whole(f"{name}'s health", health, 1, p.max_health, ru=f"{name}: Здоровье (health)")
     return Hunter(
         name=name,
         health=p.max_health if health is None else health,
         bites=bites,
-        items=tuple(items),
+        items=tuple(items) if isinstance(items, list | tuple) else items,
         bite_slots=p.bite_slots,
         mina=p.mina,
         godalming=p.godalming,
@@ -141,6 +144,11 @@ class Opponent:
     name: str = ""
 
     def __post_init__(self) -> None:
+        flag("night", self.night, ru="ночь (night)")
+        flag("minion", self.minion, ru="Миньон (minion)")
+        if not isinstance(self.name, str):
+            text("name", self.name, ru="имя противника (name)")
+        sized("weapons", self.weapons, 0, len(AGENT_WEAPONS), ru="оружие Агента (weapons)")
         if self.kind not in ("dracula", "agent"):
             raise InvalidState(
                 f"opponent kind must be 'dracula' or 'agent', not {self.kind!r}",
@@ -161,12 +169,15 @@ class Opponent:
 
     @staticmethod
     def dracula(*, night: bool = True) -> Opponent:
+        """Dracula by night (the default) or by day."""
         return Opponent("dracula", night=night, name="Dracula")
 
     @staticmethod
     def agent(
         weapons: tuple[str, ...] = (), *, minion: bool = False, name: str = "Agent"
     ) -> Opponent:
+        """An agent (the default name is "Agent") with the weapons its ambush allows."""
+        sized("weapons", weapons, 0, len(AGENT_WEAPONS), ru="оружие Агента (weapons)")
         return Opponent("agent", weapons=tuple(weapons), minion=minion, name=name)
 
     @property
@@ -202,6 +213,20 @@ class Situation:
     dodge_in_round_one: bool = True
     sister_agatha: bool = False
     notes: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        for name in (
+            "trap",
+            "advance_planning",
+            "castle_dracula",
+            "eastern_europe",
+            "garlic",
+            "dodge_in_round_one",
+            "sister_agatha",
+        ):
+            flag(name, getattr(self, name), ru=f"обстановка боя ({name})")
+        for note in sized("notes", self.notes, 0, None, ru="заметки (notes)"):
+            text("a note", note, ru="заметка (notes)")
 
 
 NO_SITUATION = Situation()

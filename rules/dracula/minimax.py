@@ -11,10 +11,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.errors import InvalidState
+from rules.validation import shown, sized
 
 __all__ = ["GameSolution", "pure_bounds", "solve_game"]
 
 Matrix = Sequence[Sequence[Fraction]]
+MAX_CHOICES = 64
+"""The most choices (rows or columns) one side may have; a combat round has at most 11."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,12 +32,21 @@ class GameSolution:
 
 def pure_bounds(matrix: Matrix) -> tuple[Fraction, Fraction]:
     """(max over rows of the row minimum, min over columns of the column maximum)."""
+    _check(matrix)
     lower = max(min(row) for row in matrix)
     upper = min(max(row[j] for row in matrix) for j in range(len(matrix[0])))
     return lower, upper
 
 
 def _check(matrix: Matrix) -> tuple[int, int]:
+    rows = sized("matrix", matrix, 1, MAX_CHOICES, ru="матрица выигрышей (matrix)")
+    for row in rows:
+        for x in sized("a row of the matrix", row, 1, MAX_CHOICES, ru="строка матрицы"):
+            if not isinstance(x, Fraction) and (isinstance(x, bool) or not isinstance(x, int)):
+                raise InvalidState(
+                    f"payoffs must be whole numbers or fractions, got {shown(x)}",
+                    ru=f"выигрыши должны быть целыми числами или дробями, а получено {shown(x)}",
+                )
     m = len(matrix)
     if m == 0 or len(matrix[0]) == 0:
         raise InvalidState(

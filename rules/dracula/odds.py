@@ -8,6 +8,7 @@ from functools import cache
 
 from rules.errors import InvalidState
 from rules.trace import Step
+from rules.validation import choice, whole
 
 __all__ = ["RoundOdds", "roll_counts", "round_odds"]
 
@@ -57,33 +58,11 @@ def round_odds(
     hunter_dice: int = 1,
 ) -> RoundOdds:
     """Exact chance that the hunter or the enemy wins one round's roll."""
-    if hunter_dice not in (1, 2):
-        raise InvalidState(
-            f"hunter_dice must be 1, or 2 for Lord Godalming against an agent; not {hunter_dice}",
-            ru="кубиков Охотника (hunter_dice) должно быть 1, или 2 у Lord Godalming против "
-            f"Агента, а не {hunter_dice}",
-        )
-    inits = (
-        ("hunter_initiative", "инициатива Охотника", hunter_initiative),
-        ("enemy_initiative", "инициатива противника", enemy_initiative),
-    )
-    for name, name_ru, value in inits:
-        if not isinstance(value, int):
-            raise InvalidState(
-                f"{name} must be a whole number (set unknown initiative first)",
-                ru=f"{name_ru} ({name}) должна быть целым числом (сначала задайте неизвестную "
-                "инициативу)",
-            )
-    bonuses = (
-        ("hunter_bonus", "бонус Охотника", hunter_bonus),
-        ("enemy_bonus", "бонус противника", enemy_bonus),
-    )
-    for name, name_ru, value in bonuses:
-        if not -10 <= value <= 10:
-            raise InvalidState(
-                f"{name} must be between -10 and 10, not {value}",
-                ru=f"{name_ru} ({name}) должен быть от -10 до 10, а не {value}",
-            )
+    choice("hunter_dice", hunter_dice, (1, 2), ru="кубики Охотника (hunter_dice)")
+    whole("hunter_initiative", hunter_initiative, 0, 9, ru="инициатива Охотника")
+    whole("enemy_initiative", enemy_initiative, 0, 9, ru="инициатива противника")
+    whole("hunter_bonus", hunter_bonus, -10, 10, ru="бонус Охотника (hunter_bonus)")
+    whole("enemy_bonus", enemy_bonus, -10, 10, ru="бонус противника (enemy_bonus)")
     higher, equal, lower, total = roll_counts(hunter_bonus - enemy_bonus, hunter_dice)
     steps = [
         Step(

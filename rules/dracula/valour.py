@@ -25,6 +25,7 @@ from rules.dracula.hunters import Opponent
 from rules.dracula.ru import plural
 from rules.errors import InvalidState
 from rules.trace import Step, Trace
+from rules.validation import flag, present, shown, sized, whole
 
 __all__ = [
     "AWARDS",
@@ -217,6 +218,7 @@ def valour_tally(hunter: str, events: Sequence[ValourEvent]) -> ValourTally:
             ru="для подсчёта Доблести у каждого Охотника должно быть имя (непустой текст)",
         )
     hunter = hunter.strip()
+    sized("events", events, 0, None, ru=f"{hunter}: события Доблести (events)")
     counts: dict[str, int] = {}
     events_n: dict[str, int] = {}
     for event in events:
@@ -283,6 +285,13 @@ def valour_winner(
     Valour decides a winner only when the hunters won the game. Equal top scores are a tie:
     the rules give no tie-break, so none is invented.
     """
+    if not isinstance(hunters, Mapping):
+        raise InvalidState(
+            f"hunters must map each hunter's name to their Valour events, got {shown(hunters)}",
+            ru="Охотники (hunters): нужно соответствие «имя Охотника -> события Доблести», "
+            f"а получено {shown(hunters)}",
+        )
+    flag("hunters_won", hunters_won, ru="Охотники победили (hunters_won)")
     if not 1 <= len(hunters) <= MAX_HUNTERS:
         raise InvalidState(
             f"give 1 to {MAX_HUNTERS} hunters for a Valour standing, not {len(hunters)}",
@@ -351,11 +360,9 @@ def valour_winner(
 def dracula_combat_points(*, blood_taken: int, destroyed: bool, attacked: bool) -> int:
     """Valour of one combat against Dracula: 5 per blood point taken, 10 for the final blow,
     5 if the hunter made the attack."""
-    if isinstance(blood_taken, bool) or not 0 <= blood_taken <= MAX_BLOOD:
-        raise InvalidState(
-            f"blood taken in one combat must be 0..{MAX_BLOOD}, not {blood_taken!r}",
-            ru=f"Крови, снятой за один бой, должно быть 0..{MAX_BLOOD}, а не {blood_taken!r}",
-        )
+    whole("blood taken in one combat", blood_taken, 0, MAX_BLOOD, ru="Кровь, снятая за бой")
+    flag("destroyed", destroyed, ru="Дракула уничтожен (destroyed)")
+    flag("attacked", attacked, ru="Охотник атаковал (attacked)")
     a = AWARD_BY_KEY
     return (
         blood_taken * a["blood_taken"].points
@@ -366,6 +373,9 @@ def dracula_combat_points(*, blood_taken: int, destroyed: bool, attacked: bool) 
 
 def agent_combat_points(*, killed: bool, minion: bool, assassin: bool) -> int:
     """Valour of one combat against an agent: 2 for a Minion beaten, 3 for an Assassin."""
+    flag("killed", killed, ru="Агент убит (killed)")
+    flag("minion", minion, ru="Миньон (minion)")
+    flag("assassin", assassin, ru="Ассасин (assassin)")
     if minion and assassin:
         raise InvalidState(
             "an agent is a Minion or an Assassin, not both",
@@ -409,6 +419,9 @@ def combat_valour(
             "give the combat's odds as computed by combat_odds(...)",
             ru="передайте шансы боя, вычисленные функцией combat_odds(...)",
         )
+    present("opponent", opponent, Opponent, ru="противник (opponent)")
+    flag("hunter_attacked", hunter_attacked, ru="Охотник атаковал (hunter_attacked)")
+    flag("assassin", assassin, ru="Ассасин (assassin)")
     kinds = set(odds.outcomes)
     trace = Trace()
     if opponent.is_dracula:
@@ -424,11 +437,13 @@ def combat_valour(
                 "the Assassin flag is for agents; Dracula is not an Assassin",
                 ru="отметка «Ассасин» только для Агентов; Дракула не Ассасин",
             )
-        if isinstance(blood, bool) or not isinstance(blood, int) or not 1 <= blood <= MAX_BLOOD:
-            raise InvalidState(
-                f"Dracula's blood at the start of the combat must be 1..{MAX_BLOOD}, not {blood!r}",
-                ru=f"Кровь Дракулы в начале боя должна быть 1..{MAX_BLOOD}, а не {blood!r}",
-            )
+        whole(
+            "Dracula's blood at the start of the combat",
+            blood,
+            1,
+            MAX_BLOOD,
+            ru="Кровь Дракулы в начале боя",
+        )
         most = max((b for b, p in odds.blood.items() if p), default=0)
         if most > blood:
             raise InvalidState(
