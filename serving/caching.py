@@ -106,18 +106,11 @@ class StaticFiles(_CachePolicy, MultiStaticFileHandler):
     """
 
 
-class FingerprintedStaticFiles(MultiStaticFileHandler):
+class FingerprintedStaticFiles(_CachePolicy, MultiStaticFileHandler):
     """``/voila/static/<fingerprint>/…``: the same files, immutable under that address."""
 
-    def set_headers(self) -> None:
-        super().set_headers()
-        self.clear_header("Expires")
-        self.set_header("Cache-Control", IMMUTABLE)
-
-    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
-        if absolute_path.endswith(".map"):
-            raise HTTPError(404)
-        return super().validate_absolute_path(root, absolute_path)
+    def immutable(self) -> bool:
+        return True  # the address names the content of the whole folder
 
 
 class NotebookFolderFiles(_CachePolicy, AllowListFileHandler):

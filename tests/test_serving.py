@@ -6,6 +6,7 @@ import gzip
 import http.server
 import importlib.util
 import json
+import posixpath
 import re
 import shutil
 import subprocess
@@ -136,6 +137,7 @@ def test_text_responses_are_gzipped_when_the_browser_asks(desk: dict[str, Any]) 
     addresses = {
         "html": "/voila/render/00_index.ipynb",
         "javascript": "/voila/static/voila.js",
+        "bundle": f"{desk['config']['fullStaticUrl']}/voila.js",
         "css": _template_file(desk, "index.css"),
         "json": "/voila/api/contents",
     }
@@ -223,7 +225,8 @@ def test_a_widget_front_end_entry_carries_its_chunks(desk: dict[str, Any]) -> No
     base, config = desk["base"], desk["config"]
     for extension in config["federated_extensions"]:
         folder = f"{config['fullLabextensionsUrl']}/{extension['name']}"
-        status, headers, bundle = _get(f"{base}{folder}/{extension['load']}")
+        entry = posixpath.normpath(extension["load"])  # "./static/…" as the browser asks
+        status, headers, bundle = _get(f"{base}{folder}/{entry}")
         assert status == 200 and headers.get("Cache-Control") == IMMUTABLE
         for chunk in EXTENSION_CHUNKS[extension["name"]]:
             assert _get(f"{base}{folder}/static/{chunk}")[2] in bundle
