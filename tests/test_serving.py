@@ -228,8 +228,10 @@ def test_a_widget_front_end_entry_carries_its_chunks(desk: dict[str, Any]) -> No
         entry = posixpath.normpath(extension["load"])  # "./static/…" as the browser asks
         status, headers, bundle = _get(f"{base}{folder}/{entry}")
         assert status == 200 and headers.get("Cache-Control") == IMMUTABLE
+        assert b"\n//# sourceMappingURL=" not in bundle
         for chunk in EXTENSION_CHUNKS[extension["name"]]:
-            assert _get(f"{base}{folder}/static/{chunk}")[2] in bundle
+            script = _get(f"{base}{folder}/static/{chunk}")[2]
+            assert script.split(b"\n//# sourceMappingURL=")[0] in bundle
     assert _get(f"{base}/voila/labextensions/../static/remoteEntry.c8c9eed2cdefdeac.js")[0] in (
         403,
         404,
