@@ -15,7 +15,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from calculators.kit import CalculatorApp, Catalog, ResultPanel, TraceView
+from calculators.kit.fields import IntField, all_valid, int_field
 from calculators.kit.fmt import escape
+from calculators.kit.labels import LANGS
+from calculators.kit.tools import PageTools, ruling_text
 from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage
 from rules.vtes.damage import EDITIONS, DamageResult, describe_outcome
 from rules.vtes.examples import DAMAGE_EXAMPLES, DamageExample, damage_example
@@ -36,6 +39,10 @@ INPUTS: tuple[str, ...] = (
     "prevent_aggravated",
     "rules",
 )
+
+MAX_CAPACITY = 11  # the largest capacity a vampire card has
+MAX_LIFE = 20  # far above any ally's printed life
+MAX_DAMAGE = 30  # damage or prevention of one resolution
 
 LABELS = Catalog(
     {
@@ -100,7 +107,7 @@ LABELS = Catalog(
         "expected_burned": ("burned", "сожжён"),
         "v_ready": (
             "{name} stays ready with {blood} of {capacity} blood.",
-            "{name} остаётся готов; крови {blood} из {capacity}.",
+            "{name} остаётся готовым; крови {blood} из {capacity}.",
         ),
         "v_torpor_new": (
             "{name} is wounded and goes to torpor with {blood} of {capacity} blood.",
@@ -116,7 +123,7 @@ LABELS = Catalog(
         ),
         "l_ready": (
             "{name} stays ready with {blood} life.",
-            "{name} остаётся готов; жизни: {blood}.",
+            "{name} остаётся готовым; жизни: {blood}.",
         ),
         "l_burned": (
             "{name} has no life left and is burned.",
@@ -127,6 +134,9 @@ LABELS = Catalog(
         "picture_life": ("Life", "Жизнь"),
     }
 )
+
+DEFAULT_NAMES = frozenset(LABELS.text(kind, lang) for kind in KINDS for lang in LANGS)
+"""Names the page fills in itself: they follow the kind and the language."""
 
 COLORS = {
     "ready": "#2e7d32",
@@ -247,17 +257,17 @@ class VtesDamageCalculator(CalculatorApp):
             options=[(k, k) for k in KINDS], value="vampire", style=buttons
         )
         self.kind.add_class("vtes-kind")
-        self.name = widgets.Text(value="Vampire", style=wide, layout=box())
-        self.capacity = widgets.IntText(value=4, style=wide, layout=box())
-        self.blood = widgets.IntText(value=3, style=wide, layout=box())
+        self.name = widgets.Text(value=self.t("vampire"), style=wide, layout=box())
+        self.capacity = int_field(self, 4, 1, MAX_CAPACITY, style=wide, layout=box())
+        self.blood = int_field(self, 3, 0, 4, style=wide, layout=box())
         self.state = widgets.ToggleButtons(
             options=[("ready", "ready"), ("torpor", "torpor")], style=buttons
         )
         self.state.add_class("vtes-state")
-        self.normal = widgets.IntText(value=0, style=wide, layout=box())
-        self.aggravated = widgets.IntText(value=0, style=wide, layout=box())
-        self.prevent_normal = widgets.IntText(value=0, style=wide, layout=box())
-        self.prevent_aggravated = widgets.IntText(value=0, style=wide, layout=box())
+        self.normal = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
+        self.aggravated = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
+        self.prevent_normal = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
+        self.prevent_aggravated = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
         self.rules = widgets.Dropdown(
             options=[(e, e) for e in EDITIONS],
             value="black-hand",
@@ -322,6 +332,7 @@ class VtesDamageCalculator(CalculatorApp):
 
         for key in INPUTS:
             getattr(self, key).observe(self._on_change, names="value")
+        self.tools = PageTools(self)
         self.ready()
 
     # -- inputs -------------------------------------------------------------------------
@@ -336,6 +347,49 @@ class VtesDamageCalculator(CalculatorApp):
                 getattr(self, key).value = values[key]
         self._show_kind()
         self.recompute()
+
+    def reset(self) -> None:
+        """Every input back to the page's starting values (the name in the page's language)."""
+        self.set_inputs(
+            kind="vampire",
+            name=LABELS.text("vampire", self.lang),
+            capacity=4,
+            blood=3,
+            state="ready",
+            normal=0,
+            aggravated=0,
+            prevent_normal=0,
+            prevent_aggravated=0,
+            rules="black-hand",
+        )
+
+    def ruling_text(self) -> str:
+        """The ruling as plain text in the page's language ("" while the input is wrong)."""
+        result = self.result
+        if result is None:
+            return ""
+        minion = self.build_minion()
+        t = self.t
+        if isinstance(minion, Vampire):
+            who = (
+                f"{minion.name}: {t('vampire')}, {t('capacity')} {minion.capacity}, "
+                f"{t('blood')} {minion.blood}, {t(minion.state.value)}"
+            )
+        else:
+            who = f"{minion.name}: {t(self.kind.value)}, {t('life')} {minion.life}"
+        dealt = (
+            f"{t('damage')}: {t('normal')} {self.normal.value}, {t('aggravated')} "
+            f"{self.aggravated.value}; {t('prevention')}: {t('prevent_normal')} "
+            f"{self.prevent_normal.value}, {t('prevent_aggravated')} "
+            f"{self.prevent_aggravated.value}"
+        )
+        return ruling_text(
+            self.t("title"),
+            [who, dealt, f"{t('rules')}: {t(self.rules.value)}"],
+            [self.outcome_text],
+            result.steps,
+            self.lang,
+        )
 
     def load_preset(self, key: str) -> None:
         """Fill the inputs with the rulebook example ``key`` ("krid", "milo", "barth")."""
@@ -366,7 +420,7 @@ class VtesDamageCalculator(CalculatorApp):
     def _on_change(self, change: dict[str, Any]) -> None:
         if self.held:
             return
-        if change["owner"] is self.kind:
+        if change["owner"] is self.kind or change["owner"] is self.capacity:
             self._show_kind()
         self.recompute()
 
@@ -376,21 +430,41 @@ class VtesDamageCalculator(CalculatorApp):
         self.capacity.layout.display = shown
         self._state_row.layout.display = shown
         self.blood.description = self.t("blood" if vampire else "life")
+        with self.hold():
+            if vampire:
+                self.blood.min, self.blood.max = 0, self.capacity.value
+            else:
+                self.blood.min, self.blood.max = 1, MAX_LIFE
+            if self.name.value.strip() in DEFAULT_NAMES:
+                self.name.value = self.default_name()
+        self.name.placeholder = self.default_name()
+
+    def number_fields(self) -> list[IntField]:
+        """The number boxes that apply to the current kind."""
+        keys = ["blood", "normal", "aggravated", "prevent_normal", "prevent_aggravated"]
+        if self.kind.value == "vampire":
+            keys.append("capacity")
+        return [getattr(self, key) for key in keys]
+
+    def default_name(self) -> str:
+        """The name used while the name box is empty: the kind, in the page's language."""
+        return self.t(self.kind.value)
 
     # -- computing ----------------------------------------------------------------------
     def build_minion(self) -> Minion:
         """The minion the inputs describe (raises InvalidState for impossible values)."""
         kind = self.kind.value
+        name = self.name.value.strip() or self.default_name()
         if kind == "vampire":
             return Vampire(
-                self.name.value,
+                name,
                 capacity=self.capacity.value,
                 blood=self.blood.value,
                 state=MinionState(self.state.value),
             )
         if kind == "ally":
-            return Ally(self.name.value, life=self.blood.value)
-        return Retainer(self.name.value, life=self.blood.value)
+            return Ally(name, life=self.blood.value)
+        return Retainer(name, life=self.blood.value)
 
     def _compute(self) -> DamageResult:
         return resolve_damage(
@@ -407,6 +481,8 @@ class VtesDamageCalculator(CalculatorApp):
         self.run(self._refresh)
 
     def _refresh(self) -> None:
+        if not all_valid(self.number_fields()):
+            return  # the field says what is allowed; nothing is computed until then
         try:
             result = self._compute()
         except Exception:
@@ -417,10 +493,12 @@ class VtesDamageCalculator(CalculatorApp):
             self.panel.clear()
             self.trace_view.clear()
             self._render_preset_note()
+            self.tools.refresh()
             raise
         self.result = result
         self._render(result)
         self._render_preset_note()
+        self.tools.refresh()
 
     # -- rendering ----------------------------------------------------------------------
     def _words(self, result: DamageResult) -> str:

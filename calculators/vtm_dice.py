@@ -9,6 +9,7 @@ Drive it without a browser::
     app.at_least_rows         # [(1, Fraction(...)), ...]
     app.set_attack(attack_pool=6, damage_base=4, stamina=2)
     app.attack_result.levels  # {0: Fraction(...), ...}
+    app.v5.set_inputs(pool=7, hunger=2, difficulty=3)  # the V5 tab (calculators/vtm_v5.py)
 """
 
 from __future__ import annotations
@@ -21,7 +22,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, ResultPanel, TraceView
-from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from calculators.kit.fmt import escape, exact_html, fraction_text, percent, short_fraction
+from calculators.kit.tools import PageTools, input_lines, ruling_text
+from calculators.vtm_v5 import URL_PARAMETERS as V5_URL_PARAMETERS
+from calculators.vtm_v5 import V5Tab
+from calculators.vtm_weapons import WeaponPicker
 from rules.errors import InvalidState
 from rules.vtm import (
     BEYOND,
@@ -260,7 +265,7 @@ class DicePoolCalculator(CalculatorApp):
 
     labels = LABELS
     title_key = "title"
-    url_parameters = ("lang", "dice", "difficulty", "edition")
+    url_parameters = ("lang", "dice", "difficulty", "edition", *V5_URL_PARAMETERS)
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -387,12 +392,14 @@ class DicePoolCalculator(CalculatorApp):
         self._health_table = widgets.HTML()
         self._health_table.add_class("vtm-health")
         self.attack_trace = TraceView()
+        self.weapon = WeaponPicker(self, wide, slider())
         attacker = widgets.VBox(
             [
                 self._attacker_title,
                 self.attack_pool,
                 self.attack_difficulty,
                 self.attack_willpower,
+                self.weapon.widget,
                 self.damage_base,
                 widgets.HBox([self._damage_type_label, self.damage_type]),
                 self.thrown,
@@ -424,12 +431,15 @@ class DicePoolCalculator(CalculatorApp):
                 self.attack_trace.widget,
             ]
         )
-        self.tabs = widgets.Tab(children=[pool_box, attack_box])
+        self.v5 = V5Tab(self)
+        self.tabs = widgets.Tab(children=[pool_box, attack_box, self.v5.widget])
+        self.tabs.observe(self._on_tab, names="selected_index")
         self.body.children = [self._intro, self.tabs]
         for key in POOL_INPUTS:
             getattr(self, key).observe(self._on_pool_change, names="value")
         for key in ATTACK_INPUTS:
             getattr(self, key).observe(self._on_attack_change, names="value")
+        self.tools = PageTools(self)
         self.ready()
 
     # -- inputs -------------------------------------------------------------------------
@@ -469,6 +479,12 @@ class DicePoolCalculator(CalculatorApp):
             values["edition"] = params["edition"]
         if values:
             self.set_inputs(**values)
+        if self.v5.apply_parameters(params):
+            self.tabs.selected_index = self.tabs.children.index(self.v5.widget)
+
+    def _on_tab(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None and self.tabs.children[change["new"]] is self.v5.widget:
+            self.v5.reveal()
 
     def _on_pool_change(self, change: dict[str, Any]) -> None:
         if not self.held:
@@ -485,6 +501,22 @@ class DicePoolCalculator(CalculatorApp):
 
     def specialty_rule(self) -> str | None:
         return specialty_for_edition(self.edition.value) if self.specialty.value else None
+
+    def ruling_text(self) -> str:
+        """The open tab's inputs, result and steps as plain text ("" without a result)."""
+        attack = self.tabs.selected_index == 1
+        if attack:
+            if self.attack_result is None:
+                return ""
+            result = [self.attack_summary.text]
+            steps = self.attack_trace.steps
+        else:
+            if not self.results:
+                return ""
+            result = [self.summary_text]
+            steps = self.trace_view.steps
+        box = self.tabs.children[1 if attack else 0]
+        return ruling_text(self.t("title"), input_lines(box, self.lang), result, steps, self.lang)
 
     def recompute(self) -> None:
         """Compute and show the one-roll results; bad input goes to the banner."""
@@ -528,7 +560,7 @@ class DicePoolCalculator(CalculatorApp):
         """A probability: percent with the exact fraction on hover (and shown when asked)."""
         shown = exact_html(p)
         if self.exact.value:
-            shown += f' <small class="vtm-fraction">= {escape(fraction_text(p))}</small>'
+            shown += f' <small class="vtm-fraction">= {escape(short_fraction(p))}</small>'
         return shown
 
     def _render_pool(self, results: tuple[PoolResult, ...]) -> None:
@@ -567,11 +599,7 @@ class DicePoolCalculator(CalculatorApp):
         if r.tail:
             self._tail_note.value = (
                 "<small>"
-                + escape(
-                    self.t("tail_note").format(
-                        k=max(r.successes), p=f"{fraction_text(r.tail)} ≈ {float(r.tail):.3g}"
-                    )
-                )
+                + escape(self.t("tail_note").format(k=max(r.successes), p=short_fraction(r.tail)))
                 + "</small>"
             )
         else:
@@ -735,7 +763,7 @@ class DicePoolCalculator(CalculatorApp):
     # -- labels -------------------------------------------------------------------------
     def relabel(self) -> None:
         self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
-        self.tabs.titles = (self.t("tab_pool"), self.t("tab_attack"))
+        self.tabs.titles = (self.t("tab_pool"), self.t("tab_attack"), self.v5.t("tab"))
         for key in (
             "dice",
             "difficulty",
@@ -769,6 +797,7 @@ class DicePoolCalculator(CalculatorApp):
             getattr(self, key).description = self.t(key)
         self._edition_label.value = self.t("edition")
         self._damage_type_label.value = self.t("damage_type")
+        self.weapon.relabel()
         self._target_label.value = self.t("target")
         self._attacker_title.value = f"<h4>{escape(self.t('attacker'))}</h4>"
         self._defender_title.value = f"<h4>{escape(self.t('defender'))}</h4>"
@@ -777,5 +806,6 @@ class DicePoolCalculator(CalculatorApp):
         self.relabel_options(self.damage_type, DAMAGE_TYPES)
         self.relabel_options(self.target, TARGETS)
         self.run(self._refresh_attack)
+        self.run(self.v5.relabel)
         # raises on bad input: the kit's run() around relabel() shows it in the banner
         self._refresh()

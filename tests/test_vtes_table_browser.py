@@ -31,11 +31,12 @@ def test_torpor_tab_rescue_and_bad_share(open_page: Any) -> None:
     share = page.locator(".vtes-rescuer-share input")
     share.fill("3")
     share.press("Enter")
-    wait_text(page, ".calc-error", "0 to 2")
+    wait_text(page, ".vtes-rescuer-share .calc-field-problem", "whole number from 0 to 2")
+    assert share.input_value() == "3"
     assert "Traceback" not in page.inner_text("body")
     share.fill("2")
     share.press("Enter")
-    page.locator(".calc-error").wait_for(state="hidden")
+    page.locator(".vtes-rescuer-share .calc-field-problem").wait_for(state="detached")
     wait_text(page, ".vtes-torpor-result", "Lucinde paid 2, Anson paid 0")
     assert "vtes:6.5.3" in page.locator(".vtes-tab-torpor .calc-trace-view").inner_text()
 
@@ -53,6 +54,13 @@ def test_influence_tab_nora(open_page: Any) -> None:
     moves.fill("Capacity-7 vampire -3")
     moves.press("Tab")
     wait_text(page, ".calc-error", "needs 6 transfers but only 4")
+    # the current rulebook: Nora's plan has to bring the vampire out itself
+    page.get_by_role("button", name="Current VEKN rulebook").click()
+    page.get_by_role("button", name="Nora's phase").click()
+    page.locator(".calc-error").wait_for(state="hidden")
+    wait_text(page, ".vtes-influence-result", "Rulebook: Current VEKN rulebook")
+    assert moves.input_value().endswith("bring out: Capacity-10 vampire")
+    wait_text(page, ".vtes-influence-rulebook", "Applies the current VEKN rulebook")
 
 
 def test_victory_tab_in_russian(open_page: Any) -> None:

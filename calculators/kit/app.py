@@ -14,6 +14,7 @@ import ipywidgets as widgets
 from calculators.kit.banner import ErrorBanner
 from calculators.kit.fmt import escape
 from calculators.kit.labels import COMMON, LANGS, LANGUAGE_NAMES, Catalog
+from calculators.kit.links import HOME_PAGE, REFERENCE_PAGE, page_url
 from calculators.kit.query import page_query
 from calculators.kit.style import CSS
 from rules.errors import RuleError
@@ -95,8 +96,8 @@ class CalculatorApp:
     def _relabel_all(self) -> None:
         self._heading.value = f"<h2>{escape(self.t(self.title_key))}</h2>"
         self._nav.value = (
-            f'<a href="00_index.ipynb">{escape(self.t("home"))}</a>'
-            f'<a href="rules_reference.ipynb?lang={self.lang}">{escape(self.t("reference"))}</a>'
+            f'<a href="{page_url(HOME_PAGE, self.lang)}">{escape(self.t("home"))}</a>'
+            f'<a href="{page_url(REFERENCE_PAGE, self.lang)}">{escape(self.t("reference"))}</a>'
         )
         self.run(self.relabel)
 

@@ -558,14 +558,15 @@ class _RoundPlay:
                     "предотвратить нельзя; для удара по слуге 'prevented' должно быть 0.",
                 )
         dmg = eff.damage_for(fighter.strength)
-        if c.strike.prevented > dmg:
-            raise InvalidState(
-                f"{self._where()}: {opp.name} prevents {c.strike.prevented} of "
-                f"{fighter.name}'s {c.strike.name}, which deals only {dmg} damage; at most "
-                f"{dmg} can be prevented.",
+        if c.strike.prevented and dmg == 0:
+            raise IllegalPlay(
+                f"{self._where()}: {opp.name} prevents {c.strike.prevented}, but "
+                f"{fighter.name}'s {c.strike.name} deals no damage: a prevention card needs "
+                "damage to prevent (ruling G00154); set the prevention to 0.",
                 ru=f"{self._where_ru()}: {opp.name} предотвращает {c.strike.prevented}, но "
-                f"{_ru_name(c.strike.name)} ({fighter.name}) наносит только "
-                f"{words(dmg, 'dmg', 'ru')}; предотвратить можно не больше {dmg}.",
+                f"{_ru_name(c.strike.name)} ({fighter.name}) не наносит повреждений: карте "
+                "предотвращения нужно, что предотвращать (решение G00154); укажите "
+                "предотвращение 0.",
             )
         for key, item in (("destroy", eff.destroy_equipment), ("take", eff.steal_equipment)):
             if item is not None and opp.carried(item) is None:
@@ -898,14 +899,30 @@ class _RoundPlay:
         """One strike's damage on ``minion``. One strike per side per pair, so the damage is
         all normal or all aggravated; prevention comes off the normal damage first."""
         prevent_n = min(hit.prevented, hit.normal)
+        if hit.prevented > hit.normal + hit.aggravated:
+            self._cap_prevention(minion.name, hit)
         return resolve_damage(
             minion,
             normal=hit.normal,
             aggravated=hit.aggravated,
             prevent_normal=prevent_n,
-            prevent_aggravated=hit.prevented - prevent_n,
+            prevent_aggravated=min(hit.prevented - prevent_n, hit.aggravated),
             rules=self.rules,
         )
+
+    def _cap_prevention(self, name: str, hit: _Hit) -> None:
+        """Prevention typed as printed may exceed the strike's damage: the rest is lost."""
+        dealt = hit.normal + hit.aggravated
+        rest = hit.prevented - dealt
+        self.trace.add(
+            DAMAGE,
+            f"{name} prevents {hit.prevented} against {dealt} damage: all of it is prevented, "
+            f"and the remaining {rest} prevent{'s' if rest == 1 else ''} nothing "
+            "(ruling G00153).",
+            f"{name} предотвращает {hit.prevented}, а нанесено {words(dealt, 'dmg', 'ru')}: "
+            f"предотвращено всё, остаток ({rest}) ничего не предотвращает (решение G00153).",
+        )
+        hit.prevented = dealt
 
     def _damage_minion(self, fighter: _Fighter, hit: _Hit) -> None:
         if not fighter.ready:
@@ -973,7 +990,7 @@ class _RoundPlay:
                     "in a row; a minion may not press twice in a row, so presses must "
                     "alternate between the two sides.",
                     ru=f"{self._where_ru()}: {who.name} ({_RU_SIDE[presses[i]]}) играет "
-                    f"прессы {i} и {i + 1} подряд; миньон не может давить прессом дважды "
+                    f"прессы {i} и {i + 1} подряд; миньон не может играть пресс дважды "
                     "подряд, поэтому прессы сторон должны чередоваться.",
                 )
         if self.ended_by is not None:

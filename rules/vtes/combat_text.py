@@ -57,7 +57,7 @@ def words(n: int, unit: str, lang: str) -> str:
                 "неизлечимых повреждений",
             ),
             "blood": ("литр крови", "литра крови", "литров крови"),
-            "life": ("литр жизни", "литра жизни", "литров жизни"),
+            "life": ("жизнь", "жизни", "жизней"),
             "strikes": ("дополнительный удар", "дополнительных удара", "дополнительных ударов"),
         }[unit]
         return f"{n} {plural_ru(n, *forms)}"
@@ -146,7 +146,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     ),
     "drain": (
         "{name} now has {blood} blood but capacity {capacity}: {n_blood} drains to the bank.",
-        "Теперь у {name} {blood} крови при объёме {capacity}: {n_blood} уходит в банк.",
+        "Теперь у {name} крови {blood} при объёме {capacity}: {n_blood} уходит в банк.",
     ),
     "no_life": (
         "{name} has no life left and is burned.",
