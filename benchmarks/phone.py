@@ -134,6 +134,9 @@ def config_folder(today: bool, notebooks: list[str], workdir: Path) -> Path:
         "kernel_pools_config": {"default": {"pool_size": 1}},
         "preheat_denylist": others,
     }
+    # On a busy machine a preheated kernel can miss voila.json's 30 s for its outputs, and its
+    # page then never shows a result: this measures the front end, so give kernels time.
+    config["VoilaExecutor"] = {"iopub_timeout": 120}
     folder = workdir / ("today" if today else "desk")
     folder.mkdir()
     (folder / "voila.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
