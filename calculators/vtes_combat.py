@@ -26,6 +26,7 @@ from calculators.kit import CalculatorApp, Catalog, ResultPanel, TraceView
 from calculators.kit.fields import FieldMessage, IntField, invalid_fields
 from calculators.kit.fmt import escape
 from calculators.kit.tools import PageTools, ruling_text
+from calculators.vtes_card_picker import CARD_LABELS, CombatCardPicker, CryptPicker
 from rules.errors import InvalidState
 from rules.vtes import MinionState
 from rules.vtes.cards import card
@@ -142,7 +143,7 @@ LABELS = Catalog(
         "add_2": ("other effect: +2 (limited)", "другой эффект: +2 (ограниченный)"),
         "add_3": ("other effect: +3 (limited)", "другой эффект: +3 (ограниченный)"),
         "unlimited": ("+ not limited", "+ неограниченные"),
-        "torn_signpost": ("Torn Signpost: +1 strength", "Torn Signpost: +1 к силе"),
+        "torn_signpost": ("Torn Signpost: strength 2", "Torn Signpost: сила 2"),
         "story": ("What happened", "Что произошло"),
         "final": ("After the combat", "После боя"),
         "state": ("State", "Состояние"),
@@ -902,10 +903,11 @@ class _SideRound:
         for item in before:
             if dict(item) != signpost:
                 raise InvalidState(
-                    "The page offers only Torn Signpost (+1 strength) before range; got "
-                    f"{dict(item)!r}.",
-                    ru="До определения дистанции страница предлагает только Torn Signpost "
-                    f"(+1 к силе); получено {dict(item)!r}.",
+                    "The round editor offers only Torn Signpost (strength 2) before range; got "
+                    f"{dict(item)!r}; play other cards with the card pickers.",
+                    ru="До определения дистанции редактор раунда предлагает только Torn "
+                    f"Signpost (сила 2); получено {dict(item)!r}; другие карты играйте через "
+                    "выбор карт.",
                 )
         self.before.value = "torn_signpost" if before else ""
         self.strikes = []
@@ -1009,7 +1011,7 @@ class VtesCombatCalculator(CalculatorApp):
     :attr:`trace_view`, ``banner.message``.
     """
 
-    labels = LABELS
+    labels = LABELS.merged(CARD_LABELS)
     title_key = "title"
     url_parameters = ("lang", "preset")
 
@@ -1047,6 +1049,19 @@ class VtesCombatCalculator(CalculatorApp):
         self.add_round_button.add_class("vtes-add-round")
         self.add_round_button.on_click(lambda _b: self.run(self.add_round))
 
+        self.crypt_picker = CryptPicker(self.t, self._use_vampire)
+        self.crypt_picker.use.on_click(lambda _b: self.run(self.crypt_picker.use_vampire))
+        self.card_picker = CombatCardPicker(
+            self.t, lambda: self.lang, self.changed, lambda: resolve(self.scenario())
+        )
+        self.card_picker.play.on_click(lambda _b: self.run(self.card_picker.play_card))
+        self.card_picker.remove.on_click(lambda _b: self.run(self.card_picker.remove_last))
+        self.cards_toggle = widgets.ToggleButton(icon="book", layout=_layout(width="auto"))
+        self.cards_toggle.add_class("vtes-cards-toggle")
+        self.cards_box = _vbox([self.crypt_picker.widget, self.card_picker.widget])
+        self.cards_box.layout.display = "none"
+        self.cards_toggle.observe(lambda _c: self.run(self._toggle_cards), names="value")
+
         self.story = ResultPanel()
         self.story.widget.add_class("vtes-story")
         self.final = ResultPanel()
@@ -1077,6 +1092,8 @@ class VtesCombatCalculator(CalculatorApp):
             self._intro,
             presets,
             _hbox([self.cards["acting"].widget, self.cards["opposing"].widget]),
+            self.cards_toggle,
+            self.cards_box,
             self.rules,
             self._rounds_title,
             self._rounds_help,
@@ -1127,7 +1144,27 @@ class VtesCombatCalculator(CalculatorApp):
                         row.refresh_options()
 
     # -- scenario <-> widgets -------------------------------------------------------------
+    def _toggle_cards(self) -> None:
+        """Show the card pickers; the card data is read the first time only."""
+        shown = bool(self.cards_toggle.value)
+        if shown:
+            self.crypt_picker.load()
+            self.card_picker.load()
+        self.cards_box.layout.display = None if shown else "none"
+
+    def _use_vampire(self, vampire: Any, side: str) -> None:
+        data = self.cards[side].to_dict()
+        data.update(vampire.combatant())
+        data.pop("life", None)
+        with self.hold():
+            self.cards[side].load(data)
+        self.changed()
+
     def scenario(self) -> dict[str, Any]:
+        """The combat the widgets describe with the cards played from the library."""
+        return self.card_picker.apply(self._base_scenario())
+
+    def _base_scenario(self) -> dict[str, Any]:
         """The combat the widgets describe, in the scenario format."""
         out: dict[str, Any] = {
             "rules": self.rules.value,
@@ -1153,16 +1190,27 @@ class VtesCombatCalculator(CalculatorApp):
     def load_scenario(self, data: dict[str, Any]) -> None:
         """Check ``data`` (InvalidState/IllegalPlay explain problems), then show it."""
         parse_scenario(data)
-        resolve(data)
+        expected = resolve(data)
         self.preset_key = ""
         self.preset_base = ""
-        backup = self.scenario()
+        backup = self._base_scenario()
+        plays = list(self.card_picker.plays)
         try:
             with self.hold():
                 self._load(data)
+                self.card_picker.clear()
+            if resolve(self.scenario()).steps != expected.steps:
+                raise InvalidState(
+                    "This scenario uses card effects that the page's round editors cannot "
+                    "show (see the format notes); play those cards with the card pickers "
+                    "instead.",
+                    ru="В этом сценарии есть эффекты карт, которые редакторы раундов на "
+                    "странице не показывают; сыграйте эти карты через выбор карт.",
+                )
         except Exception:
             with self.hold():
                 self._load(backup)
+            self.card_picker.plays = plays
             raise
         self._render_preset_note()
         self.recompute()
@@ -1288,6 +1336,9 @@ class VtesCombatCalculator(CalculatorApp):
         self._share_help.value = f"<p><i>{escape(t('share_help'))}</i></p>"
         self.export_button.description = t("export")
         self.import_button.description = t("import")
+        self.cards_toggle.description = t("cards_open")
+        self.crypt_picker.relabel()
+        self.card_picker.relabel()
         self._relabel_rounds()
         self._render_preset_note()
 

@@ -19,6 +19,7 @@ from calculators.kit.fields import IntField, all_valid, int_field
 from calculators.kit.fmt import escape
 from calculators.kit.labels import LANGS
 from calculators.kit.tools import PageTools, ruling_text
+from calculators.vtes_card_picker import CARD_LABELS, CryptPicker
 from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage
 from rules.vtes.damage import EDITIONS, DamageResult, describe_outcome
 from rules.vtes.examples import DAMAGE_EXAMPLES, DamageExample, damage_example
@@ -234,7 +235,7 @@ class VtesDamageCalculator(CalculatorApp):
     :attr:`outcome_text`, :attr:`badges`, :attr:`svg`, :attr:`trace`, ``banner.message``.
     """
 
-    labels = LABELS
+    labels = LABELS.merged(CARD_LABELS)
     title_key = "title"
     url_parameters = ("lang", "preset")
 
@@ -294,6 +295,12 @@ class VtesDamageCalculator(CalculatorApp):
         self._kind_label = widgets.Label()
         self._state_label = widgets.Label()
         self._state_row = widgets.HBox([self._state_label, self.state])
+        self.crypt_picker = CryptPicker(self.t, self._use_vampire, sides=False)
+        self.crypt_toggle = widgets.ToggleButton(icon="book", layout=widgets.Layout(width="auto"))
+        self.crypt_toggle.add_class("vtes-crypt-toggle")
+        self.crypt_picker.widget.layout.display = "none"
+        self.crypt_toggle.observe(lambda _c: self.run(self._toggle_crypt), names="value")
+        self.crypt_picker.use.on_click(lambda _b: self.run(self.crypt_picker.use_vampire))
         self.panel = ResultPanel()
         self.panel.widget.add_class("vtes-outcome")
         self.trace_view = TraceView()
@@ -301,6 +308,8 @@ class VtesDamageCalculator(CalculatorApp):
         inputs = widgets.VBox(
             [
                 self._minion_title,
+                self.crypt_toggle,
+                self.crypt_picker.widget,
                 widgets.HBox([self._kind_label, self.kind]),
                 self.name,
                 self.capacity,
@@ -334,6 +343,19 @@ class VtesDamageCalculator(CalculatorApp):
             getattr(self, key).observe(self._on_change, names="value")
         self.tools = PageTools(self)
         self.ready()
+
+    # -- a vampire from the crypt --------------------------------------------------------
+    def _toggle_crypt(self) -> None:
+        shown = bool(self.crypt_toggle.value)
+        if shown:
+            self.crypt_picker.load()
+        self.crypt_picker.widget.layout.display = None if shown else "none"
+
+    def _use_vampire(self, vampire: Any, _side: str) -> None:
+        """Fill the vampire's name and capacity from its card, full of blood."""
+        self.set_inputs(
+            kind="vampire", name=vampire.printed, capacity=vampire.capacity, blood=vampire.capacity
+        )
 
     # -- inputs -------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
@@ -637,6 +659,8 @@ class VtesDamageCalculator(CalculatorApp):
         self.relabel_options(self.rules, EDITIONS)
         self.name.description = self.t("name")
         self.capacity.description = self.t("capacity")
+        self.crypt_toggle.description = self.t("crypt_name")
+        self.crypt_picker.relabel()
         self.normal.description = self.t("normal")
         self.aggravated.description = self.t("aggravated")
         self.prevent_normal.description = self.t("prevent_normal")

@@ -724,7 +724,7 @@ def test_strength_from_before_range_lasts_the_combat() -> None:
         None,
         vampire("Boris", capacity=8, blood=8),
         {
-            "before_range": strikes([{"name": "Torn Signpost", "strength": 1}]),
+            "before_range": strikes([{"name": "Horrid Form", "strength": 1}]),
             "presses": ["acting"],
         },
         {},

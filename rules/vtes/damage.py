@@ -40,6 +40,7 @@ _DAMAGE = "vtes:6.4.6"
 _RETAINERS = "vtes:6.4.7"
 _TORPOR = "vtes:6.5"
 _GO_TO_TORPOR = "vtes:6.5.1"
+_KEPT_OUT = "vtes:6.4.13"
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,12 +265,21 @@ def _resolve_vampire(
         _dealt_text_ru(vampire, normal, aggravated),
     )
     in_torpor = vampire.state is MinionState.TORPOR
-    wounded = in_torpor
+    kept_out = vampire.wounded and not in_torpor
+    wounded = in_torpor or kept_out
     if in_torpor:
         trace.add(
             _DAMAGE,
             f"{name} is in torpor, so counts as already wounded.",
             f"Вампир {name} в ступоре и поэтому уже считается раненым.",
+        )
+    elif kept_out:
+        trace.add(
+            _KEPT_OUT,
+            f"{name} is wounded but kept out of torpor by an effect, so it counts as already "
+            "wounded: aggravated damage costs blood from the first point.",
+            f"Вампир {name} ранен, но эффект удерживает его вне ступора, поэтому он уже "
+            "считается раненым: неизлечимые повреждения стоят крови с первого же очка.",
         )
     _prevention_step(trace, normal, aggravated, prevent_normal, prevent_aggravated, played)
     through_n = normal - prevent_normal
@@ -386,6 +396,15 @@ def _resolve_vampire(
     if burned:
         state = MinionState.BURNED
         blood = 0
+    elif kept_out:
+        state = MinionState.READY
+        trace.add(
+            _KEPT_OUT,
+            f"All damage is done: {name} stays wounded but ready with {blood} blood, since "
+            "the effect keeping it out of torpor still holds.",
+            f"Все повреждения разобраны: {name} остаётся раненым, но готовым; крови: {blood}, "
+            "потому что эффект, удерживающий его вне ступора, всё ещё действует.",
+        )
     elif wounded:
         state = MinionState.TORPOR
         if in_torpor:
