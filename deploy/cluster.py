@@ -47,6 +47,19 @@ def backends_for(addresses: Sequence[str]) -> list[Backend]:
     return [Backend(f"desk-{i}", address) for i, address in enumerate(addresses, 1)]
 
 
+# Compress text on its way to the visitor. The processes compress too (calculators/server);
+# nginx leaves what arrives compressed as it is and compresses what a plain ``voila`` sends.
+# Cache headers come from the processes and pass through unchanged.
+GZIP = """    gzip on;
+    gzip_comp_level 6;
+    gzip_min_length 256;
+    gzip_proxied any;
+    gzip_vary on;
+    gzip_types text/css text/plain text/javascript application/javascript
+               application/x-javascript application/json image/svg+xml;
+"""
+
+
 def nginx_server_block(backends: Sequence[Backend], listen: str) -> str:
     """The ``server`` block (plus the maps it needs), for an existing nginx's ``http`` context."""
     if not backends:
@@ -73,7 +86,7 @@ map $cookie_desk_process $desk_process {{
 server {{
     listen {listen};
     absolute_redirect off;
-    location = / {{
+{GZIP}    location = / {{
         add_header Set-Cookie "desk_process=$desk_process; Path=/; HttpOnly; SameSite=Lax";
         return 302 /$desk_process/voila/render/00_index.ipynb;
     }}

@@ -132,7 +132,8 @@ def no_internal_errors(request: pytest.FixtureRequest) -> Iterator[_InternalErro
 
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Start Voila on ``notebooks/`` from the repository root (so it reads ``voila.json``)."""
+    """Start the desk's Voila (the desk's server) on ``notebooks/`` from the repository root
+    (so it reads ``voila.json``)."""
     port = _free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
     command = [

@@ -31,6 +31,7 @@ from traitlets import Float
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from calculators.server.http import HttpMixin
 from calculators.server.pools import desk_kernel_manager_factory
 
 # English and Russian (the server does not load the pages' widget kit for three sentences)
@@ -133,8 +134,9 @@ class HealthHandler(tornado.web.RequestHandler):
         self.finish(json.dumps(body))
 
 
-class DeskVoila(Voila):
-    """Voila with the desk's kernel pools, page handler, health endpoint and drain."""
+class DeskVoila(HttpMixin, Voila):
+    """Voila with the desk's kernel pools, page handler, health endpoint and drain; compressed
+    responses and cache headers come from :class:`~calculators.server.http.HttpMixin`."""
 
     name = "desk-voila"
 
