@@ -158,7 +158,7 @@ def server(today: bool, notebooks: list[str], workdir: Path) -> Iterator[Server]
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",
-        # the first folder wins: ours, then the repository's voila.json (and voila.py)
+        # the first folder wins: ours, then the repository's voila.json
         f"--Voila.config_file_paths={config_folder(today, notebooks, workdir)}",
         f"--Voila.config_file_paths={REPO}",
     ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -262,7 +263,7 @@ def test_copy_text_reports_what_the_browser_answered() -> None:
 
 
 def test_pages_never_run_or_show_the_notebook_test_cells(monkeypatch: pytest.MonkeyPatch) -> None:
-    template = REPO / "share/jupyter/voila/templates/desk/index.html.j2"
+    template = REPO / "calculators/server/jupyter/voila/templates/desk/index.html.j2"
     text = template.read_text(encoding="utf-8")
     assert '"nbval-only" not in' in text
     assert not re.search(r"<(link|script)[^>]+(href|src)=\"https?:", text)  # nothing remote
@@ -271,21 +272,10 @@ def test_pages_never_run_or_show_the_notebook_test_cells(monkeypatch: pytest.Mon
         for cell in cells:
             checked = "NBVAL_CHECK_OUTPUT" in "".join(cell["source"])
             assert checked == ("nbval-only" in cell["metadata"].get("tags", [])), notebook.name
-    monkeypatch.setenv("JUPYTER_PATH", "")  # the config file puts the template folder first
+    monkeypatch.setenv("JUPYTER_PATH", "")  # the desk's server puts its data folder first
+    from calculators.server.app import use_desk_template
 
-    class Config(dict[str, Any]):
-        def __getattr__(self, name: str) -> Any:
-            return self.setdefault(name, Config())
-
-        def __setattr__(self, name: str, value: Any) -> None:
-            self[name] = value
-
-    conf = Config()
-    source = (REPO / "voila.py").read_text(encoding="utf-8")
-    namespace = {"get_config": lambda: conf, "__file__": str(REPO / "voila.py")}
-    exec(compile(source, str(REPO / "voila.py"), "exec"), namespace)
-    assert conf["VoilaConfiguration"]["template"] == "desk"
-    import os
-
+    argv = use_desk_template(["notebooks/"])
+    assert "--VoilaConfiguration.template=desk" in argv
     first = os.environ["JUPYTER_PATH"].split(os.pathsep)[0]
     assert (Path(first) / "voila/templates/desk/conf.json").is_file()

@@ -19,9 +19,11 @@ import contextlib
 import json
 import os
 import socket
+import sys
 import threading
 import time
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import tornado.web
@@ -239,4 +241,23 @@ def _watchdog(loop: asyncio.AbstractEventLoop, notify: str, interval: float) -> 
             time.sleep(interval)
 
 
-main = DeskVoila.launch_instance
+#: The desk's page template ("desk"): Voila's "lab" template without its icon stylesheets from a
+#: public CDN, and without the cells that exist for the notebook tests only (tag ``nbval-only``).
+TEMPLATE = "desk"
+DATA_DIR = Path(__file__).with_name("jupyter")
+
+
+def use_desk_template(argv: list[str]) -> list[str]:
+    """Put the desk's Jupyter data folder first (Voila finds templates there) and choose its
+    template, unless the command line chooses another."""
+    paths = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    if str(DATA_DIR) not in paths:
+        os.environ["JUPYTER_PATH"] = os.pathsep.join([str(DATA_DIR), *paths])
+    if any(arg.startswith(("--template", "--VoilaConfiguration.template")) for arg in argv):
+        return argv
+    return [*argv, f"--VoilaConfiguration.template={TEMPLATE}"]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Start the desk's server: ``python -m calculators.server notebooks/ --port=8866``."""
+    DeskVoila.launch_instance(use_desk_template(sys.argv[1:] if argv is None else argv))
