@@ -6,8 +6,9 @@ an action is blocked is an input: stealth and intercept are settled at the table
 
 >>> from rules.vtes.models import MinionState, Vampire
 >>> sleeper = Vampire("Milo", capacity=5, blood=3, state=MinionState.TORPOR)
->>> leave_torpor(sleeper).vampire
-Vampire(name='Milo', capacity=5, blood=1, strength=1, state=<MinionState.READY: 'ready'>)
+>>> after = leave_torpor(sleeper).vampire
+>>> after.blood, after.state.value
+(1, 'ready')
 """
 
 from __future__ import annotations
