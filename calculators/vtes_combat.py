@@ -1058,8 +1058,11 @@ class VtesCombatCalculator(CalculatorApp):
         self.card_picker.remove.on_click(lambda _b: self.run(self.card_picker.remove_last))
         self.cards_toggle = widgets.ToggleButton(icon="book", layout=_layout(width="auto"))
         self.cards_toggle.add_class("vtes-cards-toggle")
-        self.cards_box = _vbox([self.crypt_picker.widget, self.card_picker.widget])
-        self.cards_box.layout.display = "none"
+        # its own layout: hiding it must not hide every widget sharing the plain one
+        self.cards_box = _vbox(
+            [self.crypt_picker.widget, self.card_picker.widget],
+            layout=widgets.Layout(display="none"),
+        )
         self.cards_toggle.observe(lambda _c: self.run(self._toggle_cards), names="value")
 
         self.story = ResultPanel()
