@@ -257,3 +257,10 @@ def test_the_ruling_as_text(app: VtesCombatCalculator) -> None:
     assert text.startswith("VTES combat resolver\n\nSituation:\n- Acting minion: Kurt")
     assert "\nResult:\n- Round 1 (close range):" in text and "- Kurt: ready, Blood 2" in text
     assert "\n1. [vtes:6.4.1] " in text
+
+
+def test_hiding_the_card_pickers_hides_nothing_else(app: VtesCombatCalculator) -> None:
+    assert app.cards_box.layout.display == "none"
+    shown = (app.new_button, app.cards["acting"].strength, app.rounds_box)
+    assert all(w.layout.display != "none" for w in shown)
+    assert all(w.layout is not app.cards_box.layout for w in shown)
