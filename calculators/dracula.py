@@ -18,7 +18,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from calculators.dracula_valour import ValourPanel
-from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, TraceView
+from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, TraceView, columns
 from calculators.kit.fields import IntField, invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
 from calculators.kit.tools import PageTools
@@ -43,6 +43,7 @@ from rules.dracula.combat import (
 )
 from rules.dracula.examples import example_text
 from rules.dracula.goals import GOALS, GoalPlan, best_plan
+from rules.dracula.group import TARGET_POLICIES, GroupOdds, group_odds
 from rules.dracula.hunters import HUNTERS, Hunter, Opponent, Situation, hunter
 from rules.dracula.odds import round_odds
 from rules.dracula.ru import card_ru, cards_ru
@@ -52,6 +53,8 @@ from rules.trace import Step
 __all__ = ["DraculaExplorer", "blood_track_svg", "example_lines", "heat_color"]
 
 HUNTER_POLICIES = ("minimax", "goal", "always", "uniform")
+GROUP_BOUND = 8_000_000
+"""The page's bound on a group combat's states (refused at once above it)."""
 
 LABELS = Catalog(
     {
@@ -134,6 +137,30 @@ LABELS = Catalog(
             "Цель этой смеси: очки — потеря Крови Дракулы минус потеря Здоровья Охотника, "
             "раунд за раундом.",
         ),
+        "companions": ("Group: other hunters", "Группа: другие Охотники"),
+        "companion_items": (
+            "Their combat items (e.g. Mina Harker: Crucifix; Dr. Seward: Knife)",
+            "Их боевые Вещи (напр. Mina Harker: Crucifix; Dr. Seward: Knife)",
+        ),
+        "target": ("Dracula's target in a group", "Цель Дракулы в Группе"),
+        "target_uniform": ("each hunter equally", "каждый Охотник поровну"),
+        "target_minimax": ("minimax (worst for the group)", "минимакс (худший для Группы)"),
+        "group_title": ("Group combat: {names}", "Групповой бой: {names}"),
+        "group_note": (
+            "Companions fight at full health with no bites; every card is chosen at random among "
+            "the legal ones; when the group wins it applies its best revealed card.",
+            "Спутники бьются с полным Здоровьем и без Укусов; каждая карта выбирается случайно "
+            "среди разрешённых; выиграв бросок, Группа берёт свою лучшую вскрытую карту.",
+        ),
+        "group_hunter": ("Hunter", "Охотник"),
+        "group_defeated": ("is the one defeated", "повержен именно он"),
+        "group_bitten": ("is the one bitten", "укушен именно он"),
+        "group_health": ("expected health at the end", "ожидаемое Здоровье в конце"),
+        "group_refused": ("Group combat not computed: {why}", "Групповой бой не рассчитан: {why}"),
+        "group_twice": (
+            "{name} is already the first hunter; choose other companions",
+            "{name} уже выбран первым Охотником; выберите других спутников",
+        ),
         "bad_health": (
             "{name}'s health must be a whole number from 1 to {max} (his or her maximum); "
             "got {value}.",
@@ -173,8 +200,12 @@ LABELS = Catalog(
             "Ничьи бывают примерно в {tie} бросков, так что это важно.",
         ),
         "assumption_note": (
-            "Assumption in force: unknown initiative = {v} for {cards}.",
-            "Действует допущение: неизвестная инициатива = {v} для {cards}.",
+            "Assumed: the initiative numbers the rules do not give ({cards}) are all {v}. "
+            'Type the numbers from your cards under "Initiative from your cards", or pick '
+            'another value under "Unknown initiative numbers".',
+            "Допущение: числа инициативы, которых нет в правилах ({cards}), все равны {v}. "
+            "Введите числа со своих карт в поле «Инициатива с ваших карт» или выберите другое "
+            "значение в поле «Неизвестная инициатива».",
         ),
         "table_title": (
             "Round 1: chance the hunter wins the roll (row: hunter's card, column: enemy's)",
@@ -237,8 +268,7 @@ OUTCOME_COLORS = {
     "killed": "#1e8449",
 }
 ASSUME_CHOICES = ("", "0", "1", "2", "3", "4", "5", "6")
-URL_TRUE = ("1", "yes", "true", "on")
-URL_FALSE = ("0", "no", "false", "off")
+DEFAULT_ASSUMPTION = "1"  # the value the README's and the notebooks' worked examples use
 
 
 def heat_color(p: Fraction) -> str:
@@ -258,8 +288,8 @@ def blood_track_svg(start: int, ends: dict[int, Fraction], title: str = "") -> s
     w, box, top = 660, 40, 34
     peak = max(ends.values(), default=Fraction(0)) or Fraction(1)
     parts = [
-        f'<svg class="drac-track-svg" xmlns="http://www.w3.org/2000/svg" width="{w}" '
-        f'height="170" role="img" aria-label="{escape(title)}">',
+        f'<svg class="drac-track-svg" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} 170" '
+        f'width="100%" style="max-width:{w}px" role="img" aria-label="{escape(title)}">',
         f'<text x="4" y="16" font-size="13">{escape(title)}</text>',
     ]
     for b in range(0, MAX_BLOOD + 1):
@@ -354,6 +384,50 @@ def _plan(
     )
 
 
+@lru_cache(maxsize=32)
+def _group(
+    group: tuple[Hunter, ...],
+    opp: Opponent,
+    sit: Situation,
+    blood: int,
+    table: CardTable,
+    target: str,
+    assume: int | None,
+) -> GroupOdds:
+    return group_odds(
+        group,
+        opp,
+        sit,
+        blood=blood,
+        table=table,
+        target_policy=target,
+        assume_initiative=assume,
+        max_states=20_000,
+        max_bound=GROUP_BOUND,
+    )
+
+
+def parse_companion_items(text: str) -> dict[str, tuple[str, ...]]:
+    """``"Mina Harker: Crucifix; Dr. Seward: Knife, Pistol"`` -> items per companion."""
+    out: dict[str, tuple[str, ...]] = {}
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        if ":" not in part:
+            raise InvalidState(
+                f"write a companion's items as 'Mina Harker: Crucifix' (got {part.strip()!r})",
+                ru=f"Вещи спутника пишите так: 'Mina Harker: Crucifix' (введено {part.strip()!r})",
+            )
+        name, items = (x.strip() for x in part.split(":", 1))
+        if name not in HUNTERS:
+            raise InvalidState(
+                f"unknown hunter {name!r}; allowed: {', '.join(HUNTERS)}",
+                ru=f"неизвестный Охотник {name!r}; допустимы: {', '.join(HUNTERS)}",
+            )
+        out[name] = tuple(i.strip() for i in items.split(",") if i.strip())
+    return out
+
+
 @lru_cache(maxsize=256)
 def _game(
     h: Hunter, opp: Opponent, sit: Situation, blood: int, table: CardTable, assume: int | None
@@ -404,14 +478,12 @@ class DraculaExplorer(CalculatorApp):
     """The Fury of Dracula combat explorer page."""
 
     labels = LABELS
-    # ?agatha=1 and ?dodge1=0 set the two open-point switches from the page address;
-    # ?goal=destroy (or safety, blood) and ?always=Stake set how the hunter plays
-    url_parameters = ("lang", "agatha", "dodge1", "goal", "always")
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
         self.odds: CombatOdds | None = None
         self.plan: GoalPlan | None = None
+        self.group: GroupOdds | None = None
         self.game: RoundGame | None = None
         self.table: CardTable = default_table()
         self.missing: tuple[str, ...] = ()
@@ -460,8 +532,19 @@ class DraculaExplorer(CalculatorApp):
         self.w_epolicy = widgets.Dropdown(
             options=["minimax", "uniform"], value="minimax", layout=lay, style=style
         )
+        # the seed gives only a few initiative numbers: the page opens on a stated assumption
+        # for the others (shown as a notice), which the visitor can change or replace
         self.w_assume = widgets.Dropdown(
-            options=list(ASSUME_CHOICES), value="", layout=lay, style=style
+            options=list(ASSUME_CHOICES), value=DEFAULT_ASSUMPTION, layout=lay, style=style
+        )
+        self.w_companions = widgets.SelectMultiple(
+            options=list(HUNTERS), value=(), rows=4, layout=lay, style=style
+        )
+        self.w_comp_items = widgets.Text(
+            value="", layout=widgets.Layout(width="520px"), style=style, continuous_update=False
+        )
+        self.w_target = widgets.Dropdown(
+            options=list(TARGET_POLICIES), value="uniform", layout=lay, style=style
         )
         self.w_init = widgets.Text(
             value="", layout=widgets.Layout(width="520px"), style=style, continuous_update=False
@@ -481,6 +564,9 @@ class DraculaExplorer(CalculatorApp):
             (self.w_over, "drac-overrides"),
             (self.w_hpolicy, "drac-hpolicy"),
             (self.w_goal, "drac-goal"),
+            (self.w_companions, "drac-companions"),
+            (self.w_comp_items, "drac-companion-items"),
+            (self.w_target, "drac-target"),
             (self.w_always, "drac-always"),
             (self.w_epolicy, "drac-epolicy"),
             (self.w_dodge1, "drac-dodge1"),
@@ -502,6 +588,8 @@ class DraculaExplorer(CalculatorApp):
         self.w_mix.add_class("drac-mix")
         self.w_plan = widgets.HTML()
         self.w_plan.add_class("drac-plan")
+        self.w_group = widgets.HTML()
+        self.w_group.add_class("drac-group")
         self.trace = TraceView()
         # judge tab
         self.w_judge_intro = widgets.HTML()
@@ -562,6 +650,9 @@ class DraculaExplorer(CalculatorApp):
                 self._goal_row,
                 self._always_row,
                 row(self.w_epolicy, "enemy_policy"),
+                row(self.w_companions, "companions"),
+                row(self.w_comp_items, "companion_items"),
+                row(self.w_target, "target"),
                 row(self.w_assume, "assume"),
                 row(self.w_init, "initiative"),
                 row(self.w_over, "overrides"),
@@ -575,6 +666,7 @@ class DraculaExplorer(CalculatorApp):
                 self.w_table,
                 self.chart.widget,
                 self.w_track,
+                self.w_group,
                 self.w_mix,
                 self.trace.widget,
             ]
@@ -596,7 +688,7 @@ class DraculaExplorer(CalculatorApp):
         self.tabs = widgets.Tab(children=[explore, judge, self.valour.widget])
         # the resolver's and the Valour tab's traces are drawn when their tab is first opened
         self.tabs.observe(self.guard(self._on_tab), names="selected_index")
-        self.body.children = [self.w_intro, setup, self.tabs]
+        self.body.children = [self.w_intro, columns(setup, self.tabs)]
         for w in (
             self.w_hunter,
             self.w_health,
@@ -616,6 +708,9 @@ class DraculaExplorer(CalculatorApp):
             self.w_hpolicy,
             self.w_goal,
             self.w_always,
+            self.w_companions,
+            self.w_comp_items,
+            self.w_target,
             self.w_epolicy,
             self.w_assume,
             self.w_init,
@@ -652,6 +747,7 @@ class DraculaExplorer(CalculatorApp):
                 ),
                 (self.w_hpolicy, hpol),
                 (self.w_goal, goals),
+                (self.w_target, [(self.t(f"target_{k}"), k) for k in TARGET_POLICIES]),
                 (self.w_always, cards),
                 (self.w_epolicy, pol),
                 (
@@ -686,7 +782,8 @@ class DraculaExplorer(CalculatorApp):
     def set_inputs(self, **values: Any) -> None:
         """Set several inputs at once (names: hunter, health, bites, items, opponent, weapons,
         minion, blood, trap, advance, castle, eastern, garlic, dodge1, agatha, hunter_policy,
-        goal, always, enemy_policy, assume, initiative, overrides), then recompute once."""
+        goal, always, companions, companion_items, target, enemy_policy, assume, initiative,
+        overrides), then recompute once."""
         names = {
             "hunter": self.w_hunter,
             "health": self.w_health,
@@ -706,6 +803,9 @@ class DraculaExplorer(CalculatorApp):
             "hunter_policy": self.w_hpolicy,
             "goal": self.w_goal,
             "always": self.w_always,
+            "companions": self.w_companions,
+            "companion_items": self.w_comp_items,
+            "target": self.w_target,
             "enemy_policy": self.w_epolicy,
             "assume": self.w_assume,
             "initiative": self.w_init,
@@ -720,40 +820,11 @@ class DraculaExplorer(CalculatorApp):
                     self.w_hunter.value = value
                     self._sync_hunter()
                     continue
-                names[key].value = tuple(value) if key in ("items", "weapons") else value
+                several = key in ("items", "weapons", "companions")
+                names[key].value = tuple(value) if several else value
         finally:
             self._busy = False
         self.run(self.update)
-
-    def apply_parameters(self, params: dict[str, str]) -> None:
-        """``agatha`` and ``dodge1`` from the page address: 1/0, yes/no, true/false, on/off;
-        ``goal`` (destroy, safety, blood) and ``always`` (a hunter's card) set how he plays."""
-        values: dict[str, object] = {}
-        for key, allowed, policy in (("goal", GOALS, "goal"), ("always", HUNTER_CARDS, "always")):
-            if key in params:
-                text = params[key].strip()
-                if text not in allowed:
-                    raise InvalidState(
-                        f"{key} in the page address must be one of {', '.join(allowed)}, "
-                        f"not {params[key]!r}",
-                        ru=f"{key} в адресе страницы должен быть одним из: "
-                        f"{', '.join(allowed)}, а не {params[key]!r}",
-                    )
-                values[key] = text
-                values["hunter_policy"] = policy
-        for key in ("agatha", "dodge1"):
-            if key in params:
-                text = params[key].strip().lower()
-                if text not in URL_TRUE + URL_FALSE:
-                    raise InvalidState(
-                        f"{key} in the page address must be one of "
-                        f"{', '.join(URL_TRUE + URL_FALSE)}, not {params[key]!r}",
-                        ru=f"{key} в адресе страницы должен быть одним из: "
-                        f"{', '.join(URL_TRUE + URL_FALSE)}, а не {params[key]!r}",
-                    )
-                values[key] = text in URL_TRUE
-        if values:
-            self.set_inputs(**values)
 
     def _sync_hunter(self) -> None:
         self.w_health.value = HUNTERS[self.w_hunter.value].max_health
@@ -837,6 +908,8 @@ class DraculaExplorer(CalculatorApp):
         self.odds = None
         self.game = None
         self.plan = None
+        self.group = None
+        self._group_problem: InvalidState | None = None
         self._goal_row.layout.display = "" if self.w_hpolicy.value == "goal" else "none"
         self._always_row.layout.display = "" if self.w_hpolicy.value == "always" else "none"
         h, opp, sit, blood, table, assume = self.setup()
@@ -861,9 +934,40 @@ class DraculaExplorer(CalculatorApp):
                 self.odds = _odds(
                     h, opp, sit, blood, table, self._hunter_policy(h), self.w_epolicy.value, assume
                 )
+            self._update_group(h, opp, sit, blood, table, assume)
         finally:
             self.compute_seconds = time.perf_counter() - start
             self.render()
+
+    def _update_group(
+        self,
+        h: Hunter,
+        opp: Opponent,
+        sit: Situation,
+        blood: int,
+        table: CardTable,
+        assume: int | None,
+    ) -> None:
+        """Group odds when companions are chosen; a refusal is shown in the group's own block."""
+        if not self.w_companions.value:
+            return
+        try:
+            if h.name in self.w_companions.value:
+                raise InvalidState(
+                    LABELS.text("group_twice", "en").format(name=h.name),
+                    ru=LABELS.text("group_twice", "ru").format(name=h.name),
+                )
+            items = parse_companion_items(self.w_comp_items.value)
+            for name in items:
+                if name not in self.w_companions.value:
+                    raise InvalidState(
+                        f"{name} has items but is not in the group; add him or her to it",
+                        ru=f"у персонажа {name} указаны Вещи, но в Группе его нет; добавьте его",
+                    )
+            group = (h, *(hunter(n, items=items.get(n, ())) for n in self.w_companions.value))
+            self.group = _group(group, opp, sit, blood, table, self.w_target.value, assume)
+        except InvalidState as problem:
+            self._group_problem = problem
 
     # -- rendering ----------------------------------------------------------------------------
     def render(self) -> None:
@@ -878,7 +982,14 @@ class DraculaExplorer(CalculatorApp):
                 + escape(self.t("need_initiative").format(cards=", ".join(self.missing), tie=tie))
                 + "</div>"
             )
-            for w in (self.w_summary, self.w_table, self.w_track, self.w_mix, self.w_plan):
+            for w in (
+                self.w_summary,
+                self.w_table,
+                self.w_track,
+                self.w_mix,
+                self.w_plan,
+                self.w_group,
+            ):
                 w.value = ""
             self.chart.show([])
             self.trace.clear()
@@ -886,11 +997,13 @@ class DraculaExplorer(CalculatorApp):
         note = ""
         if self.missing:
             note = escape(self.t("assumption_note").format(v=assume, cards=", ".join(self.missing)))
-        self.w_prompt.value = f'<div class="drac-assumption"><i>{note}</i></div>' if note else ""
+        self.w_prompt.value = (
+            f'<div class="drac-assumption calc-notice" role="note">{note}</div>' if note else ""
+        )
         self.w_table.value = self._table_html(h, opp, sit, table, assume)
         odds = self.odds
         if odds is None:
-            for w in (self.w_summary, self.w_track, self.w_mix, self.w_plan):
+            for w in (self.w_summary, self.w_track, self.w_mix, self.w_plan, self.w_group):
                 w.value = ""
             self.chart.show([])
             self.trace.clear()
@@ -910,6 +1023,7 @@ class DraculaExplorer(CalculatorApp):
             self.w_track.value = ""
         self.w_mix.value = self._mix_html()
         self.w_plan.value = self._plan_html()
+        self.w_group.value = self._group_html()
         self.trace.show(odds.steps, self.lang)
 
     def _table_html(
@@ -999,6 +1113,42 @@ class DraculaExplorer(CalculatorApp):
             f"{escape(fraction_text(g.solution.value))} (≈{float(g.solution.value):.3f})<br>"
             f"<i>{escape(self.t('mix_goal'))}</i><br>"
             f"<small>{escape(self.t('payoff_note'))}</small></p>"
+        )
+
+    def _group_html(self) -> str:
+        """The group's outcomes and each hunter's own share, or why they were not computed."""
+        problem = getattr(self, "_group_problem", None)
+        if problem is not None:
+            why = problem.in_language(self.lang)
+            return (
+                '<p class="drac-group-refused" style="color:#8b1a1a">'
+                f"{escape(self.t('group_refused').format(why=why))}</p>"
+            )
+        g = self.group
+        if g is None:
+            return ""
+        lines = [f"<b>{escape(self.t(k))}</b>: {exact_html(p)}" for k, p in g.outcomes.items()]
+        head = "".join(
+            f'<th style="padding:2px 8px">{escape(self.t(k))}</th>'
+            for k in ("group_hunter", "group_defeated", "group_bitten", "group_health")
+        )
+        rows = []
+        for name in g.hunters:
+            share = g.by_hunter[name]
+            mean = sum((x * p for x, p in g.health[name].items()), Fraction(0))
+            rows.append(
+                f'<tr><td style="padding:2px 8px">{escape(name)}</td>'
+                f'<td style="padding:2px 8px">{exact_html(share["defeated"])}</td>'
+                f'<td style="padding:2px 8px">{exact_html(share["bitten"])}</td>'
+                f'<td style="padding:2px 8px">{float(mean):.2f}</td></tr>'
+            )
+        return (
+            f"<p><b>{escape(self.t('group_title').format(names=', '.join(g.hunters)))}</b><br>"
+            + "<br>".join(lines)
+            + f"<br>{escape(self.t('rounds'))}: {float(g.expected_rounds):.3f} ({g.states} "
+            f"{escape(self.t('states'))})</p>"
+            f'<table class="drac-group-hunters"><tr>{head}</tr>{"".join(rows)}</table>'
+            f"<p><small>{escape(self.t('group_note'))}</small></p>"
         )
 
     def _plan_html(self) -> str:

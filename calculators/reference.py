@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp, Catalog
+from calculators.kit import CalculatorApp, Catalog, Field, columns
 from calculators.kit.fmt import escape
 from calculators.kit.tools import PageTools
 from calculators.kit.trace_view import rule_url
@@ -201,12 +201,11 @@ class RulesReferencePage(CalculatorApp):
 
     labels = LABELS
     title_key = "title"
-    url_parameters = ("lang", "section", "q", "game")
+    url_parameters = ("lang",)
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang)
         self.current: Section | None = None
-        self._url_problem = ""
         self.result_ids: list[str] = []
         self._intro = widgets.HTML()
         self.search_box = widgets.Text(continuous_update=True)
@@ -224,7 +223,7 @@ class RulesReferencePage(CalculatorApp):
             layout=widgets.Layout(width="340px", min_width="340px"),
         )
         right = widgets.VBox([self.view], layout=widgets.Layout(flex="1 1 auto", padding="0 12px"))
-        sections_box = widgets.HBox([left, right])
+        sections_box = columns(left, right)
 
         self.term_filter = widgets.Text(continuous_update=True)
         self.term_filter.add_class("ref-term-filter")
@@ -325,6 +324,7 @@ class RulesReferencePage(CalculatorApp):
         finally:
             self._updating = False
         self._render_section()
+        self.sync_address()
 
     def _render_section(self) -> None:
         if self.current is None:
@@ -366,25 +366,31 @@ class RulesReferencePage(CalculatorApp):
             self.refresh_terms()
 
     # -- page address ---------------------------------------------------------------------
-    def follow_url(self) -> None:
-        self._url_problem = ""
-        super().follow_url()
-        if self._url_problem:
-            self.banner.show_text(self._url_problem, "bad_url")
+    def url_fields(self) -> dict[str, Field]:
+        """The address holds the game filter, the search, the section shown and the glossary."""
+        fields = {
+            "game": Field("game", lambda: str(self.game.value or ALL), self._set_game, self.game),
+            "q": Field("q", lambda: self.search_box.value, self._set_search, self.search_box),
+            "section": Field(
+                "section", lambda: self.current.id if self.current else "", self._set_section
+            ),
+        }
+        for name, field in super().url_fields().items():
+            if field.widget not in (self.game, self.search_box, self.results):
+                fields[name] = field
+        return fields
 
-    def apply_parameters(self, params: dict[str, str]) -> None:
-        game = params.get("game")
-        if game is not None and game not in GAMES:
-            self._url_problem = self.t("bad_game").format(game=game, allowed=", ".join(GAMES))
-            return
-        if game is not None:
-            self.game.value = game
-        if "q" in params:
-            self.search_box.value = params["q"]
-        if "section" in params:
-            try:
-                section = lookup(params["section"])
-            except InvalidState as error:
-                self._url_problem = error.in_language(self.lang)
-                return
-            self._show(section)
+    def _set_game(self, text: str) -> None:
+        if text != ALL and text not in GAMES:
+            raise InvalidState(
+                LABELS.text("bad_game", "en").format(game=text, allowed=", ".join(GAMES)),
+                ru=LABELS.text("bad_game", "ru").format(game=text, allowed=", ".join(GAMES)),
+            )
+        self.game.value = text
+
+    def _set_search(self, text: str) -> None:
+        self.search_box.value = text
+
+    def _set_section(self, text: str) -> None:
+        if text:
+            self._show(lookup(text))

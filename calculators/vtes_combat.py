@@ -22,7 +22,7 @@ from ipywidgets.widgets.widget_button import ButtonStyle
 from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 
-from calculators.kit import CalculatorApp, Catalog, ResultPanel, TraceView
+from calculators.kit import CalculatorApp, Catalog, Field, ResultPanel, TraceView, pack, unpack
 from calculators.kit.fields import FieldMessage, IntField, invalid_fields
 from calculators.kit.fmt import escape
 from calculators.kit.tools import PageTools, ruling_text
@@ -318,9 +318,17 @@ def _html(value: str = "") -> widgets.HTML:
     return widgets.HTML(value=value, layout=_layout(), style=_style(HTMLStyle))
 
 
-def _button(**kwargs: Any) -> widgets.Button:
+# icons are drawn by the kit's CSS from text (no icon font is loaded)
+_ICONS = {"times": "remove", "trash": "remove", "plus": "plus", "file": "new"}
+_ICONS.update({"download": "export", "upload": "import"})
+
+
+def _button(icon: str = "", **kwargs: Any) -> widgets.Button:
     kwargs.setdefault("layout", _layout())
-    return widgets.Button(style=_style(ButtonStyle), **kwargs)
+    button = widgets.Button(style=_style(ButtonStyle), **kwargs)
+    if icon:
+        button.add_class(f"calc-icon-{_ICONS[icon]}")
+    return button
 
 
 def _vbox(children: Iterable[widgets.Widget] = (), layout: Any = None) -> widgets.VBox:
@@ -1058,7 +1066,10 @@ class VtesCombatCalculator(CalculatorApp):
         self.card_picker.remove.on_click(lambda _b: self.run(self.card_picker.remove_last))
         self.cards_toggle = widgets.ToggleButton(icon="book", layout=_layout(width="auto"))
         self.cards_toggle.add_class("vtes-cards-toggle")
-        self.cards_box = _vbox([self.crypt_picker.widget, self.card_picker.widget])
+        # its own layout: it is shown and hidden (the shared layouts must never change)
+        self.cards_box = _vbox(
+            [self.crypt_picker.widget, self.card_picker.widget], layout=widgets.Layout()
+        )
         self.cards_box.layout.display = "none"
         self.cards_toggle.observe(lambda _c: self.run(self._toggle_cards), names="value")
 
@@ -1364,6 +1375,23 @@ class VtesCombatCalculator(CalculatorApp):
     # -- computing ------------------------------------------------------------------------
     def recompute(self) -> None:
         self.run(self._refresh)
+        self.sync_address()
+
+    # -- page address: the whole combat, packed ----------------------------------------------
+    def url_fields(self) -> dict[str, Field]:
+        """The address holds the whole scenario (rules, both combatants, every round) as one
+        packed parameter, ``combat``; a bad one is explained and the page keeps its combat."""
+        return {"combat": Field("combat", lambda: pack(self.scenario()), self._set_combat)}
+
+    def _set_combat(self, text: str) -> None:
+        data = unpack(text, "combat")
+        if not isinstance(data, dict):
+            raise InvalidState(
+                "combat in the page address is not a combat; copy the link again from the page",
+                ru="параметр combat в адресе страницы не описывает бой; "
+                "скопируйте ссылку со страницы заново",
+            )
+        self.load_scenario(data)
 
     def _refresh(self) -> None:
         if invalid_fields(self.body):

@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp, Catalog, ResultPanel, TraceView
+from calculators.kit import CalculatorApp, Catalog, Field, ResultPanel, TraceView, columns
 from calculators.kit.fields import IntField, all_valid, int_field
 from calculators.kit.fmt import escape
 from calculators.kit.labels import LANGS
@@ -337,7 +337,7 @@ class VtesDamageCalculator(CalculatorApp):
                 self._preset_note,
             ]
         )
-        self.body.children = [self._intro, presets, widgets.HBox([inputs, outputs])]
+        self.body.children = [self._intro, presets, columns(inputs, outputs)]
 
         for key in INPUTS:
             getattr(self, key).observe(self._on_change, names="value")
@@ -467,6 +467,19 @@ class VtesDamageCalculator(CalculatorApp):
         if self.kind.value == "vampire":
             keys.append("capacity")
         return [getattr(self, key) for key in keys]
+
+    def url_fields(self) -> dict[str, Field]:
+        """The inputs in the address; a default name (the kind, in any language) is left out,
+        so switching the language does not put the translated default into the link."""
+        fields = super().url_fields()
+        plain = fields["name"]
+
+        def read() -> str:
+            text = plain.read()
+            return "" if text.strip() in DEFAULT_NAMES else text
+
+        fields["name"] = Field("name", read, plain.write, plain.widget)
+        return fields
 
     def default_name(self) -> str:
         """The name used while the name box is empty: the kind, in the page's language."""

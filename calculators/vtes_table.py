@@ -16,13 +16,21 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp, Catalog, ResultPanel, TraceView
+from calculators.kit import (
+    CalculatorApp,
+    Catalog,
+    Field,
+    ResultPanel,
+    TraceView,
+    columns,
+    widget_fields,
+)
 from calculators.kit.fields import IntField, int_field, invalid_fields
 from calculators.kit.fmt import escape
 from calculators.kit.tools import PageTools, input_lines, ruling_text
@@ -735,7 +743,7 @@ class TorporTab(_Tab):
             [self.panel.widget, self.trace_view.widget],
             layout=widgets.Layout(flex="1 1 auto", padding="0 0 0 16px"),
         )
-        self.widget.children = [widgets.HBox([inputs, outputs])]
+        self.widget.children = [columns(inputs, outputs)]
         self.watch(
             self.action, self.actor_kind, self.actor_name, self.actor_capacity, self.actor_blood,
             self.target_name, self.target_capacity, self.target_blood, self.same_controller,
@@ -1034,7 +1042,7 @@ class InfluenceTab(_Tab):
             [self.panel.widget, self.trace_view.widget],
             layout=widgets.Layout(flex="1 1 auto", padding="0 0 0 16px"),
         )
-        self.widget.children = [widgets.HBox([inputs, outputs])]
+        self.widget.children = [columns(inputs, outputs)]
         self.watch(
             self.pool,
             self.game_turn,
@@ -1178,7 +1186,7 @@ class VictoryTab(_Tab):
             [self.panel.widget, self.trace_view.widget],
             layout=widgets.Layout(flex="1 1 auto", padding="0 0 0 16px"),
         )
-        self.widget.children = [widgets.HBox([inputs, outputs])]
+        self.widget.children = [columns(inputs, outputs)]
         self.watch(self.seating, self.events, self.withdrawal_vp)
 
     def load_richard(self) -> None:
@@ -1280,7 +1288,7 @@ class ContestTab(_Tab):
             [self.panel.widget, self.trace_view.widget],
             layout=widgets.Layout(flex="1 1 auto", padding="0 0 0 16px"),
         )
-        self.widget.children = [widgets.HBox([inputs, outputs])]
+        self.widget.children = [columns(inputs, outputs)]
         self.watch(self.pool, self.cards, self.titles)
 
     def compute(self) -> None:
@@ -1344,7 +1352,7 @@ class VtesTableCalculator(CalculatorApp):
 
     labels = LABELS
     title_key = "title"
-    url_parameters = ("lang", "tab")
+    url_parameters = ("lang",)
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -1398,6 +1406,7 @@ class VtesTableCalculator(CalculatorApp):
             tab.relabel()
             self._slots[key].children = (tab.widget,)
             self.refresh_tab(key)
+            self.add_fields(widget_fields(tab, prefix=f"{key}_", depth=0))
         return tab
 
     @property
@@ -1449,13 +1458,24 @@ class VtesTableCalculator(CalculatorApp):
         else:
             _quietly(tab.refresh)
 
-    def apply_parameters(self, params: dict[str, str]) -> None:
-        key = params.get("tab")
-        if key is not None:
-            if key not in TABS:
-                self.show_address_problem("bad_tab", key=key, allowed=", ".join(TABS))
-                return
-            self.select_tab(key)
+    # -- page address: the open tab and the inputs of every tab built ---------------------
+    def url_fields(self) -> dict[str, Field]:
+        return {"tab": Field("tab", lambda: self.active, self._set_tab, self.tab)}
+
+    def _set_tab(self, key: str) -> None:
+        if key not in TABS:
+            allowed = ", ".join(TABS)
+            raise InvalidState(
+                LABELS.text("bad_tab", "en").format(key=key, allowed=allowed),
+                ru=LABELS.text("bad_tab", "ru").format(key=key, allowed=allowed),
+            )
+        self.select_tab(key)
+
+    def prepare_fields(self, names: Collection[str]) -> None:
+        """Build the tabs whose inputs the address names, so that their fields exist."""
+        for key in TABS:
+            if any(name.startswith(f"{key}_") for name in names):
+                self.tab_object(key)
 
     def relabel(self) -> None:
         self._intro.value = f"<p>{escape(self.t('intro'))}</p>"

@@ -21,13 +21,19 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, ResultPanel, TraceView
+from calculators.kit import (
+    Bar,
+    CalculatorApp,
+    Catalog,
+    DistributionChart,
+    ResultPanel,
+    TraceView,
+    columns,
+)
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent, short_fraction
 from calculators.kit.tools import PageTools, input_lines, ruling_text
-from calculators.vtm_v5 import URL_PARAMETERS as V5_URL_PARAMETERS
 from calculators.vtm_v5 import V5Tab
 from calculators.vtm_weapons import WeaponPicker
-from rules.errors import InvalidState
 from rules.vtm import (
     BEYOND,
     DAMAGE_TYPES,
@@ -265,7 +271,6 @@ class DicePoolCalculator(CalculatorApp):
 
     labels = LABELS
     title_key = "title"
-    url_parameters = ("lang", "dice", "difficulty", "edition", *V5_URL_PARAMETERS)
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -351,7 +356,7 @@ class DicePoolCalculator(CalculatorApp):
                 self.trace_view.widget,
             ]
         )
-        pool_box = widgets.VBox([pool_inputs, pool_outputs])
+        pool_box = columns(pool_inputs, pool_outputs)
 
         # -- attack ------------------------------------------------------------------
         def int_slider(value: int, low: int, high: int) -> widgets.IntSlider:
@@ -422,14 +427,14 @@ class DicePoolCalculator(CalculatorApp):
                 self.dazed_after_halving,
             ]
         )
-        attack_box = widgets.VBox(
+        attack_box = columns(
+            [attacker, defender],
             [
-                widgets.HBox([attacker, defender]),
                 self.attack_summary.widget,
                 self.attack_chart.widget,
                 self._health_table,
                 self.attack_trace.widget,
-            ]
+            ],
         )
         self.v5 = V5Tab(self)
         self.tabs = widgets.Tab(children=[pool_box, attack_box, self.v5.widget])
@@ -460,31 +465,6 @@ class DicePoolCalculator(CalculatorApp):
         with self.hold():
             for key, value in values.items():
                 getattr(self, key).value = value
-
-    def apply_parameters(self, params: dict[str, str]) -> None:
-        values: dict[str, Any] = {}
-        for key, low, high in (("dice", 1, 50), ("difficulty", 2, 10)):
-            if key in params:
-                text = params[key]
-                if not text.isdigit() or not low <= int(text) <= high:
-                    raise InvalidState(
-                        f"{key} in the page address must be a whole number from {low} to "
-                        f"{high}, not {text!r}",
-                        ru=f"параметр {key} в адресе страницы должен быть целым числом "
-                        f"от {low} до {high}, а не {text!r}",
-                    )
-                values[key] = int(text)
-        if "edition" in params:
-            specialty_for_edition(params["edition"])  # validates
-            values["edition"] = params["edition"]
-        if values:
-            self.set_inputs(**values)
-        if self.v5.apply_parameters(params):
-            self.tabs.selected_index = self.tabs.children.index(self.v5.widget)
-
-    def _on_tab(self, change: dict[str, Any]) -> None:
-        if change["new"] is not None and self.tabs.children[change["new"]] is self.v5.widget:
-            self.v5.reveal()
 
     def _on_pool_change(self, change: dict[str, Any]) -> None:
         if not self.held:
@@ -761,6 +741,10 @@ class DicePoolCalculator(CalculatorApp):
         self.attack_trace.show(a.steps, self.lang)
 
     # -- labels -------------------------------------------------------------------------
+    def _on_tab(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None and self.tabs.children[change["new"]] is self.v5.widget:
+            self.v5.reveal()
+
     def relabel(self) -> None:
         self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
         self.tabs.titles = (self.t("tab_pool"), self.t("tab_attack"), self.v5.t("tab"))

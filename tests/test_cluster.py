@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.browser  # starts Voila processes and nginx
+
 REPO = Path(__file__).resolve().parents[1]
 
 

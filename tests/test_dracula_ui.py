@@ -4,18 +4,26 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from calculators.dracula import DraculaExplorer, blood_track_svg, example_lines, heat_color
 
 
-def test_unknown_initiative_prompts_before_results() -> None:
+def test_the_page_opens_on_a_stated_assumption_the_visitor_can_drop() -> None:
     app = DraculaExplorer()
-    assert app.odds is None and "Punch" in app.missing
+    assert not app.banner.visible and "Punch" in app.missing
+    assert app.w_assume.value == "1"
+    assert app.odds is not None and sum(app.odds.outcomes.values()) == 1
+    assert "Assumed: the initiative numbers the rules do not give" in app.w_prompt.value
+    assert "are all 1" in app.w_prompt.value and "calc-notice" in app.w_prompt.value
+    assert "drac-cell" in app.w_table.value and "†" in app.w_table.value
+    app.set_inputs(assume="")  # no assumption: the page asks for the numbers instead
+    assert app.odds is None
     assert "Set the initiative numbers first" in app.w_prompt.value
     assert app.w_table.value == "" and app.w_summary.value == ""
-    app.set_inputs(assume="1")
-    assert app.odds is not None and sum(app.odds.outcomes.values()) == 1
-    assert "Assumption in force" in app.w_prompt.value
-    assert "drac-cell" in app.w_table.value and "†" in app.w_table.value
+    app.set_language("ru")
+    app.set_inputs(assume="3")
+    assert "Допущение" in app.w_prompt.value and "все равны 3" in app.w_prompt.value
 
 
 def test_typed_initiative_replaces_the_prompt() -> None:
@@ -177,13 +185,17 @@ def test_switches_reach_the_round_resolver() -> None:
     assert app.judge_state is not None and app.judge_state.blood == 15
 
 
-def test_switches_from_the_page_address_and_in_russian() -> None:
+def test_switches_from_the_page_address_and_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
     app = DraculaExplorer(lang="ru")
-    assert {"agatha", "dodge1"} <= set(app.url_parameters)
-    app.apply_parameters({"agatha": "1", "dodge1": "no"})
+    monkeypatch.setenv("QUERY_STRING", "agatha=1&dodge1=no")
+    app.follow_url()
     assert app.w_agatha.value is True and app.w_dodge1.value is False
-    app.run(app.apply_parameters, {"agatha": "maybe"})
-    assert "agatha" in app.banner.message and "yes" in app.banner.message
+    assert not app.banner.visible
+    app = DraculaExplorer(lang="ru")
+    monkeypatch.setenv("QUERY_STRING", "agatha=maybe&blood=9")
+    app.follow_url()
+    assert "agatha" in app.banner.message and "1 или 0" in app.banner.message
+    assert app.w_agatha.value is False and app.w_blood.value == 9  # the good one still applies
     labels = {lab.value for lab, _w in app._row_labels}
     assert any("Сестра Агата" in t for t in labels) and any("Уклонение" in t for t in labels)
     app.set_language("en")

@@ -278,10 +278,12 @@ def test_parsers() -> None:
     assert titles[0].ready is False and titles[0].rivals == 2 and tyields == ("Prince",)
 
 
-def test_url_tab_parameter(app: VtesTableCalculator) -> None:
-    app.apply_parameters({"tab": "victory"})
+def test_url_tab_parameter(app: VtesTableCalculator, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", "tab=victory")
+    app.follow_url()
     assert app.active == "victory"
-    app.apply_parameters({"tab": "nowhere"})
+    monkeypatch.setenv("QUERY_STRING", "tab=nowhere")
+    app.follow_url()
     assert "unknown tab" in app.banner.message
 
 

@@ -169,12 +169,16 @@ def test_slider_moves_are_served_from_the_cache(app: DicePoolCalculator) -> None
     app.set_inputs(specialty=False)
 
 
-def test_url_parameters() -> None:
+def test_url_parameters(monkeypatch: pytest.MonkeyPatch) -> None:
     page = DicePoolCalculator()
-    page.apply_parameters({"dice": "9", "difficulty": "8", "edition": "v20"})
+    monkeypatch.setenv("QUERY_STRING", "dice=9&difficulty=8&edition=v20")
+    page.follow_url()
     assert page.result is not None and page.result.rolled == 9 and page.result.difficulty == 8
-    page.run(page.apply_parameters, {"dice": "99"})
+    page = DicePoolCalculator()
+    monkeypatch.setenv("QUERY_STRING", "dice=99&difficulty=8")
+    page.follow_url()
     assert "dice" in page.banner.message and "1 to 50" in page.banner.message
+    assert page.result is not None and page.result.difficulty == 8  # the good one applies
 
 
 def test_example_lines_are_exact_engine_values() -> None:
@@ -202,15 +206,15 @@ def test_hiding_one_switch_leaves_the_others_visible(app: DicePoolCalculator) ->
         assert getattr(app, key).layout.display != "none", key
 
 
-def test_russian_page_explains_bad_input_in_russian() -> None:
+def test_russian_page_explains_bad_input_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
     page = DicePoolCalculator()
     page.set_language("ru")
-    page.run(page.apply_parameters, {"difficulty": "12"})
-    assert page.banner.message == (
+    monkeypatch.setenv("QUERY_STRING", "difficulty=12&edition=v7")
+    page.follow_url()
+    assert page.banner.message.startswith(
         "параметр difficulty в адресе страницы должен быть целым числом от 2 до 10, а не '12'"
     )
-    page.run(page.apply_parameters, {"edition": "v5"})
-    assert page.banner.message.startswith("Редакция (edition): 'v5' не допускается")
+    assert "параметр edition в адресе страницы должен быть одним из: revised" in page.banner.message
     page.wound.value = "incapacitated"
     assert page.banner.message.startswith("Недееспособный персонаж не может действовать")
     assert "«Без ранений»" in page.banner.message and page.result is None

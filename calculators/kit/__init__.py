@@ -1,10 +1,13 @@
 """The shared kit of every calculator page."""
 
 from calculators.kit import fmt
+from calculators.kit.address import Field, pack, unpack, widget_fields
 from calculators.kit.app import CalculatorApp
 from calculators.kit.banner import ErrorBanner
 from calculators.kit.chart import Bar, DistributionChart, bar_chart_svg, distribution_bars
 from calculators.kit.labels import COMMON, LANGS, Catalog
+from calculators.kit.layout import columns
+from calculators.kit.page_link import PageLink
 from calculators.kit.panel import ResultPanel
 from calculators.kit.query import page_query, parse_query
 from calculators.kit.trace_view import TraceView, rule_link, rule_url, trace_html
@@ -17,14 +20,20 @@ __all__ = [
     "Catalog",
     "DistributionChart",
     "ErrorBanner",
+    "Field",
+    "PageLink",
     "ResultPanel",
     "TraceView",
     "bar_chart_svg",
+    "columns",
     "distribution_bars",
     "fmt",
+    "pack",
     "page_query",
     "parse_query",
     "rule_link",
     "rule_url",
     "trace_html",
+    "unpack",
+    "widget_fields",
 ]

@@ -7,17 +7,19 @@ import functools
 import os
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, TypeVar
-from urllib.parse import parse_qs
+from urllib.parse import parse_qsl
 
 import ipywidgets as widgets
 
+from calculators.kit.address import MAX_LINK_LENGTH, Field, build_query, read_query, widget_fields
 from calculators.kit.banner import ErrorBanner
 from calculators.kit.fmt import escape
 from calculators.kit.labels import COMMON, LANGS, LANGUAGE_NAMES, Catalog
 from calculators.kit.links import HOME_PAGE, REFERENCE_PAGE, page_url
-from calculators.kit.query import page_query
+from calculators.kit.page_link import PageLink
+from calculators.kit.query import wait_for_page_request
 from calculators.kit.style import CSS
-from rules.errors import RuleError
+from rules.errors import InvalidState, RuleError
 
 T = TypeVar("T")
 
@@ -32,9 +34,12 @@ class CalculatorApp:
 
     A page's notebook has two cells: the first builds the app and shows ``app.widget``;
     the second calls ``app.follow_url()``, which (with Voila's preheated kernels) waits for
-    the visitor's request and applies the address's parameters: ``lang`` always, and those a
-    subclass adds to ``url_parameters`` and handles in :meth:`apply_parameters`. Notebooks may
-    add a third cell marked ``# NBVAL_CHECK_OUTPUT`` printing a worked example.
+    the visitor's request and applies the address's parameters: ``lang``, every input of
+    :meth:`url_fields` (the page's whole input state, see :mod:`calculators.kit.address`), and
+    those a subclass adds to ``url_parameters`` and handles in :meth:`apply_parameters`. From
+    then on the address follows the inputs (:attr:`link`). Notebooks may add a third cell
+    tagged ``nbval-only`` and marked ``# NBVAL_CHECK_OUTPUT`` printing a worked example: the
+    notebook tests check it, the pages never run or show it.
 
     Drive a page in tests without a browser: set widget values, then read
     ``self.banner.message`` and the subclass's result attributes.
@@ -43,6 +48,8 @@ class CalculatorApp:
     labels: Catalog = Catalog({})
     title_key: str = "title"
     url_parameters: tuple[str, ...] = ("lang",)
+    #: names of discovered input widgets that are not part of the page's state
+    url_exclude: tuple[str, ...] = ()
 
     def __init__(self, lang: str = "en") -> None:
         if lang not in LANGS:
@@ -61,8 +68,9 @@ class CalculatorApp:
         self._heading = widgets.HTML()
         self._nav = widgets.HTML()
         self._nav.add_class("calc-nav")
+        self.link = PageLink()
         header = widgets.HBox(
-            [widgets.VBox([self._heading, self._nav]), self.language],
+            [widgets.VBox([self._heading, self._nav]), widgets.HBox([self.language, self.link])],
             layout=widgets.Layout(width="100%"),
         )
         header.add_class("calc-header")
@@ -71,6 +79,9 @@ class CalculatorApp:
         self.widget.add_class("calc-root")
         self.url_params: dict[str, str] = {}
         self._holds = 0
+        self._fields: dict[str, Field] = {}
+        self._defaults: dict[str, str] = {}
+        self._address_problems: list[str] | None = None
 
     # -- labels -------------------------------------------------------------------------
     def t(self, key: str) -> str:
@@ -81,9 +92,26 @@ class CalculatorApp:
         """Set every label in :attr:`lang`; subclasses extend this."""
 
     def ready(self) -> None:
-        """Call at the end of the subclass's ``__init__``."""
+        """Call at the end of the subclass's ``__init__``; the inputs now are the defaults."""
         self._relabel_all()
+        self.add_fields(self.url_fields())
+        self.language.observe(self._on_state_change, names="value")
+        self.sync_address()
         self.widget.add_class("calc-ready")
+
+    def add_fields(self, fields: dict[str, Field]) -> None:
+        """Put more inputs in the address (e.g. a tab's, built when first shown).
+
+        Their current values are their defaults; the address follows their changes.
+        """
+        for name, field in fields.items():
+            if name in self._fields:
+                continue
+            self._fields[name] = field
+            self._defaults[name] = field.read()
+            if field.widget is not None:
+                trait = "selected_index" if isinstance(field.widget, widgets.Tab) else "value"
+                field.widget.observe(self._on_state_change, names=trait)
 
     def set_language(self, lang: str) -> None:
         self.language.value = lang  # triggers _on_language
@@ -99,6 +127,10 @@ class CalculatorApp:
             f'<a href="{page_url(HOME_PAGE, self.lang)}">{escape(self.t("home"))}</a>'
             f'<a href="{page_url(REFERENCE_PAGE, self.lang)}">{escape(self.t("reference"))}</a>'
         )
+        self.link.label = self.t("copy_link")
+        self.link.hint = self.t("copy_link_hint")
+        self.link.done_label = self.t("link_copied")
+        self.link.failed_label = self.t("link_not_copied")
         self.run(self.relabel)
 
     # -- setting many inputs at once ---------------------------------------------------
@@ -127,17 +159,20 @@ class CalculatorApp:
     def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
         """Call ``fn``; a :class:`RuleError` (or anything else) becomes a banner message.
 
-        The banner is cleared when ``fn`` succeeds. Returns ``fn``'s result or ``None``.
+        A :class:`RuleError` shows its own message; any other exception shows an internal
+        error with an id (its traceback goes to the server's log). When ``fn`` succeeds the
+        banner is cleared, unless a message was shown while it ran: a run nested inside
+        ``fn`` may have refused something, and its message must stay. Returns ``fn``'s result
+        or ``None``.
         """
+        shown_before = self.banner.shown
         try:
             result = fn(*args, **kwargs)
-        except RuleError as error:
-            self.banner.show(error)
-            return None
         except Exception as error:  # never a traceback on the page
             self.banner.show(error)
             return None
-        self.banner.clear()
+        if self.banner.shown == shown_before:
+            self.banner.clear()
         return result
 
     def guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
@@ -151,38 +186,104 @@ class CalculatorApp:
 
     # -- page address -------------------------------------------------------------------
     def follow_url(self) -> None:
-        """Apply the page address's parameters (``lang`` and :meth:`apply_parameters`).
+        """Apply the page address: ``lang``, every input field, and :meth:`apply_parameters`.
 
-        The parameters end up in :attr:`url_params`. A bad address gives a message in the
-        banner; the page keeps working.
+        A bad or unknown parameter gets a message in the banner; that input keeps its default
+        and the other parameters still apply. Inputs the address does not name get their
+        defaults (an address names only the inputs that differ from them). From then on the
+        address follows the inputs.
         """
-        params = self.run(page_query, self.url_allowed())
-        if params is None:
-            # a bad address: still speak the language it asks for, if that part is readable
-            wanted = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [""])[-1]
-            if wanted in LANGS and wanted != self.lang:
-                self.set_language(wanted)
-                self.run(page_query, self.url_allowed())  # the message again, in that language
-            self.banner.show_text(self.banner.message, "bad_url")
-            return
-        self.url_params = params
+        wait_for_page_request()
+        query = os.environ.get("QUERY_STRING", "")
+        self.prepare_fields({name for name, _ in parse_qsl(query, keep_blank_values=True)})
+        params, problems = read_query(query, self.url_allowed())
         lang = params.get("lang")
         if lang is not None and lang not in LANGS:
-            self.banner.show_text(
-                COMMON.text("bad_lang", self.lang).format(lang=lang, allowed=", ".join(LANGS)),
-                "bad_url",
+            problems.insert(
+                0,
+                InvalidState(
+                    COMMON.text("bad_lang", "en").format(lang=lang, allowed=", ".join(LANGS)),
+                    ru=COMMON.text("bad_lang", "ru").format(lang=lang, allowed=", ".join(LANGS)),
+                ),
             )
-            return
-        if lang is not None:
+        elif lang is not None:
             self.set_language(lang)
-        self.run(self.apply_parameters, params)
+        self.url_params = params
+        self._address_problems = []
+        own = {name: value for name, value in params.items() if name not in self._fields}
+        try:
+            self.apply_parameters(own)
+        except RuleError as error:
+            problems.append(error)
+        # the state the page's own parameters (a preset) made is the base; an input the
+        # address does not name keeps it, even if setting an earlier input changed it
+        base = {name: field.read() for name, field in self._fields.items()}
+        for name, field in list(self._fields.items()):  # a field may build a tab's fields
+            wanted = params.get(name, base[name])
+            if field.read() == wanted:
+                continue
+            try:
+                field.write(wanted)
+            except RuleError as error:
+                problems.append(error)
+        self.after_parameters()
+        texts = [problem.in_language(self.lang) for problem in problems]
+        texts += self._address_problems
+        self._address_problems = None
+        if texts:
+            self.banner.show_text("; ".join(texts), "bad_url")
+        self.link.active = True
+        self.sync_address()
+
+    def url_fields(self) -> dict[str, Field]:
+        """The page's inputs in the address: its input widgets by attribute name.
+
+        Subclasses extend this with fields of their own, or drop inputs via ``url_exclude``.
+        """
+        fields = widget_fields(self, skip={id(self.language)})
+        return {name: f for name, f in fields.items() if name not in self.url_exclude}
+
+    def address_query(self) -> str:
+        """The address's query for the current inputs: only what differs from the defaults."""
+        pairs = [("lang", self.lang)] if self.lang != LANGS[0] else []
+        for name, field in self._fields.items():
+            value = field.read()
+            if value != self._defaults[name]:
+                pairs.append((name, value))
+        return build_query(pairs)
+
+    def sync_address(self) -> None:
+        """Point the address bar (and the "Copy link" button) at the current inputs."""
+        query = self.address_query()
+        self.link.query = query
+        too_long = len(query) > MAX_LINK_LENGTH - 200  # room for the server and page path
+        self.link.hint = (
+            self.t("link_too_long").format(limit=MAX_LINK_LENGTH)
+            if too_long
+            else self.t("copy_link_hint")
+        )
+
+    def _on_state_change(self, _change: dict[str, Any]) -> None:
+        if not self.held:
+            self.sync_address()
+
+    def prepare_fields(self, names: Collection[str]) -> None:
+        """Called with the address's parameter names before they are read: a page that adds
+        fields later (:meth:`add_fields`) adds those the address names here."""
+
+    def after_parameters(self) -> None:
+        """Called once the address's parameters are applied; pages may recompute here."""
 
     def url_allowed(self) -> Collection[str]:
-        return self.url_parameters
+        return (*self.url_parameters, *self._fields)
 
     def apply_parameters(self, params: dict[str, str]) -> None:
         """Subclasses use further parameters (e.g. ``section``) here."""
 
     def show_address_problem(self, label: str, **fields: str) -> None:
         """Show the catalog message ``label`` (formatted with ``fields``) as an address problem."""
-        self.banner.show_text(self.t(label).format(**fields), "bad_url")
+        text = self.t(label).format(**fields)
+        if self._address_problems is not None:  # following the address: shown at its end
+            self._address_problems.append(text)
+        else:
+            self.banner.show_text(text, "bad_url")

@@ -27,10 +27,13 @@ def bar_chart_svg(
     title: str = "",
     x_label: str = "",
     y_label: str = "",
-    width: int = 640,
-    height: int = 260,
+    width: int = 420,
+    height: int = 240,
 ) -> str:
-    """An SVG bar chart of probabilities; each bar's hover title shows the exact value."""
+    """An SVG bar chart of probabilities; each bar's hover title shows the exact value.
+
+    It scales to the width available up to ``width`` px; 420 keeps its text readable on a
+    phone (scaled by about 0.85 on a 360 px screen)."""
     left, right, top, bottom = 48, 12, 28 if title else 12, 44
     plot_w, plot_h = width - left - right, height - top - bottom
     peak = max((bar.value for bar in bars), default=Fraction(0)) or Fraction(1)

@@ -44,17 +44,33 @@ COMMON = Catalog(
         "presets": ("Examples from the rulebook", "Примеры из правил"),
         "error_title": ("Cannot compute this", "Невозможно рассчитать"),
         "unexpected": (
-            "Something went wrong while computing this result. Your inputs are kept; "
-            "change them and try again.",
-            "При расчёте произошла ошибка. Введённые данные сохранены; "
-            "измените их и попробуйте снова.",
+            "The calculator failed on this input: a fault in the program, not in what you "
+            "entered (error id {id}; the server's log has the details). Your inputs are kept.",
+            "Калькулятор не справился с этими данными: это ошибка программы, а не ваших "
+            "данных (код ошибки {id}; подробности в журнале сервера). Введённые данные "
+            "сохранены.",
         ),
+        "internal_title": ("Internal error", "Внутренняя ошибка"),
         "rule_link": ("Open the rule", "Открыть правило"),
         "home": ("All calculators", "Все калькуляторы"),
         "reference": ("Rules reference", "Справочник правил"),
         "exact": ("exact", "точно"),
         "probability": ("Probability", "Вероятность"),
         "bad_url": ("The page address has a problem", "Ошибка в адресе страницы"),
+        "copy_link": ("Copy link", "Копировать ссылку"),
+        "copy_link_hint": (
+            "A link to this page with these inputs and this result",
+            "Ссылка на эту страницу с этими данными и этим результатом",
+        ),
+        "link_copied": ("Link copied", "Ссылка скопирована"),
+        "link_not_copied": (
+            "Copying is blocked here; copy the link below",
+            "Копирование здесь запрещено; скопируйте ссылку ниже",
+        ),
+        "link_too_long": (
+            "This link is longer than {limit} characters; some apps may cut it",
+            "Ссылка длиннее {limit} символов; некоторые приложения могут её обрезать",
+        ),
         "bad_lang": (
             "unknown language {lang!r} in the page address; allowed: {allowed}",
             "неизвестный язык {lang!r} в адресе страницы; допустимы: {allowed}",

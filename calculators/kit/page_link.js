@@ -1,0 +1,115 @@
+// The page's front-end helper: the address follows the inputs (history.replaceState),
+// a "Copy link" button, copying any text the kernel sends, and number keyboards on phones.
+// Served with the page by the app's own server; it loads nothing from anywhere.
+
+function copyWithTextarea(text) {
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.top = "0";
+  area.style.opacity = "0";
+  document.body.appendChild(area);
+  area.select();
+  let done = false;
+  try {
+    done = document.execCommand("copy");
+  } catch (error) {
+    done = false;
+  }
+  area.remove();
+  return done;
+}
+
+async function copyText(text) {
+  if (navigator.clipboard && window.isSecureContext) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch (error) {
+      // fall through: some browsers refuse without a recent click
+    }
+  }
+  return copyWithTextarea(text);
+}
+
+function addressFor(query) {
+  return location.pathname + (query ? "?" + query : "") + location.hash;
+}
+
+// Number fields: the phone shows its number keyboard (inputmode), whole numbers or decimals.
+function markNumberFields(root) {
+  for (const input of root.querySelectorAll(".calc-root input[type='number']")) {
+    const wanted = input.closest(".widget-inline-hbox.calc-decimal") ? "decimal" : "numeric";
+    if (input.getAttribute("inputmode") !== wanted) {
+      input.setAttribute("inputmode", wanted);
+    }
+  }
+}
+
+function watchNumberFields() {
+  if (window.__calcNumberFields) {
+    return;
+  }
+  window.__calcNumberFields = true;
+  markNumberFields(document);
+  new MutationObserver(() => markNumberFields(document)).observe(document.body, {
+    childList: true,
+    subtree: true,
+  });
+}
+
+export default {
+  render({ model, el }) {
+    el.classList.add("calc-link-bar");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "jupyter-button calc-copy-link";
+    const status = document.createElement("span");
+    status.className = "calc-link-status";
+    status.setAttribute("role", "status");
+    const shown = document.createElement("input");
+    shown.type = "text";
+    shown.readOnly = true;
+    shown.className = "calc-link-text";
+    shown.hidden = true;
+    el.append(button, status, shown);
+
+    const relabel = () => {
+      button.textContent = model.get("label");
+      button.title = model.get("hint");
+    };
+    const follow = () => {
+      if (model.get("active")) {
+        history.replaceState(history.state, "", addressFor(model.get("query")));
+      }
+    };
+    button.addEventListener("click", async () => {
+      const link = location.origin + addressFor(model.get("query"));
+      const done = await copyText(link);
+      status.textContent = done ? model.get("done_label") : model.get("failed_label");
+      shown.value = link;
+      shown.hidden = done;
+      if (!done) {
+        shown.select();
+      }
+    });
+    model.on("msg:custom", async (message) => {
+      if (message && message.kind === "copy") {
+        const done = await copyText(String(message.text));
+        model.send({ kind: "copied", done });
+      }
+    });
+    model.on("change:label", relabel);
+    model.on("change:hint", relabel);
+    model.on("change:query", () => {
+      status.textContent = "";
+      shown.hidden = true;
+      follow();
+    });
+    model.on("change:active", follow);
+    relabel();
+    follow();
+    watchNumberFields();
+  },
+};

@@ -1,0 +1,291 @@
+"""Every page's input state in its address and back, without a browser."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+from scenarios import ten_round_combat
+
+from calculators.dracula import DraculaExplorer
+from calculators.kit import CalculatorApp, PageLink, pack, unpack, widget_fields
+from calculators.kit.address import MAX_LINK_LENGTH, read_query
+from calculators.landing import LandingPage
+from calculators.reference import RulesReferencePage
+from calculators.vtes_combat import EXAMPLES, VtesCombatCalculator
+from calculators.vtes_damage import VtesDamageCalculator
+from calculators.vtes_table import VtesTableCalculator
+from calculators.vtm_dice import DicePoolCalculator
+from rules.errors import InvalidState
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def reopen(cls: type[CalculatorApp], query: str, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A fresh page opened on ``query``, as a visitor following a copied link."""
+    monkeypatch.setenv("QUERY_STRING", query)
+    page = cls()
+    page.follow_url()
+    return page
+
+
+def state(page: CalculatorApp) -> dict[str, str]:
+    return {name: field.read() for name, field in page._fields.items()}
+
+
+def test_a_fresh_page_has_an_empty_query_and_follows_its_inputs() -> None:
+    page = VtesDamageCalculator()
+    assert page.address_query() == "" and page.link.query == ""
+    page.aggravated.value = 2
+    page.rules.value = page.rules.options[-1][1]
+    page.set_language("ru")
+    assert page.link.query == f"lang=ru&aggravated=2&rules={page.rules.value}"
+    page.aggravated.value = 0
+    assert page.link.query == f"lang=ru&rules={page.rules.value}"
+
+
+def _drop_times(text: str) -> str:
+    return re.sub(r"\d+\.\d+ s", "", text)  # how long a computation took
+
+
+def change_damage(page: VtesDamageCalculator) -> str:
+    page.load_preset("milo")
+    page.prevent_aggravated.value = 1
+    assert not page.banner.visible, page.banner.message
+    return page.panel.text + page.trace_view.text
+
+
+def change_dracula(page: DraculaExplorer) -> str:
+    page.w_blood.value = 4  # a short combat: quick to solve
+    page.w_hunter.value = "Lord Godalming"
+    page.w_health.value = 5  # below the new hunter's maximum, which the hunter set first
+    page.w_items.value = ("Knife",)
+    page.w_agatha.value = True
+    page.w_assume.value = "3"
+    page.w_hpolicy.value = "uniform"
+    page.valour.w_names[1].value = "Mina"
+    return _drop_times(page.w_summary.value) + page.w_prompt.value
+
+
+def change_vtm(page: DicePoolCalculator) -> str:
+    page.set_inputs(dice=9, difficulty=8, specialty=True)
+    page.set_attack(damage_type="aggravated", fortitude=2)
+    page.tabs.selected_index = 1
+    return page.summary.text + page.attack_summary.text
+
+
+def change_table(page: VtesTableCalculator) -> str:
+    page.select_tab("victory")
+    seats = [name.strip() for name in page.victory.seating.value.split(",")]
+    page.victory.seating.value = ", ".join(reversed(seats))
+    assert not page.banner.visible, page.banner.message
+    return page.victory.panel.text
+
+
+def change_reference(page: RulesReferencePage) -> str:
+    page.search_box.value = "torpor"
+    page.show_section("vtes:6.5")
+    return page.view.value
+
+
+def change_combat(page: VtesCombatCalculator) -> str:
+    page.load_preset(list(EXAMPLES)[1])
+    page.cards["acting"].blood.value -= 1
+    return page.final_text
+
+
+def change_landing(page: LandingPage) -> str:
+    page.set_language("ru")
+    return page.cards.value
+
+
+def result_of(page: Any) -> str:
+    """The result text each change above returns, read without changing anything."""
+    if isinstance(page, VtesDamageCalculator):
+        return page.panel.text + page.trace_view.text
+    if isinstance(page, DraculaExplorer):
+        return _drop_times(page.w_summary.value) + page.w_prompt.value
+    if isinstance(page, DicePoolCalculator):
+        return page.summary.text + page.attack_summary.text
+    if isinstance(page, VtesTableCalculator):
+        return page.victory.panel.text
+    if isinstance(page, RulesReferencePage):
+        return page.view.value
+    if isinstance(page, VtesCombatCalculator):
+        return page.final_text
+    return str(page.cards.value)
+
+
+CHANGES = [
+    (LandingPage, change_landing),
+    (VtesDamageCalculator, change_damage),
+    (VtesCombatCalculator, change_combat),
+    (VtesTableCalculator, change_table),
+    (DraculaExplorer, change_dracula),
+    (DicePoolCalculator, change_vtm),
+    (RulesReferencePage, change_reference),
+]
+
+
+@pytest.mark.parametrize(("cls", "change"), CHANGES, ids=[c.__name__ for c, _ in CHANGES])
+def test_every_page_round_trips_through_its_address(
+    cls: type[CalculatorApp], change: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = cls()
+    result = change(page)
+    assert result and result != result_of(cls())
+    query = page.address_query()
+    assert query and page.link.query == query
+    again = reopen(cls, query, monkeypatch)
+    assert not again.banner.visible, again.banner.message
+    assert state(again) == state(page) and again.lang == page.lang
+    assert result_of(again) == result
+    assert again.address_query() == query
+
+
+def test_dracula_link_keeps_a_health_below_the_new_hunters_maximum(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    page = DraculaExplorer()
+    page.w_blood.value = 4
+    page.w_hunter.value = "Lord Godalming"
+    page.w_health.value = 8  # the default number, but not this hunter's default
+    again = reopen(DraculaExplorer, page.address_query(), monkeypatch)
+    assert again.w_hunter.value == "Lord Godalming" and again.w_health.value == 8
+    assert _drop_times(again.w_summary.value) == _drop_times(page.w_summary.value)
+
+
+def test_a_ten_round_combat_fits_in_a_short_link(monkeypatch: pytest.MonkeyPatch) -> None:
+    page = VtesCombatCalculator()
+    page.load_scenario(ten_round_combat())
+    assert len(page.report.rounds) == 10  # type: ignore[union-attr]
+    link = f"http://127.0.0.1:8866/voila/render/vtes_combat.ipynb?{page.address_query()}"
+    assert len(link) <= 600 < MAX_LINK_LENGTH  # about 530 characters
+    again = reopen(VtesCombatCalculator, page.address_query(), monkeypatch)
+    assert again.scenario() == page.scenario() and again.final_text == page.final_text
+    assert again.narrative == page.narrative
+
+
+def test_a_bad_parameter_keeps_its_default_and_the_others_apply(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    page = reopen(VtesDamageCalculator, "capacity=many&aggravated=2&colour=red", monkeypatch)
+    assert page.capacity.value == 4 and page.aggravated.value == 2
+    message = page.banner.message
+    assert "capacity in the page address must be a whole number from 1 to 11, not 'many'" in message
+    assert "unknown page parameter 'colour'" in message
+    assert "The page address has a problem" in page.banner.widget.value
+    # the address keeps what applied, not what was refused
+    assert page.link.query == "aggravated=2"
+    page = reopen(VtesDamageCalculator, "lang=ru&kind=dragon&normal=1", monkeypatch)
+    assert page.lang == "ru" and page.normal.value == 1 and page.kind.value == "vampire"
+    assert "параметр kind в адресе страницы должен быть одним из: vampire" in page.banner.message
+
+
+def test_a_damaged_or_stale_combat_link_keeps_the_combat_on_the_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fresh = VtesCombatCalculator()
+    page = reopen(VtesCombatCalculator, "combat=not-a-combat&lang=ru", monkeypatch)
+    assert page.lang == "ru" and "параметр combat в адресе страницы повреждён" in (
+        page.banner.message
+    )
+    assert page.scenario() == fresh.scenario()
+    werewolf = {"name": "Grr", "kind": "werewolf", "capacity": 3, "blood": 1}
+    stale = {**ten_round_combat(), "acting": werewolf}  # no such kind of minion
+    page = reopen(VtesCombatCalculator, f"combat={pack(stale)}", monkeypatch)
+    assert page.banner.visible and page.scenario() == fresh.scenario()
+
+
+def test_a_table_link_builds_the_tab_it_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    page = reopen(VtesTableCalculator, "tab=contests&contests_pool=3&victory_x=1", monkeypatch)
+    assert page.active == "contests" and page.contests.pool.value == 3
+    assert "unknown page parameter 'victory_x'" in page.banner.message
+
+
+def test_read_query_reports_each_problem_and_keeps_the_rest() -> None:
+    params, problems = read_query("a=1&b=2&a=3&c&&x=%zz", {"a", "b", "x"})
+    assert params == {"a": "1", "b": "2", "x": "%zz"}
+    texts = [p.in_language("en") for p in problems]
+    assert texts[0] == "page parameter 'a' is given twice; give it once"
+    assert "malformed part 'c'" in texts[1]
+
+
+def test_widget_fields_are_named_after_attributes_and_check_values() -> None:
+    class Panel:
+        def __init__(self) -> None:
+            self.w_count = widgets.BoundedIntText(value=2, min=0, max=5)
+            self.flags = {"burn": widgets.Checkbox(value=False)}
+            self.w_names = [widgets.Text(value="a"), widgets.Text(value="b")]
+            self.pick = widgets.SelectMultiple(options=["x", "y", "z"], value=("x",))
+            self.w_count_again = self.w_count  # the same widget once only
+            self.note = widgets.HTML("not an input")
+
+    panel = Panel()
+    fields = widget_fields(panel)
+    assert list(fields) == ["count", "flags_burn", "names0", "names1", "pick"]
+    fields["count"].write("5")
+    fields["flags_burn"].write("yes")
+    fields["pick"].write("z~y")
+    fields["pick"].write("")
+    assert (panel.w_count.value, panel.flags["burn"].value, panel.pick.value) == (5, True, ())
+    with pytest.raises(InvalidState, match="from 0 to 5, not '6'"):
+        fields["count"].write("6")
+    with pytest.raises(InvalidState, match="one of: x, y, z, not 'w'"):
+        fields["pick"].write("x~w")
+    with pytest.raises(InvalidState, match="1 or 0"):
+        fields["flags_burn"].write("maybe")
+
+
+def test_pack_is_address_safe_and_refuses_anything_else() -> None:
+    data = ten_round_combat()
+    text = pack(data)
+    assert re.fullmatch(r"[A-Za-z0-9_-]+", text)
+    assert unpack(text, "combat") == data
+    for bad in ("", "!!", text[:-5], pack(data) + "AAAA"):
+        with pytest.raises(InvalidState, match="combat in the page address is damaged"):
+            unpack(bad, "combat")
+
+
+def test_copy_text_reports_what_the_browser_answered() -> None:
+    link = PageLink()
+    seen: list[bool] = []
+    link.on_copied(seen.append)
+    link.copy_text("Krid goes to torpor")  # no browser here: the message goes nowhere
+    link._on_front_end(link, {"kind": "copied", "done": True}, [])
+    link._on_front_end(link, {"kind": "copied", "done": False}, [])
+    assert link.copies == [True, False] and seen == [True, False]
+
+
+def test_pages_never_run_or_show_the_notebook_test_cells(monkeypatch: pytest.MonkeyPatch) -> None:
+    template = REPO / "share/jupyter/voila/templates/desk/index.html.j2"
+    text = template.read_text(encoding="utf-8")
+    assert '"nbval-only" not in' in text
+    assert not re.search(r"<(link|script)[^>]+(href|src)=\"https?:", text)  # nothing remote
+    for notebook in sorted((REPO / "notebooks").glob("*.ipynb")):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        for cell in cells:
+            checked = "NBVAL_CHECK_OUTPUT" in "".join(cell["source"])
+            assert checked == ("nbval-only" in cell["metadata"].get("tags", [])), notebook.name
+    monkeypatch.setenv("JUPYTER_PATH", "")  # the config file puts the template folder first
+
+    class Config(dict[str, Any]):
+        def __getattr__(self, name: str) -> Any:
+            return self.setdefault(name, Config())
+
+        def __setattr__(self, name: str, value: Any) -> None:
+            self[name] = value
+
+    conf = Config()
+    source = (REPO / "voila.py").read_text(encoding="utf-8")
+    namespace = {"get_config": lambda: conf, "__file__": str(REPO / "voila.py")}
+    exec(compile(source, str(REPO / "voila.py"), "exec"), namespace)
+    assert conf["VoilaConfiguration"]["template"] == "desk"
+    import os
+
+    first = os.environ["JUPYTER_PATH"].split(os.pathsep)[0]
+    assert (Path(first) / "voila/templates/desk/conf.json").is_file()
