@@ -18,10 +18,25 @@ from typing import Any
 import ipywidgets as widgets
 
 from calculators.dracula_valour import ValourPanel
-from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, TraceView, columns
+from calculators.kit import (
+    Bar,
+    CalculatorApp,
+    Catalog,
+    DistributionChart,
+    Field,
+    TraceView,
+    columns,
+)
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
 from rules.dracula.blood import MAX_BLOOD, RED_MARKS
-from rules.dracula.cards import AGENT_WEAPONS, HUNTER_ITEMS, CardTable, default_table
+from rules.dracula.cards import (
+    AGENT_WEAPONS,
+    HUNTER_BASICS,
+    HUNTER_CARDS,
+    HUNTER_ITEMS,
+    CardTable,
+    default_table,
+)
 from rules.dracula.chain import CombatOdds, Policy, RoundGame, combat_odds, first_round_game
 from rules.dracula.combat import (
     CombatState,
@@ -33,12 +48,16 @@ from rules.dracula.combat import (
     start_combat,
 )
 from rules.dracula.examples import example_text
+from rules.dracula.goals import GOALS, GoalPlan, best_plan
 from rules.dracula.hunters import HUNTERS, Hunter, Opponent, Situation, hunter
 from rules.dracula.odds import round_odds
+from rules.dracula.ru import card_ru, cards_ru
 from rules.errors import InvalidState
 from rules.trace import Step
 
 __all__ = ["DraculaExplorer", "blood_track_svg", "example_lines", "heat_color"]
+
+HUNTER_POLICIES = ("minimax", "goal", "always", "uniform")
 
 LABELS = Catalog(
     {
@@ -80,6 +99,58 @@ LABELS = Catalog(
         "enemy_policy": ("Enemy plays", "Противник играет"),
         "minimax": ("best mix (minimax)", "лучшую смесь (минимакс)"),
         "uniform": ("any legal card, equally", "любую карту поровну"),
+        "goal": ("best plan for a goal", "лучший план для цели"),
+        "always": ("always one card when allowed", "всегда одну карту, когда можно"),
+        "goal_label": ("Hunter's goal (best plan)", "Цель Охотника (лучший план)"),
+        "always_label": ("Card to always play", "Карта, которую играть всегда"),
+        "goal_destroy": ("destroy Dracula (kill the agent)", "уничтожить Дракулу (убить Агента)"),
+        "goal_safety": ("not be defeated or bitten", "не быть поверженным или Укушенным"),
+        "goal_blood": ("take the most blood", "отнять больше Крови"),
+        "plan_title": (
+            "Best plan for the goal: {goal}",
+            "Лучший план для цели: {goal}",
+        ),
+        "plan_first": ("Round 1 card", "Карта в раунде 1"),
+        "plan_value": ("Goal's exact value under this plan", "Точное значение цели при этом плане"),
+        "plan_note": (
+            "The plan names one card for every situation of the fight, chosen for this goal "
+            "against the opponent's way of playing; the odds above are this plan's, exactly.",
+            "План называет одну карту для каждого положения в бою, выбранную ради этой цели "
+            "против способа игры противника; шансы выше — точные шансы этого плана.",
+        ),
+        "always_note": (
+            "The hunter plays {card} in every round the rules allow it (not right after it, "
+            "unless he holds another copy; not once it is destroyed); in other rounds any legal "
+            "card, equally.",
+            "Охотник играет карту {card} в каждом раунде, где правила это позволяют (не сразу "
+            "после неё, если нет второго экземпляра, и не после уничтожения); в остальных "
+            "раундах — любую разрешённую карту поровну.",
+        ),
+        "mix_goal": (
+            "Goal of this mix: points, blood Dracula loses minus health the hunter loses, "
+            "round by round.",
+            "Цель этой смеси: очки — потеря Крови Дракулы минус потеря Здоровья Охотника, "
+            "раунд за раундом.",
+        ),
+        "bad_health": (
+            "{name}'s health must be a whole number from 1 to {max} (his or her maximum); "
+            "got {value}.",
+            "Здоровье (персонаж {name}) должно быть целым числом от 1 до {max} (максимум "
+            "персонажа); введено {value}.",
+        ),
+        "bad_bites": (
+            "{name} has {slots} bite slot(s): bites must be a whole number from 0 to {max} (a "
+            "bite in the last slot defeats the hunter, who then cannot fight); got {value}.",
+            "У персонажа {name} ячеек Укуса: {slots}; Укусов может быть от 0 до {max} (Укус "
+            "в последнюю ячейку означает поражение, и в бой Охотник уже не вступает); "
+            "введено {value}.",
+        ),
+        "bad_blood": (
+            "Dracula's blood track has {max} boxes: blood must be a whole number from 1 to "
+            "{max}; got {value}.",
+            "На дорожке Крови Дракулы {max} делений: Кровь должна быть целым числом от 1 до "
+            "{max}; введено {value}.",
+        ),
         "assume": ("Unknown initiative numbers", "Неизвестная инициатива"),
         "assume_none": ("not set: enter them", "не задана: введите"),
         "assume_value": ("assume all are {v}", "считать все равными {v}"),
@@ -245,16 +316,42 @@ def _odds(
     ep: str,
     assume: int | None,
 ) -> CombatOdds:
+    """``hp``: a policy kind, or ``always:<card>`` (that card whenever it is allowed)."""
+    policy = Policy("prefer", (hp[7:],)) if hp.startswith("always:") else Policy(hp)
     return combat_odds(
         h,
         opp,
         sit,
         blood=blood,
         table=table,
-        hunter_policy=Policy(hp),
+        hunter_policy=policy,
         enemy_policy=Policy(ep),
         assume_initiative=assume,
         max_states=50_000,
+    )
+
+
+@lru_cache(maxsize=64)
+def _plan(
+    h: Hunter,
+    opp: Opponent,
+    sit: Situation,
+    blood: int,
+    table: CardTable,
+    goal: str,
+    ep: str,
+    assume: int | None,
+) -> GoalPlan:
+    return best_plan(
+        h,
+        opp,
+        sit,
+        goal=goal,
+        blood=blood,
+        table=table,
+        enemy_policy=Policy(ep),
+        assume_initiative=assume,
+        max_states=20_000,
     )
 
 
@@ -312,6 +409,7 @@ class DraculaExplorer(CalculatorApp):
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
         self.odds: CombatOdds | None = None
+        self.plan: GoalPlan | None = None
         self.game: RoundGame | None = None
         self.table: CardTable = default_table()
         self.missing: tuple[str, ...] = ()
@@ -325,8 +423,9 @@ class DraculaExplorer(CalculatorApp):
         self.w_hunter = widgets.Dropdown(
             options=list(HUNTERS), value="Van Helsing", layout=lay, style=style
         )
-        self.w_health = widgets.BoundedIntText(value=8, min=1, max=20, layout=lay, style=style)
-        self.w_bites = widgets.BoundedIntText(value=0, min=0, max=2, layout=lay, style=style)
+        # plain number fields: a value outside the rules is refused with a message, not clipped
+        self.w_health = widgets.IntText(value=8, layout=lay, style=style)
+        self.w_bites = widgets.IntText(value=0, layout=lay, style=style)
         self.w_items = widgets.SelectMultiple(
             options=list(HUNTER_ITEMS), value=("Stake",), rows=8, layout=lay, style=style
         )
@@ -340,9 +439,7 @@ class DraculaExplorer(CalculatorApp):
             options=list(AGENT_WEAPONS), value=(), rows=3, layout=lay, style=style
         )
         self.w_minion = widgets.Checkbox(value=False, indent=False)
-        self.w_blood = widgets.BoundedIntText(
-            value=MAX_BLOOD, min=1, max=MAX_BLOOD, layout=lay, style=style
-        )
+        self.w_blood = widgets.IntText(value=MAX_BLOOD, layout=lay, style=style)
         self.w_trap = widgets.Checkbox(value=False, indent=False)
         self.w_advance = widgets.Checkbox(value=False, indent=False)
         self.w_castle = widgets.Checkbox(value=False, indent=False)
@@ -351,7 +448,13 @@ class DraculaExplorer(CalculatorApp):
         self.w_dodge1 = widgets.Checkbox(value=True, indent=False)
         self.w_agatha = widgets.Checkbox(value=False, indent=False)
         self.w_hpolicy = widgets.Dropdown(
-            options=["minimax", "uniform"], value="minimax", layout=lay, style=style
+            options=list(HUNTER_POLICIES), value="minimax", layout=lay, style=style
+        )
+        self.w_goal = widgets.Dropdown(
+            options=list(GOALS), value="destroy", layout=lay, style=style
+        )
+        self.w_always = widgets.Dropdown(
+            options=list(HUNTER_CARDS), value="Stake", layout=lay, style=style
         )
         self.w_epolicy = widgets.Dropdown(
             options=["minimax", "uniform"], value="minimax", layout=lay, style=style
@@ -378,6 +481,8 @@ class DraculaExplorer(CalculatorApp):
             (self.w_init, "drac-init"),
             (self.w_over, "drac-overrides"),
             (self.w_hpolicy, "drac-hpolicy"),
+            (self.w_goal, "drac-goal"),
+            (self.w_always, "drac-always"),
             (self.w_epolicy, "drac-epolicy"),
             (self.w_dodge1, "drac-dodge1"),
             (self.w_agatha, "drac-agatha"),
@@ -396,6 +501,8 @@ class DraculaExplorer(CalculatorApp):
         self.chart.widget.add_class("drac-outcomes")
         self.w_mix = widgets.HTML()
         self.w_mix.add_class("drac-mix")
+        self.w_plan = widgets.HTML()
+        self.w_plan.add_class("drac-plan")
         self.trace = TraceView()
         # judge tab
         self.w_judge_intro = widgets.HTML()
@@ -447,10 +554,14 @@ class DraculaExplorer(CalculatorApp):
                 row(self.w_agatha, "agatha"),
             ]
         )
+        self._goal_row = row(self.w_goal, "goal_label")
+        self._always_row = row(self.w_always, "always_label")
         setup = widgets.VBox(
             [
                 widgets.HBox([left, right]),
                 row(self.w_hpolicy, "hunter_policy"),
+                self._goal_row,
+                self._always_row,
                 row(self.w_epolicy, "enemy_policy"),
                 row(self.w_assume, "assume"),
                 row(self.w_init, "initiative"),
@@ -461,6 +572,7 @@ class DraculaExplorer(CalculatorApp):
             [
                 self.w_prompt,
                 self.w_summary,
+                self.w_plan,
                 self.w_table,
                 self.chart.widget,
                 self.w_track,
@@ -503,6 +615,8 @@ class DraculaExplorer(CalculatorApp):
             self.w_dodge1,
             self.w_agatha,
             self.w_hpolicy,
+            self.w_goal,
+            self.w_always,
             self.w_epolicy,
             self.w_assume,
             self.w_init,
@@ -524,12 +638,17 @@ class DraculaExplorer(CalculatorApp):
         self._busy = True
         try:
             pol = [(self.t(k), k) for k in ("minimax", "uniform")]
+            hpol = [(self.t(k), k) for k in HUNTER_POLICIES]
+            goals = [(self.t(f"goal_{k}"), k) for k in GOALS]
+            cards = [(card_ru(c) if self.lang == "ru" else c, c) for c in HUNTER_CARDS]
             for w, opts in (
                 (
                     self.w_opponent,
                     [(self.t(k), k) for k in ("dracula-night", "dracula-day", "agent")],
                 ),
-                (self.w_hpolicy, pol),
+                (self.w_hpolicy, hpol),
+                (self.w_goal, goals),
+                (self.w_always, cards),
                 (self.w_epolicy, pol),
                 (
                     self.w_assume,
@@ -563,7 +682,7 @@ class DraculaExplorer(CalculatorApp):
     def set_inputs(self, **values: Any) -> None:
         """Set several inputs at once (names: hunter, health, bites, items, opponent, weapons,
         minion, blood, trap, advance, castle, eastern, garlic, dodge1, agatha, hunter_policy,
-        enemy_policy, assume, initiative, overrides), then recompute once."""
+        goal, always, enemy_policy, assume, initiative, overrides), then recompute once."""
         names = {
             "hunter": self.w_hunter,
             "health": self.w_health,
@@ -581,6 +700,8 @@ class DraculaExplorer(CalculatorApp):
             "dodge1": self.w_dodge1,
             "agatha": self.w_agatha,
             "hunter_policy": self.w_hpolicy,
+            "goal": self.w_goal,
+            "always": self.w_always,
             "enemy_policy": self.w_epolicy,
             "assume": self.w_assume,
             "initiative": self.w_init,
@@ -600,11 +721,34 @@ class DraculaExplorer(CalculatorApp):
             self._busy = False
         self.run(self.update)
 
+    # -- page address ---------------------------------------------------------------------------
+    def url_fields(self) -> dict[str, Field]:
+        """Every input, as the kit finds them; ``?goal=destroy`` or ``?always=Stake`` alone
+        also makes the hunter play that way (the address then names no ``hpolicy``)."""
+        fields = super().url_fields()
+        for name in ("goal", "always"):
+            if name in fields:
+                fields[name] = self._policy_field(fields[name], name)
+        return fields
+
+    def _policy_field(self, field: Field, policy: str) -> Field:
+        def write(text: str) -> None:
+            field.write(text)
+            if "hpolicy" not in self.url_params:
+                self.w_hpolicy.value = policy
+
+        return Field(field.name, field.read, write, field.widget)
+
+    def address_query(self) -> str:
+        """The kit's query; it names the hunter's policy whenever it names a goal or a card."""
+        query = super().address_query()
+        names = {pair.split("=", 1)[0] for pair in query.split("&")}
+        if names & {"goal", "always"} and "hpolicy" not in names:
+            query += f"&hpolicy={self.w_hpolicy.value}"
+        return query
+
     def _sync_hunter(self) -> None:
-        p = HUNTERS[self.w_hunter.value]
-        self.w_bites.max = p.bite_slots - 1
-        self.w_health.max = p.max_health
-        self.w_health.value = p.max_health
+        self.w_health.value = HUNTERS[self.w_hunter.value].max_health
 
     def _on_input(self, change: dict[str, Any]) -> None:
         if self._busy:
@@ -617,8 +761,24 @@ class DraculaExplorer(CalculatorApp):
                 self._busy = False
         self.update()
 
+    def _refuse(self, key: str, **fields: object) -> InvalidState:
+        return InvalidState(
+            LABELS.text(key, "en").format(**fields), ru=LABELS.text(key, "ru").format(**fields)
+        )
+
     def setup(self) -> tuple[Hunter, Opponent, Situation, int, CardTable, int | None]:
-        """The current inputs as engine objects."""
+        """The current inputs as engine objects; a number outside the rules is refused (never
+        clipped to the nearest allowed value)."""
+        p = HUNTERS[self.w_hunter.value]
+        health, bites = self.w_health.value, self.w_bites.value
+        if not 1 <= health <= p.max_health:
+            raise self._refuse("bad_health", name=p.name, max=p.max_health, value=health)
+        if not 0 <= bites < p.bite_slots:
+            raise self._refuse(
+                "bad_bites", name=p.name, slots=p.bite_slots, max=p.bite_slots - 1, value=bites
+            )
+        if self.w_opponent.value != "agent" and not 1 <= self.w_blood.value <= MAX_BLOOD:
+            raise self._refuse("bad_blood", max=MAX_BLOOD, value=self.w_blood.value)
         h = hunter(
             self.w_hunter.value,
             health=self.w_health.value,
@@ -645,12 +805,30 @@ class DraculaExplorer(CalculatorApp):
         assume = int(self.w_assume.value) if self.w_assume.value else None
         return h, opp, sit, self.w_blood.value, table, assume
 
+    def _hunter_policy(self, h: Hunter) -> str:
+        """The hunter's policy as ``_odds`` takes it (the 'always' card must be held)."""
+        kind = self.w_hpolicy.value
+        if kind != "always":
+            return str(kind)
+        card = self.w_always.value
+        if card not in HUNTER_BASICS and card not in h.combat_items:
+            held = ", ".join((*HUNTER_BASICS, *h.combat_items))
+            raise InvalidState(
+                f"{h.name} does not hold {card}, so he cannot always play it; his cards: {held}",
+                ru=f"у персонажа {h.name} нет карты {card_ru(card)}, поэтому всегда играть её "
+                f"нельзя; его карты: {cards_ru((*HUNTER_BASICS, *h.combat_items))}",
+            )
+        return f"always:{card}"
+
     # -- computing ----------------------------------------------------------------------------
     def update(self) -> None:
         import time
 
         self.odds = None
         self.game = None
+        self.plan = None
+        self._goal_row.layout.display = "" if self.w_hpolicy.value == "goal" else "none"
+        self._always_row.layout.display = "" if self.w_hpolicy.value == "always" else "none"
         h, opp, sit, blood, table, assume = self.setup()
         self.table = table
         cards = tuple(dict.fromkeys(("Punch", "Dodge", "Escape", *h.combat_items))) + opp.deck()
@@ -664,9 +842,15 @@ class DraculaExplorer(CalculatorApp):
         start = time.perf_counter()
         try:
             self.game = _game(h, opp, sit, blood, table, assume)
-            self.odds = _odds(
-                h, opp, sit, blood, table, self.w_hpolicy.value, self.w_epolicy.value, assume
-            )
+            if self.w_hpolicy.value == "goal":
+                self.plan = _plan(
+                    h, opp, sit, blood, table, self.w_goal.value, self.w_epolicy.value, assume
+                )
+                self.odds = self.plan.odds
+            else:
+                self.odds = _odds(
+                    h, opp, sit, blood, table, self._hunter_policy(h), self.w_epolicy.value, assume
+                )
         finally:
             self.compute_seconds = time.perf_counter() - start
             self.render()
@@ -684,7 +868,7 @@ class DraculaExplorer(CalculatorApp):
                 + escape(self.t("need_initiative").format(cards=", ".join(self.missing), tie=tie))
                 + "</div>"
             )
-            for w in (self.w_summary, self.w_table, self.w_track, self.w_mix):
+            for w in (self.w_summary, self.w_table, self.w_track, self.w_mix, self.w_plan):
                 w.value = ""
             self.chart.show([])
             self.trace.clear()
@@ -698,7 +882,7 @@ class DraculaExplorer(CalculatorApp):
         self.w_table.value = self._table_html(h, opp, sit, table, assume)
         odds = self.odds
         if odds is None:
-            for w in (self.w_summary, self.w_track, self.w_mix):
+            for w in (self.w_summary, self.w_track, self.w_mix, self.w_plan):
                 w.value = ""
             self.chart.show([])
             self.trace.clear()
@@ -717,6 +901,7 @@ class DraculaExplorer(CalculatorApp):
         else:
             self.w_track.value = ""
         self.w_mix.value = self._mix_html()
+        self.w_plan.value = self._plan_html()
         self.trace.show(odds.steps, self.lang)
 
     def _table_html(
@@ -804,7 +989,32 @@ class DraculaExplorer(CalculatorApp):
             f"<p><b>{escape(self.t('mix'))}</b><br>{escape(self.t('hunter'))}: {hm}<br>"
             f"{escape(self.t('opponent'))}: {em}<br>{escape(self.t('value'))}: "
             f"{escape(fraction_text(g.solution.value))} (≈{float(g.solution.value):.3f})<br>"
+            f"<i>{escape(self.t('mix_goal'))}</i><br>"
             f"<small>{escape(self.t('payoff_note'))}</small></p>"
+        )
+
+    def _plan_html(self) -> str:
+        """What the hunter's policy is when it is a goal's plan or a fixed card."""
+        kind = self.w_hpolicy.value
+        if kind == "always":
+            card = self.w_always.value
+            name = card_ru(card) if self.lang == "ru" else card
+            return f"<p><i>{escape(self.t('always_note').format(card=name))}</i></p>"
+        plan = self.plan
+        if kind != "goal" or plan is None:
+            return ""
+        goal = self.t(f"goal_{plan.goal}")
+        first = card_ru(plan.first_card) if self.lang == "ru" else plan.first_card
+        value = (
+            f"{escape(fraction_text(plan.value))} (≈{float(plan.value):.3f})"
+            if plan.goal == "blood"
+            else exact_html(plan.value)
+        )
+        return (
+            f"<p><b>{escape(self.t('plan_title').format(goal=goal))}</b><br>"
+            f"{escape(self.t('plan_first'))}: <b>{escape(first)}</b><br>"
+            f"{escape(self.t('plan_value'))}: {value}<br>"
+            f"<small>{escape(self.t('plan_note'))}</small></p>"
         )
 
     # -- round resolver -----------------------------------------------------------------------

@@ -72,6 +72,7 @@ __all__ = [
 ]
 
 TABS: tuple[str, ...] = ("torpor", "influence", "victory", "contests")
+INFLUENCE_RULEBOOKS: tuple[str, ...] = ("black-hand", "vekn-2024")
 ACTIONS: tuple[str, ...] = ("leave", "rescue", "diablerie")
 BLOCKERS: tuple[str, ...] = ("none", "vampire", "ally")
 
@@ -192,12 +193,37 @@ LABELS = Catalog(
         ),
         "in_play": ("Vampires in play by clan", "Вампиры в игре по кланам"),
         "in_play_help": ("for scarce vampires, e.g. Samedi: 2", "для scarce, например Samedi: 2"),
+        "controlled_by_clan": ("Your vampires by clan", "Ваши вампиры по кланам"),
+        "controlled_by_clan_help": (
+            "the vampires you control, for scarce vampires, e.g. Samedi: 1",
+            "подчинённые вам вампиры, для scarce, например Samedi: 1",
+        ),
+        "rulebook": ("Rulebook", "Правила"),
+        "black-hand": ("Black Hand rulebook (seed)", "Правила Black Hand (исходные)"),
+        "vekn-2024": ("Current VEKN rulebook", "Текущие правила VEKN"),
+        "rulebook_black-hand": (
+            "Applies the Black Hand rulebook (section 7): every vampire whose blood reaches its "
+            "capacity is brought out at the end of the phase; the scarce cost counts the "
+            "vampires of the clan in play.",
+            "Применяются правила Black Hand (раздел 7): каждый вампир, чья кровь достигла "
+            "объёма, входит в игру в конце фазы; цена scarce считает вампиров клана в игре.",
+        ),
+        "rulebook_vekn-2024": (
+            "Applies the current VEKN rulebook: a vampire whose blood reaches its capacity is "
+            "brought out only by a 'bring out' line of the plan; the scarce cost counts only "
+            "your own vampires of the clan.",
+            "Применяются текущие правила VEKN: вампир, чья кровь достигла объёма, входит в игру "
+            "только по строке плана 'bring out'; цена scarce считает только ваших вампиров "
+            "клана.",
+        ),
         "moves": ("Plan, one move per line", "План, по ходу в строке"),
         "moves_help": (
             "'name +N': N pool onto the vampire (N transfers); 'name -N': N blood back to the "
-            "pool (2N transfers); 'draw': top crypt card (4 transfers + 1 pool)",
+            "pool (2N transfers); 'draw': top crypt card (4 transfers + 1 pool); "
+            "'bring out: name' (current rulebook): a vampire at capacity to the ready region",
             "'имя +N': N пула на вампира (N трансферов); 'имя -N': N крови обратно в пул "
-            "(2N трансферов); 'draw': верхняя карта склепа (4 трансфера + 1 пул)",
+            "(2N трансферов); 'draw': верхняя карта склепа (4 трансфера + 1 пул); "
+            "'bring out: имя' (текущие правила): вампира с полной кровью — в зону готовых",
         ),
         "nora": ("Nora's phase", "Фаза Норы"),
         "nora_refused": ("Nora's refused plan", "Отклонённый план Норы"),
@@ -342,22 +368,28 @@ def format_uncontrolled(vampires: Iterable[Uncontrolled]) -> str:
 
 
 _MOVE = re.compile(r"^(?P<name>.+?)\s*(?P<sign>[+-])\s*(?P<count>\d+)$")
+_BRING_OUT = re.compile(r"^bring\s+out\s*:?\s*(?P<name>.+)$", re.IGNORECASE)
 
 
 def parse_moves(text: str) -> tuple[Move, ...]:
-    """``name +N`` (pool onto a vampire), ``name -N`` (blood back to pool), ``draw``."""
+    """``name +N`` (pool onto a vampire), ``name -N`` (blood back to pool), ``draw``,
+    ``bring out: name`` (a vampire at capacity to the ready region, current rulebook)."""
     moves = []
     for number, line in _lines(text):
         if line.lower() in ("draw", "crypt"):
             moves.append(Move.draw())
             continue
+        out = _BRING_OUT.match(line)
+        if out:
+            moves.append(Move.bring_out(out["name"].strip()))
+            continue
         match = _MOVE.match(line)
         if not match:
             raise InvalidState(
                 f"Plan, line {number}: write 'name +N' (pool onto the vampire), 'name -N' "
-                f"(blood back to the pool) or 'draw', got {line!r}.",
+                f"(blood back to the pool), 'draw' or 'bring out: name', got {line!r}.",
                 ru=f"План, строка {number}: пишите 'имя +N' (пул на вампира), 'имя -N' "
-                f"(кровь обратно в пул) или 'draw', а получено {line!r}.",
+                f"(кровь обратно в пул), 'draw' или 'bring out: имя', а получено {line!r}.",
             )
         count = int(match["count"])
         if match["sign"] == "+":
@@ -372,13 +404,16 @@ def format_moves(moves: Iterable[Move]) -> str:
     for m in moves:
         if m.kind == "draw":
             lines.append("draw")
+        elif m.kind == "bring_out":
+            lines.append(f"bring out: {m.vampire}")
         else:
             lines.append(f"{m.vampire} {'+' if m.kind == 'to_vampire' else '-'}{m.count}")
     return "\n".join(lines)
 
 
-def parse_clan_counts(text: str) -> dict[str, int]:
-    """``Clan: N`` pairs separated by commas."""
+def parse_clan_counts(text: str, field: str = "in_play") -> dict[str, int]:
+    """``Clan: N`` pairs separated by commas; ``field``: the catalog key of the field's name."""
+    name, name_ru = LABELS.text(field, "en"), LABELS.text(field, "ru")
     counts: dict[str, int] = {}
     for chunk in (c.strip() for c in text.split(",")):
         if not chunk:
@@ -386,10 +421,8 @@ def parse_clan_counts(text: str) -> dict[str, int]:
         clan, sep, n = chunk.rpartition(":")
         if not sep or not clan.strip():
             raise InvalidState(
-                f"Vampires in play by clan: write 'Clan: N' pairs separated by commas, "
-                f"got {chunk!r}.",
-                ru=f"Вампиры в игре по кланам: пишите пары 'Клан: N' через запятую, "
-                f"а получено {chunk!r}.",
+                f"{name}: write 'Clan: N' pairs separated by commas, got {chunk!r}.",
+                ru=f"{name_ru}: пишите пары 'Клан: N' через запятую, а получено {chunk!r}.",
             )
         counts[clan.strip()] = _int(
             n.strip(), "the count", f"Clan {clan.strip()}", f"Клан {clan.strip()}"
@@ -957,6 +990,13 @@ class InfluenceTab(_Tab):
         self.crypt = _area("", "vtes-crypt", rows=2)
         self.in_play = _text_box("", "vtes-in-play")
         self.moves = _area(format_moves(NORA_MOVES), "vtes-moves")
+        self.rules = widgets.ToggleButtons(
+            options=[(r, r) for r in INFLUENCE_RULEBOOKS], value=INFLUENCE_RULEBOOKS[0]
+        )
+        self.rules.add_class("vtes-influence-rules")
+        self._rules_label = widgets.Label()
+        self._rules_note = widgets.HTML()
+        self._rules_note.add_class("vtes-influence-rulebook")
         self.nora_button = widgets.Button()
         self.nora_button.add_class("vtes-preset-nora")
         self.nora_button.on_click(lambda _b: self.load_nora())
@@ -970,6 +1010,8 @@ class InfluenceTab(_Tab):
             [
                 self._presets_title,
                 widgets.HBox([self.nora_button, self.nora_refused_button]),
+                widgets.HBox([self._rules_label, self.rules]),
+                self._rules_note,
                 self.pool,
                 self.game_turn,
                 self._transfers_note,
@@ -993,18 +1035,28 @@ class InfluenceTab(_Tab):
         )
         self.widget.children = [columns(inputs, outputs)]
         self.watch(
-            self.pool, self.game_turn, self.uncontrolled, self.crypt, self.in_play, self.moves
+            self.pool,
+            self.game_turn,
+            self.uncontrolled,
+            self.crypt,
+            self.in_play,
+            self.moves,
+            self.rules,
         )
 
     def load_nora(self, refused: bool = False) -> None:
-        """The rulebook's example: the plan Nora uses, or the one that would oust her."""
+        """The rulebook's example: the plan Nora uses, or the one that would oust her. Under
+        the current rulebook her plan ends by bringing the capacity-10 vampire out."""
+        moves = list(NORA_REFUSED_MOVES if refused else NORA_MOVES)
+        if self.rules.value == "vekn-2024":
+            moves.append(Move.bring_out(NORA_UNCONTROLLED[0].name))
         self.set_values(
             pool=NORA_POOL,
             game_turn=4,
             uncontrolled=format_uncontrolled(NORA_UNCONTROLLED),
             crypt="",
             in_play="",
-            moves=format_moves(NORA_REFUSED_MOVES if refused else NORA_MOVES),
+            moves=format_moves(moves),
         )
 
     def compute(self) -> None:
@@ -1013,13 +1065,17 @@ class InfluenceTab(_Tab):
         self._transfers_note.value = (
             f"<small>{escape(self.t('transfers_note').format(n=transfers))}</small>"
         )
+        rules = self.rules.value
+        self._rules_note.value = f"<small>{escape(self.t('rulebook_' + rules))}</small>"
+        counts = parse_clan_counts(self.in_play.value, self._counts_key())
         plan = plan_influence(
             pool=self.pool.value,
             uncontrolled=parse_uncontrolled(self.uncontrolled.value),
             moves=parse_moves(self.moves.value),
             transfers=transfers,
             crypt=parse_uncontrolled(self.crypt.value, "Crypt"),
-            in_play_by_clan=parse_clan_counts(self.in_play.value),
+            rules=rules,
+            **{"in_play_by_clan" if rules == "black-hand" else "controlled_by_clan": counts},
         )
         self.plan = plan
         summary = self.t("plan_ok").format(
@@ -1040,6 +1096,8 @@ class InfluenceTab(_Tab):
         )
         nobody = f"<p>{escape(self.t('nobody'))}</p>"
         body = (
+            f'<p class="vtes-influence-applied">{escape(self.t("rulebook"))}: '
+            f"<b>{escape(self.t(rules))}</b></p>"
             f"<h4>{escape(self.t('now_controlled'))}</h4>"
             + (controlled if plan.controlled else nobody)
             + f"<h4>{escape(self.t('still_uncontrolled'))}</h4>"
@@ -1053,11 +1111,29 @@ class InfluenceTab(_Tab):
         self.nora_refused_button.description = self.t("nora_refused")
         self.pool.description = self.t("pool")
         self.game_turn.description = self.t("game_turn")
-        self.in_play.description = self.t("in_play")
+        self._rules_label.value = self.t("rulebook")
+        self.app.relabel_options(self.rules, INFLUENCE_RULEBOOKS)
         for key, title in self._titles.items():
             title.value = f"<h4>{escape(self.t(key))}</h4>"
         for key, help_widget in self._helps.items():
             help_widget.value = f"<small>{escape(self.t(key + '_help'))}</small>"
+        self._relabel_rulebook()
+
+    def _counts_key(self) -> str:
+        """What the clan counts field holds under the chosen rulebook (a catalog key)."""
+        return "in_play" if self.rules.value == "black-hand" else "controlled_by_clan"
+
+    def _relabel_rulebook(self) -> None:
+        """The texts that depend on the chosen rulebook."""
+        key = self._counts_key()
+        self.in_play.description = self.t(key)
+        self._helps["in_play"].value = f"<small>{escape(self.t(key + '_help'))}</small>"
+        self._rules_note.value = f"<small>{escape(self.t('rulebook_' + self.rules.value))}</small>"
+
+    def _changed(self, change: dict[str, Any]) -> None:
+        if change.get("owner") is self.rules:
+            self._relabel_rulebook()  # the clan counts field means something else now
+        super()._changed(change)
 
 
 # --------------------------------------------------------------------------- victory tab

@@ -9,6 +9,7 @@ Drive it without a browser::
     app.at_least_rows         # [(1, Fraction(...)), ...]
     app.set_attack(attack_pool=6, damage_base=4, stamina=2)
     app.attack_result.levels  # {0: Fraction(...), ...}
+    app.v5.set_inputs(pool=7, hunger=2, difficulty=3)  # the V5 tab (calculators/vtm_v5.py)
 """
 
 from __future__ import annotations
@@ -25,11 +26,13 @@ from calculators.kit import (
     CalculatorApp,
     Catalog,
     DistributionChart,
+    Field,
     ResultPanel,
     TraceView,
     columns,
 )
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from calculators.vtm_v5 import V5Tab
 from rules.vtm import (
     BEYOND,
     DAMAGE_TYPES,
@@ -430,7 +433,9 @@ class DicePoolCalculator(CalculatorApp):
                 self.attack_trace.widget,
             ],
         )
-        self.tabs = widgets.Tab(children=[pool_box, attack_box])
+        self.v5 = V5Tab(self)
+        self.tabs = widgets.Tab(children=[pool_box, attack_box, self.v5.widget])
+        self.tabs.observe(self._on_tab, names="selected_index")
         self.body.children = [self._intro, self.tabs]
         for key in POOL_INPUTS:
             getattr(self, key).observe(self._on_pool_change, names="value")
@@ -456,6 +461,24 @@ class DicePoolCalculator(CalculatorApp):
         with self.hold():
             for key, value in values.items():
                 getattr(self, key).value = value
+
+    # -- page address: the kit's fields; V5's hunger keeps its short name ---------------
+    def url_fields(self) -> dict[str, Field]:
+        fields = {}
+        for name, field in super().url_fields().items():
+            name = "hunger" if name == "v5_hunger" else name
+            fields[name] = Field(name, field.read, field.write, field.widget)
+        return fields
+
+    def after_parameters(self) -> None:
+        """An address with V5 inputs but no tab opens the V5 tab."""
+        v5 = {"v5_pool", "hunger", "v5_difficulty", "v5_roll"}
+        if v5 & set(self.url_params) and "tabs" not in self.url_params:
+            self.tabs.selected_index = self.tabs.children.index(self.v5.widget)
+
+    def _on_tab(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None and self.tabs.children[change["new"]] is self.v5.widget:
+            self.v5.reveal()
 
     def _on_pool_change(self, change: dict[str, Any]) -> None:
         if not self.held:
@@ -722,7 +745,7 @@ class DicePoolCalculator(CalculatorApp):
     # -- labels -------------------------------------------------------------------------
     def relabel(self) -> None:
         self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
-        self.tabs.titles = (self.t("tab_pool"), self.t("tab_attack"))
+        self.tabs.titles = (self.t("tab_pool"), self.t("tab_attack"), self.v5.t("tab"))
         for key in (
             "dice",
             "difficulty",
@@ -764,5 +787,6 @@ class DicePoolCalculator(CalculatorApp):
         self.relabel_options(self.damage_type, DAMAGE_TYPES)
         self.relabel_options(self.target, TARGETS)
         self.run(self._refresh_attack)
+        self.run(self.v5.relabel)
         # raises on bad input: the kit's run() around relabel() shows it in the banner
         self._refresh()

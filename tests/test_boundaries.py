@@ -61,8 +61,12 @@ from rules.vtm import (
     multiple_actions,
     pool,
     reflexive_successes,
+    rouse_check,
     soak_pool,
     specialty_for_edition,
+    v5_pool,
+    v5_reroll,
+    v5_willpower,
     wound_penalty,
 )
 from rules.vtm.closed_forms import closed_form_values, general_forms, pool_closed_forms
@@ -243,6 +247,29 @@ LEVELS = fixed(
     ),
 )
 A_POOL = pool(3, 6)
+
+
+def _faces(high: int) -> P:
+    return fixed(
+        st.lists(st.integers(1, 10), max_size=min(high, 6)),
+        lambda v: (
+            isinstance(v, list | tuple)
+            and len(v) <= high
+            and all(type(f) is int and 1 <= f <= 10 for f in v)
+        ),
+    )
+
+
+V5_FACES = _faces(30)
+V5_HUNGER_FACES = _faces(5)
+
+
+def _check_v5(r: Any, kw: dict[str, Any]) -> None:
+    assert _total(r.successes) == 1
+    assert 0 <= r.messy <= r.critical_win <= r.win <= 1 and r.bestial <= 1 - r.win
+    assert r.pool == kw["pool"] and r.difficulty == kw["difficulty"]
+
+
 general_forms()  # imports sympy once: a cost of the process, not of a call
 
 VTM_CASES = [
@@ -400,6 +427,32 @@ VTM_CASES = [
         {"result": objects(A_POOL)},
         lambda r, kw: r["botch"] == A_POOL.botch or pytest.fail(f"{r!r}"),
     ),
+    _case(
+        "vtm.v5_pool",
+        v5_pool,
+        {"pool": whole(1, 30), "hunger": whole(0, 5), "difficulty": whole(0, 60)},
+        _check_v5,
+    ),
+    _case(
+        "vtm.v5_willpower",
+        v5_willpower,
+        {"pool": whole(1, 30), "hunger": whole(0, 5), "difficulty": whole(0, 60)},
+        lambda r, kw: (
+            (_check_v5(r, kw) is None and r.win >= r.without.win) or pytest.fail(f"{r!r}")
+        ),
+    ),
+    _case(
+        "vtm.v5_reroll",
+        v5_reroll,
+        {"regular": V5_FACES, "hunger": V5_HUNGER_FACES, "difficulty": whole(0, 60)},
+        lambda r, kw: (r.best.win >= r.keep.win) or pytest.fail(f"{r!r}"),
+    ),
+    _case(
+        "vtm.rouse_check",
+        rouse_check,
+        {"hunger": whole(0, 4), "dice": whole(1, 2)},
+        lambda r, kw: (r.no_gain + r.gain == 1) or pytest.fail(f"{r!r}"),
+    ),
 ]
 
 # --------------------------------------------------------------------------- Fury of Dracula
@@ -445,9 +498,10 @@ DRACULA_CASES = [
         "dracula.hunter",
         hunter,
         {
-            "name": one_of("Van Helsing", "Mina Harker", "Dr. Seward", "Lord Godalming"),
+            # Mina Harker has one bite slot (no bite allowed); the others have two
+            "name": one_of("Van Helsing", "Dr. Seward", "Lord Godalming"),
             "health": one_of(None, 1, 5, 8),
-            "bites": whole(0, 0),
+            "bites": whole(0, 1),
             "items": objects((), ("Stake",), ("Stake", "Stake", "Dogs")),
         },
         lambda r, kw: isinstance(r, Hunter) or pytest.fail(f"{r!r}"),

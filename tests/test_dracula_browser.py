@@ -31,9 +31,8 @@ def test_change_hunter_changes_odds(open_page: Any) -> None:
     assert page.locator(".drac-table td.drac-cell").count() > 0
     page.locator(".drac-hunter select").select_option(label="Mina Harker")
     health = page.locator(".drac-health input")
-    # wait for the kernel to apply the new hunter (Mina has one bite slot, so no bite may be
-    # set yet, and her health is reset) before typing
-    page.wait_for_function("() => document.querySelector('.drac-bites input')?.max === '0'")
+    # wait for the kernel to apply the new hunter (her health is reset) before typing
+    page.wait_for_function("() => document.body.innerText.includes('Mina Harker (8 health')")
     page.wait_for_function("() => document.querySelector('.drac-health input')?.value === '8'")
     health.fill("2")
     health.press("Enter")
@@ -111,4 +110,24 @@ def test_valour_tab(open_page: Any) -> None:
         "() => document.querySelector('.valour-verdict')?.innerText"
         ".includes('Lord Godalming with 4')"
     )
+    assert "Traceback" not in page.inner_text("body")
+
+
+def test_goal_plan_and_refused_blood(open_page: Any) -> None:
+    page = open_page(PAGE + "?goal=destroy")
+    page.locator(".drac-assume select").select_option(label="assume all are 1")
+    # the address chose the plan for the goal "destroy Dracula", and the page says so
+    page.wait_for_function(
+        "() => document.querySelector('.drac-plan')?.innerText"
+        ".includes('Best plan for the goal: destroy Dracula')"
+    )
+    assert "Round 1 card" in page.locator(".drac-plan").inner_text()
+    blood = page.locator(".drac-blood input")
+    blood.fill("99")
+    blood.press("Enter")
+    # refused with what is allowed; the typed value stays
+    page.wait_for_function(
+        "() => document.body.innerText.includes('blood must be a whole number from 1 to 15')"
+    )
+    assert blood.input_value() == "99"
     assert "Traceback" not in page.inner_text("body")

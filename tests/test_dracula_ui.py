@@ -42,7 +42,9 @@ def test_changing_the_hunter_changes_the_odds() -> None:
     assert first is not None
     app.set_inputs(hunter="Mina Harker", health=2)
     assert app.odds is not None and app.odds.outcomes != first.outcomes
-    assert app.w_health.value == 2 and app.w_bites.max == 0
+    assert app.w_health.value == 2
+    app.set_inputs(bites=1)  # Mina has one bite slot: no bite may be set before combat
+    assert "bites must be a whole number from 0 to 0" in app.banner.message
 
 
 def test_override_cell_is_marked_and_used() -> None:

@@ -115,6 +115,12 @@ AGREED_IDS = (
     "vtm:initiative",
     "vtm:celerity",
     "vtm:editions",
+    "vtm:v5-dice",
+    "vtm:v5-difficulty",
+    "vtm:v5-criticals",
+    "vtm:v5-bestial",
+    "vtm:v5-willpower",
+    "vtm:v5-rouse",
 )
 
 # Sections written in rules/reference/data/vtes_p2.toml.

@@ -285,3 +285,185 @@ def test_counts_are_named_in_russian() -> None:
         Uncontrolled("Anna", capacity=4, blood=-1)
     text = caught_blood.value.in_language("ru")
     assert text.startswith("Кровь вампира Anna:") and "-1" in text
+
+
+# --------------------------------------------------------------------------- the two rulebooks
+#
+# "black-hand" follows the seed rulebook, section 7 (Influence Phase): at the END of the phase
+# every uncontrolled vampire with blood at least its capacity becomes controlled, and a scarce
+# one burns 3 pool for each vampire of its clan already IN PLAY.
+# "vekn-2024" follows the current VEKN rulebook: chapter 4, "Influence Phase" (at any time of
+# the phase, a vampire whose blood reaches its capacity CAN be moved to the ready region: the
+# Methuselah's choice) and chapter 7, "Traits", "Scarce" (3 pool for each vampire of the same
+# clan the Methuselah already CONTROLS).
+
+SAMEDI = Uncontrolled("Baron", capacity=3, blood=2, clan="Samedi", scarce=True)
+
+
+def test_seed_rulebook_wording_behind_the_black_hand_case(seeds_dir) -> None:  # type: ignore[no-untyped-def]
+    """Guard: the seed's section 7 says what the black-hand cases below rely on."""
+    text = (seeds_dir / "vtes-rulebook-p4-combat-torpor-influence-victory.ru.txt").read_text(
+        encoding="utf-8"
+    )
+    section = text[text.index("7. Фаза влияния") :]
+    assert "В конце вашей фазы влияния" in section  # control happens at the end, by itself
+    assert "уже находившегося в игре" in section  # the scarce cost counts vampires in play
+
+
+def test_black_hand_is_the_default_and_takes_control_at_the_end() -> None:
+    """Seed §7: reaching capacity is enough; nobody chooses."""
+    kwargs = {
+        "pool": 5,
+        "uncontrolled": [Uncontrolled("Anna", capacity=4, blood=2)],
+        "moves": [Move.to_vampire("Anna", 2)],
+    }
+    default = plan_influence(**kwargs)  # type: ignore[arg-type]
+    explicit = plan_influence(**kwargs, rules="black-hand")  # type: ignore[arg-type]
+    assert default.steps == explicit.steps
+    assert [v.name for v in default.controlled] == ["Anna"] and not default.uncontrolled
+    with pytest.raises(IllegalPlay, match="Black Hand rulebook") as caught:
+        plan_influence(**kwargs | {"moves": [Move.to_vampire("Anna", 2), Move.bring_out("Anna")]})  # type: ignore[arg-type]
+    assert "vekn-2024" in caught.value.ru
+
+
+def test_vekn_2024_a_vampire_at_capacity_stays_unless_brought_out() -> None:
+    """VEKN rulebook, Influence Phase: moving a vampire at capacity out is optional."""
+    kept = plan_influence(
+        pool=5,
+        uncontrolled=[Uncontrolled("Anna", capacity=4, blood=2)],
+        moves=[Move.to_vampire("Anna", 2)],
+        rules="vekn-2024",
+    )
+    assert kept.controlled == () and kept.pool == 3
+    assert kept.uncontrolled == (Uncontrolled("Anna", capacity=4, blood=4),)
+    assert "Methuselah's choice" in kept.steps[-1].text
+    assert "выбор Метузела" in kept.steps[-1].ru
+    taken = plan_influence(
+        pool=5,
+        uncontrolled=[Uncontrolled("Anna", capacity=4, blood=2)],
+        moves=[Move.to_vampire("Anna", 3), Move.bring_out("Anna")],
+        rules="vekn-2024",
+    )
+    assert [(v.name, v.blood, v.drained) for v in taken.controlled] == [("Anna", 4, 1)]
+    assert taken.uncontrolled == () and taken.transfers_used == 3 and taken.pool == 2
+
+
+def test_vekn_2024_bring_out_happens_at_its_point_of_the_phase() -> None:
+    """VEKN rulebook: at any time of the phase; once out, the vampire is no longer influenced."""
+    with pytest.raises(IllegalPlay, match="already brought out"):
+        plan_influence(
+            pool=5,
+            uncontrolled=[Uncontrolled("Anna", capacity=2, blood=2)],
+            moves=[Move.bring_out("Anna"), Move.to_pool("Anna", 1)],
+            rules="vekn-2024",
+        )
+    with pytest.raises(IllegalPlay, match="1 more needed") as caught:
+        plan_influence(
+            pool=5,
+            uncontrolled=[Uncontrolled("Anna", capacity=4, blood=2)],
+            moves=[Move.to_vampire("Anna", 1), Move.bring_out("Anna")],
+            rules="vekn-2024",
+        )
+    assert "не хватает 1" in caught.value.ru
+
+
+def test_scarce_cost_counts_what_each_rulebook_says() -> None:
+    """Same table: 3 Samedi in play, 1 of them the player's own. Seed §7 counts all 3 in
+    play (9 pool); the VEKN rulebook's Scarce trait counts the player's 1 (3 pool)."""
+    seed = plan_influence(
+        pool=12,
+        uncontrolled=[SAMEDI],
+        moves=[Move.to_vampire("Baron")],
+        in_play_by_clan={"Samedi": 3},
+    )
+    assert seed.controlled[0].scarce_cost == 9 and seed.pool == 2
+    current = plan_influence(
+        pool=12,
+        uncontrolled=[SAMEDI],
+        moves=[Move.to_vampire("Baron"), Move.bring_out("Baron")],
+        rules="vekn-2024",
+        controlled_by_clan={"Samedi": 1},
+    )
+    assert current.controlled[0].scarce_cost == 3 and current.pool == 8
+    scarce_step = current.steps[-2]  # the bring-out is the plan's last move
+    assert "you already control" in scarce_step.text
+    assert "под вашим контролем уже 1 вампир клана Samedi" in scarce_step.ru
+
+
+def test_vekn_2024_scarce_vampires_brought_out_count_each_other() -> None:
+    plan = plan_influence(
+        pool=10,
+        uncontrolled=[
+            Uncontrolled("S1", 2, blood=2, clan="Samedi", scarce=True),
+            Uncontrolled("S2", 2, blood=2, clan="Samedi", scarce=True),
+        ],
+        moves=[Move.bring_out("S2"), Move.bring_out("S1")],
+        rules="vekn-2024",
+    )
+    assert [(v.name, v.scarce_cost) for v in plan.controlled] == [("S2", 0), ("S1", 3)]
+    with pytest.raises(IllegalPlay, match="you already control"):
+        plan_influence(
+            pool=3,
+            uncontrolled=[SAMEDI],
+            moves=[Move.to_vampire("Baron"), Move.bring_out("Baron")],
+            rules="vekn-2024",
+            controlled_by_clan={"Samedi": 1},
+        )
+
+
+def test_counts_and_rules_must_match() -> None:
+    base = {"pool": 5, "uncontrolled": [SAMEDI], "moves": []}
+    with pytest.raises(InvalidState, match="controlled_by_clan instead"):
+        plan_influence(**base, rules="vekn-2024", in_play_by_clan={"Samedi": 1})  # type: ignore[arg-type]
+    with pytest.raises(InvalidState, match="give in_play_by_clan"):
+        plan_influence(**base, controlled_by_clan={"Samedi": 1})  # type: ignore[arg-type]
+    with pytest.raises(InvalidState, match="black-hand, vekn-2024") as caught:
+        plan_influence(**base, rules="vekn")  # type: ignore[arg-type]
+    assert "редакция" in caught.value.ru
+    with pytest.raises(InvalidState):
+        plan_influence(**base, rules="vekn-2024", controlled_by_clan={"Samedi": -1})  # type: ignore[arg-type]
+
+
+def test_nora_under_the_current_rulebook() -> None:
+    """Nora's example plays the same under both rulebooks once she brings the vampire out."""
+    seed = nora_plan()
+    big = NORA_UNCONTROLLED[0].name
+    current = plan_influence(
+        pool=NORA_POOL,
+        uncontrolled=NORA_UNCONTROLLED,
+        moves=[*NORA_MOVES, Move.bring_out(big)],
+        rules="vekn-2024",
+    )
+    assert (current.pool, current.controlled, current.uncontrolled) == (
+        seed.pool,
+        seed.controlled,
+        seed.uncontrolled,
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(pool=st.integers(1, 8), a=st.integers(0, 8), b=st.integers(0, 10), plan_moves=moves)
+def test_bringing_out_at_the_end_agrees_with_the_seed(
+    pool: int, a: int, b: int, plan_moves: list[Move]
+) -> None:
+    """Without scarce vampires, a current-rulebook plan that brings out, at the end, every
+    vampire at capacity ends exactly as the seed's automatic control does."""
+    region = [Uncontrolled("A", 7, blood=a), Uncontrolled("B", 9, blood=b)]
+    try:
+        seed = plan_influence(pool=pool, uncontrolled=region, moves=plan_moves)
+    except IllegalPlay:
+        return
+    kept = plan_influence(pool=pool, uncontrolled=region, moves=plan_moves, rules="vekn-2024")
+    full = [u.name for u in kept.uncontrolled if u.blood >= u.capacity]
+    assert [v.name for v in seed.controlled] == full
+    current = plan_influence(
+        pool=pool,
+        uncontrolled=region,
+        moves=[*plan_moves, *(Move.bring_out(name) for name in full)],
+        rules="vekn-2024",
+    )
+    assert (current.pool, current.controlled, current.uncontrolled) == (
+        seed.pool,
+        seed.controlled,
+        seed.uncontrolled,
+    )

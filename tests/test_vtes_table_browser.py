@@ -53,6 +53,13 @@ def test_influence_tab_nora(open_page: Any) -> None:
     moves.fill("Capacity-7 vampire -3")
     moves.press("Tab")
     wait_text(page, ".calc-error", "needs 6 transfers but only 4")
+    # the current rulebook: Nora's plan has to bring the vampire out itself
+    page.get_by_role("button", name="Current VEKN rulebook").click()
+    page.get_by_role("button", name="Nora's phase").click()
+    page.locator(".calc-error").wait_for(state="hidden")
+    wait_text(page, ".vtes-influence-result", "Rulebook: Current VEKN rulebook")
+    assert moves.input_value().endswith("bring out: Capacity-10 vampire")
+    wait_text(page, ".vtes-influence-rulebook", "Applies the current VEKN rulebook")
 
 
 def test_victory_tab_in_russian(open_page: Any) -> None:

@@ -107,7 +107,7 @@ def test_russian_labels(app: DicePoolCalculator) -> None:
     app.set_language("ru")
     try:
         assert app.botch_text.startswith("Провал:")
-        assert app.tabs.titles == ("Один бросок", "Атака")
+        assert app.tabs.titles == ("Один бросок", "Атака", "V5 (5-я редакция)")
         assert app.dice.description == "Кубиков"
         assert app.chart.bars[0].label == "Провал"
         assert "Недееспособен" in [label for label, _ in app.wound.options]

@@ -59,7 +59,7 @@ __all__ = [
     "payoff",
 ]
 
-POLICIES = ("uniform", "prefer", "minimax")
+POLICIES = ("uniform", "prefer", "minimax", "plan")
 MAX_STATES = 2_000_000
 """The largest ``max_states`` a caller may ask :func:`combat_odds` for."""
 DODGES = frozenset({"Dodge", "Dodge (Dracula)", "Dodge (Agent)"})
@@ -84,6 +84,8 @@ class Policy:
 
     kind: str = "uniform"
     preference: tuple[str, ...] = ()
+    # kind "plan": the card to play in each chain state (rules.dracula.goals builds one)
+    plan: Mapping[State, str] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or self.kind not in POLICIES:
@@ -100,6 +102,11 @@ class Policy:
             )
         for card in sized("preference", self.preference, 0, None, ru="предпочтения (preference)"):
             choice("a preferred card", card, HUNTER_CARDS + ENEMY_CARDS, ru="карта в предпочтениях")
+        if (self.kind == "plan") != (self.plan is not None):
+            raise InvalidState(
+                "a 'plan' policy, and only it, needs a plan (a card for each combat state)",
+                ru="план (карта для каждого состояния боя) нужен стратегии 'plan', и только ей",
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +188,7 @@ def payoff(
     choice("winner", winner, ("hunter", "enemy"), ru="победитель (winner)")
     present("result", result, CombatResult, ru="результат раунда (result)")
     whole("health", health, 1, MAX_HEALTH, ru="Здоровье (health)")
-    whole("blood", blood, 1, MAX_BLOOD, ru="Кровь Дракулы (blood)")
+    whole("blood", blood, 0, MAX_BLOOD, ru="Кровь Дракулы (blood)")
     whole("free_slots", free_slots, 1, 3, ru="свободные ячейки Укуса (free_slots)")
     flag("dracula", dracula, ru="против Дракулы (dracula)")
     if winner == "hunter":
@@ -216,6 +223,10 @@ class _Model:
         self.table = table
         self.hp = hunter_policy
         self.ep = enemy_policy
+        # whether the cards chosen depend on health and blood (not only on the cards and flags)
+        self.state_dependent = "minimax" in (hunter_policy.kind, enemy_policy.kind) or (
+            hunter_policy.kind == "plan"
+        )
         self.dracula = opponent.is_dracula
         self.free_slots = hunter.bite_slots - hunter.bites
         self.dice = 2 if (hunter.godalming and not self.dracula) else 1
@@ -373,9 +384,10 @@ class _Model:
         sol: GameSolution | None = None
         if self.hp.kind == "minimax" or self.ep.kind == "minimax":
             _, _, sol = self.game(s)
-        return _mix(hs, self.hp, sol.rows if sol else None), _mix(
-            es, self.ep, sol.columns if sol else None
-        )
+        emix = _mix(es, self.ep, sol.columns if sol else None)
+        if self.hp.plan is not None:
+            return ((self.hp.plan[s], Fraction(1)),), emix
+        return _mix(hs, self.hp, sol.rows if sol else None), emix
 
     # -- transitions -------------------------------------------------------------------------
     def effect(
@@ -389,17 +401,20 @@ class _Model:
         blood Dracula paid to play his card (Sister Agatha), taken before the result applies.
         """
         kind = res.kind
+        discarded = False  # the played card went to the discard pile, not back to the table
         if res.item_destroyed and h in items:
             lst = list(items)
             lst.remove(h)
             items = tuple(lst)
+            discarded = True
         if "hunter discards all items" in res.extras:
+            discarded = discarded or h in items
             items = ()
         played = h if winner == "hunter" else e
         dodge2 = (1 if winner == "hunter" else 2) if played in DODGES else 0
-        hl2: str | None = h
-        if h not in ("Punch", "Dodge", "Escape") and items.count(h) != 1:
-            hl2 = None  # two copies left (or none): the card on the table restricts nothing
+        hl2: str | None = None if discarded else h
+        if hl2 is not None and h not in ("Punch", "Dodge", "Escape") and items.count(h) != 1:
+            hl2 = None  # two copies left: the one on the table restricts nothing
         code, amount, end, repel2 = 5, 0, "", False
         if kind == "continue":
             code = 0
@@ -418,8 +433,10 @@ class _Model:
             code, end = 1, "defeated" if self.free_slots <= 1 else "bitten"
         return (code, amount, end, items, hl2, e, repel2, dodge2, self.paid(e))
 
-    def local(self, s: State) -> tuple[int, tuple[tuple[Effect, int], ...]]:
-        """The round's (effect, weight) list for state ``s``.
+    def local(
+        self, s: State, card: str | None = None
+    ) -> tuple[int, tuple[tuple[Effect, int], ...]]:
+        """The round's (effect, weight) list for state ``s`` (``card``: the hunter plays it).
 
         Weights are integers over the common denominator returned first. The list depends only
         on the cards, flags and round (and on health and blood under a minimax policy; with
@@ -427,8 +444,9 @@ class _Model:
         shared by many states.
         """
         health, blood, items, hl, el, _cont, repel, dodge, rnd = s
-        minimax = self.hp.kind == "minimax" or self.ep.kind == "minimax"
+        minimax = self.state_dependent
         key = (
+            card,
             items,
             hl,
             el,
@@ -442,6 +460,8 @@ class _Model:
         found = self._local.get(key)
         if found is None:
             hmix, emix = self.choices(s)
+            if card is not None:
+                hmix = ((card, Fraction(1)),)
             # Integer weights over dh * de * dp (card choices, then the roll), reduced at the end.
             dh = lcm(*(ph.denominator for _, ph in hmix))
             de = lcm(*(pe.denominator for _, pe in emix))
@@ -463,8 +483,10 @@ class _Model:
             self._local[key] = found
         return found
 
-    def transitions(self, s: State) -> tuple[int, dict[State | Ending, int]]:
-        den, entries = self.local(s)
+    def transitions(
+        self, s: State, card: str | None = None
+    ) -> tuple[int, dict[State | Ending, int]]:
+        den, entries = self.local(s, card)
         health, blood0, _items, _hl, _el, cont, _repel, _dodge, rnd = s
         rnd2 = min(rnd + 1, self.round_cap) if self.round_cap else 0
         after_killed = _AFTER_KILLED
@@ -760,6 +782,7 @@ _POLICY_RU: dict[str, str] = {
     "uniform": "любую разрешённую карту поровну",
     "prefer": "по заданным предпочтениям",
     "minimax": "лучшую смесь (минимакс)",
+    "plan": "лучший план для выбранной цели",
 }
 _ENDING_RU: dict[str, str] = {
     "defeated": "Охотник повержен",
@@ -1524,7 +1547,7 @@ class _Denominators:
 
 def _solve_layers(model: _Model, start: State, max_states: int) -> _Solved:
     """Layer by layer (see above); returns the same values as :func:`_solve_states`."""
-    minimax = model.hp.kind == "minimax" or model.ep.kind == "minimax"
+    minimax = model.state_dependent
     after_killed = _AFTER_KILLED
     if len(_LAYER_OPERATORS) > 200:  # shared between calls; each entry is a dense matrix
         _LAYER_OPERATORS.clear()

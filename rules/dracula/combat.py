@@ -671,6 +671,7 @@ def _apply(
     ended: str | None = None
     repel = False
     destroyed = list(state.destroyed)
+    left: list[str | None] = list(cards)  # the cards that stay on the table for one round
     h = hunters[owner]
     enemy_name = "Dracula" if state.opponent.is_dracula else (state.opponent.name or "the agent")
     enemy = enemy_ru(enemy_name)
@@ -801,15 +802,20 @@ def _apply(
         card = cards[owner]
         h = _with(h, items=_remove_one(h.items, card))
         destroyed.append(card)
+        left[owner] = None
         trace.add(
             "dracula:item-destruction",
-            f"{h.name}'s {card} is destroyed (discarded).",
-            f"{h.name}: карта {card_ru(card)} уничтожена (уходит в сброс).",
+            f"{h.name}'s {card} is destroyed: it goes to the discard pile, not back to the "
+            "table, so another copy of it may be played next round.",
+            f"{h.name}: карта {card_ru(card)} уничтожена и уходит в сброс, а не остаётся на "
+            "столе, поэтому второй экземпляр этой Вещи можно сыграть в следующем раунде.",
         )
     for extra in res.extras:
         if extra == "hunter discards all items":
             gone = [i for i in h.items]
             h = _with(h, items=())
+            if left[owner] in gone:
+                left[owner] = None  # discarded with the rest: no longer on the table
             destroyed.extend(gone)
             trace.add(
                 "dracula:item-destruction",
@@ -845,7 +851,7 @@ def _apply(
         opponent=state.opponent,
         situation=state.situation,
         blood=blood,
-        hunter_last=cards,
+        hunter_last=tuple(left),
         enemy_last=enemy_card,
         continues=0 if ended is not None and res.kind != "continue" else continues,
         repel=repel,

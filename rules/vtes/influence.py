@@ -4,12 +4,22 @@ A plan is a sequence of :class:`Move` values spent with the phase's transfers:
 
 * ``Move.to_vampire(name, n)``: n transfers move n pool onto an uncontrolled vampire;
 * ``Move.to_pool(name, n)``: 2n transfers move n blood from an uncontrolled vampire to the pool;
-* ``Move.draw()``: 4 transfers and 1 pool move the top crypt card to the uncontrolled region.
+* ``Move.draw()``: 4 transfers and 1 pool move the top crypt card to the uncontrolled region;
+* ``Move.bring_out(name)`` (``rules="vekn-2024"`` only, no transfer): move a vampire whose blood
+  has reached its capacity to the ready region, at that point of the phase.
 
-At the end of the phase each uncontrolled vampire whose blood reaches its capacity
-becomes controlled (excess blood drains); a scarce one costs 3 pool per vampire of
-its clan already in play. A plan that would bring the pool to 0 (which ousts the
-Methuselah) is refused with :class:`rules.errors.IllegalPlay`.
+Two rulebooks (``rules``):
+
+* ``"black-hand"`` (default, the seed's section 7): at the end of the phase each uncontrolled
+  vampire whose blood reaches its capacity becomes controlled (excess blood drains); a scarce
+  one costs 3 pool per vampire of its clan already in play (``in_play_by_clan``).
+* ``"vekn-2024"`` (the current VEKN rulebook): bringing such a vampire out is the
+  Methuselah's choice, made with ``Move.bring_out``; one left out stays uncontrolled with its
+  blood. A scarce one costs 3 pool per vampire of its clan the Methuselah already controls
+  (``controlled_by_clan``, plus those brought out earlier in the phase).
+
+A plan that would bring the pool to 0 (which ousts the Methuselah) is refused with
+:class:`rules.errors.IllegalPlay`.
 
 >>> plan = plan_influence(
 ...     pool=3,
@@ -29,11 +39,13 @@ from typing import Literal
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
 from rules.vtes import ru_words as ru
+from rules.vtes.damage import EDITIONS
 from rules.vtes.models import check_count
 
 __all__ = [
     "DRAW_POOL_COST",
     "DRAW_TRANSFERS",
+    "EDITIONS",
     "FULL_TRANSFERS",
     "SCARCE_POOL_PER_VAMPIRE",
     "TO_POOL_TRANSFERS",
@@ -52,6 +64,7 @@ TO_POOL_TRANSFERS = 2
 DRAW_TRANSFERS = 4
 DRAW_POOL_COST = 1
 SCARCE_POOL_PER_VAMPIRE = 3
+MOVE_KINDS: tuple[str, ...] = ("to_vampire", "to_pool", "draw", "bring_out")
 
 
 def transfers_for_turn(game_turn: int) -> int:
@@ -99,18 +112,19 @@ class Uncontrolled:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One use of transfers; build it with :meth:`to_vampire`, :meth:`to_pool` or :meth:`draw`."""
+    """One step of the plan; build it with :meth:`to_vampire`, :meth:`to_pool`, :meth:`draw`
+    or :meth:`bring_out`."""
 
-    kind: Literal["to_vampire", "to_pool", "draw"]
+    kind: Literal["to_vampire", "to_pool", "draw", "bring_out"]
     vampire: str = ""
     count: int = 1
 
     def __post_init__(self) -> None:
-        if self.kind not in ("to_vampire", "to_pool", "draw"):
+        if self.kind not in MOVE_KINDS:
+            allowed = ", ".join(repr(k) for k in MOVE_KINDS)
             raise InvalidState(
-                f"Unknown influence move {self.kind!r}; allowed: 'to_vampire', 'to_pool', 'draw'.",
-                ru=f"Неизвестный ход фазы влияния {self.kind!r}; допустимы: 'to_vampire', "
-                "'to_pool', 'draw'.",
+                f"Unknown influence move {self.kind!r}; allowed: {allowed}.",
+                ru=f"Неизвестный ход фазы влияния {self.kind!r}; допустимы: {allowed}.",
             )
         check_count(
             "The number of counters moved",
@@ -136,12 +150,19 @@ class Move:
     def draw(cls) -> Move:
         return cls("draw", "", 1)
 
+    @classmethod
+    def bring_out(cls, vampire: str) -> Move:
+        """Move ``vampire`` (blood at capacity) to the ready region; ``rules="vekn-2024"``."""
+        return cls("bring_out", vampire, 1)
+
     @property
     def transfers(self) -> int:
         if self.kind == "to_vampire":
             return TO_VAMPIRE_TRANSFERS * self.count
         if self.kind == "to_pool":
             return TO_POOL_TRANSFERS * self.count
+        if self.kind == "bring_out":
+            return 0
         return DRAW_TRANSFERS
 
 
@@ -189,6 +210,48 @@ def _oust_refusal(pool: int, cost: int, what: str, what_ru: str) -> IllegalPlay:
     )
 
 
+def _check_rules(
+    rules: str,
+    in_play_by_clan: Mapping[str, int] | None,
+    controlled_by_clan: Mapping[str, int] | None,
+) -> dict[str, int]:
+    """The clan counts the scarce cost of ``rules`` uses, checked."""
+    if rules not in EDITIONS:
+        raise InvalidState(
+            f"Unknown rules edition {rules!r}; allowed: {', '.join(EDITIONS)}.",
+            ru=f"Неизвестная редакция правил {rules!r}; допустимые: {', '.join(EDITIONS)}.",
+        )
+    if rules == "black-hand" and controlled_by_clan is not None:
+        raise InvalidState(
+            "controlled_by_clan is what the current rulebook's scarce cost counts; the "
+            "black-hand rulebook counts the vampires of the clan in play: give in_play_by_clan, "
+            "or choose rules='vekn-2024'.",
+            ru="controlled_by_clan считает цена редкости по текущим правилам; правила Black "
+            "Hand считают вампиров клана в игре: укажите in_play_by_clan или выберите "
+            "rules='vekn-2024'.",
+        )
+    if rules == "vekn-2024" and in_play_by_clan is not None:
+        raise InvalidState(
+            "Under the current rulebook the scarce cost counts only the vampires of the clan you "
+            "control: give controlled_by_clan instead of in_play_by_clan.",
+            ru="По текущим правилам цена редкости считает только вампиров клана, которыми вы "
+            "управляете: укажите controlled_by_clan вместо in_play_by_clan.",
+        )
+    counts = dict((in_play_by_clan if rules == "black-hand" else controlled_by_clan) or {})
+    for clan, n in counts.items():
+        if rules == "black-hand":
+            check_count(
+                f"Vampires of clan {clan} in play", n, what_ru=f"Вампиры клана {clan} в игре"
+            )
+        else:
+            check_count(
+                f"Vampires of clan {clan} you control",
+                n,
+                what_ru=f"Ваши подчинённые вампиры клана {clan}",
+            )
+    return counts
+
+
 def plan_influence(
     *,
     pool: int,
@@ -197,13 +260,20 @@ def plan_influence(
     transfers: int = FULL_TRANSFERS,
     crypt: Sequence[Uncontrolled] = (),
     in_play_by_clan: Mapping[str, int] | None = None,
+    rules: str = "black-hand",
+    controlled_by_clan: Mapping[str, int] | None = None,
 ) -> InfluencePlan:
     """Check and carry out an influence phase plan, move by move.
 
     ``transfers`` is what the phase grants (see :func:`transfers_for_turn`); ``crypt`` the
-    crypt from the top; ``in_play_by_clan`` how many vampires of each clan are already in
-    play (for scarce vampires).
+    crypt from the top. ``rules`` is ``"black-hand"`` (the seed rulebook, default: vampires at
+    capacity become controlled at the end of the phase; the scarce cost counts
+    ``in_play_by_clan``, the vampires of each clan already in play) or ``"vekn-2024"`` (the
+    current rulebook: a vampire at capacity is brought out only by ``Move.bring_out``; the
+    scarce cost counts ``controlled_by_clan``, the player's own vampires of each clan).
     """
+    counts = _check_rules(rules, in_play_by_clan, controlled_by_clan)
+    current = rules == "vekn-2024"
     check_count("Your pool", pool, minimum=1, what_ru="Ваш пул")
     check_count("The transfers of the phase", transfers, what_ru="Трансферы фазы")
     region: list[Uncontrolled] = list(uncontrolled)
@@ -214,29 +284,103 @@ def plan_influence(
             ru="У двух неподчинённых вампиров одно и то же имя; дайте каждому своё имя.",
         )
     deck = list(crypt)
-    counts = dict(in_play_by_clan or {})
-    for clan, n in counts.items():
-        check_count(f"Vampires of clan {clan} in play", n, what_ru=f"Вампиры клана {clan} в игре")
 
     trace = Trace()
     trace.add(
         "vtes:7",
         f"The influence phase begins with {transfers} transfers and {pool} pool; "
-        "unused transfers are lost.",
+        "unused transfers are lost"
+        + (
+            "; current VEKN rulebook: a vampire at capacity is brought out only by choice."
+            if current
+            else "."
+        ),
         f"Начало фазы влияния: {ru.transfers(transfers)} и {ru.pool(pool)}; неиспользованные "
-        "трансферы пропадают.",
+        "трансферы пропадают"
+        + (
+            "; текущие правила VEKN: вампира с полной кровью выводят в игру только по выбору."
+            if current
+            else "."
+        ),
     )
     used = 0
+    controlled: list[NewlyControlled] = []
+    brought_out: set[str] = set()
+    scarce_total = 0
 
     def find(name: str) -> int:
         for i, v in enumerate(region):
             if v.name == name:
                 return i
+        if name in brought_out:
+            raise IllegalPlay(
+                f"{name} was already brought out to the ready region in this phase; "
+                "it is no longer uncontrolled.",
+                ru=f"Вампир {name} уже выведен в зону готовых в этой фазе и больше не "
+                "неподчинённый.",
+            )
         known = ", ".join(v.name for v in region)
         raise InvalidState(
             f"No uncontrolled vampire named {name!r}; the region holds: {known or 'none'}.",
             ru=f"Неподчинённого вампира с именем {name!r} нет; в зоне неподчинённых: "
             f"{known or 'никого'}.",
+        )
+
+    def take_control(v: Uncontrolled) -> None:
+        """``v`` (blood at capacity) goes to the ready region; drain and scarce cost."""
+        nonlocal pool, scarce_total
+        drained = v.blood - v.capacity
+        scarce_cost = 0
+        text = f"{v.name} has {v.blood} blood for capacity {v.capacity}: it becomes controlled"
+        text += f", {drained} excess blood drains to the bank" if drained else ""
+        text_ru = (
+            f"У вампира {v.name} {ru.blood(v.blood)} при объёме {v.capacity}: он становится "
+            "подчинённым"
+        )
+        text_ru += f", излишек ({ru.blood(drained)}) уходит в банк крови" if drained else ""
+        if current:
+            trace.add(
+                "vtes:7",
+                text + " and goes face up, unlocked, to the ready region (the Methuselah "
+                "chooses to bring it out).",
+                text_ru + "; его открывают и кладут неповёрнутым в зону готовых (Метузела "
+                "решил вывести его в игру).",
+            )
+        else:
+            trace.add(
+                "vtes:7",
+                text + " and goes face up, untapped, to the ready region.",
+                text_ru + "; его открывают и кладут неповёрнутым в зону готовых.",
+            )
+        if v.scarce:
+            same = counts.get(v.clan, 0)
+            scarce_cost = SCARCE_POOL_PER_VAMPIRE * same
+            if current:
+                whose, whose_ru = "you already control", "под вашим контролем уже"
+            else:
+                whose, whose_ru = "already in play", "в игре уже"
+            if scarce_cost and pool - scarce_cost <= 0:
+                raise _oust_refusal(
+                    pool,
+                    scarce_cost,
+                    f"Controlling scarce {v.name} ({same} {v.clan} vampire(s) {whose})",
+                    f"Подчинение редкого вампира {v.name} ({whose_ru} {ru.vampires(same)} "
+                    f"клана {v.clan})",
+                )
+            pool -= scarce_cost
+            scarce_total += scarce_cost
+            trace.add(
+                "vtes:7",
+                f"{v.name} is scarce: {SCARCE_POOL_PER_VAMPIRE} pool for each of the {same} "
+                f"{v.clan} vampire(s) {whose} = {scarce_cost} pool burned; pool {pool}.",
+                f"Вампир {v.name} редкий (scarce): {whose_ru} {ru.vampires(same)} клана "
+                f"{v.clan}, по {ru.pool(SCARCE_POOL_PER_VAMPIRE)} за каждого, итого сжигается "
+                f"{ru.pool(scarce_cost)}; пул: {pool}.",
+            )
+        if v.clan:
+            counts[v.clan] = counts.get(v.clan, 0) + 1
+        controlled.append(
+            NewlyControlled(v.name, v.capacity, v.capacity, drained, scarce_cost, v.clan)
         )
 
     for number, move in enumerate(moves, 1):
@@ -253,7 +397,33 @@ def plan_influence(
                 ru=f"Ходу {number} нужно {ru.transfers(cost)}, но из {transfers} осталось "
                 f"только {transfers - used}; уберите или сократите какой-нибудь ход.",
             )
-        if move.kind == "to_vampire":
+        if move.kind == "bring_out":
+            if not current:
+                raise IllegalPlay(
+                    f"Move {number} brings {move.vampire} out, but under the Black Hand rulebook "
+                    "there is no such choice: every vampire whose blood reaches its capacity "
+                    "becomes controlled at the end of the phase. Drop the move, or choose "
+                    "rules='vekn-2024'.",
+                    ru=f"Ход {number} выводит в игру вампира {move.vampire}, но по правилам "
+                    "Black Hand такого выбора нет: каждый вампир, чья кровь достигла объёма, "
+                    "становится подчинённым в конце фазы. Уберите этот ход или выберите "
+                    "rules='vekn-2024'.",
+                )
+            i = find(move.vampire)
+            v = region[i]
+            if v.blood < v.capacity:
+                raise IllegalPlay(
+                    f"Move {number} brings {v.name} out with {v.blood} blood for capacity "
+                    f"{v.capacity}; a vampire can be brought out only once its blood reaches "
+                    f"its capacity ({v.capacity - v.blood} more needed).",
+                    ru=f"Ход {number} выводит в игру вампира {v.name} с {ru.blood(v.blood)} при "
+                    f"объёме {v.capacity}; вывести можно, только когда кровь достигнет объёма "
+                    f"(не хватает {v.capacity - v.blood}).",
+                )
+            region.pop(i)
+            brought_out.add(v.name)
+            take_control(v)
+        elif move.kind == "to_vampire":
             i = find(move.vampire)
             if pool - move.count <= 0:
                 raise _oust_refusal(
@@ -307,7 +477,7 @@ def plan_influence(
                     f"Ход {number} (взять карту из склепа)",
                 )
             top = deck.pop(0)
-            if top.name in (v.name for v in region):
+            if top.name in (v.name for v in region) or top.name in brought_out:
                 raise InvalidState(
                     f"{top.name} is already in the uncontrolled region.",
                     ru=f"{top.name} уже лежит в зоне неподчинённых.",
@@ -328,53 +498,23 @@ def plan_influence(
         f"{used} of {transfers} transfers used; the phase ends.",
         f"Использовано трансферов: {used} из {transfers}; фаза заканчивается.",
     )
-    controlled: list[NewlyControlled] = []
     remaining: list[Uncontrolled] = []
-    scarce_total = 0
     for v in region:
         if v.blood < v.capacity:
             remaining.append(v)
-            continue
-        drained = v.blood - v.capacity
-        scarce_cost = 0
-        text = f"{v.name} has {v.blood} blood for capacity {v.capacity}: it becomes controlled"
-        text += f", {drained} excess blood drains to the bank" if drained else ""
-        text_ru = (
-            f"У вампира {v.name} {ru.blood(v.blood)} при объёме {v.capacity}: он становится "
-            "подчинённым"
-        )
-        text_ru += f", излишек ({ru.blood(drained)}) уходит в банк крови" if drained else ""
-        trace.add(
-            "vtes:7",
-            text + " and goes face up, untapped, to the ready region.",
-            text_ru + "; его открывают и кладут неповёрнутым в зону готовых.",
-        )
-        if v.scarce:
-            same = counts.get(v.clan, 0)
-            scarce_cost = SCARCE_POOL_PER_VAMPIRE * same
-            if scarce_cost and pool - scarce_cost <= 0:
-                raise _oust_refusal(
-                    pool,
-                    scarce_cost,
-                    f"Controlling scarce {v.name} ({same} {v.clan} vampire(s) already in play)",
-                    f"Подчинение редкого вампира {v.name} (в игре уже {ru.vampires(same)} "
-                    f"клана {v.clan})",
-                )
-            pool -= scarce_cost
-            scarce_total += scarce_cost
+        elif current:
+            remaining.append(v)
             trace.add(
                 "vtes:7",
-                f"{v.name} is scarce: {SCARCE_POOL_PER_VAMPIRE} pool for each of the {same} "
-                f"{v.clan} vampire(s) already in play = {scarce_cost} pool burned; pool {pool}.",
-                f"Вампир {v.name} редкий (scarce): в игре уже {ru.vampires(same)} клана "
-                f"{v.clan}, по {ru.pool(SCARCE_POOL_PER_VAMPIRE)} за каждого, итого сжигается "
-                f"{ru.pool(scarce_cost)}; пул: {pool}.",
+                f"{v.name} has {v.blood} blood for capacity {v.capacity} but was not brought "
+                "out: under the current rulebook that is the Methuselah's choice, so it stays "
+                "in the uncontrolled region with its blood (add a bring-out move to take it).",
+                f"У вампира {v.name} {ru.blood(v.blood)} при объёме {v.capacity}, но его не "
+                "вывели в игру: по текущим правилам это выбор Метузела, поэтому он остаётся в "
+                "зоне неподчинённых со своей кровью (чтобы вывести, добавьте ход вывода).",
             )
-        if v.clan:
-            counts[v.clan] = counts.get(v.clan, 0) + 1
-        controlled.append(
-            NewlyControlled(v.name, v.capacity, v.capacity, drained, scarce_cost, v.clan)
-        )
+        else:
+            take_control(v)
     return InfluencePlan(
         pool=pool,
         transfers=transfers,

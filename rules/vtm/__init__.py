@@ -1,7 +1,10 @@
-"""Vampire: the Masquerade dice: exact pools, the attack chain, the health track.
+"""Vampire: the Masquerade dice: exact pools, the attack chain, the health track, and the
+5th edition (V5) dice with Hunger.
 
->>> from rules.vtm import pool
+>>> from rules.vtm import pool, v5_pool
 >>> pool(1, 6).botch
+Fraction(1, 10)
+>>> v5_pool(1, 1, 1).bestial
 Fraction(1, 10)
 """
 
@@ -38,6 +41,20 @@ from rules.vtm.health import (
     health_distribution,
     wound_penalty,
 )
+from rules.vtm.v5 import (
+    MAX_HUNGER,
+    MAX_V5_DIFFICULTY,
+    MAX_V5_POOL,
+    RerollAdvice,
+    RerollChoice,
+    RouseResult,
+    V5Result,
+    WillpowerOdds,
+    rouse_check,
+    v5_pool,
+    v5_reroll,
+    v5_willpower,
+)
 
 __all__ = [
     "BEYOND",
@@ -45,6 +62,9 @@ __all__ = [
     "EDITIONS",
     "HEALTH_LEVELS",
     "MAX_DICE",
+    "MAX_HUNGER",
+    "MAX_V5_DIFFICULTY",
+    "MAX_V5_POOL",
     "SPECIALTIES",
     "TAIL_BOUND",
     "TARGETS",
@@ -53,7 +73,12 @@ __all__ = [
     "AttackResult",
     "HealthState",
     "PoolResult",
+    "RerollAdvice",
+    "RerollChoice",
     "RollOutcome",
+    "RouseResult",
+    "V5Result",
+    "WillpowerOdds",
     "attack",
     "classify",
     "health_after",
@@ -62,7 +87,11 @@ __all__ = [
     "multiple_actions",
     "pool",
     "reflexive_successes",
+    "rouse_check",
     "soak_pool",
     "specialty_for_edition",
+    "v5_pool",
+    "v5_reroll",
+    "v5_willpower",
     "wound_penalty",
 ]

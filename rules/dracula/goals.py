@@ -1,0 +1,239 @@
+"""The hunter's best plan for a goal the player names, with the plan's exact whole-combat odds.
+
+Three goals: ``destroy`` (the largest chance that Dracula is destroyed, or the agent killed),
+``safety`` (the smallest chance that the hunter is defeated or bitten) and ``blood`` (the most
+blood Dracula loses on average). The opponent plays a fixed policy (any legal card equally, or
+his part of the round-by-round minimax mix), so the hunter's best plan is a choice of one card
+in every combat state: a Markov decision problem over the states of ``rules.dracula.chain``.
+
+The plan is found by comparing, in every state, the value each legal card leads to (computed in
+floating point, state by state in reverse order of the chain, small cycles iterated to
+convergence); a card within 1e-12 of the best counts as best and the first in deck order wins.
+The odds reported are then the exact odds of that plan, from the same exact chain as every
+other policy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules.dracula.blood import MAX_BLOOD
+from rules.dracula.cards import CardTable
+from rules.dracula.chain import (
+    CombatOdds,
+    Policy,
+    State,
+    _components,
+    _Model,
+    _setup,
+    _too_many_states_ru,
+    combat_odds,
+)
+from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
+from rules.dracula.ru import card_ru
+from rules.errors import InvalidState
+from rules.trace import Step, Trace
+from rules.validation import choice, present, whole
+
+__all__ = ["GOALS", "GOAL_TEXT", "GoalPlan", "best_plan", "goal_value"]
+
+GOALS: tuple[str, ...] = ("destroy", "safety", "blood")
+GOAL_TEXT: dict[str, tuple[str, str]] = {
+    "destroy": (
+        "the largest chance that Dracula is destroyed (an agent: killed)",
+        "наибольший шанс уничтожить Дракулу (Агента — убить)",
+    ),
+    "safety": (
+        "the smallest chance that the hunter is defeated or bitten",
+        "наименьший шанс, что Охотник будет повержен или Укушен",
+    ),
+    "blood": (
+        "the most blood Dracula loses on average",
+        "наибольшая в среднем потеря Крови Дракулы",
+    ),
+}
+_TIE = 1e-12
+_ITERATIONS = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class GoalPlan:
+    """The hunter's best plan for ``goal``: ``first_card`` in round 1, ``odds`` exact.
+
+    ``value``: the goal's exact value under the plan (a probability, or expected blood lost).
+    ``states``: how many combat states the plan covers.
+    """
+
+    goal: str
+    first_card: str
+    value: Fraction
+    odds: CombatOdds
+    states: int
+    steps: tuple[Step, ...]
+
+
+def goal_value(goal: str, odds: CombatOdds, blood: int) -> Fraction:
+    """The goal's value for these odds (``blood``: Dracula's blood at the start)."""
+    if goal == "destroy":
+        return odds.outcomes.get("destroyed", Fraction(0)) + odds.outcomes.get(
+            "killed", Fraction(0)
+        )
+    if goal == "safety":
+        return 1 - odds.outcomes["defeated"] - odds.outcomes["bitten"]
+    return sum(((blood - b) * p for b, p in odds.blood.items()), Fraction(0))
+
+
+def _check_goal(goal: object, opponent: Opponent) -> str:
+    goal = choice("goal", goal, GOALS, ru="цель")
+    if goal == "blood" and not opponent.is_dracula:
+        raise InvalidState(
+            "the goal 'blood' needs Dracula: agents have no blood track; choose 'destroy' or "
+            "'safety'",
+            ru="цель 'blood' (потеря Крови) возможна только против Дракулы: у Агентов нет "
+            "дорожки Крови; выберите 'destroy' или 'safety'",
+        )
+    return goal
+
+
+def _reward(goal: str, end: tuple[str, int, int], blood: int) -> float:
+    kind, b, _health = end
+    if goal == "destroy":
+        return 1.0 if kind in ("destroyed", "killed") else 0.0
+    if goal == "safety":
+        return 0.0 if kind in ("defeated", "bitten") else 1.0
+    return float(blood - b)
+
+
+def _plan(model: _Model, start: State, goal: str, blood: int, max_states: int) -> dict[State, str]:
+    """The best card in every state reachable with any card (see the module text)."""
+    index: dict[State, int] = {start: 0}
+    states: list[State] = [start]
+    # per state, per card: (card, [(successor index, p)], p of staying, payoff of the endings)
+    moves: list[list[tuple[str, list[tuple[int, float]], float]]] = []
+    i = 0
+    while i < len(states):
+        s = states[i]
+        _health, _blood, items, hl, _el, _c, _r, _d, rnd = s
+        per_card: list[tuple[str, list[tuple[int, float]], float]] = []
+        for card in model.hunter_options(items, hl, rnd):
+            den, out = model.transitions(s, card)
+            succ: list[tuple[int, float]] = []
+            ends = 0.0
+            for t, num in out.items():
+                p = num / den
+                if isinstance(t[0], str):
+                    ends += p * _reward(goal, t, blood)
+                    continue
+                tt: State = t
+                j = index.get(tt)
+                if j is None:
+                    j = len(states)
+                    if j >= max_states:
+                        raise InvalidState(
+                            f"this combat has more than {max_states} states to plan exactly; "
+                            "choose fewer combat items, or less health or blood",
+                            ru=_too_many_states_ru(max_states),
+                        )
+                    index[tt] = j
+                    states.append(tt)
+                succ.append((j, p))
+            per_card.append((card, succ, ends))
+        moves.append(per_card)
+        i += 1
+    n = len(states)
+    value = [0.0] * n
+    choice = [""] * n
+
+    def best(v: int) -> tuple[str, float]:
+        scored = [(c, ends + sum(p * value[j] for j, p in succ)) for c, succ, ends in moves[v]]
+        top = max(x for _, x in scored)
+        for c, x in scored:
+            if x >= top - _TIE * (1 + abs(top)):
+                return c, top
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    comps = _components(n, lambda v: [j for _, succ, _ in moves[v] for j, _ in succ])
+    for comp in reversed(comps):  # successors first
+        if len(comp) == 1:
+            v = comp[0]
+            scored = []
+            for c, succ, ends in moves[v]:
+                loop = sum(p for j, p in succ if j == v)
+                rest = ends + sum(p * value[j] for j, p in succ if j != v)
+                scored.append((c, rest / (1 - loop)))
+            top = max(x for _, x in scored)
+            value[v] = top
+            choice[v] = next(c for c, x in scored if x >= top - _TIE * (1 + abs(top)))
+            continue
+        for _ in range(_ITERATIONS):
+            change = 0.0
+            for v in comp:
+                c, x = best(v)
+                change = max(change, abs(x - value[v]))
+                value[v], choice[v] = x, c
+            if change <= 1e-15:
+                break
+    return {s: choice[k] for k, s in enumerate(states)}
+
+
+def best_plan(
+    hunter: Hunter,
+    opponent: Opponent,
+    situation: Situation = NO_SITUATION,
+    *,
+    goal: str,
+    blood: int = MAX_BLOOD,
+    table: CardTable | None = None,
+    enemy_policy: Policy | str = "uniform",
+    assume_initiative: int | None = None,
+    max_states: int = 20_000,
+) -> GoalPlan:
+    """The hunter's best plan for ``goal`` against ``enemy_policy``, with its exact odds."""
+    hunter = present("hunter", hunter, Hunter, ru="Охотник")
+    opponent = present("opponent", opponent, Opponent, ru="противник")
+    situation = present("situation", situation, Situation, ru="обстановка")
+    goal = _check_goal(goal, opponent)
+    max_states = whole("max_states", max_states, 1, 200_000, ru="предел числа состояний")
+    if isinstance(enemy_policy, Policy) and enemy_policy.kind == "plan":
+        raise InvalidState(
+            "the opponent plays 'uniform', 'prefer' or 'minimax', not a plan",
+            ru="противник играет 'uniform', 'prefer' или 'minimax', а не план",
+        )
+    model, start = _setup(
+        hunter, opponent, situation, blood, table, "uniform", enemy_policy, assume_initiative
+    )
+    plan = _plan(model, start, goal, blood, max_states)
+    odds = combat_odds(
+        hunter,
+        opponent,
+        situation,
+        blood=blood,
+        table=table,
+        hunter_policy=Policy("plan", plan=plan),
+        enemy_policy=enemy_policy,
+        assume_initiative=assume_initiative,
+        max_states=max_states,
+    )
+    value = goal_value(goal, odds, blood)
+    first = plan[start]
+    en, ru = GOAL_TEXT[goal]
+    trace = Trace()
+    trace.add(
+        "dracula:odds-goals",
+        f"Goal: {en}. The hunter's plan picks, in every combat state, the card that serves this "
+        f"goal best against the opponent's policy ({model.ep.kind}); round 1: {first}.",
+        f"Цель: {ru}. План Охотника выбирает в каждом состоянии боя карту, которая лучше всего "
+        f"служит этой цели против стратегии противника ({model.ep.kind}); в раунде 1: "
+        f"{card_ru(first)}.",
+    )
+    shown = f"{float(value):.6g}"
+    trace.add(
+        "dracula:odds-goals",
+        f"Under this plan the goal's exact value is {shown}"
+        + (" blood on average." if goal == "blood" else "."),
+        f"При этом плане точное значение цели: {shown}"
+        + (" Крови в среднем." if goal == "blood" else "."),
+    )
+    trace.extend(odds.steps)
+    return GoalPlan(goal, first, value, odds, len(plan), trace.steps)

@@ -1,0 +1,91 @@
+"""The V5 tab of the V:tM dice page, driven without a browser."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from calculators.vtm_dice import DicePoolCalculator
+from calculators.vtm_v5 import parse_roll
+from rules.errors import InvalidState
+from rules.vtm import v5_pool, v5_reroll, v5_willpower
+
+
+@pytest.fixture
+def app() -> DicePoolCalculator:
+    return DicePoolCalculator()
+
+
+def test_default_tab_shows_the_engine_odds(app: DicePoolCalculator) -> None:
+    tab = app.v5
+    assert app.tabs.titles[2] == "V5 (5th edition)"
+    expected = v5_pool(6, 1, 3)
+    assert tab.result is not None and tab.result.win == expected.win
+    assert tab.odds_text.startswith("Win 66.56% · Critical win")
+    assert f"{float(expected.messy) * 100:.2f}%" in tab.odds_text
+    # the chart: one bar per total, green from the difficulty on, summing to exactly 1
+    assert [b.label for b in tab.chart.bars] == [str(k) for k in range(len(tab.chart.bars))]
+    assert sum((b.value for b in tab.chart.bars), Fraction(0)) == 1
+    assert {b.color for b in tab.chart.bars[3:]} == {"#2e7d32"}
+    assert "#2e7d32" not in {b.color for b in tab.chart.bars[:3]}
+    assert "Hunger stays with 50.00% (one die), 75.00%" in tab.rouse_text
+    assert "Type a roll" in tab._advice.value
+
+
+def test_sliders_willpower_and_advice(app: DicePoolCalculator) -> None:
+    tab = app.v5
+    tab.set_inputs(pool=3, hunger=5, difficulty=2)  # Hunger above the pool: all Hunger dice
+    assert tab.result is not None and tab.result.hunger_dice == 3
+    assert "Hunger 5 is more than the pool" in tab.trace_view.text
+    assert tab.willpower is not None
+    assert tab.willpower.win == v5_willpower(3, 5, 2).win == tab.result.win  # nothing to re-roll
+    assert "cannot be roused by choice" in tab.rouse_text
+    tab.set_inputs(pool=4, hunger=1, difficulty=3, roll="3 2 7 / 8")
+    assert tab.advice is not None
+    assert tab.advice.best == v5_reroll([3, 2, 7], [8], 3).best
+    assert tab.advice_text == (
+        "As rolled: 2 successes, not a win. Re-roll 2 3: win 75.00%, messy critical 0%, "
+        "bestial failure 0%."
+    )
+    assert "[vtm:v5-willpower] Best: re-roll [2, 3]" in tab.trace_view.text
+    tab.set_inputs(roll="10 9 9 9 / 10")
+    assert "Re-roll 10: win 100%, messy critical 10.00%" in tab.advice_text
+    tab.set_inputs(roll="")
+    assert tab.advice is None and "Best:" not in tab.trace_view.text
+
+
+def test_a_slip_in_the_roll_is_said_beside_it_in_the_page_language(app: DicePoolCalculator) -> None:
+    tab = app.v5
+    tab.set_inputs(roll="7 7 / 11")
+    assert "1 to 10" in tab.advice_error and tab.result is not None
+    assert app.banner.message == ""
+    app.set_language("ru")
+    assert "от 1 до 10" in tab.advice_error
+    assert app.tabs.titles[2] == "V5 (5-я редакция)"
+    assert tab.odds_text.startswith("Победа")
+    tab.set_inputs(roll="7 / 7 / 7")
+    assert "перед кубиками Голода" in tab.advice_error
+
+
+def test_url_parameters_open_the_tab(
+    app: DicePoolCalculator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("QUERY_STRING", "v5_pool=20&hunger=5&v5_difficulty=7")
+    app.follow_url()
+    assert app.tabs.selected_index == 2
+    assert app.v5.result is not None and app.v5.result.win == v5_pool(20, 5, 7).win
+    assert app.v5.trace_view.widget.value  # revealed once the tab is shown
+    monkeypatch.setenv("QUERY_STRING", "hunger=6")
+    app.follow_url()
+    assert "hunger" in app.banner.message and "0 to 5" in app.banner.message
+    assert {"v5_pool", "hunger", "v5_difficulty"} <= set(app.url_allowed())
+
+
+def test_parse_roll() -> None:
+    assert parse_roll("10 7, 3 / 10 1") == ([10, 7, 3], [10, 1])
+    assert parse_roll("  ") is None
+    assert parse_roll("/ 1 10") == ([], [1, 10])
+    for bad in ("a b", "1 / 2 / 3", "1-2"):
+        with pytest.raises(InvalidState):
+            parse_roll(bad)
