@@ -27,7 +27,9 @@ from calculators.kit import (
     TraceView,
     columns,
 )
+from calculators.kit.fields import IntField, invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from calculators.kit.tools import PageTools
 from rules.dracula.blood import MAX_BLOOD, RED_MARKS
 from rules.dracula.cards import (
     AGENT_WEAPONS,
@@ -89,6 +91,14 @@ LABELS = Catalog(
         "dodge1": (
             "Dodge allowed in round 1 (open point)",
             "Уклонение в раунде 1 разрешено (спорно)",
+        ),
+        "dodge1_help": (
+            "Open point: the rulebook does not say whether Dodge may be played in the first "
+            "round of a combat. On: either side may choose it in round 1; off: not before "
+            "round 2.",
+            "Спорный момент: правила не говорят, можно ли играть Уклонение в первом раунде "
+            "боя. Включено: любая сторона может выбрать его в раунде 1; выключено: не раньше "
+            "раунда 2.",
         ),
         "agatha": (
             "Sister Agatha: Fangs/Escape cost 2 blood",
@@ -423,9 +433,8 @@ class DraculaExplorer(CalculatorApp):
         self.w_hunter = widgets.Dropdown(
             options=list(HUNTERS), value="Van Helsing", layout=lay, style=style
         )
-        # plain number fields: a value outside the rules is refused with a message, not clipped
-        self.w_health = widgets.IntText(value=8, layout=lay, style=style)
-        self.w_bites = widgets.IntText(value=0, layout=lay, style=style)
+        self.w_health = IntField(8, 1, 20, app=self, layout=lay, style=style)
+        self.w_bites = IntField(0, 0, 2, app=self, layout=lay, style=style)
         self.w_items = widgets.SelectMultiple(
             options=list(HUNTER_ITEMS), value=("Stake",), rows=8, layout=lay, style=style
         )
@@ -439,7 +448,7 @@ class DraculaExplorer(CalculatorApp):
             options=list(AGENT_WEAPONS), value=(), rows=3, layout=lay, style=style
         )
         self.w_minion = widgets.Checkbox(value=False, indent=False)
-        self.w_blood = widgets.IntText(value=MAX_BLOOD, layout=lay, style=style)
+        self.w_blood = IntField(MAX_BLOOD, 1, MAX_BLOOD, app=self, layout=lay, style=style)
         self.w_trap = widgets.Checkbox(value=False, indent=False)
         self.w_advance = widgets.Checkbox(value=False, indent=False)
         self.w_castle = widgets.Checkbox(value=False, indent=False)
@@ -508,9 +517,9 @@ class DraculaExplorer(CalculatorApp):
         self.w_judge_intro = widgets.HTML()
         self.j_hcard = widgets.Dropdown(layout=lay, style=style)
         self.j_ecard = widgets.Dropdown(layout=lay, style=style)
-        self.j_hdie = widgets.BoundedIntText(value=1, min=1, max=6, layout=lay, style=style)
-        self.j_hdie2 = widgets.BoundedIntText(value=1, min=1, max=6, layout=lay, style=style)
-        self.j_edie = widgets.BoundedIntText(value=1, min=1, max=6, layout=lay, style=style)
+        self.j_hdie = IntField(1, 1, 6, app=self, layout=lay, style=style)
+        self.j_hdie2 = IntField(1, 1, 6, app=self, layout=lay, style=style)
+        self.j_edie = IntField(1, 1, 6, app=self, layout=lay, style=style)
         self.j_resolve = widgets.Button(button_style="primary")
         self.j_restart = widgets.Button()
         self.j_state = widgets.HTML()
@@ -626,6 +635,7 @@ class DraculaExplorer(CalculatorApp):
         self.j_resolve.on_click(self.guard(lambda _b: self._on_resolve()))
         self.j_restart.on_click(self.guard(lambda _b: self.restart_judge()))
         self._busy = False
+        self.tools = PageTools(self)
         self.ready()
         self.run(self.update)
 
@@ -633,8 +643,12 @@ class DraculaExplorer(CalculatorApp):
     def relabel(self) -> None:
         self.w_intro.value = f"<p>{escape(self.t('intro'))}</p>"
         self.w_judge_intro.value = f"<p>{escape(self.t('judge_intro'))}</p>"
-        for lab, _w in self._row_labels:
+        for lab, w in self._row_labels:
             lab.value = self.t(lab.key)  # type: ignore[attr-defined]
+            help_key = f"{lab.key}_help"  # type: ignore[attr-defined]
+            if help_key in self.labels:
+                lab.tooltip = w.tooltip = self.t(help_key)
+                lab.value += " ⓘ"
         self._busy = True
         try:
             pol = [(self.t(k), k) for k in ("minimax", "uniform")]
@@ -759,6 +773,8 @@ class DraculaExplorer(CalculatorApp):
                 self._sync_hunter()
             finally:
                 self._busy = False
+        if invalid_fields(self.body):
+            return  # each bad box says what it allows; nothing is computed until then
         self.update()
 
     def _refuse(self, key: str, **fields: object) -> InvalidState:
@@ -1050,8 +1066,8 @@ class DraculaExplorer(CalculatorApp):
         return self.last_report
 
     def _on_resolve(self) -> None:
-        if self.judge_state is None:
-            return
+        if self.judge_state is None or invalid_fields(self.body):
+            return  # a die box that is not 1-6 says so beside itself
         h, opp, *_ = self._setup
         roll: int | tuple[int, int] = self.j_hdie.value
         if h.godalming and not opp.is_dracula:

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 
 from calculators.kit import COMMON, LANGS, Bar, Catalog, DistributionChart, ErrorBanner, TraceView
+from calculators.kit.fields import IntField, invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.chain import CombatOdds
@@ -138,6 +139,9 @@ def parse_blood_list(text: str) -> tuple[int, ...]:
     return tuple(values)
 
 
+MAX_AWARDS = 99  # times one hunter earns one award in a game: far above any real game
+
+
 class ValourPanel:
     """The Valour section: a tally form for up to four hunters and a combat's Valour odds."""
 
@@ -171,7 +175,7 @@ class ValourPanel:
                         value="", placeholder="3, 2", layout=cell, continuous_update=False
                     )
                 else:
-                    w = widgets.IntText(value=0, layout=cell)
+                    w = IntField(0, 0, MAX_AWARDS, layout=cell, hint=False)
                 w.add_class(f"valour-{award.key}-{i}")
                 column[award.key] = w
             self.w_counts.append(column)
@@ -262,6 +266,10 @@ class ValourPanel:
         self.lang = lang
         self.banner.lang = lang
         self.combat_banner.lang = lang
+        for column in self.w_counts:
+            for field in column.values():
+                if isinstance(field, IntField):
+                    field.set_language(lang)
         self.w_intro.value = f"<p>{escape(self.t('intro'))}</p>"
         self.w_tally_title.value = (
             f"<h3>{escape(self.t('tally'))}</h3><p><small>{escape(self.t('tally_help'))}"
@@ -337,8 +345,8 @@ class ValourPanel:
         return events
 
     def _on_tally_input(self, _change: dict[str, Any]) -> None:
-        if not self._busy:
-            self.update_tally()
+        if not self._busy and not invalid_fields(self.widget):
+            self.update_tally()  # a bad count says what it allows beside its box
 
     def update_tally(self) -> None:
         """Recompute the standings from the form (errors go to the tally's banner)."""

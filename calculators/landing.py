@@ -8,6 +8,7 @@ import ipywidgets as widgets
 
 from calculators.kit import CalculatorApp, Catalog
 from calculators.kit.fmt import escape
+from calculators.kit.links import page_url
 
 
 @dataclass(frozen=True)
@@ -122,12 +123,11 @@ class LandingPage(CalculatorApp):
 
     def relabel(self) -> None:
         i = 1 if self.lang == "ru" else 0
-        query = "?lang=ru" if self.lang == "ru" else ""
         items = []
         for card in PAGES:
             items.append(
                 '<div class="calc-result-box">'
-                f'<h3><a class="calc-page-link" href="{card.notebook}{query}">'
+                f'<h3><a class="calc-page-link" href="{page_url(card.notebook, self.lang)}">'
                 f"{escape(card.title[i])}</a></h3>"
                 f"<p><b>{escape(card.audience[i])}.</b> {escape(card.summary[i])}</p>"
                 f"<p><i>{escape(self.t('covers'))}:</i> {escape(card.covers[i])}</p></div>"

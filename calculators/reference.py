@@ -21,7 +21,9 @@ import ipywidgets as widgets
 
 from calculators.kit import CalculatorApp, Catalog, Field, columns
 from calculators.kit.fmt import escape
+from calculators.kit.tools import PageTools
 from calculators.kit.trace_view import rule_url
+from calculators.reference_sources import source_text
 from rules.errors import InvalidState
 from rules.reference import (
     GAME_NAMES,
@@ -157,8 +159,9 @@ def section_html(section: Section, lang: str, labels: Catalog = LABELS) -> str:
     if terms:
         words = ", ".join(f"{escape(term.en)} — {escape(' / '.join(term.ru))}" for term in terms)
         html.append(f'<p class="ref-terms"><b>{escape(t("terms"))}:</b> {words}</p>')
+    source = source_text(section.source, lang)
     html.append(
-        f'<p class="ref-source"><b>{escape(t("source"))}:</b> {escape(section.source)}<br>'
+        f'<p class="ref-source"><b>{escape(t("source"))}:</b> {escape(source)}<br>'
         f'<a href="{escape(rule_url(section.id, lang))}" target="_blank">'
         f"{escape(t('link'))}</a></p>"
     )
@@ -241,6 +244,7 @@ class RulesReferencePage(CalculatorApp):
         self.results.observe(self.guard(self._on_pick), names="value")
         self.term_filter.observe(self.guard(self._on_terms), names="value")
         self.term_game.observe(self.guard(self._on_terms), names="value")
+        self.tools = PageTools(self)
         self.ready()
 
     # -- labels ---------------------------------------------------------------------------

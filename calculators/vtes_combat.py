@@ -20,10 +20,13 @@ from typing import Any
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_button import ButtonStyle
 from ipywidgets.widgets.widget_description import DescriptionStyle
-from ipywidgets.widgets.widget_string import HTMLStyle
+from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 
 from calculators.kit import CalculatorApp, Catalog, Field, ResultPanel, TraceView, pack, unpack
+from calculators.kit.fields import FieldMessage, IntField, invalid_fields
 from calculators.kit.fmt import escape
+from calculators.kit.tools import PageTools, ruling_text
+from calculators.vtes_card_picker import CARD_LABELS, CombatCardPicker, CryptPicker
 from rules.errors import InvalidState
 from rules.vtes import MinionState
 from rules.vtes.cards import card
@@ -39,6 +42,15 @@ from rules.vtes.scenario import (
 )
 
 __all__ = ["VtesCombatCalculator", "seed_example_lines"]
+
+# The number boxes' bounds: what the rules allow (capacity) or far above any real combat.
+MAX_CAPACITY = 11
+MAX_LIFE = 20
+MAX_STRENGTH = 10
+MAX_DAMAGE = 10
+MAX_STEAL = 10
+MAX_EXTRA_STRIKES = 10
+MAX_PLAYS = 30
 
 LABELS = Catalog(
     {
@@ -131,7 +143,7 @@ LABELS = Catalog(
         "add_2": ("other effect: +2 (limited)", "другой эффект: +2 (ограниченный)"),
         "add_3": ("other effect: +3 (limited)", "другой эффект: +3 (ограниченный)"),
         "unlimited": ("+ not limited", "+ неограниченные"),
-        "torn_signpost": ("Torn Signpost: +1 strength", "Torn Signpost: +1 к силе"),
+        "torn_signpost": ("Torn Signpost: strength 2", "Torn Signpost: сила 2"),
         "story": ("What happened", "Что произошло"),
         "final": ("After the combat", "После боя"),
         "state": ("State", "Состояние"),
@@ -154,6 +166,47 @@ LABELS = Catalog(
         ),
         "export": ("Export", "Экспорт"),
         "import": ("Import", "Импорт"),
+        "preset_modified": (
+            "Based on the rulebook example “{title}”, modified: the rulebook's outcome no "
+            "longer applies; the result below is for the combat as it is now.",
+            "На основе примера из правил «{title}», с изменениями: итог из правил к нему уже "
+            "не относится; результат ниже — для боя в его нынешнем виде.",
+        ),
+        "default_acting_vampire": ("Acting vampire", "Действующий вампир"),
+        "default_acting_ally": ("Acting ally", "Действующий союзник"),
+        "default_opposing_vampire": ("Opposing vampire", "Противостоящий вампир"),
+        "default_opposing_ally": ("Opposing ally", "Противостоящий союзник"),
+        "jargon_help": (
+            "“first by”: the side that played the first maneuver (or press); after it the "
+            "sides alternate. “+ not limited”: additional strikes from effects not marked "
+            "“(limited)”; they add to the one (limited) source picked in the list. “Receiver "
+            "prevents”: the damage the minion hit by this strike prevents, as printed on its "
+            "card (superior Skin of Rock: 2); prevention above the strike's damage prevents all "
+            "of it and the rest is lost (ruling G00153).",
+            "«первым»: сторона, сыгравшая первый манёвр (или пресс); дальше стороны "
+            "чередуются. «+ неограниченные»: дополнительные удары от эффектов без пометки "
+            "«(ограниченный)»; они добавляются к одному ограниченному источнику, выбранному в "
+            "списке. «Получатель предотвращает»: сколько повреждений от этого удара "
+            "предотвращает получивший его миньон, как напечатано на карте (превосходный Skin of "
+            "Rock: 2); предотвращение сверх повреждений удара предотвращает их все, а остаток "
+            "пропадает (решение G00153).",
+        ),
+        "first_by_help": (
+            "The side that played the first one; the sides then alternate.",
+            "Сторона, сыгравшая первым; дальше стороны чередуются.",
+        ),
+        "unlimited_help": (
+            "Additional strikes from effects not marked (limited), on top of the one (limited) "
+            "source.",
+            "Дополнительные удары от эффектов без пометки «(ограниченный)», сверх одного "
+            "ограниченного источника.",
+        ),
+        "prevented_help": (
+            "Damage from this strike that its receiver prevents, as printed on the card; more "
+            "than the strike deals prevents all of it (ruling G00153).",
+            "Сколько повреждений от этого удара предотвращает его получатель, как напечатано на "
+            "карте; если больше, чем наносит удар, предотвращается всё (решение G00153).",
+        ),
     }
 )
 
@@ -201,15 +254,26 @@ def seed_example_lines() -> list[str]:
 
 
 def _int_text(
-    value: int = 0,
-    width: str = "150px",
-    minimum: int = 0,
-    label: str | None = None,
+    app: VtesCombatCalculator,
+    value: int,
+    width: str,
+    minimum: int,
+    maximum: int,
+    label: str,
     own_layout: bool = False,
-) -> widgets.BoundedIntText:
-    layout = widgets.Layout(width=width) if own_layout else _layout(width=width)
-    extra: dict[str, Any] = {"style": _labelled(label)} if label else {}
-    return widgets.BoundedIntText(value=value, min=minimum, max=99, layout=layout, **extra)
+) -> IntField:
+    """A whole-number box from ``minimum`` to ``maximum`` (its range shown beside it)."""
+    return IntField(
+        value,
+        minimum,
+        maximum,
+        app=app,
+        style=_style(TextStyle, description_width=label),
+        layout=_layout(width=width),
+        outer_layout=widgets.Layout() if own_layout else _layout(),
+        note_layout=_layout(),
+        note_style=_style(HTMLStyle),
+    )
 
 
 def _set_options(dropdown: widgets.Dropdown, options: list[tuple[str, str]]) -> None:
@@ -275,6 +339,11 @@ def _hbox(children: Iterable[widgets.Widget] = (), layout: Any = None) -> widget
     return widgets.HBox(list(children), layout=layout if layout is not None else _layout())
 
 
+def _wrapping() -> widgets.Layout:
+    """A row whose controls wrap onto a new line instead of being clipped."""
+    return _layout(flex_flow="row wrap", align_items="center")
+
+
 class _Row:
     """A removable row of widgets inside a list editor."""
 
@@ -295,7 +364,7 @@ class _EquipmentRow(_Row):
         data = data or {"name": "Weapon", "strike": {"damage": 1}}
         strike = dict(data.get("strike") or {})
         self.name = widgets.Text(value=str(data.get("name", "")), layout=_layout(width="150px"))
-        self.damage = _int_text(int(strike.pop("damage", 0)), "120px", label="60px")
+        self.damage = _int_text(app, int(strike.pop("damage", 0)), "120px", 0, MAX_DAMAGE, "60px")
         self.ranged = widgets.Checkbox(value=bool(strike.pop("ranged", False)), indent=False)
         self.aggravated = widgets.Checkbox(
             value=bool(strike.pop("aggravated", False)), indent=False
@@ -305,7 +374,9 @@ class _EquipmentRow(_Row):
         self.aggravated.layout.width = "auto"
         self.name.add_class("vtes-equipment-name")
         self.damage.add_class("vtes-equipment-damage")
-        self.widget = _hbox([self.name, self.damage, self.ranged, self.aggravated, self.remove])
+        self.widget = _hbox(
+            [self.name, self.damage, self.ranged, self.aggravated, self.remove], _wrapping()
+        )
         app.watch(self.name, self.damage, self.ranged, self.aggravated)
 
     def relabel(self) -> None:
@@ -338,7 +409,7 @@ class _RetainerRow(_Row):
         super().__init__(app)
         data = data or {"name": "Retainer", "life": 1}
         self.name = widgets.Text(value=str(data.get("name", "")), layout=_layout(width="150px"))
-        self.life = _int_text(int(data.get("life", 1)), "120px", 1, label="50px")
+        self.life = _int_text(app, int(data.get("life", 1)), "120px", 1, MAX_LIFE, "50px")
         self.name.add_class("vtes-retainer-name")
         self.widget = _hbox([self.name, self.life, self.remove])
         app.watch(self.name, self.life)
@@ -417,9 +488,9 @@ class _CombatantCard:
             options=[("vampire", "vampire"), ("ally", "ally")],
             style={"button_width": "90px"},
         )
-        self.capacity = _int_text(6, "240px", 1, label="90px", own_layout=True)
-        self.blood = _int_text(4, "240px", label="90px")
-        self.strength = _int_text(1, "240px", label="90px")
+        self.capacity = _int_text(app, 6, "240px", 1, MAX_CAPACITY, "90px", own_layout=True)
+        self.blood = _int_text(app, 4, "240px", 0, MAX_CAPACITY, "90px")
+        self.strength = _int_text(app, 1, "240px", 0, MAX_STRENGTH, "90px")
         for key in ("name", "kind", "capacity", "blood", "strength"):
             getattr(self, key).add_class(f"vtes-{side}-{key}")
         self.equipment = _ListEditor(
@@ -455,6 +526,11 @@ class _CombatantCard:
         vampire = self.kind.value == "vampire"
         self.capacity.layout.display = None if vampire else "none"
         self.blood.description = self.app.t("blood" if vampire else "life")
+        self.name.placeholder = self.default_name()
+
+    def default_name(self) -> str:
+        """The name used while the name box is empty, in the page's language."""
+        return self.app.t(f"default_{self.side}_{self.kind.value}")
 
     def relabel(self) -> None:
         t = self.app.t
@@ -469,7 +545,8 @@ class _CombatantCard:
         self.retainers.relabel()
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name.value, "kind": self.kind.value}
+        name = self.name.value.strip() or self.default_name()
+        out: dict[str, Any] = {"name": name, "kind": self.kind.value}
         if self.kind.value == "vampire":
             out["capacity"] = self.capacity.value
             out["blood"] = self.blood.value
@@ -526,7 +603,10 @@ class _StrikeRow(_Row):
         self.custom = _vbox(layout=widgets.Layout(margin="0 0 0 24px"))
         self.custom_built = False
         self.widget = _vbox(
-            [_hbox([self.choice, self.target, self.prevented, self.remove]), self.custom]
+            [
+                _hbox([self.choice, self.target, self.prevented, self.remove], _wrapping()),
+                self.custom,
+            ]
         )
         self.widget.add_class("vtes-strike")
         self.refresh_options()
@@ -540,10 +620,10 @@ class _StrikeRow(_Row):
             return
         self.custom_built = True
         self.custom_name = widgets.Text(value="Strike", layout=_layout(width="200px"))
-        self.damage = _int_text(1, "150px", label="90px")
+        self.damage = _int_text(self.app, 1, "150px", 0, MAX_DAMAGE, "90px")
         self.plus_strength = widgets.Checkbox(value=False, indent=False)
         self.flags = {key: widgets.Checkbox(value=False, indent=False) for key in EFFECT_FLAGS}
-        self.steal_blood = _int_text(0, "180px", label="110px")
+        self.steal_blood = _int_text(self.app, 0, "180px", 0, MAX_STEAL, "110px")
         self.destroy = widgets.Text(layout=_layout(width="220px"))
         self.take = widgets.Text(layout=_layout(width="220px"))
         self.damage.add_class("vtes-custom-damage")
@@ -606,6 +686,7 @@ class _StrikeRow(_Row):
         self.choice.description = t("strike")
         self.target.description = t("target")
         self.prevented.description = t("prevented")
+        self.prevented.tooltip = t("prevented_help")
         if self.custom_built:
             self._relabel_custom()
         self.refresh_options()
@@ -727,7 +808,7 @@ class _SideRound:
         self.before.add_class("vtes-before-range")
         self.additional = widgets.Dropdown(layout=_layout(width="330px"), style=_labelled("120px"))
         self.additional.add_class("vtes-additional")
-        self.unlimited = _int_text(0, "200px", label="120px")
+        self.unlimited = _int_text(app, 0, "200px", 0, MAX_EXTRA_STRIKES, "120px")
         self.strikes_box = _vbox()
         self.note = _html()
         self.add_button = _button(icon="plus")
@@ -778,6 +859,7 @@ class _SideRound:
         self.before.description = t("before_range")
         self.additional.description = t("additional")
         self.unlimited.description = t("unlimited")
+        self.unlimited.help = t("unlimited_help")
         self.add_button.description = t("add_strike")
         with self.app.hold():
             _set_options(self.before, [(t("nothing"), ""), (t("torn_signpost"), "torn_signpost")])
@@ -829,10 +911,11 @@ class _SideRound:
         for item in before:
             if dict(item) != signpost:
                 raise InvalidState(
-                    "The page offers only Torn Signpost (+1 strength) before range; got "
-                    f"{dict(item)!r}.",
-                    ru="До определения дистанции страница предлагает только Torn Signpost "
-                    f"(+1 к силе); получено {dict(item)!r}.",
+                    "The round editor offers only Torn Signpost (strength 2) before range; got "
+                    f"{dict(item)!r}; play other cards with the card pickers.",
+                    ru="До определения дистанции редактор раунда предлагает только Torn "
+                    f"Signpost (сила 2); получено {dict(item)!r}; другие карты играйте через "
+                    "выбор карт.",
                 )
         self.before.value = "torn_signpost" if before else ""
         self.strikes = []
@@ -845,11 +928,11 @@ class _RoundEditor:
     def __init__(self, app: VtesCombatCalculator) -> None:
         self.app = app
         self.title = _html()
-        self.maneuvers = _int_text(0, "190px", label="90px")
+        self.maneuvers = _int_text(app, 0, "190px", 0, MAX_PLAYS, "90px")
         self.maneuvers_first = widgets.Dropdown(
             layout=_layout(width="260px"), style=_labelled("70px")
         )
-        self.presses = _int_text(0, "190px", label="90px")
+        self.presses = _int_text(app, 0, "190px", 0, MAX_PLAYS, "90px")
         self.presses_first = widgets.Dropdown(
             layout=_layout(width="260px"), style=_labelled("70px")
         )
@@ -878,6 +961,7 @@ class _RoundEditor:
         self.presses.description = t("presses")
         for w in (self.maneuvers_first, self.presses_first):
             w.description = t("first_by")
+            w.tooltip = t("first_by_help")
             with self.app.hold():
                 _set_options(w, [(t(f"side_{s}"), s) for s in SIDES])
         for side in self.sides.values():
@@ -935,7 +1019,7 @@ class VtesCombatCalculator(CalculatorApp):
     :attr:`trace_view`, ``banner.message``.
     """
 
-    labels = LABELS
+    labels = LABELS.merged(CARD_LABELS)
     title_key = "title"
     url_parameters = ("lang", "preset")
 
@@ -957,6 +1041,7 @@ class VtesCombatCalculator(CalculatorApp):
         self._presets_title = _html()
         self._preset_note = _html()
         self.preset_key = ""
+        self.preset_base = ""  # the example the combat was loaded from, before any edit
 
         self.cards = {side: _CombatantCard(self, side) for side in SIDES}
         self.rules = widgets.Dropdown(
@@ -971,6 +1056,19 @@ class VtesCombatCalculator(CalculatorApp):
         self.add_round_button = _button(icon="plus")
         self.add_round_button.add_class("vtes-add-round")
         self.add_round_button.on_click(lambda _b: self.run(self.add_round))
+
+        self.crypt_picker = CryptPicker(self.t, self._use_vampire)
+        self.crypt_picker.use.on_click(lambda _b: self.run(self.crypt_picker.use_vampire))
+        self.card_picker = CombatCardPicker(
+            self.t, lambda: self.lang, self.changed, lambda: resolve(self.scenario())
+        )
+        self.card_picker.play.on_click(lambda _b: self.run(self.card_picker.play_card))
+        self.card_picker.remove.on_click(lambda _b: self.run(self.card_picker.remove_last))
+        self.cards_toggle = widgets.ToggleButton(icon="book", layout=_layout(width="auto"))
+        self.cards_toggle.add_class("vtes-cards-toggle")
+        self.cards_box = _vbox([self.crypt_picker.widget, self.card_picker.widget])
+        self.cards_box.layout.display = "none"
+        self.cards_toggle.observe(lambda _c: self.run(self._toggle_cards), names="value")
 
         self.story = ResultPanel()
         self.story.widget.add_class("vtes-story")
@@ -987,7 +1085,9 @@ class VtesCombatCalculator(CalculatorApp):
         self.export_button.on_click(lambda _b: self.run(self.export_json))
         self.import_button = _button(icon="upload")
         self.import_button.add_class("vtes-import")
-        self.import_button.on_click(lambda _b: self.run(self.import_json))
+        self.import_button.on_click(lambda _b: self.run(self.json_message.run, self.import_json))
+        self.json_message = FieldMessage(self)
+        self.json_message.widget.add_class("vtes-json-message")
 
         presets = _vbox(
             [
@@ -1000,6 +1100,8 @@ class VtesCombatCalculator(CalculatorApp):
             self._intro,
             presets,
             _hbox([self.cards["acting"].widget, self.cards["opposing"].widget]),
+            self.cards_toggle,
+            self.cards_box,
             self.rules,
             self._rounds_title,
             self._rounds_help,
@@ -1012,10 +1114,13 @@ class VtesCombatCalculator(CalculatorApp):
             self._share_help,
             self.json_text,
             _hbox([self.export_button, self.import_button]),
+            self.json_message.widget,
         ]
         with self.hold():
             self._load(EXAMPLES["kurt_ira"].scenario_dict())
         self.preset_key = "kurt_ira"
+        self.preset_base = ""
+        self.tools = PageTools(self)
         self.ready()
         self.recompute()
 
@@ -1027,7 +1132,9 @@ class VtesCombatCalculator(CalculatorApp):
     def changed(self) -> None:
         if self.held:
             return
-        self.preset_key = ""
+        if self.preset_key:
+            self.preset_base, self.preset_key = self.preset_key, ""
+            self._render_preset_note()
         self._refresh_options()
         self.recompute()
 
@@ -1045,7 +1152,27 @@ class VtesCombatCalculator(CalculatorApp):
                         row.refresh_options()
 
     # -- scenario <-> widgets -------------------------------------------------------------
+    def _toggle_cards(self) -> None:
+        """Show the card pickers; the card data is read the first time only."""
+        shown = bool(self.cards_toggle.value)
+        if shown:
+            self.crypt_picker.load()
+            self.card_picker.load()
+        self.cards_box.layout.display = None if shown else "none"
+
+    def _use_vampire(self, vampire: Any, side: str) -> None:
+        data = self.cards[side].to_dict()
+        data.update(vampire.combatant())
+        data.pop("life", None)
+        with self.hold():
+            self.cards[side].load(data)
+        self.changed()
+
     def scenario(self) -> dict[str, Any]:
+        """The combat the widgets describe with the cards played from the library."""
+        return self.card_picker.apply(self._base_scenario())
+
+    def _base_scenario(self) -> dict[str, Any]:
         """The combat the widgets describe, in the scenario format."""
         out: dict[str, Any] = {
             "rules": self.rules.value,
@@ -1071,15 +1198,27 @@ class VtesCombatCalculator(CalculatorApp):
     def load_scenario(self, data: dict[str, Any]) -> None:
         """Check ``data`` (InvalidState/IllegalPlay explain problems), then show it."""
         parse_scenario(data)
-        resolve(data)
+        expected = resolve(data)
         self.preset_key = ""
-        backup = self.scenario()
+        self.preset_base = ""
+        backup = self._base_scenario()
+        plays = list(self.card_picker.plays)
         try:
             with self.hold():
                 self._load(data)
+                self.card_picker.clear()
+            if resolve(self.scenario()).steps != expected.steps:
+                raise InvalidState(
+                    "This scenario uses card effects that the page's round editors cannot "
+                    "show (see the format notes); play those cards with the card pickers "
+                    "instead.",
+                    ru="В этом сценарии есть эффекты карт, которые редакторы раундов на "
+                    "странице не показывают; сыграйте эти карты через выбор карт.",
+                )
         except Exception:
             with self.hold():
                 self._load(backup)
+            self.card_picker.plays = plays
             raise
         self._render_preset_note()
         self.recompute()
@@ -1092,7 +1231,42 @@ class VtesCombatCalculator(CalculatorApp):
             )
         self.load_scenario(EXAMPLES[key].scenario_dict())
         self.preset_key = key
+        self.preset_base = ""
         self._render_preset_note()
+
+    def reset(self) -> None:
+        """Back to the page's starting combat: the rulebook's Kurt vs Ira."""
+        self.json_message.clear()
+        self.load_preset("kurt_ira")
+
+    def ruling_text(self) -> str:
+        """The combat as plain text in the page's language ("" while it cannot be resolved)."""
+        report = self.report
+        if report is None:
+            return ""
+        t = self.t
+        situation = []
+        for side, c in zip(SIDES, (report.acting, report.opposing), strict=True):
+            card = self.cards[side]
+            if card.kind.value == "vampire":
+                amount = f"{t('capacity')} {card.capacity.value}, {t('blood')} {card.blood.value}"
+            else:
+                amount = f"{t('life')} {card.blood.value}"
+            kit = ", ".join(
+                r.name.value for r in card.equipment.rows if isinstance(r, _EquipmentRow)
+            )
+            line = f"{t(side)}: {c.name} ({t(card.kind.value)}, {amount}, {t('strength')} "
+            line += f"{card.strength.value}" + (f"; {t('equipment')}: {kit}" if kit else "") + ")"
+            situation.append(line)
+        situation.append(f"{t('rules')}: {t(self.rules.value)}")
+        result = []
+        for r in report.rounds:
+            lines = " ".join(r.narrative_in(self.lang))
+            result.append(f"{t('round')} {r.number} ({t(f'range_{r.range}')}): {lines}")
+        for c in (report.acting, report.opposing):
+            amount = f"{t('blood')} {c.blood}" if c.kind == "vampire" else f"{t('life')} {c.life}"
+            result.append(f"{c.name}: {t(c.state.value)}, {amount}")
+        return ruling_text(t("title"), situation, result, report.steps, self.lang)
 
     def new_combat(self) -> None:
         """Two plain vampires and one round with no plays yet."""
@@ -1161,12 +1335,18 @@ class VtesCombatCalculator(CalculatorApp):
         for c in self.cards.values():
             c.relabel()
         self._rounds_title.value = f"<h3>{escape(t('rounds'))}</h3>"
-        self._rounds_help.value = f"<p><i>{escape(t('maneuvers_help'))}</i></p>"
+        self._rounds_help.value = (
+            f"<p><i>{escape(t('maneuvers_help'))}</i></p>"
+            f'<p class="calc-help vtes-jargon-help">{escape(t("jargon_help"))}</p>'
+        )
         self.add_round_button.description = t("add_round")
         self._share_title.value = f"<h4>{escape(t('share'))}</h4>"
         self._share_help.value = f"<p><i>{escape(t('share_help'))}</i></p>"
         self.export_button.description = t("export")
         self.import_button.description = t("import")
+        self.cards_toggle.description = t("cards_open")
+        self.crypt_picker.relabel()
+        self.card_picker.relabel()
         self._relabel_rounds()
         self._render_preset_note()
 
@@ -1180,6 +1360,11 @@ class VtesCombatCalculator(CalculatorApp):
         if self.preset_key in EXAMPLES:
             example = EXAMPLES[self.preset_key]
             text = example.summary_ru if self.lang == "ru" else example.summary_en
+            self._preset_note.value = f'<p class="vtes-preset-note"><i>{escape(text)}</i></p>'
+        elif self.preset_base in EXAMPLES:
+            example = EXAMPLES[self.preset_base]
+            title = example.title_ru if self.lang == "ru" else example.title_en
+            text = self.t("preset_modified").format(title=title)
             self._preset_note.value = f'<p class="vtes-preset-note"><i>{escape(text)}</i></p>'
         else:
             self._preset_note.value = ""
@@ -1206,6 +1391,8 @@ class VtesCombatCalculator(CalculatorApp):
         self.load_scenario(data)
 
     def _refresh(self) -> None:
+        if invalid_fields(self.body):
+            return  # each bad box says what it allows; nothing is computed until then
         try:
             report = resolve(self.scenario())
         except Exception:
@@ -1215,9 +1402,11 @@ class VtesCombatCalculator(CalculatorApp):
             self.story.clear()
             self.final.clear()
             self.trace_view.clear()
+            self.tools.refresh()
             raise
         self.report = report
         self._render(report)
+        self.tools.refresh()
 
     def _render(self, report: CombatReport) -> None:
         lang = self.lang

@@ -15,7 +15,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from calculators.kit import CalculatorApp, Catalog, ResultPanel, TraceView, columns
+from calculators.kit.fields import IntField, all_valid, int_field
 from calculators.kit.fmt import escape
+from calculators.kit.labels import LANGS
+from calculators.kit.tools import PageTools, ruling_text
+from calculators.vtes_card_picker import CARD_LABELS, CryptPicker
 from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage
 from rules.vtes.damage import EDITIONS, DamageResult, describe_outcome
 from rules.vtes.examples import DAMAGE_EXAMPLES, DamageExample, damage_example
@@ -36,6 +40,10 @@ INPUTS: tuple[str, ...] = (
     "prevent_aggravated",
     "rules",
 )
+
+MAX_CAPACITY = 11  # the largest capacity a vampire card has
+MAX_LIFE = 20  # far above any ally's printed life
+MAX_DAMAGE = 30  # damage or prevention of one resolution
 
 LABELS = Catalog(
     {
@@ -100,7 +108,7 @@ LABELS = Catalog(
         "expected_burned": ("burned", "сожжён"),
         "v_ready": (
             "{name} stays ready with {blood} of {capacity} blood.",
-            "{name} остаётся готов; крови {blood} из {capacity}.",
+            "{name} остаётся готовым; крови {blood} из {capacity}.",
         ),
         "v_torpor_new": (
             "{name} is wounded and goes to torpor with {blood} of {capacity} blood.",
@@ -116,7 +124,7 @@ LABELS = Catalog(
         ),
         "l_ready": (
             "{name} stays ready with {blood} life.",
-            "{name} остаётся готов; жизни: {blood}.",
+            "{name} остаётся готовым; жизни: {blood}.",
         ),
         "l_burned": (
             "{name} has no life left and is burned.",
@@ -127,6 +135,9 @@ LABELS = Catalog(
         "picture_life": ("Life", "Жизнь"),
     }
 )
+
+DEFAULT_NAMES = frozenset(LABELS.text(kind, lang) for kind in KINDS for lang in LANGS)
+"""Names the page fills in itself: they follow the kind and the language."""
 
 COLORS = {
     "ready": "#2e7d32",
@@ -224,9 +235,11 @@ class VtesDamageCalculator(CalculatorApp):
     :attr:`outcome_text`, :attr:`badges`, :attr:`svg`, :attr:`trace`, ``banner.message``.
     """
 
-    labels = LABELS
+    labels = LABELS.merged(CARD_LABELS)
     title_key = "title"
     url_parameters = ("lang", "preset")
+    # the card picker only fills the inputs below; the inputs are what the address keeps
+    url_exclude = ("crypt_picker_name", "crypt_picker_side", "crypt_toggle")
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -247,17 +260,17 @@ class VtesDamageCalculator(CalculatorApp):
             options=[(k, k) for k in KINDS], value="vampire", style=buttons
         )
         self.kind.add_class("vtes-kind")
-        self.name = widgets.Text(value="Vampire", style=wide, layout=box())
-        self.capacity = widgets.IntText(value=4, style=wide, layout=box())
-        self.blood = widgets.IntText(value=3, style=wide, layout=box())
+        self.name = widgets.Text(value=self.t("vampire"), style=wide, layout=box())
+        self.capacity = int_field(self, 4, 1, MAX_CAPACITY, style=wide, layout=box())
+        self.blood = int_field(self, 3, 0, 4, style=wide, layout=box())
         self.state = widgets.ToggleButtons(
             options=[("ready", "ready"), ("torpor", "torpor")], style=buttons
         )
         self.state.add_class("vtes-state")
-        self.normal = widgets.IntText(value=0, style=wide, layout=box())
-        self.aggravated = widgets.IntText(value=0, style=wide, layout=box())
-        self.prevent_normal = widgets.IntText(value=0, style=wide, layout=box())
-        self.prevent_aggravated = widgets.IntText(value=0, style=wide, layout=box())
+        self.normal = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
+        self.aggravated = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
+        self.prevent_normal = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
+        self.prevent_aggravated = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
         self.rules = widgets.Dropdown(
             options=[(e, e) for e in EDITIONS],
             value="black-hand",
@@ -284,6 +297,12 @@ class VtesDamageCalculator(CalculatorApp):
         self._kind_label = widgets.Label()
         self._state_label = widgets.Label()
         self._state_row = widgets.HBox([self._state_label, self.state])
+        self.crypt_picker = CryptPicker(self.t, self._use_vampire, sides=False)
+        self.crypt_toggle = widgets.ToggleButton(icon="book", layout=widgets.Layout(width="auto"))
+        self.crypt_toggle.add_class("vtes-crypt-toggle")
+        self.crypt_picker.widget.layout.display = "none"
+        self.crypt_toggle.observe(lambda _c: self.run(self._toggle_crypt), names="value")
+        self.crypt_picker.use.on_click(lambda _b: self.run(self.crypt_picker.use_vampire))
         self.panel = ResultPanel()
         self.panel.widget.add_class("vtes-outcome")
         self.trace_view = TraceView()
@@ -291,6 +310,8 @@ class VtesDamageCalculator(CalculatorApp):
         inputs = widgets.VBox(
             [
                 self._minion_title,
+                self.crypt_toggle,
+                self.crypt_picker.widget,
                 widgets.HBox([self._kind_label, self.kind]),
                 self.name,
                 self.capacity,
@@ -322,7 +343,21 @@ class VtesDamageCalculator(CalculatorApp):
 
         for key in INPUTS:
             getattr(self, key).observe(self._on_change, names="value")
+        self.tools = PageTools(self)
         self.ready()
+
+    # -- a vampire from the crypt --------------------------------------------------------
+    def _toggle_crypt(self) -> None:
+        shown = bool(self.crypt_toggle.value)
+        if shown:
+            self.crypt_picker.load()
+        self.crypt_picker.widget.layout.display = None if shown else "none"
+
+    def _use_vampire(self, vampire: Any, _side: str) -> None:
+        """Fill the vampire's name and capacity from its card, full of blood."""
+        self.set_inputs(
+            kind="vampire", name=vampire.printed, capacity=vampire.capacity, blood=vampire.capacity
+        )
 
     # -- inputs -------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
@@ -336,6 +371,49 @@ class VtesDamageCalculator(CalculatorApp):
                 getattr(self, key).value = values[key]
         self._show_kind()
         self.recompute()
+
+    def reset(self) -> None:
+        """Every input back to the page's starting values (the name in the page's language)."""
+        self.set_inputs(
+            kind="vampire",
+            name=LABELS.text("vampire", self.lang),
+            capacity=4,
+            blood=3,
+            state="ready",
+            normal=0,
+            aggravated=0,
+            prevent_normal=0,
+            prevent_aggravated=0,
+            rules="black-hand",
+        )
+
+    def ruling_text(self) -> str:
+        """The ruling as plain text in the page's language ("" while the input is wrong)."""
+        result = self.result
+        if result is None:
+            return ""
+        minion = self.build_minion()
+        t = self.t
+        if isinstance(minion, Vampire):
+            who = (
+                f"{minion.name}: {t('vampire')}, {t('capacity')} {minion.capacity}, "
+                f"{t('blood')} {minion.blood}, {t(minion.state.value)}"
+            )
+        else:
+            who = f"{minion.name}: {t(self.kind.value)}, {t('life')} {minion.life}"
+        dealt = (
+            f"{t('damage')}: {t('normal')} {self.normal.value}, {t('aggravated')} "
+            f"{self.aggravated.value}; {t('prevention')}: {t('prevent_normal')} "
+            f"{self.prevent_normal.value}, {t('prevent_aggravated')} "
+            f"{self.prevent_aggravated.value}"
+        )
+        return ruling_text(
+            self.t("title"),
+            [who, dealt, f"{t('rules')}: {t(self.rules.value)}"],
+            [self.outcome_text],
+            result.steps,
+            self.lang,
+        )
 
     def load_preset(self, key: str) -> None:
         """Fill the inputs with the rulebook example ``key`` ("krid", "milo", "barth")."""
@@ -366,7 +444,7 @@ class VtesDamageCalculator(CalculatorApp):
     def _on_change(self, change: dict[str, Any]) -> None:
         if self.held:
             return
-        if change["owner"] is self.kind:
+        if change["owner"] is self.kind or change["owner"] is self.capacity:
             self._show_kind()
         self.recompute()
 
@@ -376,21 +454,41 @@ class VtesDamageCalculator(CalculatorApp):
         self.capacity.layout.display = shown
         self._state_row.layout.display = shown
         self.blood.description = self.t("blood" if vampire else "life")
+        with self.hold():
+            if vampire:
+                self.blood.min, self.blood.max = 0, self.capacity.value
+            else:
+                self.blood.min, self.blood.max = 1, MAX_LIFE
+            if self.name.value.strip() in DEFAULT_NAMES:
+                self.name.value = self.default_name()
+        self.name.placeholder = self.default_name()
+
+    def number_fields(self) -> list[IntField]:
+        """The number boxes that apply to the current kind."""
+        keys = ["blood", "normal", "aggravated", "prevent_normal", "prevent_aggravated"]
+        if self.kind.value == "vampire":
+            keys.append("capacity")
+        return [getattr(self, key) for key in keys]
+
+    def default_name(self) -> str:
+        """The name used while the name box is empty: the kind, in the page's language."""
+        return self.t(self.kind.value)
 
     # -- computing ----------------------------------------------------------------------
     def build_minion(self) -> Minion:
         """The minion the inputs describe (raises InvalidState for impossible values)."""
         kind = self.kind.value
+        name = self.name.value.strip() or self.default_name()
         if kind == "vampire":
             return Vampire(
-                self.name.value,
+                name,
                 capacity=self.capacity.value,
                 blood=self.blood.value,
                 state=MinionState(self.state.value),
             )
         if kind == "ally":
-            return Ally(self.name.value, life=self.blood.value)
-        return Retainer(self.name.value, life=self.blood.value)
+            return Ally(name, life=self.blood.value)
+        return Retainer(name, life=self.blood.value)
 
     def _compute(self) -> DamageResult:
         return resolve_damage(
@@ -407,6 +505,8 @@ class VtesDamageCalculator(CalculatorApp):
         self.run(self._refresh)
 
     def _refresh(self) -> None:
+        if not all_valid(self.number_fields()):
+            return  # the field says what is allowed; nothing is computed until then
         try:
             result = self._compute()
         except Exception:
@@ -417,10 +517,12 @@ class VtesDamageCalculator(CalculatorApp):
             self.panel.clear()
             self.trace_view.clear()
             self._render_preset_note()
+            self.tools.refresh()
             raise
         self.result = result
         self._render(result)
         self._render_preset_note()
+        self.tools.refresh()
 
     # -- rendering ----------------------------------------------------------------------
     def _words(self, result: DamageResult) -> str:
@@ -559,6 +661,8 @@ class VtesDamageCalculator(CalculatorApp):
         self.relabel_options(self.rules, EDITIONS)
         self.name.description = self.t("name")
         self.capacity.description = self.t("capacity")
+        self.crypt_toggle.description = self.t("crypt_name")
+        self.crypt_picker.relabel()
         self.normal.description = self.t("normal")
         self.aggravated.description = self.t("aggravated")
         self.prevent_normal.description = self.t("prevent_normal")

@@ -31,7 +31,9 @@ from calculators.kit import (
     columns,
     widget_fields,
 )
+from calculators.kit.fields import IntField, int_field, invalid_fields
 from calculators.kit.fmt import escape
+from calculators.kit.tools import PageTools, input_lines, ruling_text
 from rules.errors import InvalidState, RuleError
 from rules.trace import Step
 from rules.vtes.contested import ContestedCard, ContestedTitle, ContestUpkeep, untap_contests
@@ -107,7 +109,8 @@ LABELS = Catalog(
         "rescuer_share": ("Rescuer pays", "Платит спасатель"),
         "rescuer_share_help": (
             "The rescue costs 2 blood: the rescuer pays this much, the rescued vampire the rest.",
-            "Спасение стоит 2 крови: спасатель платит столько, спасаемый — остальное.",
+            "Спасение стоит 2 литра крови: спасатель платит указанную здесь часть, спасаемый — "
+            "остальное.",
         ),
         "blocked": ("Blocked by", "Блокирует"),
         "none": ("not blocked", "не заблокировано"),
@@ -126,7 +129,7 @@ LABELS = Catalog(
         "votes_against": ("Votes against", "Голосов против"),
         "o_left": (
             "{name} leaves torpor: pays 2 blood, now ready with {blood} blood.",
-            "{name} выходит из ступора: платит 2 крови, готов, крови: {blood}.",
+            "{name} выходит из ступора: платит 2 литра крови и становится готовым; крови: {blood}.",
         ),
         "o_failed": (
             "The action fails: {name} stays in torpor and pays nothing (no combat).",
@@ -578,12 +581,14 @@ class _Tab:
         with self.app.hold():
             for key, value in values.items():
                 control = getattr(self, key, None)
-                if not isinstance(control, widgets.ValueWidget):
+                if not isinstance(control, widgets.ValueWidget | IntField):
                     raise KeyError(f"{type(self).__name__} has no input {key!r}")
                 control.value = value
         self.app.refresh_tab(self.key)
 
     def refresh(self) -> None:
+        if invalid_fields(self.widget):
+            return  # each bad box says what it allows; nothing is computed until then
         try:
             self.compute()
         except Exception:
@@ -614,13 +619,17 @@ class _Tab:
 
 
 _WIDE = {"description_width": "190px"}
+# The number boxes' bounds: the rules' (capacity, a rescuer's share) or far above real games.
+MAX_CAPACITY = 11
+MAX_VOTES = 99
+MAX_POOL = 200
+MAX_TURN = 99
 _BOX = widgets.Layout(width="330px")
 
 
-def _int_box(value: int, css: str) -> widgets.IntText:
-    box = widgets.IntText(value=value, style=_WIDE, layout=widgets.Layout(width="330px"))
-    box.add_class(css)
-    return box
+def _int_box(app: Any, value: int, css: str, low: int, high: int) -> IntField:
+    """A whole-number box from ``low`` to ``high`` (its range shown beside it)."""
+    return int_field(app, value, low, high, css, style=_WIDE, layout=widgets.Layout(width="330px"))
 
 
 def _text_box(value: str, css: str) -> widgets.Text:
@@ -671,27 +680,27 @@ class TorporTab(_Tab):
         )
         self.actor_kind.add_class("vtes-actor-kind")
         self.actor_name = _text_box("Lucinde", "vtes-actor-name")
-        self.actor_capacity = _int_box(6, "vtes-actor-capacity")
-        self.actor_blood = _int_box(3, "vtes-actor-blood")
+        self.actor_capacity = _int_box(app, 6, "vtes-actor-capacity", 1, MAX_CAPACITY)
+        self.actor_blood = _int_box(app, 3, "vtes-actor-blood", 0, MAX_CAPACITY)
         self.target_name = _text_box("Anson", "vtes-target-name")
-        self.target_capacity = _int_box(8, "vtes-target-capacity")
-        self.target_blood = _int_box(2, "vtes-target-blood")
+        self.target_capacity = _int_box(app, 8, "vtes-target-capacity", 1, MAX_CAPACITY)
+        self.target_blood = _int_box(app, 2, "vtes-target-blood", 0, MAX_CAPACITY)
         self.same_controller = _check(True, "vtes-same-controller")
-        self.rescuer_share = _int_box(1, "vtes-rescuer-share")
+        self.rescuer_share = _int_box(app, 1, "vtes-rescuer-share", 0, 2)
         self.blocked = widgets.Dropdown(
             options=[(b, b) for b in BLOCKERS], value="none", style=_WIDE
         )
         self.blocked.add_class("vtes-blocked")
         self.blocker_name = _text_box("Gratiano", "vtes-blocker-name")
-        self.blocker_capacity = _int_box(5, "vtes-blocker-capacity")
-        self.blocker_blood = _int_box(2, "vtes-blocker-blood")
+        self.blocker_capacity = _int_box(app, 5, "vtes-blocker-capacity", 1, MAX_CAPACITY)
+        self.blocker_blood = _int_box(app, 2, "vtes-blocker-blood", 0, MAX_CAPACITY)
         self.blocker_diablerizes = _check(False, "vtes-blocker-diablerizes")
         self.equipment = _text_box("", "vtes-equipment")
         self.take_equipment = _check(True, "vtes-take-equipment")
         self.take_discipline = _check(False, "vtes-take-discipline")
         self.blood_cursed = _check(False, "vtes-blood-cursed")
-        self.votes_for = _int_box(0, "vtes-votes-for")
-        self.votes_against = _int_box(0, "vtes-votes-against")
+        self.votes_for = _int_box(app, 0, "vtes-votes-for", 0, MAX_VOTES)
+        self.votes_against = _int_box(app, 0, "vtes-votes-against", 0, MAX_VOTES)
 
         self._action_label = widgets.Label()
         self._kind_label = widgets.Label()
@@ -982,8 +991,8 @@ class InfluenceTab(_Tab):
     def __init__(self, app: VtesTableCalculator) -> None:
         super().__init__(app)
         self.plan: InfluencePlan | None = None
-        self.pool = _int_box(NORA_POOL, "vtes-pool")
-        self.game_turn = _int_box(4, "vtes-game-turn")
+        self.pool = _int_box(app, NORA_POOL, "vtes-pool", 0, MAX_POOL)
+        self.game_turn = _int_box(app, 4, "vtes-game-turn", 1, MAX_TURN)
         self._transfers_note = widgets.HTML()
         self._transfers_note.add_class("vtes-transfers")
         self.uncontrolled = _area(format_uncontrolled(NORA_UNCONTROLLED), "vtes-uncontrolled")
@@ -1254,7 +1263,7 @@ class ContestTab(_Tab):
     def __init__(self, app: VtesTableCalculator) -> None:
         super().__init__(app)
         self.upkeep: ContestUpkeep | None = None
-        self.pool = _int_box(10, "vtes-contest-pool")
+        self.pool = _int_box(app, 10, "vtes-contest-pool", 0, MAX_POOL)
         self.cards = _area("Elysium: The Arboretum\nArchon Investigation, yield", "vtes-cards")
         self.titles = _area(
             "Prince of Paris, Villon, 4\nArchbishop of Rome, Vito, 3, torpor", "vtes-titles"
@@ -1355,7 +1364,29 @@ class VtesTableCalculator(CalculatorApp):
         self.body.children = [self._intro, self.tab]
         self.tab_object(TABS[0])
         self.tab.observe(self._on_tab, names="selected_index")
+        self.tools = PageTools(self)
         self.ready()
+
+    def reset(self) -> None:
+        """Every tab back to its starting values: the tabs are built afresh when shown."""
+        self._built.clear()
+        for slot in self._slots.values():
+            slot.children = ()
+        self.tab_object(self.active)
+
+    def ruling_text(self) -> str:
+        """The active tab's ruling as plain text ("" while its input is wrong)."""
+        tab = self._built.get(self.active)
+        if tab is None or not tab.summary_text:
+            return ""
+        title = f"{self.t('title')}: {self.t(f'tab_{self.active}')}"
+        return ruling_text(
+            title,
+            input_lines(tab.widget, self.lang),
+            [tab.summary_text],
+            tab.trace_view.steps,
+            self.lang,
+        )
 
     # -- tabs, built on first use -------------------------------------------------------
     def tab_object(self, key: str) -> _Tab:
@@ -1421,6 +1452,9 @@ class VtesTableCalculator(CalculatorApp):
             return
         if key == self.active:
             self.run(tab.refresh)
+            tools = getattr(self, "tools", None)
+            if tools is not None:
+                tools.refresh()
         else:
             _quietly(tab.refresh)
 

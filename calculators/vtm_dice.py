@@ -31,8 +31,10 @@ from calculators.kit import (
     TraceView,
     columns,
 )
-from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from calculators.kit.fmt import escape, exact_html, fraction_text, percent, short_fraction
+from calculators.kit.tools import PageTools, input_lines, ruling_text
 from calculators.vtm_v5 import V5Tab
+from calculators.vtm_weapons import WeaponPicker
 from rules.vtm import (
     BEYOND,
     DAMAGE_TYPES,
@@ -396,12 +398,14 @@ class DicePoolCalculator(CalculatorApp):
         self._health_table = widgets.HTML()
         self._health_table.add_class("vtm-health")
         self.attack_trace = TraceView()
+        self.weapon = WeaponPicker(self, wide, slider())
         attacker = widgets.VBox(
             [
                 self._attacker_title,
                 self.attack_pool,
                 self.attack_difficulty,
                 self.attack_willpower,
+                self.weapon.widget,
                 self.damage_base,
                 widgets.HBox([self._damage_type_label, self.damage_type]),
                 self.thrown,
@@ -441,6 +445,7 @@ class DicePoolCalculator(CalculatorApp):
             getattr(self, key).observe(self._on_pool_change, names="value")
         for key in ATTACK_INPUTS:
             getattr(self, key).observe(self._on_attack_change, names="value")
+        self.tools = PageTools(self)
         self.ready()
 
     # -- inputs -------------------------------------------------------------------------
@@ -496,6 +501,22 @@ class DicePoolCalculator(CalculatorApp):
     def specialty_rule(self) -> str | None:
         return specialty_for_edition(self.edition.value) if self.specialty.value else None
 
+    def ruling_text(self) -> str:
+        """The open tab's inputs, result and steps as plain text ("" without a result)."""
+        attack = self.tabs.selected_index == 1
+        if attack:
+            if self.attack_result is None:
+                return ""
+            result = [self.attack_summary.text]
+            steps = self.attack_trace.steps
+        else:
+            if not self.results:
+                return ""
+            result = [self.summary_text]
+            steps = self.trace_view.steps
+        box = self.tabs.children[1 if attack else 0]
+        return ruling_text(self.t("title"), input_lines(box, self.lang), result, steps, self.lang)
+
     def recompute(self) -> None:
         """Compute and show the one-roll results; bad input goes to the banner."""
         self.run(self._refresh)
@@ -538,7 +559,7 @@ class DicePoolCalculator(CalculatorApp):
         """A probability: percent with the exact fraction on hover (and shown when asked)."""
         shown = exact_html(p)
         if self.exact.value:
-            shown += f' <small class="vtm-fraction">= {escape(fraction_text(p))}</small>'
+            shown += f' <small class="vtm-fraction">= {escape(short_fraction(p))}</small>'
         return shown
 
     def _render_pool(self, results: tuple[PoolResult, ...]) -> None:
@@ -577,11 +598,7 @@ class DicePoolCalculator(CalculatorApp):
         if r.tail:
             self._tail_note.value = (
                 "<small>"
-                + escape(
-                    self.t("tail_note").format(
-                        k=max(r.successes), p=f"{fraction_text(r.tail)} ≈ {float(r.tail):.3g}"
-                    )
-                )
+                + escape(self.t("tail_note").format(k=max(r.successes), p=short_fraction(r.tail)))
                 + "</small>"
             )
         else:
@@ -779,6 +796,7 @@ class DicePoolCalculator(CalculatorApp):
             getattr(self, key).description = self.t(key)
         self._edition_label.value = self.t("edition")
         self._damage_type_label.value = self.t("damage_type")
+        self.weapon.relabel()
         self._target_label.value = self.t("target")
         self._attacker_title.value = f"<h4>{escape(self.t('attacker'))}</h4>"
         self._defender_title.value = f"<h4>{escape(self.t('defender'))}</h4>"

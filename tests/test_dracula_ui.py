@@ -214,3 +214,25 @@ def test_bad_input_on_the_russian_page_is_explained_in_russian() -> None:
     assert app.banner.message.startswith("победа Охотника не может дать 'bite' (Укус)")
     app.set_inputs(overrides="Punch vs Claws")
     assert app.banner.message.startswith("замену пишите так: 'hunter: Punch vs Claws = wound 1'")
+
+
+def test_the_open_point_switch_explains_itself_in_both_languages() -> None:
+    app = DraculaExplorer()
+    (label,) = [lab for lab, _w in app._row_labels if lab.key == "dodge1"]  # type: ignore[attr-defined]
+    assert "rulebook does not say whether Dodge" in label.tooltip
+    assert app.w_dodge1.tooltip == label.tooltip
+    app.set_language("ru")
+    assert label.tooltip.startswith("Спорный момент: правила не говорят")
+
+
+def test_number_boxes_keep_what_was_typed_and_say_what_is_allowed() -> None:
+    app = DraculaExplorer()
+    setup = app._setup
+    app.w_blood.text.value = "99"  # was silently made 15
+    assert app.w_blood.text.value == "99" and app._setup is setup  # nothing recomputed
+    assert "from 1 to 15" in app.w_blood.message()
+    app.w_bites.text.value = "5"  # was silently made 2
+    assert "from 0 to 2" in app.w_bites.message()
+    app.w_bites.text.value = "1"
+    app.w_blood.text.value = "10"
+    assert app._setup[3] == 10 and app._setup[0].bites == 1

@@ -223,3 +223,15 @@ def test_bad_blood_list_in_russian(panel: ValourPanel) -> None:
     assert panel.standing is None
     panel.w_counts[1]["blood_taken"].value = "3"
     assert not panel.banner.visible and panel.standing is not None
+
+
+def test_a_count_keeps_what_was_typed_and_says_what_is_allowed(panel: ValourPanel) -> None:
+    key = next(k for k, w in panel.w_counts[0].items() if hasattr(w, "text"))
+    box = panel.w_counts[0][key]
+    standing = panel.standing
+    box.text.value = "2.5"  # type: ignore[attr-defined]
+    assert panel.standing is standing  # nothing recomputed
+    panel.set_lang("ru")
+    assert box.message().startswith("«2.5» — не целое число: введите целое число от 0 до 99")  # type: ignore[attr-defined]
+    box.text.value = "1"  # type: ignore[attr-defined]
+    assert panel.standing is not standing

@@ -177,7 +177,7 @@ def test_chart_titles_carry_exact_values() -> None:
 
 
 def test_percent_never_rounds_a_possibility_away() -> None:
-    assert fmt.percent(Fraction(1, 10**9)) == "<0.01%"
+    assert fmt.percent(Fraction(1, 10**9)) == "1.0×10⁻⁷%"
     assert fmt.percent(1 - Fraction(1, 10**9)) == ">99.99%"
     assert fmt.percent(Fraction(1, 8)) == "12.50%"
     assert fmt.fraction_text(Fraction(7, 36)) == "7/36"
@@ -194,10 +194,20 @@ def test_result_panel_text_strips_markup() -> None:
 def test_landing_page_lists_every_calculator_in_both_languages() -> None:
     page = LandingPage()
     for card in PAGES:
-        assert f'href="{card.notebook}"' in page.cards.value
+        assert f'href="{card.notebook}?lang=en"' in page.cards.value
     page.language.value = "ru"
     assert 'href="vtm_dice.ipynb?lang=ru"' in page.cards.value
     assert "Для судей" in page.cards.value
+
+
+def test_every_link_keeps_the_page_language() -> None:
+    """Bug: on a Russian page, "All calculators" opened the landing page in English."""
+    page = Sample()
+    page.language.value = "ru"
+    assert 'href="00_index.ipynb?lang=ru"' in page._nav.value
+    assert 'href="rules_reference.ipynb?lang=ru"' in page._nav.value
+    page.language.value = "en"
+    assert 'href="00_index.ipynb?lang=en"' in page._nav.value
 
 
 def test_hold_and_relabel_options_keep_the_value_and_quiet_observers() -> None:
@@ -214,6 +224,19 @@ def test_hold_and_relabel_options_keep_the_value_and_quiet_observers() -> None:
     with app.hold(), app.hold():
         assert app.held
     assert not app.held
+
+
+def test_tiny_probabilities_are_shown_in_scientific_notation() -> None:
+    """Bug: a 33-digit fraction was shown for a tiny probability."""
+    tiny = Fraction(513950273039305371155402843796171777565724775377, 10**50)  # 50 dice, diff 10
+    assert fmt.short_fraction(Fraction(1, 3**70)) == "≈4.0×10⁻³⁴"
+    assert fmt.short_fraction(tiny) == fmt.fraction_text(tiny)  # 0.5 %: the exact fraction
+    assert fmt.short_fraction(Fraction(7, 36)) == "7/36"
+    assert fmt.percent(Fraction(1, 3**70)) == "4.0×10⁻³²%"
+    assert fmt.scientific(Fraction(1, 3**20000)) == "3.8×10⁻⁹⁵⁴³"  # far below a float
+    assert fmt.scientific(Fraction(996, 1000)) == "1.0×10⁰"
+    html = fmt.exact_html(Fraction(1, 3**70))
+    assert "4.0×10⁻³²%" in html and f"1/{3**70}" in html  # the exact value on hover
 
 
 def test_fraction_text_shortens_huge_fractions() -> None:

@@ -44,10 +44,25 @@ def test_picking_from_the_list_shows_examples_editions_and_source() -> None:
     app.results.value = "vtes:6.1.6"
     text = app.section_text
     assert "Worked examples" in text and "Krid" in text
-    assert "vtes-rulebook-p2-cards-setup-phases-actions.ru.txt" in text
+    assert "VTES rulebook (Black Hand era), page 2, section 6.1.6" in text
     app.results.value = "vtes:3"
     assert "Differences between editions" in app.section_text
     assert "unlock" in app.section_text
+
+
+def test_the_source_names_the_rulebook_and_page_in_the_page_language() -> None:
+    """Bug: the Russian page showed an internal file name and the English word "section"."""
+    from rules.reference import sections
+
+    app = RulesReferencePage()
+    app.set_language("ru")
+    app.show_section("vtes:6.4.6")
+    assert "Правила VTES (эпоха Black Hand), страница 4, раздел 6.4.6" in app.section_text
+    for section in sections():
+        app.show_section(section.id)
+        source = app.section_text.split("Источник:")[-1]
+        assert ".txt" not in source and ".md" not in source and ".csv" not in source
+        assert "section" not in source and "seed" not in source
 
 
 def test_unknown_section_gives_a_message_not_an_exception() -> None:

@@ -193,9 +193,31 @@ def test_prevention_reduces_damage() -> None:
     assert (report.opposing.damage_taken, report.opposing.damage_prevented) == (1, 2)
 
 
-def test_prevention_above_damage_is_invalid() -> None:
-    with pytest.raises(InvalidState, match="at most 1"):
-        resolve(combat(None, None, {"strikes": strikes([{"hand": True, "prevented": 2}])}))
+def test_prevention_above_the_strike_damage_is_capped() -> None:
+    """Ruling G00153: superior Skin of Rock (prevent 2) against a 1-damage hand strike."""
+    report = resolve(combat(None, None, {"strikes": strikes([{"hand": True, "prevented": 2}])}))
+    assert report.opposing.blood == 4  # nothing to mend: all of it was prevented
+    assert report.opposing.damage_prevented == 1
+    capped = [s for s in report.steps if "G00153" in s.text]
+    assert len(capped) == 1
+    assert capped[0].rule == "vtes:6.4.6" and exists(capped[0].rule)
+    assert "remaining 1 prevents nothing" in capped[0].text
+    assert "решение G00153" in capped[0].in_language("ru")
+    same = resolve(combat(None, None, {"strikes": strikes([{"hand": True, "prevented": 1}])}))
+    assert (same.opposing.blood, same.opposing.state) == (
+        report.opposing.blood,
+        report.opposing.state,
+    )
+
+
+def test_prevention_against_a_strike_without_damage_is_illegal() -> None:
+    """Ruling G00154: a prevention card needs damage to prevent."""
+    scenario = combat(
+        None, None, {"strikes": strikes([{"name": "Leech", "steal_blood": 2, "prevented": 1}])}
+    )
+    with pytest.raises(IllegalPlay, match="G00154") as caught:
+        resolve(scenario)
+    assert "G00154" in caught.value.in_language("ru")
 
 
 class TestFirstStrike:
@@ -382,7 +404,7 @@ class TestStealBlood:
         scenario = combat(
             None, None, {"strikes": strikes([{"name": "Leech", "steal_blood": 2, "prevented": 1}])}
         )
-        with pytest.raises(InvalidState, match="at most 0"):
+        with pytest.raises(IllegalPlay, match="deals no damage"):
             resolve(scenario)
 
     def test_stolen_blood_mends_damage_dealt_at_the_same_time(self) -> None:
@@ -702,7 +724,7 @@ def test_strength_from_before_range_lasts_the_combat() -> None:
         None,
         vampire("Boris", capacity=8, blood=8),
         {
-            "before_range": strikes([{"name": "Torn Signpost", "strength": 1}]),
+            "before_range": strikes([{"name": "Horrid Form", "strength": 1}]),
             "presses": ["acting"],
         },
         {},

@@ -53,3 +53,29 @@ def test_build_one_round_from_scratch_by_clicking(open_page: Any) -> None:
     final = page.locator(".vtes-final").inner_text()
     assert "Marek" in final and "Boris" in final
     assert "Traceback" not in page.inner_text("body")
+
+
+def test_a_vampire_and_a_card_by_name(open_page: Any) -> None:
+    page = open_page(PAGE)
+    page.locator(".vtes-new-combat").click()
+    story_has(page, "Boris takes 1 damage.")
+    page.locator(".vtes-cards-toggle").click()
+    crypt = page.locator(".vtes-crypt-name input")
+    crypt.fill("Tupdog (G3)")
+    crypt.press("Tab")
+    page.wait_for_function(
+        "() => document.querySelector('.vtes-crypt-info')?.innerText.includes('Gargoyle')"
+    )
+    page.locator(".vtes-crypt-use").click()
+    story_has(page, "Tupdog (acting) and Boris (opposing) enter combat.")
+    card = page.locator(".vtes-card-name input")
+    card.fill("Immortal Grapple")
+    card.press("Tab")
+    page.locator(".vtes-card-level select").select_option("POT")
+    page.wait_for_function(
+        "() => document.querySelector('.vtes-card-info')?.innerText.includes('[POT] As above')"
+    )
+    page.locator(".vtes-card-play").click()
+    story_has(page, "Tupdog plays Immortal Grapple: only hand strikes this round.")
+    story_has(page, "Round 2 is at close range, set by an earlier effect.")
+    assert "Traceback" not in page.inner_text("body")

@@ -148,8 +148,9 @@ def test_export_and_import_json(app: VtesCombatCalculator) -> None:
 def test_bad_json_gives_a_clear_message(app: VtesCombatCalculator, text: str, message: str) -> None:
     app.json_text.value = text
     app.import_button.click()
-    assert message in app.banner.message
-    assert "Traceback" not in app.banner.message
+    assert message in app.json_message.message  # beside the box, not at the top of the page
+    assert not app.banner.visible
+    assert "Traceback" not in app.json_message.widget.value
     assert app.cards["acting"].name.value == "Kurt"  # the page keeps its combat
 
 
@@ -158,7 +159,10 @@ def test_illegal_scenario_import_is_explained(app: VtesCombatCalculator) -> None
     data["rounds"][0]["maneuvers"] = ["acting", "acting"]
     app.json_text.value = json.dumps(data)
     app.import_button.click()
-    assert "twice in a row" in app.banner.message
+    assert "twice in a row" in app.json_message.message
+    app.json_text.value = json.dumps(EXAMPLES["kurt_ira"].scenario_dict())
+    app.import_button.click()
+    assert not app.json_message.visible
 
 
 def test_russian_labels_and_story(app: VtesCombatCalculator) -> None:
@@ -186,12 +190,14 @@ def test_russian_page_explains_bad_input_in_russian(app: VtesCombatCalculator) -
     app.set_language("ru")
     app.json_text.value = '{"atcing": {}}'
     app.import_button.click()
-    assert app.banner.message.startswith("Сценарий: неизвестный ключ 'atcing'; допустимые ключи:")
+    assert app.json_message.message.startswith(
+        "Сценарий: неизвестный ключ 'atcing'; допустимые ключи:"
+    )
     data = EXAMPLES["kurt_ira"].scenario_dict()
     data["rounds"][0]["maneuvers"] = ["acting", "acting"]
     app.json_text.value = json.dumps(data)
     app.import_button.click()
-    assert "миньон не может маневрировать дважды подряд" in app.banner.message
+    assert "миньон не может маневрировать дважды подряд" in app.json_message.message
     app.rounds[0].remove.click()
     assert app.banner.message.startswith("В бою должен быть хотя бы один раунд")
     assert app.cards["acting"].name.value == "Kurt"  # the page keeps its combat
@@ -201,3 +207,53 @@ def test_bad_preset_in_a_russian_address(app: VtesCombatCalculator) -> None:
     app.set_language("ru")
     app.apply_parameters({"preset": "nobody"})
     assert "неизвестный пример 'nobody'" in app.banner.message
+
+
+def test_superior_skin_of_rock_against_a_hand_strike_is_not_refused(
+    app: VtesCombatCalculator,
+) -> None:
+    """Ruling G00153: prevention 2 against 1 damage prevents it all; the page shows no error."""
+    app.new_combat()
+    row = app.rounds[0].sides["acting"].add_strike()
+    row.prevented.value = "2"  # Boris prevents 2 of Anna's 1-damage hand strike
+    assert app.banner.message == "" and app.report is not None
+    assert app.report.opposing.blood == 4 and app.report.opposing.damage_prevented == 1
+    assert "G00153" in app.trace_view.widget.value
+    assert "Receiver prevents" in app._rounds_help.value  # the jargon is explained
+
+
+def test_the_preset_note_says_modified_after_an_edit(app: VtesCombatCalculator) -> None:
+    assert "Ira blocks Kurt" in app._preset_note.value or app._preset_note.value
+    app.cards["acting"].strength.value = 2
+    assert "modified" in app._preset_note.value and "Kurt" in app._preset_note.value
+    app.set_language("ru")
+    assert "с изменениями" in app._preset_note.value
+    app.tools.reset_button.click()
+    assert app.preset_key == "kurt_ira" and "с изменениями" not in app._preset_note.value
+    assert app.cards["acting"].strength.value == 1
+
+
+def test_number_boxes_keep_bad_text_and_compute_nothing(app: VtesCombatCalculator) -> None:
+    report = app.report
+    app.cards["acting"].capacity.text.value = "1e3"
+    assert app.report is report and app.cards["acting"].capacity.text.value == "1e3"
+    assert "whole number from 1 to 11" in app.cards["acting"].capacity.message()
+    app.cards["acting"].capacity.text.value = "7"
+    assert app.report is not report and app.report is not None
+
+
+def test_an_empty_name_uses_a_default_in_the_page_language(app: VtesCombatCalculator) -> None:
+    app.set_language("ru")
+    app.cards["opposing"].name.value = ""
+    assert app.banner.message == "" and app.report is not None
+    assert app.report.opposing.name == "Противостоящий вампир"
+    app.cards["opposing"].kind.value = "ally"
+    assert app.report is not None and app.report.opposing.name == "Противостоящий союзник"
+
+
+def test_the_ruling_as_text(app: VtesCombatCalculator) -> None:
+    app.tools.ruling_button.click()
+    text = app.tools.text
+    assert text.startswith("VTES combat resolver\n\nSituation:\n- Acting minion: Kurt")
+    assert "\nResult:\n- Round 1 (close range):" in text and "- Kurt: ready, Blood 2" in text
+    assert "\n1. [vtes:6.4.1] " in text

@@ -107,11 +107,21 @@ def test_bad_yield_names() -> None:
 
 def test_unique_card_entering() -> None:
     assert unique_card_enters("Haven", "Ann").outcome == "in play"
-    contested = unique_card_enters("Haven", "Ann", holders=["Bob"])
+    contested = unique_card_enters("Haven", "Ann", controllers=["Bob"])
     assert contested.outcome == "contested" and contested.contestants == ("Bob", "Ann")
-    own = unique_card_enters("Haven", "Ann", holders=["Bob", "Ann"])
-    assert own.outcome == "burned"
-    assert all(s.rule == "vtes:4.1" for s in own.steps)
+
+
+def test_second_copy_of_your_own_unique_card() -> None:
+    # Rulebook 4.1 (current VEKN text): a Methuselah cannot play a unique card they already
+    # control; only an effect that forces a copy into play burns the new copy.
+    with pytest.raises(IllegalPlay, match="cannot choose to play another one") as error:
+        unique_card_enters("Haven", "Ann", ["Bob", "Ann"])
+    assert "сыграть ещё один по своему выбору нельзя" in error.value.ru
+    forced = unique_card_enters("Haven", "Ann", ["Bob", "Ann"], forced=True)
+    assert forced.outcome == "burned" and forced.contestants == ()
+    assert all(s.rule == "vtes:4.1.1" for s in forced.steps)
+    # forcing changes nothing when the player has no copy yet
+    assert unique_card_enters("Haven", "Ann", ["Bob"], forced=True).outcome == "contested"
 
 
 def test_sections_cited() -> None:

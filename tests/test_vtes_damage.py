@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rules.errors import InvalidState, RuleError
+from rules.errors import IllegalPlay, InvalidState, RuleError
 from rules.vtes import Ally, DamageResult, MinionState, Retainer, Vampire, resolve_damage
 from rules.vtes.damage import describe_outcome
 from rules.vtes.examples import DAMAGE_EXAMPLES, damage_example, seed_outcomes
@@ -231,9 +231,6 @@ def test_impossible_minions_raise_invalid_state(build, pattern: str) -> None:
     [
         ({"normal": -1}, "Normal damage must be 0 or more"),
         ({"aggravated": -2}, "Aggravated damage must be 0 or more"),
-        ({"normal": 1, "prevent_normal": 2}, "at most 1 normal"),
-        ({"aggravated": 1, "prevent_aggravated": 2}, "at most 1 aggravated"),
-        ({"normal": 3, "prevent_aggravated": 1}, "at most 0 aggravated"),
         ({"prevent_normal": -1}, "0 or more"),
         ({"normal": 1, "rules": "v5"}, "black-hand"),
     ],
@@ -379,11 +376,10 @@ def test_minion_errors_in_russian() -> None:
 
 def test_damage_errors_in_russian() -> None:
     krid = Vampire("Krid", capacity=4, blood=2)
-    en, ru = _error_texts(lambda: resolve_damage(krid, aggravated=1, prevent_aggravated=3))
-    assert "at most 1 aggravated damage" in en
-    assert ru == (
-        "Предотвращение неизлечимых повреждений (3) больше самих неизлечимых повреждений "
-        "(1): предотвратить можно от 0 до 1."
+    en, ru = _error_texts(lambda: resolve_damage(krid, prevent_aggravated=3))
+    assert "no damage is dealt" in en
+    assert ru.startswith(
+        "Сыграно предотвращение (обычных — 0, неизлечимых — 3), но повреждений нет"
     )
     _en, ru = _error_texts(lambda: resolve_damage(krid, normal=True))  # type: ignore[arg-type]
     assert ru == "Обычные повреждения: нужно целое число, а получено True."
@@ -396,3 +392,65 @@ def test_damage_errors_in_russian() -> None:
 def test_unknown_edition_in_russian() -> None:
     _en, ru = _error_texts(lambda: resolve_damage(Ally("Ghoul", life=2), normal=1, rules="v5"))
     assert ru == "Неизвестная редакция правил 'v5'; допустимые: black-hand, vekn-2024."
+
+
+# -- prevention as judges enter it: the value printed on the card ---------------------------
+
+
+def test_superior_skin_of_rock_against_one_damage_prevents_it_all() -> None:
+    """Ruling G00153: prevention above the damage of its kind is capped at that damage."""
+    result = resolve_damage(Vampire("Ira", capacity=5, blood=3), normal=1, prevent_normal=2)
+    assert (result.state, result.blood, result.prevented) == (MinionState.READY, 3, 1)
+    capped = [s for s in result.steps if "G00153" in s.text]
+    assert len(capped) == 1
+    assert "remaining 1 prevents nothing" in capped[0].text
+    assert "G00153" in capped[0].in_language("ru")
+    assert "1 обычное повреждение" in capped[0].in_language("ru")
+
+
+@pytest.mark.parametrize(
+    ("normal", "aggravated", "prevent_normal", "prevent_aggravated"),
+    [(1, 0, 2, 0), (0, 1, 0, 3), (3, 2, 0, 5), (2, 1, 1, 4), (0, 2, 1, 0), (4, 0, 9, 9)],
+)
+def test_excess_prevention_equals_the_capped_prevention(
+    normal: int, aggravated: int, prevent_normal: int, prevent_aggravated: int
+) -> None:
+    """Brute force: the result is exactly that of prevention capped kind by kind."""
+    for minion in (Vampire("V", capacity=6, blood=2), Ally("A", life=3)):
+        played = resolve_damage(
+            minion,
+            normal=normal,
+            aggravated=aggravated,
+            prevent_normal=prevent_normal,
+            prevent_aggravated=prevent_aggravated,
+        )
+        capped = resolve_damage(
+            minion,
+            normal=normal,
+            aggravated=aggravated,
+            prevent_normal=min(prevent_normal, normal),
+            prevent_aggravated=min(prevent_aggravated, aggravated),
+        )
+        assert (played.state, played.blood, played.prevented) == (
+            capped.state,
+            capped.blood,
+            capped.prevented,
+        )
+        excess = (prevent_normal > normal) + (prevent_aggravated > aggravated)
+        assert sum("G00153" in s.text for s in played.steps) == excess
+        assert all(s.rule == "vtes:6.4.6" for s in played.steps if "G00153" in s.text)
+
+
+@pytest.mark.parametrize("kwargs", [{"prevent_normal": 1}, {"prevent_aggravated": 2}])
+def test_prevention_with_no_damage_is_illegal(kwargs: dict[str, int]) -> None:
+    """Ruling G00154: a prevention card needs damage to prevent."""
+    with pytest.raises(IllegalPlay, match="G00154") as caught:
+        resolve_damage(Vampire("V", capacity=3, blood=1), **kwargs)
+    assert "G00154" in caught.value.in_language("ru")
+
+
+def test_retainer_prevention_is_still_refused_in_the_black_hand_rules() -> None:
+    with pytest.raises(InvalidState, match="retainer"):
+        resolve_damage(Retainer("Dog", life=2), normal=1, prevent_normal=2)
+    result = resolve_damage(Retainer("Dog", life=2), normal=1, prevent_normal=2, rules="vekn-2024")
+    assert (result.blood, result.prevented) == (2, 1)

@@ -30,17 +30,16 @@ def test_preset_then_invalid_blood_shows_message(open_page: Any) -> None:
     blood = page.locator(".vtes-blood input")
     blood.fill("7")
     blood.press("Enter")
-    error = page.locator(".calc-error")
-    error.wait_for(state="visible")
-    page.wait_for_function(
-        "() => document.querySelector('.calc-error')?.innerText.includes('from 0 to 3')"
-    )
-    assert "Barth has 7 blood but capacity 3" in error.inner_text()
+    note = page.locator(".vtes-blood .calc-field-problem")  # beside the box, not at the top
+    note.wait_for(state="visible")
+    assert "7 is outside the allowed range: enter a whole number from 0 to 3" in note.inner_text()
+    assert blood.input_value() == "7"  # what was typed stays
+    assert not page.locator(".calc-error").is_visible()
     assert "Traceback" not in page.inner_text("body")
 
     blood.fill("1")
     blood.press("Enter")
-    error.wait_for(state="hidden")
+    note.wait_for(state="detached")
     page.wait_for_function(
         "() => document.querySelector('.vtes-outcome')?.innerText.includes('Barth is burned')"
     )

@@ -68,13 +68,8 @@ def test_trace_links_each_rule_to_the_reference(app: VtesDamageCalculator) -> No
 @pytest.mark.parametrize(
     ("inputs", "pattern"),
     [
-        ({"capacity": 3, "blood": 9}, r"9 blood but capacity 3.*from 0 to 3"),
-        ({"normal": -1}, r"Normal damage must be 0 or more"),
-        ({"aggravated": -2}, r"Aggravated damage must be 0 or more"),
-        ({"normal": 1, "prevent_normal": 3}, r"at most 1 normal"),
-        ({"aggravated": 0, "prevent_aggravated": 1}, r"at most 0 aggravated"),
+        ({"aggravated": 0, "prevent_aggravated": 1}, r"no damage is dealt.*G00154"),
         ({"kind": "retainer", "normal": 2, "prevent_normal": 1}, r"retainer.*cannot be prevented"),
-        ({"name": "  "}, r"name"),
     ],
 )
 def test_bad_input_gives_a_message_not_a_result(
@@ -87,13 +82,76 @@ def test_bad_input_gives_a_message_not_a_result(
     assert "Traceback" not in app.banner.widget.value
 
 
+@pytest.mark.parametrize(
+    ("inputs", "field", "pattern"),
+    [
+        ({"capacity": 3, "blood": 9}, "blood", r"^9 is outside .* from 0 to 3\."),
+        ({"normal": -1}, "normal", r"from 0 to 30"),
+        ({"aggravated": -2}, "aggravated", r"from 0 to 30"),
+        ({"capacity": 12}, "capacity", r"from 1 to 11"),
+    ],
+)
+def test_a_number_out_of_bounds_is_explained_beside_its_box(
+    app: VtesDamageCalculator, inputs: dict[str, object], field: str, pattern: str
+) -> None:
+    before = app.outcome_text
+    app.set_inputs(**inputs)
+    box = getattr(app, field)
+    assert not box.valid and re.search(pattern, box.message()), box.message()
+    assert "calc-field-invalid" in box._dom_classes
+    assert box.message() in box.note.value
+    assert not app.banner.visible  # the page banner is for page-wide problems
+    assert app.outcome_text == before  # nothing computed from the bad value
+
+
+def test_typed_text_is_kept_and_nothing_is_computed_until_valid(
+    app: VtesDamageCalculator,
+) -> None:
+    """Bug: "2.5" became 25, "1e3" became 13, letters and empty boxes silently reverted."""
+    app.load_preset("krid")
+    result = app.result
+    for typed in ("2.5", "1e3", "", "abc", "100000000000000000000"):
+        app.capacity.text.value = typed
+        assert app.capacity.text.value == typed  # what the visitor typed stays
+        assert app.capacity.value == 4 and app.result is result  # nothing recomputed
+        assert "whole number from 1 to 11" in app.capacity.message()
+    app.capacity.text.value = " 6 "
+    assert app.capacity.valid and app.capacity.value == 6
+    assert app.result is not result and app.result is not None
+    assert app.result.before.capacity == 6  # type: ignore[union-attr]
+
+
 def test_fixing_the_input_clears_the_message(app: VtesDamageCalculator) -> None:
     app.set_inputs(capacity=3)
     app.blood.value = 5
-    assert app.banner.visible
+    assert not app.blood.valid and "from 0 to 3" in app.blood.message()
     app.capacity.value = 6
+    assert app.blood.valid and app.blood.message() == ""
     assert not app.banner.visible and app.result is not None
     assert app.result.blood == 5
+
+
+def test_an_empty_name_falls_back_to_the_kind_in_the_page_language(
+    app: VtesDamageCalculator,
+) -> None:
+    app.set_inputs(name="  ", normal=1)
+    assert app.result is not None and app.result.minion.name == "Vampire"
+    app.set_language("ru")
+    assert app.result.minion.name == "Вампир" and app.name.placeholder == "Вампир"
+    app.kind.value = "ally"
+    assert app.result.minion.name == "Союзник"
+
+
+def test_default_names_follow_the_language_and_the_kind(app: VtesDamageCalculator) -> None:
+    assert app.name.value == "Vampire"
+    app.set_language("ru")
+    assert app.name.value == "Вампир"
+    app.kind.value = "ally"
+    assert app.name.value == "Союзник" and app.result is not None
+    assert app.result.minion.name == "Союзник"
+    app.name.value = "Gregor"
+    app.kind.value = "retainer"
+    assert app.name.value == "Gregor"  # a name the visitor typed is kept
 
 
 def test_retainer_prevention_allowed_with_current_rules(app: VtesDamageCalculator) -> None:
@@ -114,7 +172,7 @@ def test_kind_switch_hides_vampire_only_inputs_and_relabels_blood(
     assert app.blood.description == "Life"
     app.set_inputs(blood=2, aggravated=3)
     assert app.result is not None and app.result.state is MinionState.BURNED
-    assert app.outcome_text == "Vampire has no life left and is burned."
+    assert app.outcome_text == "Ally has no life left and is burned."  # the default name
     app.kind.value = "vampire"
     assert app.capacity.layout.display is None
     assert app.blood.description == "Blood"
@@ -133,24 +191,28 @@ def test_russian_labels_and_outcome(app: VtesDamageCalculator) -> None:
 
 def test_language_switch_keeps_an_error_message(app: VtesDamageCalculator) -> None:
     app.set_inputs(normal=-3)
-    assert app.banner.visible and "Normal damage" in app.banner.message
+    assert app.normal.message().startswith("-3 is outside the allowed range")
     app.set_language("ru")
-    assert app.banner.visible and "Обычные повреждения" in app.banner.message
-    assert "-3" in app.banner.message
+    assert app.normal.message().startswith("-3 вне допустимых пределов")
+    assert "-3 вне допустимых пределов" in app.normal.note.value
+    app.set_inputs(normal=1, aggravated=0, prevent_aggravated=0, prevent_normal=0)
+    app.set_inputs(normal=0, prevent_aggravated=1)
+    assert app.banner.visible and "G00154" in app.banner.message
     assert app.result is None
     app.set_language("en")
-    assert "Normal damage" in app.banner.message
+    assert "no damage is dealt" in app.banner.message
 
 
 def test_russian_page_shows_russian_errors(app: VtesDamageCalculator) -> None:
     app.set_language("ru")
     app.set_inputs(kind="vampire", name="Krid", capacity=4, blood=6)
-    assert app.banner.message == (
-        "У вампира Krid 6 литров крови при объёме 4: крови может быть от 0 до 4."
+    assert app.blood.message() == (
+        "6 вне допустимых пределов: введите целое число от 0 до 4. До тех пор ничего не "
+        "пересчитывается."
     )
     app.set_inputs(blood=3, normal=1, prevent_normal=2)
-    assert app.banner.message.startswith("Предотвращение обычных повреждений (2) больше")
-    assert app.banner.message.endswith("предотвратить можно от 0 до 1.")
+    assert app.banner.message == "" and app.result is not None
+    assert "решение G00153" in app.trace_view.widget.value
 
 
 def test_bad_preset_in_a_russian_address(app: VtesDamageCalculator) -> None:

@@ -31,11 +31,12 @@ def test_torpor_tab_rescue_and_bad_share(open_page: Any) -> None:
     share = page.locator(".vtes-rescuer-share input")
     share.fill("3")
     share.press("Enter")
-    wait_text(page, ".calc-error", "0 to 2")
+    wait_text(page, ".vtes-rescuer-share .calc-field-problem", "whole number from 0 to 2")
+    assert share.input_value() == "3"
     assert "Traceback" not in page.inner_text("body")
     share.fill("2")
     share.press("Enter")
-    page.locator(".calc-error").wait_for(state="hidden")
+    page.locator(".vtes-rescuer-share .calc-field-problem").wait_for(state="detached")
     wait_text(page, ".vtes-torpor-result", "Lucinde paid 2, Anson paid 0")
     assert "vtes:6.5.3" in page.locator(".vtes-tab-torpor .calc-trace-view").inner_text()
 

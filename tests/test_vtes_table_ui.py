@@ -114,7 +114,7 @@ def test_rescue_split_and_stealth(app: VtesTableCalculator) -> None:
     assert r.outcome == "rescued" and r.rescuer_paid == 2 and r.rescued_paid == 0
     assert "Stealth 0, directed" in app.torpor.panel.text
     app.torpor.rescuer_share.value = 5
-    assert "0 to 2" in app.banner.message
+    assert "from 0 to 2" in app.torpor.rescuer_share.message()
 
 
 def test_ally_cannot_rescue(app: VtesTableCalculator) -> None:

@@ -223,3 +223,25 @@ def test_russian_page_explains_bad_input_in_russian(monkeypatch: pytest.MonkeyPa
     assert not page.banner.visible
     page.wound.value = "incapacitated"
     assert page.banner.message.startswith("An incapacitated character cannot act")
+
+
+def test_a_weapon_fills_the_damage_pool_from_strength() -> None:
+    from rules.vtm.weapons import WEAPONS
+
+    app = DicePoolCalculator()
+    app.weapon.strength.value = 3
+    app.weapon.choice.value = "sword"  # Strength + 2, lethal
+    assert (app.damage_base.value, app.damage_type.value) == (5, "lethal")
+    assert app.attack_result is not None
+    assert app.attack_result.expected == attack(6, damage_base=5, stamina=2).expected
+    app.weapon.strength.value = 4
+    assert app.damage_base.value == 6
+    app.weapon.choice.value = "heavy_pistol"  # fixed 5 dice, Strength does not count
+    assert app.damage_base.value == 5
+    app.weapon.choice.value = "bite"
+    assert (app.damage_base.value, app.damage_type.value) == (5, "aggravated")
+    app.set_language("ru")
+    assert "Укус (вампир)" in app.weapon.note.value and "таблица" in app.weapon.note.value
+    app.damage_base.value = 9  # edited by hand: the page no longer claims the weapon
+    assert app.weapon.choice.value == "none" and app.weapon.note.value == ""
+    assert all(w.name_ru and w.name_en and w.source[1] for w in WEAPONS)

@@ -15,6 +15,7 @@ from calculators.kit.address import MAX_LINK_LENGTH, Field, build_query, read_qu
 from calculators.kit.banner import ErrorBanner
 from calculators.kit.fmt import escape
 from calculators.kit.labels import COMMON, LANGS, LANGUAGE_NAMES, Catalog
+from calculators.kit.links import HOME_PAGE, REFERENCE_PAGE, page_url
 from calculators.kit.page_link import PageLink
 from calculators.kit.query import wait_for_page_request
 from calculators.kit.style import CSS
@@ -123,8 +124,8 @@ class CalculatorApp:
     def _relabel_all(self) -> None:
         self._heading.value = f"<h2>{escape(self.t(self.title_key))}</h2>"
         self._nav.value = (
-            f'<a href="00_index.ipynb">{escape(self.t("home"))}</a>'
-            f'<a href="rules_reference.ipynb?lang={self.lang}">{escape(self.t("reference"))}</a>'
+            f'<a href="{page_url(HOME_PAGE, self.lang)}">{escape(self.t("home"))}</a>'
+            f'<a href="{page_url(REFERENCE_PAGE, self.lang)}">{escape(self.t("reference"))}</a>'
         )
         self.link.label = self.t("copy_link")
         self.link.hint = self.t("copy_link_hint")

@@ -105,5 +105,13 @@ table.calc-table th { background: #f3ede4; }
 .calc-root .jupyter-button.calc-icon-new::before { content: "\\2731 "; }
 .calc-root .jupyter-button.calc-icon-export::before { content: "\\2193 "; }
 .calc-root .jupyter-button.calc-icon-import::before { content: "\\2191 "; }
+.calc-int-field { align-items: center; }
+.calc-field-note { margin-left: 6px; max-width: 420px; }
+.calc-field-hint { color: #777; font-size: 85%; white-space: nowrap; }
+.calc-field-problem { color: #b3261e; font-size: 90%; }
+.calc-field-invalid input { border-color: #b3261e !important; background: #fff5f5; }
+.calc-root:has(.calc-field-invalid) .calc-result,
+.calc-root:has(.calc-field-invalid) .calc-trace-view { opacity: 0.35; }
+.calc-help { color: #555; font-size: 90%; }
 </style>
 """

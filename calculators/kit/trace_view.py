@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
 from calculators.kit.fmt import escape
 from calculators.kit.labels import COMMON
+from calculators.kit.links import REFERENCE_PAGE, page_url
 from rules.trace import Step
-
-REFERENCE_PAGE = "rules_reference.ipynb"
 
 
 def rule_url(rule: str, lang: str) -> str:
     """The address of the reference page showing section ``rule``, relative to a calculator page."""
-    return f"{REFERENCE_PAGE}?{urlencode({'section': rule, 'lang': lang})}"
+    return page_url(REFERENCE_PAGE, lang, section=rule)
 
 
 def rule_title(rule: str, lang: str) -> str:

@@ -108,12 +108,14 @@ _ALL: tuple[CardPreset, ...] = (
         name="Torn Signpost",
         kind="before_range",
         summary_en="Potence card played before range is determined: the vampire's strength "
-        "rises by 1 for the rest of the combat, so its hand strikes hit harder.",
-        summary_ru="Карта Potence, играется до определения дистанции: сила вампира растёт на 1 "
-        "до конца боя, поэтому его кулачные удары сильнее.",
-        levels=_levels(basic={"name": "Torn Signpost", "strength": 1}),
-        source="card text as we summarise it (basic level); check the printed card for "
-        "other levels",
+        "becomes 2 (3 at superior) for the rest of the combat; '+N strength' effects add to it.",
+        summary_ru="Карта Potence, играется до определения дистанции: сила вампира становится "
+        "2 (3 на превосходном уровне) до конца боя; эффекты «+N к силе» к ней прибавляются.",
+        levels=_levels(
+            basic={"name": "Torn Signpost", "set_strength": 2},
+            superior={"name": "Torn Signpost", "set_strength": 3},
+        ),
+        source="card text (101993); rulings PIB 20130303, LSJ 20100813",
     ),
     CardPreset(
         key="prevent_1",

@@ -16,7 +16,6 @@ then the presses. Illegal sequences raise :class:`rules.errors.IllegalPlay`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import IllegalPlay, InvalidState
@@ -31,11 +30,16 @@ from rules.vtes import (
     resolve_damage,
     ru_words,
 )
+from rules.vtes.combat_effects import CARDS, LASTING
+from rules.vtes.combat_effects import Hit as _Hit
+from rules.vtes.combat_fighter import Fighter as _Fighter
 from rules.vtes.combat_report import CombatantState, CombatReport, Range, RoundReport
+from rules.vtes.combat_strike_cards import Chosen as _Chosen
+from rules.vtes.combat_strike_cards import StrikeCards
+from rules.vtes.combat_strike_cards import ru_name as _ru_name
 from rules.vtes.combat_text import Phrase, Sentence, plural_ru, words
 from rules.vtes.scenario import (
     SIDES,
-    Combatant,
     Equipment,
     Round,
     Side,
@@ -60,16 +64,12 @@ RETAINERS = "vtes:6.4.7"
 
 _RU_SIDE = {"acting": "действующий", "opposing": "противостоящий"}
 _RU_RANGE = {"close": "близкая дистанция", "long": "дальняя дистанция"}
+_RU_RANGE_TO = {"close": "близкую дистанцию", "long": "дальнюю дистанцию"}
 _RU_RANGE_AT = {"close": "на близкой дистанции", "long": "на дальней дистанции"}
 _RU_STATE = ru_words.STATE
+
+
 # Names the scenario gives to strikes and strike effects left unnamed.
-_RU_DEFAULT_NAME = {
-    "hand strike": "кулачный удар",
-    "strike": "удар",
-    "additional strike": "дополнительный удар",
-}
-
-
 def _ru_amount(n: int, unit: str) -> str:
     """``n`` blood or life counters in Russian: 1 литр крови, 2 литра крови; 1 жизнь, 5 жизней."""
     if unit == "blood":
@@ -83,10 +83,6 @@ def _ru_unit_of(unit: str) -> str:
 
 
 _RU_ITEM_ACTION = {"destroy": "уничтожить", "take": "забрать"}
-
-
-def _ru_name(name: str) -> str:
-    return _RU_DEFAULT_NAME.get(name, name)
 
 
 def _ru_card(name: str) -> str:
@@ -108,81 +104,6 @@ def _ru_alternating(sides: Sequence[str], one: str, few: str, many: str) -> str:
 
 
 # -- the combatants while the combat runs -------------------------------------------------
-
-
-@dataclass
-class _Fighter:
-    side: Side
-    name: str
-    kind: str
-    capacity: int | None
-    amount: int
-    strength: int
-    equipment: list[Equipment]
-    retainers: dict[str, int]
-    state: MinionState = MinionState.READY
-    stolen_this_round: set[str] = field(default_factory=set)
-    drained: int = 0
-    damage_taken: int = 0
-    damage_prevented: int = 0
-
-    @classmethod
-    def start(cls, c: Combatant, side: Side) -> _Fighter:
-        amount = c.blood if c.kind == "vampire" else c.life
-        assert amount is not None
-        return cls(
-            side=side,
-            name=c.name,
-            kind=c.kind,
-            capacity=c.capacity,
-            amount=amount,
-            strength=c.strength,
-            equipment=list(c.equipment),
-            retainers={r.name: r.life for r in c.retainers},
-        )
-
-    @property
-    def ready(self) -> bool:
-        return self.state is MinionState.READY
-
-    @property
-    def unit(self) -> str:
-        return "blood" if self.kind == "vampire" else "life"
-
-    def carried(self, name: str) -> Equipment | None:
-        for item in self.equipment:
-            if item.name == name:
-                return item
-        return None
-
-    def equipment_names(self) -> str:
-        return ", ".join(e.name for e in self.equipment) or "nothing"
-
-    def equipment_names_ru(self) -> str:
-        return ", ".join(e.name for e in self.equipment) or "нет"
-
-    def minion(self) -> Vampire | Ally:
-        if self.kind == "vampire":
-            assert self.capacity is not None
-            return Vampire(self.name, self.capacity, self.amount, self.strength, self.state)
-        return Ally(self.name, self.amount, self.strength)
-
-    def report(self) -> CombatantState:
-        vampire = self.kind == "vampire"
-        return CombatantState(
-            name=self.name,
-            kind="vampire" if vampire else "ally",
-            state=self.state,
-            blood=self.amount if vampire else None,
-            life=None if vampire else self.amount,
-            capacity=self.capacity,
-            strength=self.strength,
-            equipment=tuple(e.name for e in self.equipment),
-            retainers=dict(self.retainers),
-            drained=self.drained,
-            damage_taken=self.damage_taken,
-            damage_prevented=self.damage_prevented,
-        )
 
 
 # -- describing strikes -------------------------------------------------------------------
@@ -248,6 +169,11 @@ def _strike_phrase(
         bonus = effect.strength_bonus or 0
         at = f" at +{bonus}" if bonus else ""
         ru_at = f" +{bonus}" if bonus else ""
+        if strike.name != "hand strike":
+            return Phrase(
+                f"plays {strike.name}: a hand strike{at}{en_d}",
+                f"играет {strike.name}: кулачный удар{ru_at}{ru_d}",
+            )
         return Phrase(f"makes a hand strike{at}{en_d}", f"наносит кулачный удар{ru_at}{ru_d}")
     if strike.weapon:
         return Phrase(f"strikes with {strike.weapon}{en_d}", f"бьёт оружием {strike.weapon}{ru_d}")
@@ -257,27 +183,7 @@ def _strike_phrase(
 # -- one round ----------------------------------------------------------------------------
 
 
-@dataclass
-class _Hit:
-    """What one strike does to the other side, collected before anything is applied."""
-
-    normal: int = 0
-    aggravated: int = 0
-    prevented: int = 0
-    steal: int = 0
-    destroy: str | None = None
-    take: str | None = None
-
-
-@dataclass
-class _Chosen:
-    side: Side
-    strike: Strike
-    effect: StrikeEffect
-    default: bool = False
-
-
-class _RoundPlay:
+class _RoundPlay(StrikeCards):
     def __init__(
         self,
         number: int,
@@ -293,26 +199,28 @@ class _RoundPlay:
         self.say: list[Sentence] = []
         self.range: Range = "close"
         self.ended_by: str | None = None
-
-    # .. small utilities ..
-    def _sentence(self, key: str, **values: str | int | Phrase) -> None:
-        self.say.append(Sentence(key, values))
-
-    def _where(self) -> str:
-        return f"Round {self.number}"
-
-    def _where_ru(self) -> str:
-        return f"Раунд {self.number}"
+        self._pair_index = 0
+        self._no_press: dict[Side, str] = {}
 
     # .. steps of the round ..
     def play(self) -> RoundReport:
         for fighter in self.f.values():
             fighter.stolen_this_round.clear()
+            fighter.blood_lost_round = 0
+            fighter.damage_round = 0
         self._before_range()
-        self._determine_range()
-        chosen = self._count_strikes()
-        self._strikes(chosen)
+        if self.ended_by is None:
+            self._determine_range()
+            self._check_grapple_range()
+            chosen = self._count_strikes()
+            self._strikes(chosen)
+        if self.ended_by is None:
+            self._press_step()
         continued = self._presses()
+        self._end_of_round()
+        if self._another_round():
+            continued = True
+        self._end_round_effects()
         return RoundReport(
             number=self.number,
             range=self.range,
@@ -323,36 +231,11 @@ class _RoundPlay:
             steps=self.trace.steps,
         )
 
-    def _before_range(self) -> None:
-        for side in SIDES:
-            fighter = self.f[side]
-            for card in self.rnd.before_range_of(side):
-                if card.strength == 0:
-                    continue
-                if fighter.strength + card.strength < 0:
-                    raise InvalidState(
-                        f"{self._where()}: {card.name} would bring {fighter.name}'s strength "
-                        f"below 0 (it is {fighter.strength}).",
-                        ru=f"{self._where_ru()}: {card.name} опустит силу {fighter.name} "
-                        f"ниже 0 (сейчас она {fighter.strength}); сила может быть только 0 "
-                        "или больше.",
-                    )
-                fighter.strength += card.strength
-                change = f"{card.strength:+d}"
-                self.trace.add(
-                    SEQUENCE,
-                    f"Before range is determined, {fighter.name} plays {card.name}: strength "
-                    f"{change} for the rest of the combat, now {fighter.strength}.",
-                    f"До определения дистанции {fighter.name} играет {_ru_card(card.name)}: "
-                    f"сила {change} до конца боя, теперь {fighter.strength}.",
-                )
-                self._sentence(
-                    "before_range",
-                    name=fighter.name,
-                    card=card.name,
-                    change=change,
-                    strength=fighter.strength,
-                )
+    def _deal(self, hits: dict[Side, _Hit]) -> None:
+        self._apply_damage(hits, {})
+
+    def _ended_by_state(self) -> bool:
+        return self._check_ready()
 
     def _determine_range(self) -> None:
         maneuvers = self.rnd.maneuvers
@@ -367,6 +250,33 @@ class _RoundPlay:
                     f"маневры {i} и {i + 1} подряд; миньон не может маневрировать дважды "
                     "подряд, поэтому маневры сторон должны чередоваться.",
                 )
+        if self.rnd.range is not None:
+            if maneuvers:
+                raise IllegalPlay(
+                    f"{self._where()}: the range of this round was already set to "
+                    f"{self.rnd.range} by an earlier effect, so the determine-range step is "
+                    "skipped and no maneuver can be played; remove the maneuvers.",
+                    ru=f"{self._where_ru()}: дистанцию этого раунда заранее задал прежний эффект "
+                    f"({_RU_RANGE[self.rnd.range]}), поэтому шаг определения дистанции "
+                    "пропускается и маневры играть нельзя; уберите их.",
+                )
+            self.range = self.rnd.range
+            self.trace.add(
+                LASTING,
+                f"An earlier effect set round {self.number} at {self.range} range: the "
+                "determine-range step is skipped.",
+                f"Дистанцию раунда {self.number} заранее задал прежний эффект "
+                f"({_RU_RANGE[self.range]}): шаг определения дистанции пропускается.",
+            )
+            self._sentence(
+                "range_set",
+                round=self.number,
+                range_at=Phrase(
+                    f"at {self.range} range",
+                    "на близкой дистанции" if self.range == "close" else "на дальней дистанции",
+                ),
+            )
+            return
         if not maneuvers:
             self.trace.add(
                 RANGE,
@@ -376,8 +286,26 @@ class _RoundPlay:
             self._sentence("no_maneuver", round=self.number)
             return
         current: Range = "close"
-        for side in maneuvers:
+        for i, side in enumerate(maneuvers):
             current = "long" if current == "close" else "close"
+            play = self.rnd.maneuver_plays[i] if i < len(self.rnd.maneuver_plays) else None
+            self._check_restricted(side, f"maneuver_to_{current}")
+            if play is not None and play.to is not None and play.to != current:
+                raise IllegalPlay(
+                    f"{self._where()}: {play.card or 'this maneuver'} is only usable to get to "
+                    f"{play.to} range, but maneuver {i + 1} would take the combat to {current} "
+                    "range.",
+                    ru=f"{self._where_ru()}: {play.card or 'этот маневр'} годится только для "
+                    f"перехода на {_RU_RANGE_TO[play.to]}, а маневр {i + 1} переводит бой на "
+                    f"{_RU_RANGE_TO[current]}.",
+                )
+            if play is not None and play.card:
+                self._pay(self.f[side], play.cost, play.card)
+                self.trace.add(
+                    CARDS,
+                    f"{self.f[side].name}'s maneuver {i + 1} comes from {play.card}.",
+                    f"Маневр {i + 1} ({self.f[side].name}) даёт карта {play.card}.",
+                )
             self._sentence(
                 "maneuver",
                 name=self.f[side].name,
@@ -423,7 +351,7 @@ class _RoundPlay:
                     "за раунд.",
                 )
             granted = 1 + sum(e.count for e in effects)
-            strikes = list(self.rnd.strikes_of(side))
+            strikes = self._uncancelled(side, list(self.rnd.strikes_of(side)))
             if len(strikes) > granted:
                 extra = granted - 1
                 raise IllegalPlay(
@@ -455,6 +383,7 @@ class _RoundPlay:
         for side in SIDES:
             fighter = self.f[side]
             for effect in self.rnd.additional_of(side):
+                self._pay(fighter, effect.cost, effect.name)
                 limited = " (limited)" if effect.limited else ""
                 ru_limited = " (ограниченный)" if effect.limited else ""
                 self.trace.add(
@@ -479,6 +408,7 @@ class _RoundPlay:
                 )
             a = acting[k] if k < len(acting) else None
             o = opposing[k] if k < len(opposing) else None
+            self._pair_index = k
             self._pair({"acting": a, "opposing": o})
             if self.ended_by is not None:
                 if k + 1 < pairs:
@@ -524,9 +454,10 @@ class _RoundPlay:
                     f"{fighter.name} не может им ударить; выберите кулачный удар или другое "
                     "оружие.",
                 )
-            return _Chosen(side, strike, item.strike)
+            self._check_restricted(side, "equipment")
+            return self._chosen(_Chosen(side, strike, item.strike))
         assert strike.effect is not None
-        return _Chosen(side, strike, strike.effect, default=strike.default)
+        return self._chosen(_Chosen(side, strike, strike.effect, default=strike.default))
 
     def _check_chosen(self, c: _Chosen) -> None:
         fighter = self.f[c.side]
@@ -558,14 +489,23 @@ class _RoundPlay:
                     "предотвратить нельзя; для удара по слуге 'prevented' должно быть 0.",
                 )
         dmg = eff.damage_for(fighter.strength)
-        if c.strike.prevented > dmg:
-            raise InvalidState(
-                f"{self._where()}: {opp.name} prevents {c.strike.prevented} of "
-                f"{fighter.name}'s {c.strike.name}, which deals only {dmg} damage; at most "
-                f"{dmg} can be prevented.",
-                ru=f"{self._where_ru()}: {opp.name} предотвращает {c.strike.prevented}, но "
-                f"{_ru_name(c.strike.name)} ({fighter.name}) наносит только "
-                f"{words(dmg, 'dmg', 'ru')}; предотвратить можно не больше {dmg}.",
+        c.prevented = self._prevention_total(c, dmg)
+        if eff.send_to_torpor and opp.kind != "vampire":
+            raise IllegalPlay(
+                f"{self._where()}: {c.strike.name} sends the opposing vampire to torpor, but "
+                f"{opp.name} is an ally.",
+                ru=f"{self._where_ru()}: {_ru_name(c.strike.name)} отправляет в ступор "
+                f"вампира-противника, а {opp.name} — союзник.",
+            )
+        if c.prevented and dmg == 0:
+            raise IllegalPlay(
+                f"{self._where()}: {opp.name} prevents {c.prevented}, but "
+                f"{fighter.name}'s {c.strike.name} deals no damage: a prevention card needs "
+                "damage to prevent (ruling G00154); set the prevention to 0.",
+                ru=f"{self._where_ru()}: {opp.name} предотвращает {c.prevented}, но "
+                f"{_ru_name(c.strike.name)} ({fighter.name}) не наносит повреждений: карте "
+                "предотвращения нужно, что предотвращать (решение G00154); укажите "
+                "предотвращение 0.",
             )
         for key, item in (("destroy", eff.destroy_equipment), ("take", eff.steal_equipment)):
             if item is not None and opp.carried(item) is None:
@@ -619,6 +559,11 @@ class _RoundPlay:
                     "останавливает.",
                 )
                 self._sentence("combat_ends", name=name)
+                self._unlock(side, c)
+                self._burn_used([c])
+                for others in chosen.values():
+                    if others is not c:
+                        self._no_prevention(others, "never resolves", "не разыгрывается")
                 self.ended_by = "combat_ends"
                 return
 
@@ -643,11 +588,11 @@ class _RoundPlay:
                 "разыгрывается раньше удара соперника.",
             )
             self._sentence("first_strike", name=self.f[side].name)
-            self._resolve_group([chosen[side]], dodging)
+            self._resolve_group([chosen[side]], dodging, environmental=False)
             if self._check_ready():
                 return
             rest = [c for s, c in chosen.items() if s != side]
-            self._resolve_group(rest, dodging)
+            self._resolve_group(rest, dodging, environmental=self._pair_index == 0)
         else:
             if len(first) == 2:
                 self.trace.add(
@@ -656,8 +601,23 @@ class _RoundPlay:
                     "Оба удара первоочерёдные (first strike), поэтому разыгрываются одновременно.",
                 )
                 self._sentence("both_first")
-            self._resolve_group(list(chosen.values()), dodging)
-        self._check_ready()
+            self._resolve_group(list(chosen.values()), dodging, environmental=self._pair_index == 0)
+        if self._check_ready():
+            return
+        after = [s for s, c in chosen.items() if c.effect.combat_ends_after_resolution]
+        if after:
+            name = self.f[after[0]].name
+            self.trace.add(
+                CARDS,
+                f"Both strikes have resolved; {name}'s strike now ends the combat, and no "
+                "press can continue it.",
+                f"Оба удара разыграны; теперь удар {name} заканчивает бой, и никакой пресс "
+                "его не продолжит.",
+            )
+            self._sentence("combat_ends_after", name=name)
+            for side in after:
+                self._unlock(side, chosen[side])
+            self.ended_by = "combat_ends"
 
     def _check_ready(self) -> bool:
         """End the combat if a combatant is no longer ready; True if it ended."""
@@ -675,7 +635,9 @@ class _RoundPlay:
             self.ended_by = "not_ready"
         return bool(out)
 
-    def _resolve_group(self, group: Sequence[_Chosen], dodging: Mapping[Side, bool]) -> None:
+    def _resolve_group(
+        self, group: Sequence[_Chosen], dodging: Mapping[Side, bool], *, environmental: bool
+    ) -> None:
         hits: dict[Side, _Hit] = {}
         retainer_hits: dict[tuple[Side, str], _Hit] = {}
         for c in group:
@@ -693,15 +655,19 @@ class _RoundPlay:
                 )
                 self._sentence("lost_weapon", name=fighter.name, weapon=c.strike.weapon)
                 continue
+            if eff.recoil and (self.range == "close" or not eff.recoil_close_only):
+                self._recoil(c, hits)
             harmful = (
                 eff.damage_for(fighter.strength)
                 or eff.steal_blood
                 or eff.destroy_equipment
                 or eff.steal_equipment
+                or eff.send_to_torpor
             )
             if not harmful:
                 continue
-            if self.range == "long" and not eff.ranged:
+            if self.range == "long" and not (eff.ranged or eff.long_range_only):
+                self._no_prevention(c, "is out of range", "не действует на этой дистанции")
                 self.trace.add(
                     STRIKES,
                     f"{fighter.name}'s {c.strike.name} works only at close range, so it does "
@@ -725,7 +691,19 @@ class _RoundPlay:
                     "at_retainer", name=fighter.name, retainer=c.strike.target, other=opp.name
                 )
                 hit = retainer_hits.setdefault((opp_side, c.strike.target), _Hit())
+            elif dodging.get(opp_side, False) and eff.undodgeable:
+                self.trace.add(
+                    CARDS,
+                    f"{c.strike.name} cannot be dodged: {opp.name}'s dodge has no effect on it.",
+                    f"От удара {_ru_name(c.strike.name)} нельзя уклониться: уклонение {opp.name} "
+                    "на него не действует.",
+                )
+                self._sentence("undodgeable", name=opp.name, other=fighter.name)
+                hit = hits.setdefault(opp_side, _Hit())
+                hit.destroy = eff.destroy_equipment
+                hit.take = eff.steal_equipment
             elif dodging.get(opp_side, False):
+                self._no_prevention(c, "was dodged", "отменён уклонением")
                 self.trace.add(
                     EFFECTS,
                     f"{opp.name}'s dodge stops {fighter.name}'s {c.strike.name}.",
@@ -742,11 +720,20 @@ class _RoundPlay:
                 hit.aggravated += dmg
             else:
                 hit.normal += dmg
-            hit.prevented += c.strike.prevented
+            self._pay_prevention(c)
+            hit.prevented += c.prevented
+            if c.strike.aim is not None and c.strike.target is None:
+                self._aim(c, hit, dmg)
             hit.steal += eff.steal_blood
+            if eff.send_to_torpor and c.strike.target is None:
+                hit.torpor = c.strike.name
+        self._burn_used(group)
+        if environmental and self.ended_by is None:
+            self._environmental(hits)
         self._apply_steals(hits, retainer_hits)
         self._apply_equipment(hits)
         self._apply_damage(hits, retainer_hits)
+        self._apply_torpor(hits)
 
     def _apply_steals(
         self, hits: Mapping[Side, _Hit], retainer_hits: Mapping[tuple[Side, str], _Hit]
@@ -898,14 +885,30 @@ class _RoundPlay:
         """One strike's damage on ``minion``. One strike per side per pair, so the damage is
         all normal or all aggravated; prevention comes off the normal damage first."""
         prevent_n = min(hit.prevented, hit.normal)
+        if hit.prevented > hit.normal + hit.aggravated:
+            self._cap_prevention(minion.name, hit)
         return resolve_damage(
             minion,
             normal=hit.normal,
             aggravated=hit.aggravated,
             prevent_normal=prevent_n,
-            prevent_aggravated=hit.prevented - prevent_n,
+            prevent_aggravated=min(hit.prevented - prevent_n, hit.aggravated),
             rules=self.rules,
         )
+
+    def _cap_prevention(self, name: str, hit: _Hit) -> None:
+        """Prevention typed as printed may exceed the strike's damage: the rest is lost."""
+        dealt = hit.normal + hit.aggravated
+        rest = hit.prevented - dealt
+        self.trace.add(
+            DAMAGE,
+            f"{name} prevents {hit.prevented} against {dealt} damage: all of it is prevented, "
+            f"and the remaining {rest} prevent{'s' if rest == 1 else ''} nothing "
+            "(ruling G00153).",
+            f"{name} предотвращает {hit.prevented}, а нанесено {words(dealt, 'dmg', 'ru')}: "
+            f"предотвращено всё, остаток ({rest}) ничего не предотвращает (решение G00153).",
+        )
+        hit.prevented = dealt
 
     def _damage_minion(self, fighter: _Fighter, hit: _Hit) -> None:
         if not fighter.ready:
@@ -920,7 +923,11 @@ class _RoundPlay:
         self.trace.extend(result.steps)
         through = hit.normal + hit.aggravated - hit.prevented
         fighter.damage_taken += through
+        fighter.damage_round += through
         fighter.damage_prevented += hit.prevented
+        if fighter.kind == "vampire":
+            fighter.blood_lost_round += result.mended + result.paid
+            fighter.wounded = result.wounded
         total = hit.normal + hit.aggravated
         if hit.aggravated:
             self._sentence("damage_agg", name=fighter.name, n=total)
@@ -973,7 +980,7 @@ class _RoundPlay:
                     "in a row; a minion may not press twice in a row, so presses must "
                     "alternate between the two sides.",
                     ru=f"{self._where_ru()}: {who.name} ({_RU_SIDE[presses[i]]}) играет "
-                    f"прессы {i} и {i + 1} подряд; миньон не может давить прессом дважды "
+                    f"прессы {i} и {i + 1} подряд; миньон не может играть пресс дважды "
                     "подряд, поэтому прессы сторон должны чередоваться.",
                 )
         if self.ended_by is not None:
@@ -985,6 +992,28 @@ class _RoundPlay:
                 )
                 self._sentence("skipped_presses")
             return False
+        trap = self._trap_press()
+        if trap is not None:
+            self.trace.add(
+                LASTING,
+                f"{trap} provides a press to continue before any other press; a combatant may "
+                "answer with a press to end the combat.",
+                f"{trap} даёт пресс на продолжение раньше всех прочих прессов; боец может "
+                "ответить прессом на завершение боя.",
+            )
+            self._sentence("press", name=trap)
+        for side in presses:
+            card = self._no_press.get(side)
+            if card is not None:
+                raise IllegalPlay(
+                    f"{self._where()}: {self.f[side].name} cannot press this round because of "
+                    f"{card}.",
+                    ru=f"{self._where_ru()}: {self.f[side].name} не может играть прессы в этом "
+                    f"раунде из-за карты {card}.",
+                )
+        if not presses and trap is not None:
+            self._sentence("continues")
+            return True
         if not presses:
             self.trace.add(
                 PRESSES,
@@ -994,8 +1023,27 @@ class _RoundPlay:
             self._sentence("no_press", round=self.number)
             self.ended_by = "no_press"
             return False
+        shift = 1 if trap is not None else 0
         for i, side in enumerate(presses):
             name = self.f[side].name
+            purpose = "continue" if (i + shift) % 2 == 0 else "end"
+            self._check_restricted(side, f"press_to_{purpose}")
+            play = self.rnd.press_plays[i] if i < len(self.rnd.press_plays) else None
+            if play is not None and play.only is not None and play.only != purpose:
+                raise IllegalPlay(
+                    f"{self._where()}: {play.card or 'this press'} is only usable to "
+                    f"{play.only} the combat, but press {i + 1} would {purpose} it.",
+                    ru=f"{self._where_ru()}: {play.card or 'этот пресс'} годится только для "
+                    f"{'продолжения' if play.only == 'continue' else 'завершения'} боя, а "
+                    f"пресс {i + 1} его {'продолжает' if purpose == 'continue' else 'завершает'}.",
+                )
+            if play is not None and play.card:
+                self._pay(self.f[side], play.cost, play.card)
+                self.trace.add(
+                    CARDS,
+                    f"{name}'s press {i + 1} comes from {play.card}.",
+                    f"Пресс {i + 1} ({name}) даёт карта {play.card}.",
+                )
             self._sentence("press" if i == 0 else "press_cancel", name=name)
         continued = len(presses) % 2 == 1
         ru_presses = _ru_alternating(presses, "пресс", "пресса", "прессов")

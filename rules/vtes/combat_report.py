@@ -39,6 +39,8 @@ class CombatantState:
     drained: int = 0
     damage_taken: int = 0
     damage_prevented: int = 0
+    unlocked: bool = False
+    wounded: bool = False
 
     @property
     def amount(self) -> int:

@@ -57,7 +57,7 @@ def words(n: int, unit: str, lang: str) -> str:
                 "неизлечимых повреждений",
             ),
             "blood": ("литр крови", "литра крови", "литров крови"),
-            "life": ("литр жизни", "литра жизни", "литров жизни"),
+            "life": ("жизнь", "жизни", "жизней"),
             "strikes": ("дополнительный удар", "дополнительных удара", "дополнительных ударов"),
         }[unit]
         return f"{n} {plural_ru(n, *forms)}"
@@ -146,7 +146,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     ),
     "drain": (
         "{name} now has {blood} blood but capacity {capacity}: {n_blood} drains to the bank.",
-        "Теперь у {name} {blood} крови при объёме {capacity}: {n_blood} уходит в банк.",
+        "Теперь у {name} крови {blood} при объёме {capacity}: {n_blood} уходит в банк.",
     ),
     "no_life": (
         "{name} has no life left and is burned.",
@@ -236,6 +236,37 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "final_ally": (
         "{name} ends {state} with {n_life}.",
         "{name} заканчивает бой: {state}, {n_life}.",
+    ),
+    "card_effect": ("{name} plays {card}: {what}.", "{name} играет {card}: {what}."),
+    "range_set": (
+        "Round {round} is {range_at}, set by an earlier effect.",
+        "Раунд {round} идёт {range_at}: так решил прежний эффект.",
+    ),
+    "cancelled": (
+        "{name} cancels {other}'s {strike} with {card}; {other} chooses again.",
+        "{name} отменяет {strike} ({other}) картой {card}; {other} выбирает удар заново.",
+    ),
+    "prevention_card": ("{name} plays {card} to prevent damage.", "{name} играет {card}."),
+    "combat_ends_after": (
+        "Both strikes resolve, then {name}'s strike ends the combat.",
+        "Оба удара разыграны, и удар {name} заканчивает бой.",
+    ),
+    "sent_to_torpor": (
+        "{card} sends {name} to torpor with {n_blood}.",
+        "{card} отправляет {name} в ступор ({n_blood}).",
+    ),
+    "unlock": ("{name} unlocks.", "{name} разворачивается."),
+    "undodgeable": (
+        "{name}'s dodge has no effect on {other}'s strike.",
+        "Уклонение {name} не действует на удар {other}.",
+    ),
+    "recoil": (
+        "{name} takes {n_dmg} from its own {card}.",
+        "{name} получает {n_dmg} от собственного удара {card}.",
+    ),
+    "environmental": (
+        "{card}: {name} takes {n_dmg} (not a strike).",
+        "{card}: {name} получает {n_dmg} (это не удар).",
     ),
     "final_burned": ("{name} ends the combat burned.", "{name} сожжён."),
     "final_drained": (

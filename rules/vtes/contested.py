@@ -301,28 +301,56 @@ class UniqueEntry:
     steps: tuple[Step, ...]
 
 
-def unique_card_enters(card: str, controller: str, holders: Sequence[str] = ()) -> UniqueEntry:
-    """A copy of unique ``card`` enters play for ``controller``; ``holders`` are the
-    Methuselahs who already have a copy in play or in the contest."""
-    if not card or not controller:
+def unique_card_enters(
+    card: str,
+    player: str,
+    controllers: Sequence[str] = (),
+    *,
+    forced: bool = False,
+) -> UniqueEntry:
+    """A copy of unique ``card`` enters play for ``player``; ``controllers`` are the
+    Methuselahs who already have a copy in play or in the contest.
+
+    A player who already controls a copy may not *choose* to put a second one into play:
+    that play is illegal (:class:`IllegalPlay`). Only when an effect forces the copy in
+    (``forced=True``) is the arriving copy burned instead of starting a contest with
+    oneself (vtes:4.1, vtes:4.1.1).
+    """
+    if (
+        not isinstance(card, str)
+        or not card.strip()
+        or not isinstance(player, str)
+        or not (player.strip())
+    ):
         raise InvalidState(
             "Give the card's name and the Methuselah putting it into play.",
             ru="Укажите название карты и Метузела, который вводит её в игру.",
         )
-    holders = tuple(holders)
+    holders = tuple(controllers)
     if len(set(holders)) != len(holders):
         raise InvalidState(
             "A Methuselah is listed twice among the holders of the card.",
             ru="Один и тот же Метузела указан дважды среди владельцев карты.",
         )
+    controller = player
     trace = Trace()
     if controller in holders:
+        if not forced:
+            raise IllegalPlay(
+                f"{controller} already controls a copy of the unique card {card}, so "
+                f"{controller} cannot choose to play another one (vtes:4.1.1); only an "
+                "effect that forces the copy into play burns it instead.",
+                ru=f"У игрока {controller} уже есть экземпляр уникальной карты {card}, "
+                "поэтому сыграть ещё один по своему выбору нельзя (vtes:4.1.1); сгорает "
+                "новый экземпляр, только если его ввёл в игру принудительный эффект.",
+            )
         trace.add(
-            "vtes:4.1",
-            f"{controller} already has a copy of {card}: there is no contest with oneself, so "
-            "the new copy is burned.",
-            f"У игрока {controller} уже есть экземпляр карты {card}: с самим собой контеста не "
-            "бывает, поэтому новый экземпляр сгорает.",
+            "vtes:4.1.1",
+            f"{controller} already has a copy of {card} and an effect forces a second one "
+            "into play: there is no contest with oneself, so the new copy is burned.",
+            f"У игрока {controller} уже есть экземпляр карты {card}, а эффект принудительно "
+            "вводит в игру второй: с самим собой контеста не бывает, поэтому новый "
+            "экземпляр сгорает.",
         )
         return UniqueEntry("burned", (), trace.steps)
     if not holders:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from rules.errors import InvalidState
+from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
 from rules.vtes import ru_words as ru
 from rules.vtes.models import Ally, Minion, MinionState, Retainer, Vampire, check_count
@@ -40,6 +40,7 @@ _DAMAGE = "vtes:6.4.6"
 _RETAINERS = "vtes:6.4.7"
 _TORPOR = "vtes:6.5"
 _GO_TO_TORPOR = "vtes:6.5.1"
+_KEPT_OUT = "vtes:6.4.13"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,20 +107,15 @@ def _check_inputs(
         prevent_aggravated,
         what_ru="Предотвращение неизлечимых повреждений",
     )
-    if prevent_normal > normal:
-        raise InvalidState(
-            f"Prevention of normal damage ({prevent_normal}) is more than the normal damage "
-            f"({normal}): at most {normal} normal damage can be prevented.",
-            ru=f"Предотвращение обычных повреждений ({prevent_normal}) больше самих обычных "
-            f"повреждений ({normal}): предотвратить можно от 0 до {normal}.",
-        )
-    if prevent_aggravated > aggravated:
-        raise InvalidState(
-            f"Prevention of aggravated damage ({prevent_aggravated}) is more than the aggravated "
-            f"damage ({aggravated}): at most {aggravated} aggravated damage can be prevented.",
-            ru=f"Предотвращение неизлечимых повреждений ({prevent_aggravated}) больше самих "
-            f"неизлечимых повреждений ({aggravated}): предотвратить можно от 0 до "
-            f"{aggravated}.",
+    if (prevent_normal or prevent_aggravated) and normal == 0 and aggravated == 0:
+        raise IllegalPlay(
+            f"Prevention ({prevent_normal} normal, {prevent_aggravated} aggravated) is played "
+            "but no damage is dealt: a prevention card needs damage to prevent (ruling "
+            "G00154). Deal damage, or set both preventions to 0.",
+            ru=f"Сыграно предотвращение (обычных — {prevent_normal}, неизлечимых — "
+            f"{prevent_aggravated}), но повреждений нет: карте предотвращения нужно, что "
+            "предотвращать (решение G00154). Укажите повреждения или обнулите оба "
+            "предотвращения.",
         )
 
 
@@ -135,9 +131,12 @@ def resolve_damage(
     """Resolve normal and aggravated damage dealt at the same time to one minion.
 
     ``prevent_normal`` / ``prevent_aggravated`` say how the receiving player split its
-    prevention. ``rules`` is ``"black-hand"`` (the seed rulebook, default) or
-    ``"vekn-2024"`` (the current rulebook, which does not forbid preventing damage dealt
-    to retainers). Raises :class:`InvalidState` for impossible input.
+    prevention, as printed on the cards played: prevention larger than the damage of its
+    kind is capped at that damage and the rest prevents nothing (ruling G00153);
+    prevention with no damage at all raises :class:`IllegalPlay` (ruling G00154).
+    ``rules`` is ``"black-hand"`` (the seed rulebook, default) or ``"vekn-2024"`` (the
+    current rulebook, which does not forbid preventing damage dealt to retainers).
+    Raises :class:`InvalidState` for impossible input.
     """
     if rules not in EDITIONS:
         raise InvalidState(
@@ -145,9 +144,16 @@ def resolve_damage(
             ru=f"Неизвестная редакция правил {rules!r}; допустимые: {', '.join(EDITIONS)}.",
         )
     _check_inputs(minion, normal, aggravated, prevent_normal, prevent_aggravated)
+    played = (prevent_normal, prevent_aggravated)
+    prevent_normal = min(prevent_normal, normal)
+    prevent_aggravated = min(prevent_aggravated, aggravated)
     if isinstance(minion, Vampire):
-        return _resolve_vampire(minion, normal, aggravated, prevent_normal, prevent_aggravated)
-    return _resolve_life(minion, normal, aggravated, prevent_normal, prevent_aggravated, rules)
+        return _resolve_vampire(
+            minion, normal, aggravated, prevent_normal, prevent_aggravated, played
+        )
+    return _resolve_life(
+        minion, normal, aggravated, prevent_normal, prevent_aggravated, rules, played
+    )
 
 
 def _dealt_text(minion: Minion, normal: int, aggravated: int) -> str:
@@ -180,17 +186,56 @@ def _dealt_text_ru(minion: Minion, normal: int, aggravated: int) -> str:
     )
 
 
+_KIND_WORDS = {
+    "normal": ("normal", "обычных"),
+    "aggravated": ("aggravated", "неизлечимых"),
+}
+
+
+def _capped_step(trace: Trace, kind: str, played: int, dealt: int) -> None:
+    """Prevention played beyond the damage of its kind: the rest prevents nothing."""
+    if played <= dealt:
+        return
+    en, ru_kind = _KIND_WORDS[kind]
+    if dealt == 0:
+        trace.add(
+            _DAMAGE,
+            f"Prevention of {played} {en} damage is played, but no {en} damage is dealt: "
+            "it prevents nothing (ruling G00153).",
+            f"Сыграно предотвращение {ru_kind} повреждений ({played}), но {ru_kind} "
+            "повреждений не нанесено: оно ничего не предотвращает (решение G00153).",
+        )
+        return
+    rest = played - dealt
+    trace.add(
+        _DAMAGE,
+        f"Prevention of {played} {en} damage is played against {dealt} {en} damage: all "
+        f"of it is prevented, and the remaining {rest} prevent{'s' if rest == 1 else ''} "
+        "nothing (ruling G00153).",
+        f"Сыгранное предотвращение рассчитано на {ru.damage(played, kind)}, а нанесено "
+        f"{ru.damage(dealt, kind)}: предотвращено всё нанесённое, остаток ({rest}) ничего "
+        "не предотвращает (решение G00153).",
+    )
+
+
 def _prevention_step(
-    trace: Trace, normal: int, aggravated: int, prevent_normal: int, prevent_aggravated: int
+    trace: Trace,
+    normal: int,
+    aggravated: int,
+    prevent_normal: int,
+    prevent_aggravated: int,
+    played: tuple[int, int] = (0, 0),
 ) -> None:
     if normal == 0 and aggravated == 0:
         return
+    _capped_step(trace, "normal", played[0], normal)
+    _capped_step(trace, "aggravated", played[1], aggravated)
     through_n, through_a = normal - prevent_normal, aggravated - prevent_aggravated
     if prevent_normal == 0 and prevent_aggravated == 0:
         trace.add(
             _DAMAGE,
             "No damage is prevented, so all of it is successfully inflicted.",
-            "Ничего не предотвращено, поэтому все повреждения нанесены успешно.",
+            "Ничего не предотвращено: все повреждения проходят.",
         )
     else:
         trace.add(
@@ -205,7 +250,12 @@ def _prevention_step(
 
 
 def _resolve_vampire(
-    vampire: Vampire, normal: int, aggravated: int, prevent_normal: int, prevent_aggravated: int
+    vampire: Vampire,
+    normal: int,
+    aggravated: int,
+    prevent_normal: int,
+    prevent_aggravated: int,
+    played: tuple[int, int],
 ) -> DamageResult:
     trace = Trace()
     name = vampire.name
@@ -215,14 +265,23 @@ def _resolve_vampire(
         _dealt_text_ru(vampire, normal, aggravated),
     )
     in_torpor = vampire.state is MinionState.TORPOR
-    wounded = in_torpor
+    kept_out = vampire.wounded and not in_torpor
+    wounded = in_torpor or kept_out
     if in_torpor:
         trace.add(
             _DAMAGE,
             f"{name} is in torpor, so counts as already wounded.",
             f"Вампир {name} в ступоре и поэтому уже считается раненым.",
         )
-    _prevention_step(trace, normal, aggravated, prevent_normal, prevent_aggravated)
+    elif kept_out:
+        trace.add(
+            _KEPT_OUT,
+            f"{name} is wounded but kept out of torpor by an effect, so it counts as already "
+            "wounded: aggravated damage costs blood from the first point.",
+            f"Вампир {name} ранен, но эффект удерживает его вне ступора, поэтому он уже "
+            "считается раненым: неизлечимые повреждения стоят крови с первого же очка.",
+        )
+    _prevention_step(trace, normal, aggravated, prevent_normal, prevent_aggravated, played)
     through_n = normal - prevent_normal
     through_a = aggravated - prevent_aggravated
     blood = vampire.blood
@@ -256,8 +315,8 @@ def _resolve_vampire(
                     _DAMAGE,
                     f"{name} burns all of its blood ({mended}) to mend {mended} of the "
                     f"{through_n} points of normal damage.",
-                    f"{name} сжигает всю свою кровь ({mended}) и лечит {mended} из {through_n} "
-                    "обычных повреждений.",
+                    f"{name} сжигает всю свою кровь ({ru.blood(mended)}) и лечит {mended} из "
+                    f"{ru.damage_genitive(through_n, 'normal')}.",
                 )
             else:
                 trace.add(
@@ -337,6 +396,15 @@ def _resolve_vampire(
     if burned:
         state = MinionState.BURNED
         blood = 0
+    elif kept_out:
+        state = MinionState.READY
+        trace.add(
+            _KEPT_OUT,
+            f"All damage is done: {name} stays wounded but ready with {blood} blood, since "
+            "the effect keeping it out of torpor still holds.",
+            f"Все повреждения разобраны: {name} остаётся раненым, но готовым; крови: {blood}, "
+            "потому что эффект, удерживающий его вне ступора, всё ещё действует.",
+        )
     elif wounded:
         state = MinionState.TORPOR
         if in_torpor:
@@ -352,12 +420,19 @@ def _resolve_vampire(
                 f"Все повреждения разобраны: вампир {name} ранен и уходит в ступор; "
                 f"крови: {blood}.",
             )
-    else:
+    elif through_n or through_a:
         state = MinionState.READY
         trace.add(
             _DAMAGE,
             f"{name} mended everything and stays ready with {blood} blood.",
-            f"{name} вылечивает всё и остаётся в зоне готовых; крови: {blood}.",
+            f"{name} вылечивает всё и остаётся готовым; крови: {blood}.",
+        )
+    else:
+        state = MinionState.READY
+        trace.add(
+            _DAMAGE,
+            f"{name} stays ready with {blood} blood.",
+            f"{name} остаётся готовым; крови: {blood}.",
         )
 
     after = dataclasses.replace(vampire, blood=blood, state=state)
@@ -381,12 +456,13 @@ def _resolve_life(
     prevent_normal: int,
     prevent_aggravated: int,
     rules: str,
+    played: tuple[int, int],
 ) -> DamageResult:
     trace = Trace()
     name = minion.name
     is_retainer = isinstance(minion, Retainer)
     prevention = prevent_normal + prevent_aggravated
-    if is_retainer and prevention and rules == "black-hand":
+    if is_retainer and (played[0] or played[1]) and rules == "black-hand":
         raise InvalidState(
             f"{name} is a retainer: damage dealt to retainers cannot be prevented "
             "(vtes:6.4.6, vtes:6.4.7), so both preventions must be 0.",
@@ -412,7 +488,7 @@ def _resolve_life(
                 "Текущие правила не запрещают предотвращать повреждения, нанесённые слуге.",
             )
     if not (is_retainer and rules == "black-hand"):
-        _prevention_step(trace, normal, aggravated, prevent_normal, prevent_aggravated)
+        _prevention_step(trace, normal, aggravated, prevent_normal, prevent_aggravated, played)
     through_n = normal - prevent_normal
     through_a = aggravated - prevent_aggravated
     total = through_n + through_a
@@ -451,7 +527,7 @@ def _resolve_life(
         trace.add(
             _DAMAGE,
             f"{name} stays ready with {life} life.",
-            f"{name} остаётся в игре; жизни: {life}.",
+            f"{name} остаётся готовым; жизни: {life}.",
         )
     after = dataclasses.replace(minion, life=life)
     return DamageResult(

@@ -3,8 +3,8 @@
 Each class checks itself when built and raises :class:`rules.errors.InvalidState`
 for a situation that cannot exist (negative blood, blood above capacity, ...).
 
->>> Vampire("Krid", capacity=4, blood=1)
-Vampire(name='Krid', capacity=4, blood=1, strength=1, state=<MinionState.READY: 'ready'>)
+>>> Vampire("Krid", capacity=4, blood=1).state
+<MinionState.READY: 'ready'>
 >>> Vampire("Krid", capacity=4, blood=5)
 Traceback (most recent call last):
 ...
@@ -76,7 +76,11 @@ def _coerce_state(name: str, state: object) -> MinionState:
 class Vampire:
     """A vampire: blood between 0 and its capacity; ready, in torpor or burned.
 
-    A vampire in torpor counts as wounded for damage resolution.
+    A vampire in torpor counts as wounded for damage resolution. ``wounded=True`` marks a
+    ready vampire that is wounded but kept out of torpor by an effect (Undying Tenacity,
+    Undead Persistence): each point of aggravated damage then costs it 1 blood at once,
+    and with no blood to pay it is burned (vtes:6.4.6, vtes:6.4.13). A vampire in torpor
+    or burned is always wounded.
     """
 
     name: str
@@ -84,6 +88,7 @@ class Vampire:
     blood: int
     strength: int = 1
     state: MinionState = MinionState.READY
+    wounded: bool = False
 
     def __post_init__(self) -> None:
         _check_name("vampire", self.name)
@@ -103,11 +108,15 @@ class Vampire:
                 f"{self.capacity}: крови может быть от 0 до {self.capacity}.",
             )
         object.__setattr__(self, "state", _coerce_state(self.name, self.state))
-
-    @property
-    def wounded(self) -> bool:
-        """A vampire in torpor is wounded (a burned one was wounded when it burned)."""
-        return self.state is not MinionState.READY
+        if not isinstance(self.wounded, bool):
+            raise InvalidState(
+                f"{self.name}: 'wounded' must be true or false, got {self.wounded!r}.",
+                ru=f"{self.name}: значение 'wounded' должно быть true или false, "
+                f"а получено {self.wounded!r}.",
+            )
+        if self.state is not MinionState.READY:
+            # In torpor (or burned) a vampire is wounded by definition.
+            object.__setattr__(self, "wounded", True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ __all__ = [
     "blood",
     "count",
     "damage",
+    "damage_genitive",
     "form",
     "life",
     "pool",
@@ -75,6 +76,24 @@ _DAMAGE_FORMS: dict[str, tuple[str, str, str]] = {
         "неизлечимых повреждений",
     ),
 }
+
+
+_DAMAGE_GENITIVE: dict[str, tuple[str, str]] = {
+    "": ("повреждения", "повреждений"),
+    "normal": ("обычного повреждения", "обычных повреждений"),
+    "aggravated": ("неизлечимого повреждения", "неизлечимых повреждений"),
+}
+
+
+def damage_genitive(n: int, kind: str = "") -> str:
+    """Damage after "из" or "больше": из 1 обычного повреждения, из 21 обычного повреждения,
+    из 2 обычных повреждений.
+
+    >>> damage_genitive(21, "normal"), damage_genitive(3, "normal"), damage_genitive(11)
+    ('21 обычного повреждения', '3 обычных повреждений', '11 повреждений')
+    """
+    singular, plural = _DAMAGE_GENITIVE[kind]
+    return f"{n} {singular if n % 10 == 1 and n % 100 != 11 else plural}"
 
 
 def damage(n: int, kind: str = "") -> str:

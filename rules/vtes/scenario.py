@@ -18,11 +18,40 @@ unknown keys are errors too, so that a typo never passes silently.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Any
 
 from rules.errors import InvalidState
+from rules.vtes.scenario_effects import (
+    RESTRICTIONS,
+    parse_end_of_round,
+    parse_environmental,
+    parse_new_round,
+    parse_plays,
+    parse_prevention,
+)
+from rules.vtes.scenario_input import RU_SIDE as _RU_SIDE
+from rules.vtes.scenario_input import RU_SIDE_F as _RU_SIDE_F
+from rules.vtes.scenario_input import Place as _Place
+from rules.vtes.scenario_input import read_bool as _bool
+from rules.vtes.scenario_input import read_int as _int
+from rules.vtes.scenario_input import read_keys as _keys
+from rules.vtes.scenario_input import read_list as _list
+from rules.vtes.scenario_input import read_str as _str
+from rules.vtes.scenario_values import (
+    SIDES,
+    AdditionalStrikes,
+    BeforeRange,
+    Combatant,
+    Equipment,
+    Retainer,
+    Round,
+    Scenario,
+    Side,
+    Strike,
+    StrikeEffect,
+    other,
+)
 
 __all__ = [
     "EDITIONS",
@@ -43,8 +72,6 @@ __all__ = [
     "parse_scenario",
 ]
 
-Side = Literal["acting", "opposing"]
-SIDES: tuple[Side, Side] = ("acting", "opposing")
 
 #: Rules editions: the seed rulebook's (default) and the current VEKN rulebook.
 EDITIONS: tuple[str, ...] = ("black-hand", "vekn-2024")
@@ -59,12 +86,40 @@ COMBATANT_KEYS = (
     "strength",
     "equipment",
     "retainers",
+    "wounded",
 )
 EQUIPMENT_KEYS = ("name", "strike")
-RETAINER_KEYS = ("name", "life")
-ROUND_KEYS = ("before_range", "maneuvers", "strikes", "additional_strikes", "presses")
-BEFORE_RANGE_KEYS = ("name", "strength")
-ADDITIONAL_KEYS = ("name", "count", "limited")
+RETAINER_KEYS = ("name", "life", "damage")
+ROUND_KEYS = (
+    "before_range",
+    "range",
+    "maneuvers",
+    "strikes",
+    "additional_strikes",
+    "environmental",
+    "presses",
+    "end_of_round",
+    "new_round",
+)
+BEFORE_RANGE_KEYS = (
+    "name",
+    "strength",
+    "set_strength",
+    "this_round",
+    "hand_aggravated",
+    "hand_strikes_only",
+    "environmental",
+    "press_damage",
+    "damage",
+    "opponent_strength",
+    "restrict",
+    "equip",
+    "employ",
+    "burn_retainer",
+    "trap_press",
+    "cost",
+)
+ADDITIONAL_KEYS = ("name", "count", "limited", "cost")
 EFFECT_KEYS = (
     "damage",
     "strength_bonus",
@@ -76,255 +131,33 @@ EFFECT_KEYS = (
     "steal_blood",
     "destroy_equipment",
     "steal_equipment",
+    "undodgeable",
+    "long_range_only",
+    "send_to_torpor",
+    "combat_ends_after_resolution",
+    "unpreventable",
+    "unlock",
+    "recoil",
+    "recoil_aggravated",
+    "recoil_close_only",
+    "burn_after_use",
 )
-STRIKE_KEYS = ("name", "hand", "weapon", *EFFECT_KEYS, "target", "prevented")
-WEAPON_USE_KEYS = ("name", "weapon", "target", "prevented")
-
-
-def other(side: Side) -> Side:
-    """The side opposite ``side``."""
-    return "opposing" if side == "acting" else "acting"
-
-
-# -- values -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class StrikeEffect:
-    """What a strike does, whether it comes from a card, a weapon or the hand.
-
-    Damage is ``damage`` when ``strength_bonus`` is None, else the striker's strength plus
-    ``strength_bonus`` (a hand strike is strength + 0).
-    """
-
-    damage: int = 0
-    strength_bonus: int | None = None
-    aggravated: bool = False
-    ranged: bool = False
-    first_strike: bool = False
-    dodge: bool = False
-    combat_ends: bool = False
-    steal_blood: int = 0
-    destroy_equipment: str | None = None
-    steal_equipment: str | None = None
-
-    def damage_for(self, strength: int) -> int:
-        """The damage points this strike deals for a striker of ``strength``."""
-        if self.strength_bonus is None:
-            return self.damage
-        return max(0, strength + self.strength_bonus)
-
-    @property
-    def strength_based(self) -> bool:
-        return self.strength_bonus is not None
-
-
-HAND = StrikeEffect(strength_bonus=0)
-
-
-@dataclass(frozen=True, slots=True)
-class Strike:
-    """One strike as chosen: a hand strike, a weapon strike or a card/custom strike.
-
-    ``effect`` is None for a weapon strike (the weapon's own strike is read when it is
-    used, because the weapon may be gone by then).
-    """
-
-    name: str
-    hand: bool = False
-    weapon: str | None = None
-    effect: StrikeEffect | None = HAND
-    target: str | None = None
-    prevented: int = 0
-    default: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Equipment:
-    name: str
-    strike: StrikeEffect | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Retainer:
-    name: str
-    life: int
-
-
-@dataclass(frozen=True, slots=True)
-class Combatant:
-    """A combatant as the combat starts: a ready vampire or a ready ally."""
-
-    name: str
-    kind: Literal["vampire", "ally"]
-    strength: int
-    capacity: int | None = None
-    blood: int | None = None
-    life: int | None = None
-    equipment: tuple[Equipment, ...] = ()
-    retainers: tuple[Retainer, ...] = ()
-
-    def find_equipment(self, name: str) -> Equipment | None:
-        for item in self.equipment:
-            if item.name == name:
-                return item
-        return None
-
-
-@dataclass(frozen=True, slots=True)
-class AdditionalStrikes:
-    """An effect granting additional strikes this round (e.g. Blur)."""
-
-    name: str
-    count: int
-    limited: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class BeforeRange:
-    """A card played before range that changes strength for the rest of the combat."""
-
-    name: str
-    strength: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Round:
-    """One round as played. Pairs of per-side tuples are ordered (acting, opposing)."""
-
-    maneuvers: tuple[Side, ...] = ()
-    presses: tuple[Side, ...] = ()
-    strikes: tuple[tuple[Strike, ...], tuple[Strike, ...]] = ((), ())
-    additional: tuple[tuple[AdditionalStrikes, ...], tuple[AdditionalStrikes, ...]] = ((), ())
-    before_range: tuple[tuple[BeforeRange, ...], tuple[BeforeRange, ...]] = ((), ())
-
-    def strikes_of(self, side: Side) -> tuple[Strike, ...]:
-        return self.strikes[SIDES.index(side)]
-
-    def additional_of(self, side: Side) -> tuple[AdditionalStrikes, ...]:
-        return self.additional[SIDES.index(side)]
-
-    def before_range_of(self, side: Side) -> tuple[BeforeRange, ...]:
-        return self.before_range[SIDES.index(side)]
-
-
-@dataclass(frozen=True, slots=True)
-class Scenario:
-    acting: Combatant
-    opposing: Combatant
-    rounds: tuple[Round, ...]
-    rules: str = "black-hand"
-    title: str = ""
-    notes: str = ""
-    raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
-
-    def combatant(self, side: Side) -> Combatant:
-        return self.acting if side == "acting" else self.opposing
+USE_KEYS = (
+    "target",
+    "prevented",
+    "prevention",
+    "cancelled_by",
+    "cancel_cost",
+    "aim",
+    "aim_bonus",
+    "aim_no_press",
+    "cost",
+)
+STRIKE_KEYS = ("name", "hand", "weapon", *EFFECT_KEYS, *USE_KEYS)
+WEAPON_USE_KEYS = ("name", "weapon", *USE_KEYS)
 
 
 # -- checking input ----------------------------------------------------------------------
-
-_RU_SIDE = {"acting": "действующий", "opposing": "противостоящий"}
-_RU_SIDE_F = {"acting": "действующая сторона", "opposing": "противостоящая сторона"}
-
-
-@dataclass(frozen=True, slots=True)
-class _Place:
-    """Where a problem is in the scenario: ``str()`` gives the English, ``ru`` the Russian."""
-
-    en: str
-    ru: str
-
-    def __str__(self) -> str:
-        return self.en
-
-    def then(self, en: str, ru: str) -> _Place:
-        """A place inside this one."""
-        return _Place(f"{self.en}, {en}", f"{self.ru}, {ru}")
-
-
-def _keys(data: object, allowed: Sequence[str], where: _Place) -> dict[str, Any]:
-    if not isinstance(data, Mapping):
-        raise InvalidState(
-            f"{where} must be an object with keys among: {', '.join(allowed)}; "
-            f"got {type(data).__name__}.",
-            ru=f"{where.ru}: нужен объект с ключами из списка: {', '.join(allowed)}; "
-            f"получено {type(data).__name__}.",
-        )
-    for key in data:
-        if key not in allowed:
-            raise InvalidState(
-                f"{where}: unknown key {key!r}; allowed keys: {', '.join(allowed)}.",
-                ru=f"{where.ru}: неизвестный ключ {key!r}; допустимые ключи: {', '.join(allowed)}.",
-            )
-    return dict(data)
-
-
-def _int(
-    data: Mapping[str, Any],
-    key: str,
-    where: _Place,
-    *,
-    default: int | None = None,
-    minimum: int = 0,
-) -> int:
-    if key not in data:
-        if default is None:
-            raise InvalidState(
-                f"{where}: {key!r} is missing; it must be a whole number.",
-                ru=f"{where.ru}: не указано {key!r}; нужно целое число.",
-            )
-        return default
-    value = data[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidState(
-            f"{where}: {key!r} must be a whole number, got {value!r}.",
-            ru=f"{where.ru}: значение {key!r} должно быть целым числом, а получено {value!r}.",
-        )
-    if value < minimum:
-        raise InvalidState(
-            f"{where}: {key!r} must be {minimum} or more, got {value}.",
-            ru=f"{where.ru}: значение {key!r} должно быть не меньше {minimum}, а получено {value}.",
-        )
-    return value
-
-
-def _bool(data: Mapping[str, Any], key: str, where: _Place, default: bool = False) -> bool:
-    value = data.get(key, default)
-    if not isinstance(value, bool):
-        raise InvalidState(
-            f"{where}: {key!r} must be true or false, got {value!r}.",
-            ru=f"{where.ru}: значение {key!r} должно быть true или false, а получено {value!r}.",
-        )
-    return value
-
-
-def _str(data: Mapping[str, Any], key: str, where: _Place, *, required: bool = False) -> str | None:
-    if key not in data:
-        if required:
-            raise InvalidState(
-                f"{where}: {key!r} is missing; it must be a non-empty text.",
-                ru=f"{where.ru}: не указано {key!r}; нужен непустой текст.",
-            )
-        return None
-    value = data[key]
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidState(
-            f"{where}: {key!r} must be a non-empty text, got {value!r}.",
-            ru=f"{where.ru}: значение {key!r} должно быть непустым текстом, а получено {value!r}.",
-        )
-    return value.strip()
-
-
-def _list(data: Mapping[str, Any], key: str, where: _Place) -> list[Any]:
-    value = data.get(key, [])
-    if not isinstance(value, list | tuple):
-        raise InvalidState(
-            f"{where}: {key!r} must be a list, got {type(value).__name__}.",
-            ru=f"{where.ru}: значение {key!r} должно быть списком, "
-            f"а получено {type(value).__name__}.",
-        )
-    return list(value)
 
 
 def _sides(data: Mapping[str, Any], key: str, where: _Place) -> tuple[Side, ...]:
@@ -389,6 +222,16 @@ def _effect(data: Mapping[str, Any], where: _Place) -> StrikeEffect:
         steal_blood=_int(data, "steal_blood", where, default=0),
         destroy_equipment=_str(data, "destroy_equipment", where),
         steal_equipment=_str(data, "steal_equipment", where),
+        undodgeable=_bool(data, "undodgeable", where),
+        long_range_only=_bool(data, "long_range_only", where),
+        send_to_torpor=_bool(data, "send_to_torpor", where),
+        combat_ends_after_resolution=_bool(data, "combat_ends_after_resolution", where),
+        unpreventable=_bool(data, "unpreventable", where),
+        unlock=_bool(data, "unlock", where),
+        recoil=_int(data, "recoil", where, default=0),
+        recoil_aggravated=_bool(data, "recoil_aggravated", where),
+        recoil_close_only=_bool(data, "recoil_close_only", where),
+        burn_after_use=_bool(data, "burn_after_use", where),
     )
 
 
@@ -396,9 +239,18 @@ def _strike(data: object, where: _Place) -> Strike:
     strike = _keys(data, STRIKE_KEYS, where)
     hand = _bool(strike, "hand", where)
     weapon = _str(strike, "weapon", where)
-    target = _str(strike, "target", where)
-    prevented = _int(strike, "prevented", where, default=0)
     name = _str(strike, "name", where)
+    use: dict[str, Any] = {
+        "target": _str(strike, "target", where),
+        "prevented": _int(strike, "prevented", where, default=0),
+        "prevention": parse_prevention(strike, where),
+        "cancelled_by": _str(strike, "cancelled_by", where),
+        "cancel_cost": _int(strike, "cancel_cost", where, default=0),
+        "aim": _str(strike, "aim", where),
+        "aim_bonus": _int(strike, "aim_bonus", where, default=0),
+        "aim_no_press": _bool(strike, "aim_no_press", where),
+        "cost": _int(strike, "cost", where, default=0),
+    }
     if hand and weapon:
         raise InvalidState(
             f"{where}: a strike is either a hand strike or a weapon strike, not both.",
@@ -415,9 +267,7 @@ def _strike(data: object, where: _Place) -> Strike:
                 f"{extra[0]!r} здесь не допускается; допустимые ключи: "
                 f"{', '.join(WEAPON_USE_KEYS)}.",
             )
-        return Strike(
-            name=name or weapon, weapon=weapon, effect=None, target=target, prevented=prevented
-        )
+        return Strike(name=name or weapon, weapon=weapon, effect=None, **use)
     if hand:
         if "damage" in strike:
             raise InvalidState(
@@ -427,11 +277,69 @@ def _strike(data: object, where: _Place) -> Strike:
                 "кулачного удара с +N повреждений укажите 'strength_bonus' вместо 'damage'.",
             )
         effect = _effect({"strength_bonus": 0, **strike}, where)
-        return Strike(
-            name=name or "hand strike", hand=True, effect=effect, target=target, prevented=prevented
-        )
+        return Strike(name=name or "hand strike", hand=True, effect=effect, **use)
     effect = _effect(strike, where)
-    return Strike(name=name or "strike", effect=effect, target=target, prevented=prevented)
+    return Strike(name=name or "strike", effect=effect, **use)
+
+
+def _equipment_item(data: object, where: _Place) -> Equipment:
+    e = _keys(data, EQUIPMENT_KEYS, where)
+    name = _str(e, "name", where, required=True)
+    assert name is not None
+    strike = None
+    if "strike" in e:
+        sw = where.then(f"{name}'s strike", f"удар карты {name}")
+        strike = _effect(_keys(e["strike"], EFFECT_KEYS, sw), sw)
+    return Equipment(name, strike)
+
+
+def _signed(data: dict[str, Any], key: str, where: _Place) -> int:
+    raw = data.get(key, 0)
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise InvalidState(
+            f"{where}: {key!r} must be a whole number, got {raw!r}.",
+            ru=f"{where.ru}: значение {key!r} должно быть целым числом, а получено {raw!r}.",
+        )
+    return raw
+
+
+def _before_range(data: object, where: _Place) -> BeforeRange:
+    b = _keys(data, BEFORE_RANGE_KEYS, where)
+    restrict = tuple(str(x) for x in _list(b, "restrict", where))
+    for item in restrict:
+        if item not in RESTRICTIONS:
+            raise InvalidState(
+                f"{where}: unknown restriction {item!r}; allowed: {', '.join(RESTRICTIONS)}.",
+                ru=f"{where.ru}: неизвестное ограничение {item!r}; допустимые: "
+                f"{', '.join(RESTRICTIONS)}.",
+            )
+    employ = None
+    if "employ" in b:
+        rw = where.then("employ", "employ")
+        r = _keys(b["employ"], RETAINER_KEYS, rw)
+        rname = _str(r, "name", rw, required=True)
+        assert rname is not None
+        employ = Retainer(
+            rname, _int(r, "life", rw, minimum=1), damage=_int(r, "damage", rw, default=0)
+        )
+    return BeforeRange(
+        name=_str(b, "name", where) or "card",
+        strength=_signed(b, "strength", where),
+        set_strength=_int(b, "set_strength", where) if "set_strength" in b else None,
+        this_round=_bool(b, "this_round", where),
+        hand_aggravated=_bool(b, "hand_aggravated", where),
+        hand_strikes_only=_bool(b, "hand_strikes_only", where),
+        environmental=_int(b, "environmental", where, default=0),
+        press_damage=_int(b, "press_damage", where, default=0),
+        damage=_int(b, "damage", where, default=0),
+        opponent_strength=_signed(b, "opponent_strength", where),
+        restrict=restrict,
+        equip=_equipment_item(b["equip"], where.then("equip", "equip")) if "equip" in b else None,
+        employ=employ,
+        burn_retainer=_str(b, "burn_retainer", where),
+        trap_press=_bool(b, "trap_press", where),
+        cost=_int(b, "cost", where, default=0),
+    )
 
 
 def _combatant(data: object, side: Side) -> Combatant:
@@ -445,9 +353,8 @@ def _combatant(data: object, side: Side) -> Combatant:
     equipment: list[Equipment] = []
     for i, item in enumerate(_list(c, "equipment", where), 1):
         iw = where.then(f"equipment {i}", f"снаряжение {i}")
-        e = _keys(item, EQUIPMENT_KEYS, iw)
-        ename = _str(e, "name", iw, required=True)
-        assert ename is not None
+        parsed = _equipment_item(item, iw)
+        ename = parsed.name
         if any(x.name == ename for x in equipment):
             raise InvalidState(
                 f"{where}: two equipment cards are named {ename!r}; give copies distinct "
@@ -455,11 +362,7 @@ def _combatant(data: object, side: Side) -> Combatant:
                 ru=f"{where.ru}: две карты снаряжения называются {ename!r}; дайте копиям "
                 "разные имена (например, добавьте '#2').",
             )
-        strike = None
-        if "strike" in e:
-            sw = where.then(f"{ename}'s strike", f"удар карты {ename}")
-            strike = _effect(_keys(e["strike"], EFFECT_KEYS, sw), sw)
-        equipment.append(Equipment(ename, strike))
+        equipment.append(parsed)
     retainers: list[Retainer] = []
     for i, item in enumerate(_list(c, "retainers", where), 1):
         rw = where.then(f"retainer {i}", f"слуга {i}")
@@ -471,7 +374,14 @@ def _combatant(data: object, side: Side) -> Combatant:
                 f"{where}: two retainers are named {rname!r}; names must differ.",
                 ru=f"{where.ru}: два слуги носят имя {rname!r}; имена должны различаться.",
             )
-        retainers.append(Retainer(rname, _int(r, "life", where.then(rname, rname), minimum=1)))
+        rplace = where.then(rname, rname)
+        retainers.append(
+            Retainer(
+                rname,
+                _int(r, "life", rplace, minimum=1),
+                damage=_int(r, "damage", rplace, default=0),
+            )
+        )
     if kind == "vampire":
         if "life" in c:
             raise InvalidState(
@@ -495,12 +405,13 @@ def _combatant(data: object, side: Side) -> Combatant:
             blood=blood,
             equipment=tuple(equipment),
             retainers=tuple(retainers),
+            wounded=_bool(c, "wounded", where),
         )
     if kind == "ally":
-        if "capacity" in c or "blood" in c:
+        if "capacity" in c or "blood" in c or "wounded" in c:
             raise InvalidState(
-                f"{where}: an ally has 'life', not 'capacity' or 'blood'.",
-                ru=f"{where.ru}: у союзника есть 'life', а не 'capacity' или 'blood'.",
+                f"{where}: an ally has 'life', not 'capacity', 'blood' or 'wounded'.",
+                ru=f"{where.ru}: у союзника есть 'life', а не 'capacity', 'blood' или 'wounded'.",
             )
         life = _int(c, "life", where, minimum=1)
         return Combatant(
@@ -543,32 +454,55 @@ def _round(data: object, number: int) -> Round:
                     name=_str(a, "name", aw) or "additional strike",
                     count=_int(a, "count", aw, default=1, minimum=1),
                     limited=_bool(a, "limited", aw, default=True),
+                    cost=_int(a, "cost", aw, default=0),
                 )
             )
         additional.append(tuple(effects))
     for side, items in zip(SIDES, _per_side(r, "before_range", where), strict=True):
-        cards: list[BeforeRange] = []
-        for i, item in enumerate(items, 1):
-            bw = where.then(
-                f"{side} before-range card {i}",
-                f"{_RU_SIDE_F[side]}, карта до определения дистанции {i}",
-            )
-            b = _keys(item, BEFORE_RANGE_KEYS, bw)
-            raw = b.get("strength", 0)
-            if isinstance(raw, bool) or not isinstance(raw, int):
-                raise InvalidState(
-                    f"{bw}: 'strength' must be a whole number, got {raw!r}.",
-                    ru=f"{bw.ru}: значение 'strength' должно быть целым числом, "
-                    f"а получено {raw!r}.",
+        before.append(
+            tuple(
+                _before_range(
+                    item,
+                    where.then(
+                        f"{side} before-range card {i}",
+                        f"{_RU_SIDE_F[side]}, карта до определения дистанции {i}",
+                    ),
                 )
-            cards.append(BeforeRange(name=_str(b, "name", bw) or "card", strength=raw))
-        before.append(tuple(cards))
+                for i, item in enumerate(items, 1)
+            )
+        )
+    env_raw = _keys(r.get("environmental", {}), SIDES, where.then("environmental", "environmental"))
+    environmental = tuple(
+        parse_environmental(
+            env_raw.get(side, 0),
+            where.then(f"{side} environmental damage", f"{_RU_SIDE_F[side]}, урон от окружения"),
+        )
+        for side in SIDES
+    )
+    ends = tuple(
+        parse_end_of_round(items, where.then(side, _RU_SIDE_F[side]))
+        for side, items in zip(SIDES, _per_side(r, "end_of_round", where), strict=True)
+    )
+    range_set = r.get("range")
+    if range_set is not None and range_set not in ("close", "long"):
+        raise InvalidState(
+            f"{where}: 'range' is {range_set!r}; allowed: 'close', 'long'.",
+            ru=f"{where.ru}: 'range' равно {range_set!r}; допустимые: 'close', 'long'.",
+        )
+    maneuvers, maneuver_plays = parse_plays(r, "maneuvers", where)
+    presses, press_plays = parse_plays(r, "presses", where)
     return Round(
-        maneuvers=_sides(r, "maneuvers", where),
-        presses=_sides(r, "presses", where),
+        maneuvers=maneuvers,
+        presses=presses,
         strikes=(strikes[0], strikes[1]),
         additional=(additional[0], additional[1]),
         before_range=(before[0], before[1]),
+        range="close" if range_set == "close" else "long" if range_set == "long" else None,
+        maneuver_plays=maneuver_plays,
+        press_plays=press_plays,
+        environmental=(environmental[0], environmental[1]),
+        end_of_round=(ends[0], ends[1]),
+        new_round=parse_new_round(r["new_round"], where) if "new_round" in r else None,
     )
 
 

@@ -549,8 +549,8 @@ def rescue(
         "vtes:6.5.3",
         f"{rescuer.name} announces a rescue of {rescued.name}, paying {rescuer_pays} blood "
         f"itself and {rescued_pays} from {rescued.name}, and taps.",
-        f"{rescuer.name} объявляет спасение вампира {rescued.name} и поворачивается; из "
-        f"{ru.blood(RESCUE_COST)} цены {rescuer_pays} платит сам спасающий, {rescued_pays} — "
+        f"{rescuer.name} объявляет спасение вампира {rescued.name} и поворачивается; цена — "
+        f"{ru.blood(RESCUE_COST)}: {rescuer_pays} платит сам спасающий, {rescued_pays} — "
         f"{rescued.name}.",
     )
     if same_controller:

@@ -1,0 +1,398 @@
+"""Card pickers for the VTES pages: a vampire from the crypt, combat cards by name and level.
+
+:class:`CryptPicker` fills a combatant (or the damage page's vampire) from the shipped card
+data. :class:`CombatCardPicker` lets a judge play a card of the combat card library by name
+and level: the official card text and what the resolver does with it are shown, a level the
+model cannot express says so, and each play is added to the combat scenario with
+:func:`rules.vtes.card_library.play_card`. Both load the card data only when first opened,
+so a cold page does not pay for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as widgets
+
+from calculators.kit import Catalog
+from calculators.kit.fmt import escape
+from rules.errors import InvalidState
+
+__all__ = ["CARD_LABELS", "CardPlayChoice", "CombatCardPicker", "CryptPicker"]
+
+CARD_LABELS = Catalog(
+    {
+        "cards_open": ("Cards: vampires and combat cards", "Карты: вампиры и боевые карты"),
+        "crypt_name": ("Vampire", "Вампир"),
+        "crypt_hint": ("type a vampire's name", "введите имя вампира"),
+        "use_vampire": ("Use this vampire", "Взять этого вампира"),
+        "for_side": ("For", "Для"),
+        "card_name": ("Combat card", "Боевая карта"),
+        "card_hint": ("type a card's name", "введите название карты"),
+        "card_level": ("Level", "Уровень"),
+        "card_round": ("Round", "Раунд"),
+        "card_choice": ("Choice", "Выбор"),
+        "card_life": ("Its life", "Его жизнь"),
+        "card_range": ("Range", "Дистанция"),
+        "play_card": ("Play the card", "Сыграть карту"),
+        "remove_last": ("Remove the last card", "Убрать последнюю карту"),
+        "played": ("Cards played", "Сыгранные карты"),
+        "none_played": (
+            "No card played from the library yet.",
+            "Из библиотеки ещё ничего не сыграно.",
+        ),
+        "official": ("Card text", "Текст карты"),
+        "model": ("What the resolver does", "Что делает калькулятор"),
+        "judge": ("Left to the judge", "Остаётся судье"),
+        "not_modelled": (
+            "Not modelled: {reason}. Enter the effect by hand.",
+            "Не моделируется: {reason}. Введите эффект вручную.",
+        ),
+        "needs_choice": (
+            "This card needs a choice: {what}.",
+            "Для этой карты нужно выбрать: {what}.",
+        ),
+        "unknown_vampire": ("Choose a vampire from the list.", "Выберите вампира из списка."),
+        "unknown_card": ("Choose a card from the list.", "Выберите карту из списка."),
+        "capacity_of": ("capacity", "объём крови"),
+        "side_acting": ("acting", "действующий"),
+        "side_opposing": ("opposing", "противостоящий"),
+        "choice_weapon": (
+            "a weapon from the library (e.g. .44 Magnum)",
+            "оружие из библиотеки (например, .44 Magnum)",
+        ),
+        "choice_equipment": ("the opposing equipment's name", "название снаряжения соперника"),
+        "choice_retainer": ("the retainer's name", "имя слуги"),
+        "choice_range": ("the range", "дистанция"),
+    }
+)
+
+
+def _card_data() -> Any:
+    from rules.vtes import carddata
+
+    return carddata
+
+
+def _library() -> Any:
+    from rules.vtes import card_library
+
+    return card_library
+
+
+class CryptPicker:
+    """A vampire by name: its card (capacity, Disciplines, clan, title, group, text).
+
+    The page wires :attr:`use` to :meth:`use_vampire` through its error handling."""
+
+    def __init__(
+        self, t: Callable[[str], str], on_use: Callable[[Any, str], None], *, sides: bool = True
+    ) -> None:
+        self.t = t
+        self.on_use = on_use
+        self.name = widgets.Combobox(ensure_option=False, layout=widgets.Layout(width="360px"))
+        self.name.add_class("vtes-crypt-name")
+        self.side = widgets.Dropdown(layout=widgets.Layout(width="220px"))
+        self.side.add_class("vtes-crypt-side")
+        self.use = widgets.Button(icon="user", layout=widgets.Layout(width="auto"))
+        self.use.add_class("vtes-crypt-use")
+        self.info = widgets.HTML()
+        self.info.add_class("vtes-crypt-info")
+        self.sides = sides
+        self.loaded = False
+        row = [self.name, self.side, self.use] if sides else [self.name, self.use]
+        self.widget = widgets.VBox([widgets.HBox(row), self.info])
+        self.name.observe(lambda _c: self.show(), names="value")
+
+    def load(self) -> None:
+        if not self.loaded:
+            self.name.options = _card_data().crypt_names()
+            self.loaded = True
+
+    def relabel(self) -> None:
+        self.name.description = self.t("crypt_name")
+        self.name.placeholder = self.t("crypt_hint")
+        self.side.description = self.t("for_side")
+        value = self.side.value or "acting"
+        self.side.options = [(self.t(f"side_{s}"), s) for s in ("acting", "opposing")]
+        self.side.value = value
+        self.use.description = self.t("use_vampire")
+        self.show()
+
+    def vampire(self) -> Any:
+        name = self.name.value.strip()
+        if not name:
+            raise InvalidState(self.t("unknown_vampire"), ru=self.t("unknown_vampire"))
+        return _card_data().vampire(name)
+
+    def show(self) -> None:
+        name = self.name.value.strip()
+        if not name or not self.loaded:
+            self.info.value = ""
+            return
+        try:
+            v = _card_data().vampire(name)
+        except InvalidState:
+            self.info.value = ""
+            return
+        title = f", {escape(v.title)}" if v.title else ""
+        self.info.value = (
+            f"<b>{escape(v.name)}</b> — {escape(v.clan)}{title}, "
+            f"{escape(self.t('capacity_of'))} {v.capacity}, G{escape(v.group)}; "
+            f"<code>{escape(v.disciplines)}</code><br><small>{escape(v.text)}</small>"
+        )
+
+    def use_vampire(self) -> None:
+        self.on_use(self.vampire(), self.side.value or "acting")
+
+
+@dataclass(frozen=True)
+class CardPlayChoice:
+    """One card played from the library: where, by whom, at which level, with what choice."""
+
+    round: int
+    side: str
+    name: str
+    key: str
+    choices: dict[str, Any] = field(default_factory=dict)
+
+    def label(self, t: Callable[[str], str]) -> str:
+        return f"{t('card_round')} {self.round}, {t('side_' + self.side)}: {self.name} ({self.key})"
+
+
+class CombatCardPicker:
+    """Combat cards by name and level; the plays are added to the page's scenario."""
+
+    def __init__(
+        self,
+        t: Callable[[str], str],
+        lang: Callable[[], str],
+        changed: Callable[[], None],
+        validate: Callable[[], object] | None = None,
+    ) -> None:
+        self.t = t
+        self.validate = validate
+        self.lang = lang
+        self.changed = changed
+        self.plays: list[CardPlayChoice] = []
+        self.loaded = False
+        self.name = widgets.Combobox(ensure_option=False, layout=widgets.Layout(width="360px"))
+        self.name.add_class("vtes-card-name")
+        self.level = widgets.Dropdown(layout=widgets.Layout(width="260px"))
+        self.level.add_class("vtes-card-level")
+        self.side = widgets.Dropdown(layout=widgets.Layout(width="220px"))
+        self.side.add_class("vtes-card-side")
+        self.round = widgets.BoundedIntText(
+            value=1, min=1, max=50, layout=widgets.Layout(width="160px")
+        )
+        self.round.add_class("vtes-card-round")
+        self.choice = widgets.Text(layout=widgets.Layout(width="360px"))
+        self.choice.add_class("vtes-card-choice")
+        self.life = widgets.BoundedIntText(
+            value=1, min=1, max=20, layout=widgets.Layout(width="160px")
+        )
+        self.range = widgets.Dropdown(
+            options=[("close", "close"), ("long", "long")], layout=widgets.Layout(width="200px")
+        )
+        self.play = widgets.Button(icon="play", layout=widgets.Layout(width="auto"))
+        self.play.add_class("vtes-card-play")
+        self.remove = widgets.Button(icon="undo", layout=widgets.Layout(width="auto"))
+        self.remove.add_class("vtes-card-remove")
+        self.info = widgets.HTML()
+        self.info.add_class("vtes-card-info")
+        self.played = widgets.HTML()
+        self.played.add_class("vtes-cards-played")
+        self.extra = widgets.HBox([self.choice, self.life, self.range])
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox([self.name, self.level]),
+                widgets.HBox([self.side, self.round]),
+                self.extra,
+                self.info,
+                widgets.HBox([self.play, self.remove]),
+                self.played,
+            ]
+        )
+        self.name.observe(lambda _c: self._on_name(), names="value")
+        self.level.observe(lambda _c: self.show(), names="value")
+
+    # .. data ..
+    def load(self) -> None:
+        if not self.loaded:
+            self.name.options = tuple(sorted(e.name for e in _library().entries()))
+            self.loaded = True
+
+    def entry(self) -> Any:
+        name = self.name.value.strip()
+        try:
+            return _library().entry(name) if name else None
+        except InvalidState:
+            return None
+
+    def _needs(self) -> set[str]:
+        item = self.entry()
+        if item is None or not self.level.value:
+            return set()
+        try:
+            option = item.option(self.level.value)
+        except InvalidState:
+            return set()
+        text = repr([p.fragment for p in option.plays])
+        return {k for k in ("weapon", "equipment", "retainer", "range") if "{" + k + "}" in text}
+
+    # .. display ..
+    def relabel(self) -> None:
+        t = self.t
+        self.name.description = t("card_name")
+        self.name.placeholder = t("card_hint")
+        self.level.description = t("card_level")
+        self.side.description = t("for_side")
+        value = self.side.value or "acting"
+        self.side.options = [(t(f"side_{s}"), s) for s in ("acting", "opposing")]
+        self.side.value = value
+        self.round.description = t("card_round")
+        self.choice.description = t("card_choice")
+        self.life.description = t("card_life")
+        self.range.description = t("card_range")
+        self.play.description = t("play_card")
+        self.remove.description = t("remove_last")
+        self.show()
+
+    def _on_name(self) -> None:
+        item = self.entry()
+        options: list[tuple[str, str]] = []
+        if item is not None:
+            options = [(o.label, o.label) for o in item.options]
+            options += [(f"{lvl} ✗", lvl) for lvl, _en, _ru in item.unmodelled]
+        self.level.options = options
+        self.level.value = options[0][1] if options else None
+        self.show()
+
+    def show(self) -> None:
+        item = self.entry()
+        needs = self._needs()
+        self.choice.layout.display = None if needs - {"range"} else "none"
+        self.life.layout.display = None if "retainer" in needs else "none"
+        self.range.layout.display = None if "range" in needs else "none"
+        if needs - {"range"}:
+            what = self.t(f"choice_{sorted(needs - {'range'})[0]}")
+            self.choice.placeholder = what
+        self._show_played()
+        if item is None:
+            self.info.value = ""
+            return
+        ru = self.lang() == "ru"
+        text = _card_data().library_card(str(item.id)).text
+        parts = [
+            f"<b>{escape(item.name)}</b> (#{item.id})",
+            f"<div><i>{escape(self.t('official'))}:</i> "
+            f"{escape(text).replace(chr(10), '<br>')}</div>",
+        ]
+        key = self.level.value or ""
+        reasons = {lvl: (en, r) for lvl, en, r in item.unmodelled}
+        if key in reasons:
+            reason = reasons[key][1 if ru else 0]
+            parts.append(
+                '<div class="vtes-card-unmodelled" style="color:#9b1c1c"><b>'
+                + escape(self.t("not_modelled").format(reason=reason))
+                + "</b></div>"
+            )
+        elif key:
+            option = item.option(key)
+            en, r = _library().describe_option(option)
+            parts.append(f"<div><i>{escape(self.t('model'))}:</i> {escape(r if ru else en)}</div>")
+            note = option.note_ru if ru else option.note_en
+            if note:
+                parts.append(f"<div><i>{escape(self.t('judge'))}:</i> {escape(note)}</div>")
+        self.info.value = "".join(parts)
+
+    def _show_played(self) -> None:
+        if not self.plays:
+            self.played.value = f"<i>{escape(self.t('none_played'))}</i>"
+            return
+        items = "".join(f"<li>{escape(p.label(self.t))}</li>" for p in self.plays)
+        self.played.value = f"<b>{escape(self.t('played'))}</b><ol>{items}</ol>"
+
+    # .. plays ..
+    def _choices(self) -> dict[str, Any]:
+        needs = self._needs()
+        out: dict[str, Any] = {}
+        value = self.choice.value.strip()
+        if needs - {"range"} and not value:
+            what = self.t(f"choice_{sorted(needs - {'range'})[0]}")
+            raise InvalidState(
+                CARD_LABELS.text("needs_choice", "en").format(what=what),
+                ru=CARD_LABELS.text("needs_choice", "ru").format(what=what),
+            )
+        if "weapon" in needs:
+            weapon = _library().entry(value)
+            strike = next(
+                (p.fragment for o in weapon.options for p in o.plays if p.slot == "equipment"), {}
+            )
+            out["weapon"] = {"name": weapon.name, **strike}
+        if "equipment" in needs:
+            out["equipment"] = value
+        if "retainer" in needs:
+            out["retainer"] = (
+                value
+                if "burn_retainer" in repr(self._option().plays)
+                else {"name": value, "life": self.life.value}
+            )
+        if "range" in needs:
+            out["range"] = self.range.value
+        return out
+
+    def _option(self) -> Any:
+        item = self.entry()
+        if item is None:
+            raise InvalidState(
+                CARD_LABELS.text("unknown_card", "en"), ru=CARD_LABELS.text("unknown_card", "ru")
+            )
+        return item.option(self.level.value or "")
+
+    def play_card(self) -> None:
+        """Add the chosen card to the scenario (checked at once against the scenario)."""
+        option = self._option()
+        item = self.entry()
+        assert item is not None
+        self.plays.append(
+            CardPlayChoice(
+                self.round.value,
+                self.side.value or "acting",
+                item.name,
+                option.label,
+                self._choices(),
+            )
+        )
+        if self.validate is not None:
+            try:
+                self.validate()
+            except Exception:
+                self.plays.pop()
+                raise
+        self._show_played()
+        self.changed()
+
+    def remove_last(self) -> None:
+        if self.plays:
+            self.plays.pop()
+            self._show_played()
+            self.changed()
+
+    def clear(self) -> None:
+        self.plays = []
+        self._show_played()
+
+    def apply(self, scenario: dict[str, Any]) -> dict[str, Any]:
+        """``scenario`` with every card played from the library."""
+        if not self.plays:
+            return scenario
+        play = _library().play_card
+        for p in self.plays:
+            rounds = scenario.setdefault("rounds", [{}])
+            while len(rounds) < p.round:
+                rounds.append({})
+            scenario = play(scenario, p.round, p.side, p.name, p.key, **p.choices)
+        return scenario

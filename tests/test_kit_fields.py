@@ -1,0 +1,117 @@
+"""The kit's number fields, field messages and page tools (no browser)."""
+
+from __future__ import annotations
+
+import pytest
+
+from calculators.kit import CalculatorApp, Catalog
+from calculators.kit.fields import FieldMessage, IntField, int_field, invalid_fields, parse_whole
+from calculators.kit.tools import PageTools, ruling_text
+from rules.errors import InvalidState
+from rules.trace import Step
+
+
+class Page(CalculatorApp):
+    labels = Catalog({"title": ("Sample", "Пример")})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.capacity = int_field(self, 4, 1, 11, "x-capacity", description="Capacity")
+        self.seen: list[int] = []
+        self.capacity.observe(lambda change: self.seen.append(change["new"]), names="value")
+        self.body.children = [self.capacity]
+        self.tools = PageTools(self)
+        self.ready()
+
+    def ruling_text(self) -> str:
+        steps = (Step("vtes:6.4.6", "A step.", ru="Шаг."),)
+        return ruling_text("Sample", ["Capacity 4"], ["Fine."], steps, self.lang)
+
+
+@pytest.mark.parametrize(
+    ("typed", "number"),
+    [("7", 7), (" +7 ", 7), ("−2", -2), ("2.5", None), ("1e3", None), ("", None), ("x", None)],
+)
+def test_parse_whole(typed: str, number: int | None) -> None:
+    assert parse_whole(typed) == number
+
+
+def test_the_typed_text_stays_and_only_valid_numbers_reach_observers() -> None:
+    page = Page()
+    for typed in ("2.5", "1e3", "", "seven", "12", "0", "10" * 12):
+        page.capacity.text.value = typed
+        assert page.capacity.text.value == typed
+        assert page.capacity.value == 4 and not page.capacity.valid
+        assert "whole number from 1 to 11" in page.capacity.message()
+        assert "calc-field-invalid" in page.capacity._dom_classes
+        assert invalid_fields(page.widget) == [page.capacity]
+    assert page.seen == []
+    page.capacity.text.value = "9"
+    assert page.seen == [9] and page.capacity.valid and invalid_fields(page.widget) == []
+    assert "calc-field-invalid" not in page.capacity._dom_classes
+    assert "1–11" in page.capacity.note.value  # the allowed range is stated beside the box
+    page.capacity.value = 5  # set by the page: shown as if typed
+    assert page.capacity.text.value == "5" and page.seen == [9, 5]
+
+
+def test_bounds_can_move_and_hidden_fields_do_not_block() -> None:
+    page = Page()
+    page.capacity.text.value = "12"
+    assert not page.capacity.valid
+    page.capacity.max = 12
+    assert page.capacity.valid and page.capacity.value == 12
+    page.capacity.max = 11
+    assert not page.capacity.valid
+    page.capacity.layout.display = "none"
+    assert invalid_fields(page.widget) == []
+
+
+def test_messages_follow_the_language() -> None:
+    page = Page()
+    page.capacity.text.value = "2.5"
+    page.set_language("ru")
+    assert page.capacity.message().startswith("«2.5» — не целое число: введите целое число от 1")
+    assert "«2.5»" in page.capacity.note.value
+    field = IntField(3, 0, 5)  # without a page: English, no language switch to follow
+    field.text.value = "-1"
+    assert field.message().startswith("-1 is outside the allowed range")
+
+
+def test_a_field_message_shows_an_inputs_error_beside_it() -> None:
+    page = Page()
+    message = FieldMessage(page)
+
+    def refuse() -> None:
+        raise InvalidState("bad JSON here", ru="плохой JSON здесь")
+
+    assert message.run(refuse) is None
+    assert message.visible and "bad JSON here" in message.widget.value
+    assert not page.banner.visible
+    page.set_language("ru")
+    assert "плохой JSON здесь" in message.widget.value
+    assert message.run(lambda: 3) == 3 and not message.visible
+
+
+def test_reset_puts_the_inputs_back_and_the_ruling_is_plain_text() -> None:
+    page = Page()
+    page.capacity.text.value = "9"
+    page.tools.reset_button.click()
+    assert page.capacity.value == 4 and page.capacity.text.value == "4"
+    assert page.tools.ruling.layout.display == "none"
+    page.tools.ruling_button.click()
+    assert page.tools.text.splitlines() == [
+        "Sample",
+        "",
+        "Situation:",
+        "- Capacity 4",
+        "",
+        "Result:",
+        "- Fine.",
+        "",
+        "Steps:",
+        "1. [vtes:6.4.6] A step.",
+    ]
+    assert "<textarea" in page.tools.ruling.value and "calc-copy" in page.tools.ruling.value
+    page.set_language("ru")
+    assert "Ситуация:" in page.tools.text and "1. [vtes:6.4.6] Шаг." in page.tools.text
+    assert page.tools.reset_button.description == "Сбросить к исходным"
