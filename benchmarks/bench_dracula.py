@@ -9,6 +9,10 @@ GMP's (``int/gmp``), and the state-by-state reference solver (``fast=False``) ag
 measured here, back to back, as CPU time of this process (wall time would mostly measure the
 neighbours), and medians of several runs are reported. The run ends with the slowest setups
 and whether each stays under the one-second target.
+
+Then group combats (``group_odds``): CPU time per setup, against the one-second target for a
+two-hunter group with one item each, and the time to refuse a group whose state bound is too
+large (target: under 0.1 s). ``--group`` runs only this part.
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ from collections.abc import Callable
 
 import rules.dracula.chain as chain
 from rules.dracula.chain import CombatOdds, _setup, combat_odds
+from rules.dracula.group import group_odds
 from rules.dracula.hunters import Hunter, Opponent, Situation, hunter
+from rules.errors import InvalidState
 
 SETUPS: list[tuple[str, Hunter, Opponent, Situation, int, str]] = [
     (
@@ -77,6 +83,58 @@ SETUPS: list[tuple[str, Hunter, Opponent, Situation, int, str]] = [
         hunter("Lord Godalming", items=("Stake", "Rifle", "Pistol")),
         Opponent.dracula(night=True),
         Situation(),
+        15,
+        "uniform",
+    ),
+]
+GROUPS: list[tuple[str, tuple[Hunter, ...], Opponent, int, str]] = [
+    (
+        "Van Helsing 4 + Stake, Mina 4 + Crucifix, day, blood 5, uniform target",
+        (
+            hunter("Van Helsing", health=4, items=("Stake",)),
+            hunter("Mina Harker", health=4, items=("Crucifix",)),
+        ),
+        Opponent.dracula(night=False),
+        5,
+        "uniform",
+    ),
+    (
+        "Van Helsing 4 + Stake, Mina 4 + Crucifix, day, blood 5, minimax target",
+        (
+            hunter("Van Helsing", health=4, items=("Stake",)),
+            hunter("Mina Harker", health=4, items=("Crucifix",)),
+        ),
+        Opponent.dracula(night=False),
+        5,
+        "minimax",
+    ),
+    (
+        "Seward 3 + Rifle, Van Helsing 3 + Stake, day, blood 6 (repel cycles)",
+        (
+            hunter("Dr. Seward", health=3, items=("Rifle",)),
+            hunter("Van Helsing", health=3, items=("Stake",)),
+        ),
+        Opponent.dracula(night=False),
+        6,
+        "uniform",
+    ),
+    (
+        "Godalming 4 + Knife, Seward 4 + Pistol vs agent with a Knife",
+        (
+            hunter("Lord Godalming", health=4, items=("Knife",)),
+            hunter("Dr. Seward", health=4, items=("Pistol",)),
+        ),
+        Opponent.agent(("Knife (Agent)",)),
+        15,
+        "uniform",
+    ),
+    (
+        "Van Helsing 8 + Stake, Mina 8 + Crucifix, day, blood 15 (full health, heavy)",
+        (
+            hunter("Van Helsing", items=("Stake",)),
+            hunter("Mina Harker", items=("Crucifix",)),
+        ),
+        Opponent.dracula(night=False),
         15,
         "uniform",
     ),
@@ -169,7 +227,44 @@ def run_setup(
     return name, t_exact, t_mc, odds.states
 
 
+def run_groups() -> None:
+    print(f"\n{'group setup (two hunters, one item each)':78} {'exact s':>8}  states  target 1 s")
+    for name, group, opp, blood, target in GROUPS:
+        found: list[int] = []
+
+        def solve(
+            group: tuple[Hunter, ...] = group, opp: Opponent = opp, blood: int = blood,
+            target: str = target, found: list[int] = found,
+        ) -> None:  # fmt: skip
+            found.append(
+                group_odds(
+                    group, opp, blood=blood, target_policy=target, assume_initiative=1
+                ).states
+            )
+
+        t = median_time(solve, 1 if "heavy" in name else 3)
+        print(f"{name:78} {t:8.3f} {found[-1]:7}  {'ok' if t < TARGET_SECONDS else 'OVER'}")
+    big = tuple(
+        hunter(n, items=("Stake", "Crucifix", "Holy Water"))
+        for n in ("Van Helsing", "Mina Harker", "Dr. Seward", "Lord Godalming")
+    )
+
+    def refuse() -> None:
+        try:
+            group_odds(big, Opponent.dracula(), blood=15, assume_initiative=1)
+        except InvalidState:
+            return
+        raise AssertionError("the four-hunter night combat was not refused")
+
+    t = median_time(refuse, 5)
+    verdict = "ok" if t < 0.1 else "OVER"
+    print(f"{'refusal: four hunters, three items each, night, blood 15':78} {t:8.4f}  {verdict}")
+
+
 def main() -> None:
+    if "--group" in sys.argv:
+        run_groups()
+        return
     samples = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
     print(
         f"{'setup':70} {'exact s':>8} {'int/gmp':>8} {'ref/ours':>8} "
@@ -183,6 +278,7 @@ def main() -> None:
             f"  {name:70} {t_exact:8.3f} s  {states:6} states  "
             f"MC/exact {t_mc / t_exact:6.1f}  {verdict}"
         )
+    run_groups()
 
 
 if __name__ == "__main__":

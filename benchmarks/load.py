@@ -6,7 +6,12 @@ page's script does, switches the page to Russian through the language buttons, a
 translated heading to come back. The run reports first-render and use latencies, the memory of
 each kernel, and whether idle kernels were culled and their memory returned.
 
-    .venv/bin/python benchmarks/load.py --users 30
+    .venv/bin/python benchmarks/load.py --users 30 --server both      # a burst, before and now
+    .venv/bin/python benchmarks/load.py --rates 0.25,0.5,1 --duration 30
+
+Visitors are truly concurrent: each request has its own connection on one event loop. Each
+visit reports the HTTP render, the widget state (websocket + every widget's state) and the first
+interaction separately.
 
 It starts its own Voila (from the repository root, with ``voila.json``, idle kernels culled after
 a few seconds) and stops it at the end. Requests go to 127.0.0.1 only; every wait is bounded.
@@ -24,7 +29,9 @@ import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
+import urllib.parse
 import urllib.request
 import uuid
 from collections.abc import Sequence
@@ -35,6 +42,8 @@ from typing import Any
 
 import psutil
 from websockets.asyncio.client import connect
+
+from calculators.server.sizing import configured_size, machine, pool_sizes
 
 REPO = Path(__file__).resolve().parents[1]
 PAGES = (
@@ -51,9 +60,16 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 @dataclass
 class Visit:
     page: str
-    render_s: float = 0.0
-    use_s: float = 0.0
+    render_s: float = 0.0  # the page over HTTP, from the request
+    state_s: float = 0.0  # then: the kernel's websocket and every widget's state
+    use_s: float = 0.0  # then: a language switch, until the translated heading comes back
     error: str = ""
+    kernel_id: str = ""
+
+    @property
+    def ready_s(self) -> float:
+        """The page and its widgets, as a browser needs them (without its own script time)."""
+        return self.render_s + self.state_s
 
 
 @dataclass
@@ -73,13 +89,7 @@ class LoadReport:
         ok = [v for v in self.visits if not v.error]
         lines = [f"visitors: {len(self.visits)}, failed: {len(self.failures)}"]
         if ok:
-            renders = sorted(v.render_s for v in ok)
-            uses = sorted(v.use_s for v in ok)
-            lines.append(
-                f"first render: median {statistics.median(renders):.2f} s, "
-                f"p95 {_p95(renders):.2f} s; use (language switch round trip): "
-                f"median {statistics.median(uses) * 1000:.0f} ms, p95 {_p95(uses) * 1000:.0f} ms"
-            )
+            lines.append(timings(ok))
         if self.kernel_rss_mb:
             lines.append(
                 f"memory per kernel: median {statistics.median(self.kernel_rss_mb):.0f} MB "
@@ -95,7 +105,26 @@ class LoadReport:
 
 
 def _p95(values: Sequence[float]) -> float:
+    values = sorted(values)
     return values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
+
+
+def timings(visits: Sequence[Visit]) -> str:
+    """p50 and p95 of each part of a visit."""
+
+    def both(values: list[float], unit: str = "s") -> str:
+        scale = 1000 if unit == "ms" else 1
+        return (
+            f"p50 {statistics.median(values) * scale:.{0 if unit == 'ms' else 2}f}, "
+            f"p95 {_p95(values) * scale:.{0 if unit == 'ms' else 2}f} {unit}"
+        )
+
+    return (
+        f"HTTP render {both([v.render_s for v in visits])}; "
+        f"widget state {both([v.state_s for v in visits])}; "
+        f"ready (render + state) {both([v.ready_s for v in visits])}; "
+        f"first interaction {both([v.use_s for v in visits], 'ms')}"
+    )
 
 
 def _message(msg_type: str, content: dict[str, Any], session: str, **meta: str) -> str:
@@ -118,9 +147,27 @@ def _message(msg_type: str, content: dict[str, Any], session: str, **meta: str) 
     )
 
 
-def _fetch(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=180) as response:
-        return str(response.read().decode("utf-8", "replace"))
+async def fetch(url: str, timeout: float = 180) -> tuple[int, str]:
+    """GET ``url`` on its own connection, on the event loop: visitors never queue in the client.
+
+    (A thread per request would queue in the default pool: 6 threads on 2 cores.)
+    """
+    parts = urllib.parse.urlsplit(url)
+    path = parts.path + (f"?{parts.query}" if parts.query else "")
+
+    async def get() -> tuple[int, str]:
+        reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
+        try:
+            writer.write(f"GET {path} HTTP/1.0\r\nHost: {parts.netloc}\r\n\r\n".encode())
+            await writer.drain()
+            raw = await reader.read()
+        finally:
+            writer.close()
+        head, _, body = raw.partition(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        return status, body.decode("utf-8", "replace")
+
+    return await asyncio.wait_for(get(), timeout)
 
 
 async def _next_comm(ws: Any, want: Any, seconds: float) -> dict[str, Any]:
@@ -137,17 +184,21 @@ async def _next_comm(ws: Any, want: Any, seconds: float) -> dict[str, Any]:
             return dict(msg)
 
 
-async def visit(base: str, page: str, timeout: float = 120) -> Visit:
+async def visit(base: str, page: str, timeout: float = 300) -> Visit:
     result = Visit(page)
     try:
         start = time.monotonic()
-        html = await asyncio.to_thread(_fetch, f"{base}/voila/render/{page}")
+        status, html = await fetch(f"{base}/voila/render/{page}", timeout)
         result.render_s = time.monotonic() - start
+        if status != 200:
+            raise RuntimeError(f"the page answered HTTP {status}")
         match = re.search(r'"kernelId": "([0-9a-f-]+)"', html)
         if not match:
             raise RuntimeError("the page did not name its kernel")
+        result.kernel_id = match.group(1)
         session = uuid.uuid4().hex
         url = f"{base.replace('http', 'ws')}/api/kernels/{match.group(1)}/channels"
+        start = time.monotonic()
         async with connect(f"{url}?session_id={session}", open_timeout=60, max_size=None) as ws:
             control = uuid.uuid4().hex
             await ws.send(
@@ -167,6 +218,7 @@ async def visit(base: str, page: str, timeout: float = 120) -> Visit:
                 )
             )
             states = await _next_comm(ws, lambda d: d.get("method") == "update_states", timeout)
+            result.state_s = time.monotonic() - start
             switch = next(
                 model_id
                 for model_id, model in states["content"]["data"]["states"].items()
@@ -224,10 +276,35 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_voila(port: int, cull_after: int) -> subprocess.Popen[bytes]:
-    voila = Path(sys.executable).with_name("voila")
+# The settings before the desk's server: Voila's own kernel manager and pools, TCP ports.
+BEFORE_POOLED = (
+    "vtes_damage",
+    "vtes_combat",
+    "vtes_table",
+    "dracula",
+    "vtm_dice",
+    "rules_reference",
+)
+BEFORE_POOLS = {"default": {"pool_size": 1}} | {
+    f"{page}.ipynb": {"pool_size": 2} for page in BEFORE_POOLED
+}
+BEFORE = (
+    "--MappingKernelManager.kernel_manager_class="
+    "jupyter_server.services.kernels.kernelmanager.ServerKernelManager",
+    "--KernelManager.transport=tcp",
+    # the pool sizes voila.json gave before they came from the machine
+    "--VoilaKernelManager.kernel_pools_config=" + json.dumps(BEFORE_POOLS),
+)
+
+
+def start_voila(port: int, cull_after: int, server: str = "desk") -> subprocess.Popen[bytes]:
+    """``desk``: ``python -m calculators.server``; ``voila``: plain Voila as before it."""
+    if server == "desk":
+        head = [sys.executable, "-m", "calculators.server"]
+    else:
+        head = [str(Path(sys.executable).with_name("voila")), *BEFORE]
     command = [
-        str(voila),
+        *head,
         "notebooks/",
         "--no-browser",
         f"--port={port}",
@@ -263,33 +340,44 @@ def wait_pools_filled(server: psutil.Process, expected: int, seconds: float = 24
     return count
 
 
-def pool_total(repo: Path) -> int:
-    """How many preheated kernels ``voila.json`` keeps for the notebooks present."""
+def pool_total(repo: Path, server_kind: str = "desk") -> int:
+    """How many preheated kernels the server keeps for the notebooks present.
+
+    The desk's server: the sizes ``voila.json`` names, the others from the machine
+    (``calculators.server.sizing``); plain Voila as before: the fixed sizes of before.
+    """
     config = json.loads((repo / "voila.json").read_text())
     if not config.get("VoilaConfiguration", {}).get("preheat_kernel", False):
         return 0
     pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
-    default = pools.get("default", {}).get("pool_size", 1)
+    if server_kind != "desk":
+        pools = BEFORE_POOLS
+    pages = sorted(nb.name for nb in (repo / "notebooks").glob("*.ipynb"))
+    auto = pool_sizes(pages, *machine())
     return sum(
-        pools.get(nb.name, {}).get("pool_size", default)
-        for nb in (repo / "notebooks").glob("*.ipynb")
+        size if (size := configured_size(pools, page)) is not None else auto[page]
+        for page in pages
     )
 
 
 def run_load(
-    users: int, pages: Sequence[str] = PAGES, cull_after: int = 20, settle: float = 90
+    users: int,
+    pages: Sequence[str] = PAGES,
+    cull_after: int = 20,
+    settle: float = 90,
+    server_kind: str = "desk",
 ) -> LoadReport:
     """Start a Voila, send ``users`` simultaneous visitors, then watch idle kernels go."""
     present = [p for p in pages if (REPO / "notebooks" / p).is_file()]
     if not present:
         raise RuntimeError("no calculator notebooks to visit")
     port = free_port()
-    proc = start_voila(port, cull_after)
+    proc = start_voila(port, cull_after, server_kind)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_up(f"{base}/voila/static/voila.js")
         server = psutil.Process(proc.pid)
-        pooled = wait_pools_filled(server, expected=pool_total(REPO))
+        pooled = wait_pools_filled(server, expected=pool_total(REPO, server_kind))
 
         async def crowd() -> list[Visit]:
             return list(
@@ -298,12 +386,28 @@ def run_load(
                 )
             )
 
+        # the peak is sampled while the visitors run: the first ones' kernels may be culled
+        # before the last visitor is done
+        peak: list[psutil.Process] = []
+        done = threading.Event()
+
+        def sample() -> None:
+            while not done.wait(0.5):
+                now = kernel_processes(server)
+                if len(now) > len(peak):
+                    peak[:] = now
+                    report.kernel_rss_mb = _rss_mb(now)
+
+        report = LoadReport([])
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
         # a thread of its own: the caller may already run an event loop (as pytest-playwright does)
-        with concurrent.futures.ThreadPoolExecutor(1) as executor:
-            visits = executor.submit(lambda: asyncio.run(crowd())).result()
-        peak = kernel_processes(server)
-        report = LoadReport(visits)
-        report.kernel_rss_mb = _rss_mb(peak)
+        try:
+            with concurrent.futures.ThreadPoolExecutor(1) as executor:
+                report.visits = executor.submit(lambda: asyncio.run(crowd())).result()
+        finally:
+            done.set()
+            sampler.join()
         report.kernels_at_peak = len(peak)
         report.rss_at_peak_mb = sum(report.kernel_rss_mb)
         deadline = time.monotonic() + settle
@@ -324,14 +428,107 @@ def run_load(
             proc.kill()
 
 
+@dataclass
+class RateReport:
+    rate: float  # visitors per second
+    visits: list[Visit]
+
+    @property
+    def ok(self) -> list[Visit]:
+        return [v for v in self.visits if not v.error]
+
+    def line(self) -> str:
+        failed = len(self.visits) - len(self.ok)
+        head = f"{self.rate:g} visitor/s: {len(self.visits)} visitors, {failed} failed"
+        return head + (f"; {timings(self.ok)}" if self.ok else "")
+
+
+def run_rates(
+    rates: Sequence[float],
+    duration: float,
+    server_kind: str = "desk",
+    pages: Sequence[str] = PAGES,
+    cull_after: int = 10,
+) -> list[RateReport]:
+    """One server; for each rate, visitors arrive evenly spaced for ``duration`` seconds."""
+    present = [p for p in pages if (REPO / "notebooks" / p).is_file()]
+    port = free_port()
+    proc = start_voila(port, cull_after, server_kind)
+    base = f"http://127.0.0.1:{port}"
+    reports = []
+    try:
+        wait_up(f"{base}/voila/static/voila.js")
+        server = psutil.Process(proc.pid)
+        pooled = wait_pools_filled(server, expected=pool_total(REPO, server_kind))
+
+        async def arrivals(rate: float) -> list[Visit]:
+            count = max(1, round(rate * duration))
+            tasks = []
+            for i in range(count):
+                tasks.append(asyncio.create_task(visit(base, present[i % len(present)])))
+                await asyncio.sleep(1 / rate)
+            return list(await asyncio.gather(*tasks))
+
+        for rate in rates:
+            with concurrent.futures.ThreadPoolExecutor(1) as executor:
+                visits = executor.submit(lambda r=rate: asyncio.run(arrivals(r))).result()
+            reports.append(RateReport(rate, visits))
+            print(reports[-1].line(), flush=True)
+            deadline = time.monotonic() + 120  # idle kernels culled: the next rate starts alike
+            while time.monotonic() < deadline and len(kernel_processes(server)) > pooled:
+                time.sleep(1)
+            wait_pools_filled(server, expected=pooled, seconds=120)
+        return reports
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def highest_rate(reports: Sequence[RateReport], p95_render_s: float = 3.0) -> float | None:
+    """The highest rate with no failure and p95 HTTP first render within ``p95_render_s``."""
+    good = [
+        r.rate
+        for r in reports
+        if r.ok
+        and len(r.ok) == len(r.visits)
+        and _p95([v.render_s for v in r.ok]) <= p95_render_s
+    ]
+    return max(good, default=None)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--users", type=int, default=30)
+    parser.add_argument("--users", type=int, default=30, help="a burst of simultaneous visitors")
     parser.add_argument("--cull-after", type=int, default=20, help="idle seconds before culling")
+    parser.add_argument(
+        "--rates", help="arrival-rate mode instead: visitors per second, e.g. 0.5,1,2"
+    )
+    parser.add_argument("--duration", type=float, default=30, help="seconds per rate")
+    parser.add_argument(
+        "--server",
+        choices=("desk", "voila", "both"),
+        default="desk",
+        help="the desk's server, plain Voila with the settings before it, or both in turn",
+    )
     args = parser.parse_args()
-    report = run_load(args.users, cull_after=args.cull_after)
-    print(report.summary())
-    sys.exit(1 if report.failures else 0)
+    kinds = ("voila", "desk") if args.server == "both" else (args.server,)
+    failed = False
+    for kind in kinds:
+        print(f"== {kind}", flush=True)
+        if args.rates:
+            rates = [float(r) for r in args.rates.split(",")]
+            reports = run_rates(rates, args.duration, kind, cull_after=args.cull_after)
+            best = highest_rate(reports)
+            print(f"highest rate with p95 first render <= 3 s: {best or 'none'} visitor/s")
+            failed |= any(len(r.ok) < len(r.visits) for r in reports)
+        else:
+            report = run_load(args.users, cull_after=args.cull_after, server_kind=kind)
+            print(report.summary(), flush=True)
+            failed |= bool(report.failures)
+    sys.exit(1 if failed else 0)
 
 
 if __name__ == "__main__":

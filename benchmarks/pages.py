@@ -158,7 +158,9 @@ def free_port() -> int:
 def voila(preheat: bool, extra: tuple[str, ...] = (), settle: float = 30) -> Iterator[str]:
     port = free_port()
     command = [
-        str(Path(sys.executable).with_name("voila")),
+        sys.executable,
+        "-m",
+        "calculators.server",  # Voila as scripts/serve runs it
         "notebooks/",
         "--no-browser",
         f"--port={port}",

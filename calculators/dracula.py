@@ -18,15 +18,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from calculators.dracula_valour import ValourPanel
-from calculators.kit import (
-    Bar,
-    CalculatorApp,
-    Catalog,
-    DistributionChart,
-    Field,
-    TraceView,
-    columns,
-)
+from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, TraceView, columns
 from calculators.kit.fields import IntField, invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
 from calculators.kit.tools import PageTools
@@ -51,6 +43,7 @@ from rules.dracula.combat import (
 )
 from rules.dracula.examples import example_text
 from rules.dracula.goals import GOALS, GoalPlan, best_plan
+from rules.dracula.group import TARGET_POLICIES, GroupOdds, group_odds
 from rules.dracula.hunters import HUNTERS, Hunter, Opponent, Situation, hunter
 from rules.dracula.odds import round_odds
 from rules.dracula.ru import card_ru, cards_ru
@@ -60,6 +53,8 @@ from rules.trace import Step
 __all__ = ["DraculaExplorer", "blood_track_svg", "example_lines", "heat_color"]
 
 HUNTER_POLICIES = ("minimax", "goal", "always", "uniform")
+GROUP_BOUND = 8_000_000
+"""The page's bound on a group combat's states (refused at once above it)."""
 
 LABELS = Catalog(
     {
@@ -141,6 +136,30 @@ LABELS = Catalog(
             "round by round.",
             "Цель этой смеси: очки — потеря Крови Дракулы минус потеря Здоровья Охотника, "
             "раунд за раундом.",
+        ),
+        "companions": ("Group: other hunters", "Группа: другие Охотники"),
+        "companion_items": (
+            "Their combat items (e.g. Mina Harker: Crucifix; Dr. Seward: Knife)",
+            "Их боевые Вещи (напр. Mina Harker: Crucifix; Dr. Seward: Knife)",
+        ),
+        "target": ("Dracula's target in a group", "Цель Дракулы в Группе"),
+        "target_uniform": ("each hunter equally", "каждый Охотник поровну"),
+        "target_minimax": ("minimax (worst for the group)", "минимакс (худший для Группы)"),
+        "group_title": ("Group combat: {names}", "Групповой бой: {names}"),
+        "group_note": (
+            "Companions fight at full health with no bites; every card is chosen at random among "
+            "the legal ones; when the group wins it applies its best revealed card.",
+            "Спутники бьются с полным Здоровьем и без Укусов; каждая карта выбирается случайно "
+            "среди разрешённых; выиграв бросок, Группа берёт свою лучшую вскрытую карту.",
+        ),
+        "group_hunter": ("Hunter", "Охотник"),
+        "group_defeated": ("is the one defeated", "повержен именно он"),
+        "group_bitten": ("is the one bitten", "укушен именно он"),
+        "group_health": ("expected health at the end", "ожидаемое Здоровье в конце"),
+        "group_refused": ("Group combat not computed: {why}", "Групповой бой не рассчитан: {why}"),
+        "group_twice": (
+            "{name} is already the first hunter; choose other companions",
+            "{name} уже выбран первым Охотником; выберите других спутников",
         ),
         "bad_health": (
             "{name}'s health must be a whole number from 1 to {max} (his or her maximum); "
@@ -365,6 +384,50 @@ def _plan(
     )
 
 
+@lru_cache(maxsize=32)
+def _group(
+    group: tuple[Hunter, ...],
+    opp: Opponent,
+    sit: Situation,
+    blood: int,
+    table: CardTable,
+    target: str,
+    assume: int | None,
+) -> GroupOdds:
+    return group_odds(
+        group,
+        opp,
+        sit,
+        blood=blood,
+        table=table,
+        target_policy=target,
+        assume_initiative=assume,
+        max_states=20_000,
+        max_bound=GROUP_BOUND,
+    )
+
+
+def parse_companion_items(text: str) -> dict[str, tuple[str, ...]]:
+    """``"Mina Harker: Crucifix; Dr. Seward: Knife, Pistol"`` -> items per companion."""
+    out: dict[str, tuple[str, ...]] = {}
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        if ":" not in part:
+            raise InvalidState(
+                f"write a companion's items as 'Mina Harker: Crucifix' (got {part.strip()!r})",
+                ru=f"Вещи спутника пишите так: 'Mina Harker: Crucifix' (введено {part.strip()!r})",
+            )
+        name, items = (x.strip() for x in part.split(":", 1))
+        if name not in HUNTERS:
+            raise InvalidState(
+                f"unknown hunter {name!r}; allowed: {', '.join(HUNTERS)}",
+                ru=f"неизвестный Охотник {name!r}; допустимы: {', '.join(HUNTERS)}",
+            )
+        out[name] = tuple(i.strip() for i in items.split(",") if i.strip())
+    return out
+
+
 @lru_cache(maxsize=256)
 def _game(
     h: Hunter, opp: Opponent, sit: Situation, blood: int, table: CardTable, assume: int | None
@@ -420,6 +483,7 @@ class DraculaExplorer(CalculatorApp):
         super().__init__(lang=lang)
         self.odds: CombatOdds | None = None
         self.plan: GoalPlan | None = None
+        self.group: GroupOdds | None = None
         self.game: RoundGame | None = None
         self.table: CardTable = default_table()
         self.missing: tuple[str, ...] = ()
@@ -473,6 +537,15 @@ class DraculaExplorer(CalculatorApp):
         self.w_assume = widgets.Dropdown(
             options=list(ASSUME_CHOICES), value=DEFAULT_ASSUMPTION, layout=lay, style=style
         )
+        self.w_companions = widgets.SelectMultiple(
+            options=list(HUNTERS), value=(), rows=4, layout=lay, style=style
+        )
+        self.w_comp_items = widgets.Text(
+            value="", layout=widgets.Layout(width="520px"), style=style, continuous_update=False
+        )
+        self.w_target = widgets.Dropdown(
+            options=list(TARGET_POLICIES), value="uniform", layout=lay, style=style
+        )
         self.w_init = widgets.Text(
             value="", layout=widgets.Layout(width="520px"), style=style, continuous_update=False
         )
@@ -491,6 +564,9 @@ class DraculaExplorer(CalculatorApp):
             (self.w_over, "drac-overrides"),
             (self.w_hpolicy, "drac-hpolicy"),
             (self.w_goal, "drac-goal"),
+            (self.w_companions, "drac-companions"),
+            (self.w_comp_items, "drac-companion-items"),
+            (self.w_target, "drac-target"),
             (self.w_always, "drac-always"),
             (self.w_epolicy, "drac-epolicy"),
             (self.w_dodge1, "drac-dodge1"),
@@ -512,6 +588,8 @@ class DraculaExplorer(CalculatorApp):
         self.w_mix.add_class("drac-mix")
         self.w_plan = widgets.HTML()
         self.w_plan.add_class("drac-plan")
+        self.w_group = widgets.HTML()
+        self.w_group.add_class("drac-group")
         self.trace = TraceView()
         # judge tab
         self.w_judge_intro = widgets.HTML()
@@ -572,6 +650,9 @@ class DraculaExplorer(CalculatorApp):
                 self._goal_row,
                 self._always_row,
                 row(self.w_epolicy, "enemy_policy"),
+                row(self.w_companions, "companions"),
+                row(self.w_comp_items, "companion_items"),
+                row(self.w_target, "target"),
                 row(self.w_assume, "assume"),
                 row(self.w_init, "initiative"),
                 row(self.w_over, "overrides"),
@@ -585,6 +666,7 @@ class DraculaExplorer(CalculatorApp):
                 self.w_table,
                 self.chart.widget,
                 self.w_track,
+                self.w_group,
                 self.w_mix,
                 self.trace.widget,
             ]
@@ -626,6 +708,9 @@ class DraculaExplorer(CalculatorApp):
             self.w_hpolicy,
             self.w_goal,
             self.w_always,
+            self.w_companions,
+            self.w_comp_items,
+            self.w_target,
             self.w_epolicy,
             self.w_assume,
             self.w_init,
@@ -662,6 +747,7 @@ class DraculaExplorer(CalculatorApp):
                 ),
                 (self.w_hpolicy, hpol),
                 (self.w_goal, goals),
+                (self.w_target, [(self.t(f"target_{k}"), k) for k in TARGET_POLICIES]),
                 (self.w_always, cards),
                 (self.w_epolicy, pol),
                 (
@@ -696,7 +782,8 @@ class DraculaExplorer(CalculatorApp):
     def set_inputs(self, **values: Any) -> None:
         """Set several inputs at once (names: hunter, health, bites, items, opponent, weapons,
         minion, blood, trap, advance, castle, eastern, garlic, dodge1, agatha, hunter_policy,
-        goal, always, enemy_policy, assume, initiative, overrides), then recompute once."""
+        goal, always, companions, companion_items, target, enemy_policy, assume, initiative,
+        overrides), then recompute once."""
         names = {
             "hunter": self.w_hunter,
             "health": self.w_health,
@@ -716,6 +803,9 @@ class DraculaExplorer(CalculatorApp):
             "hunter_policy": self.w_hpolicy,
             "goal": self.w_goal,
             "always": self.w_always,
+            "companions": self.w_companions,
+            "companion_items": self.w_comp_items,
+            "target": self.w_target,
             "enemy_policy": self.w_epolicy,
             "assume": self.w_assume,
             "initiative": self.w_init,
@@ -730,36 +820,11 @@ class DraculaExplorer(CalculatorApp):
                     self.w_hunter.value = value
                     self._sync_hunter()
                     continue
-                names[key].value = tuple(value) if key in ("items", "weapons") else value
+                several = key in ("items", "weapons", "companions")
+                names[key].value = tuple(value) if several else value
         finally:
             self._busy = False
         self.run(self.update)
-
-    # -- page address ---------------------------------------------------------------------------
-    def url_fields(self) -> dict[str, Field]:
-        """Every input, as the kit finds them; ``?goal=destroy`` or ``?always=Stake`` alone
-        also makes the hunter play that way (the address then names no ``hpolicy``)."""
-        fields = super().url_fields()
-        for name in ("goal", "always"):
-            if name in fields:
-                fields[name] = self._policy_field(fields[name], name)
-        return fields
-
-    def _policy_field(self, field: Field, policy: str) -> Field:
-        def write(text: str) -> None:
-            field.write(text)
-            if "hpolicy" not in self.url_params:
-                self.w_hpolicy.value = policy
-
-        return Field(field.name, field.read, write, field.widget)
-
-    def address_query(self) -> str:
-        """The kit's query; it names the hunter's policy whenever it names a goal or a card."""
-        query = super().address_query()
-        names = {pair.split("=", 1)[0] for pair in query.split("&")}
-        if names & {"goal", "always"} and "hpolicy" not in names:
-            query += f"&hpolicy={self.w_hpolicy.value}"
-        return query
 
     def _sync_hunter(self) -> None:
         self.w_health.value = HUNTERS[self.w_hunter.value].max_health
@@ -843,6 +908,8 @@ class DraculaExplorer(CalculatorApp):
         self.odds = None
         self.game = None
         self.plan = None
+        self.group = None
+        self._group_problem: InvalidState | None = None
         self._goal_row.layout.display = "" if self.w_hpolicy.value == "goal" else "none"
         self._always_row.layout.display = "" if self.w_hpolicy.value == "always" else "none"
         h, opp, sit, blood, table, assume = self.setup()
@@ -867,9 +934,40 @@ class DraculaExplorer(CalculatorApp):
                 self.odds = _odds(
                     h, opp, sit, blood, table, self._hunter_policy(h), self.w_epolicy.value, assume
                 )
+            self._update_group(h, opp, sit, blood, table, assume)
         finally:
             self.compute_seconds = time.perf_counter() - start
             self.render()
+
+    def _update_group(
+        self,
+        h: Hunter,
+        opp: Opponent,
+        sit: Situation,
+        blood: int,
+        table: CardTable,
+        assume: int | None,
+    ) -> None:
+        """Group odds when companions are chosen; a refusal is shown in the group's own block."""
+        if not self.w_companions.value:
+            return
+        try:
+            if h.name in self.w_companions.value:
+                raise InvalidState(
+                    LABELS.text("group_twice", "en").format(name=h.name),
+                    ru=LABELS.text("group_twice", "ru").format(name=h.name),
+                )
+            items = parse_companion_items(self.w_comp_items.value)
+            for name in items:
+                if name not in self.w_companions.value:
+                    raise InvalidState(
+                        f"{name} has items but is not in the group; add him or her to it",
+                        ru=f"у персонажа {name} указаны Вещи, но в Группе его нет; добавьте его",
+                    )
+            group = (h, *(hunter(n, items=items.get(n, ())) for n in self.w_companions.value))
+            self.group = _group(group, opp, sit, blood, table, self.w_target.value, assume)
+        except InvalidState as problem:
+            self._group_problem = problem
 
     # -- rendering ----------------------------------------------------------------------------
     def render(self) -> None:
@@ -884,7 +982,14 @@ class DraculaExplorer(CalculatorApp):
                 + escape(self.t("need_initiative").format(cards=", ".join(self.missing), tie=tie))
                 + "</div>"
             )
-            for w in (self.w_summary, self.w_table, self.w_track, self.w_mix, self.w_plan):
+            for w in (
+                self.w_summary,
+                self.w_table,
+                self.w_track,
+                self.w_mix,
+                self.w_plan,
+                self.w_group,
+            ):
                 w.value = ""
             self.chart.show([])
             self.trace.clear()
@@ -898,7 +1003,7 @@ class DraculaExplorer(CalculatorApp):
         self.w_table.value = self._table_html(h, opp, sit, table, assume)
         odds = self.odds
         if odds is None:
-            for w in (self.w_summary, self.w_track, self.w_mix, self.w_plan):
+            for w in (self.w_summary, self.w_track, self.w_mix, self.w_plan, self.w_group):
                 w.value = ""
             self.chart.show([])
             self.trace.clear()
@@ -918,6 +1023,7 @@ class DraculaExplorer(CalculatorApp):
             self.w_track.value = ""
         self.w_mix.value = self._mix_html()
         self.w_plan.value = self._plan_html()
+        self.w_group.value = self._group_html()
         self.trace.show(odds.steps, self.lang)
 
     def _table_html(
@@ -1007,6 +1113,42 @@ class DraculaExplorer(CalculatorApp):
             f"{escape(fraction_text(g.solution.value))} (≈{float(g.solution.value):.3f})<br>"
             f"<i>{escape(self.t('mix_goal'))}</i><br>"
             f"<small>{escape(self.t('payoff_note'))}</small></p>"
+        )
+
+    def _group_html(self) -> str:
+        """The group's outcomes and each hunter's own share, or why they were not computed."""
+        problem = getattr(self, "_group_problem", None)
+        if problem is not None:
+            why = problem.in_language(self.lang)
+            return (
+                '<p class="drac-group-refused" style="color:#8b1a1a">'
+                f"{escape(self.t('group_refused').format(why=why))}</p>"
+            )
+        g = self.group
+        if g is None:
+            return ""
+        lines = [f"<b>{escape(self.t(k))}</b>: {exact_html(p)}" for k, p in g.outcomes.items()]
+        head = "".join(
+            f'<th style="padding:2px 8px">{escape(self.t(k))}</th>'
+            for k in ("group_hunter", "group_defeated", "group_bitten", "group_health")
+        )
+        rows = []
+        for name in g.hunters:
+            share = g.by_hunter[name]
+            mean = sum((x * p for x, p in g.health[name].items()), Fraction(0))
+            rows.append(
+                f'<tr><td style="padding:2px 8px">{escape(name)}</td>'
+                f'<td style="padding:2px 8px">{exact_html(share["defeated"])}</td>'
+                f'<td style="padding:2px 8px">{exact_html(share["bitten"])}</td>'
+                f'<td style="padding:2px 8px">{float(mean):.2f}</td></tr>'
+            )
+        return (
+            f"<p><b>{escape(self.t('group_title').format(names=', '.join(g.hunters)))}</b><br>"
+            + "<br>".join(lines)
+            + f"<br>{escape(self.t('rounds'))}: {float(g.expected_rounds):.3f} ({g.states} "
+            f"{escape(self.t('states'))})</p>"
+            f'<table class="drac-group-hunters"><tr>{head}</tr>{"".join(rows)}</table>'
+            f"<p><small>{escape(self.t('group_note'))}</small></p>"
         )
 
     def _plan_html(self) -> str:

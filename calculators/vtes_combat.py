@@ -1066,7 +1066,10 @@ class VtesCombatCalculator(CalculatorApp):
         self.card_picker.remove.on_click(lambda _b: self.run(self.card_picker.remove_last))
         self.cards_toggle = widgets.ToggleButton(icon="book", layout=_layout(width="auto"))
         self.cards_toggle.add_class("vtes-cards-toggle")
-        self.cards_box = _vbox([self.crypt_picker.widget, self.card_picker.widget])
+        # its own layout: it is shown and hidden (the shared layouts must never change)
+        self.cards_box = _vbox(
+            [self.crypt_picker.widget, self.card_picker.widget], layout=widgets.Layout()
+        )
         self.cards_box.layout.display = "none"
         self.cards_toggle.observe(lambda _c: self.run(self._toggle_cards), names="value")
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp, Catalog, ResultPanel, TraceView, columns
+from calculators.kit import CalculatorApp, Catalog, Field, ResultPanel, TraceView, columns
 from calculators.kit.fields import IntField, all_valid, int_field
 from calculators.kit.fmt import escape
 from calculators.kit.labels import LANGS
@@ -238,8 +238,6 @@ class VtesDamageCalculator(CalculatorApp):
     labels = LABELS.merged(CARD_LABELS)
     title_key = "title"
     url_parameters = ("lang", "preset")
-    # the card picker only fills the inputs below; the inputs are what the address keeps
-    url_exclude = ("crypt_picker_name", "crypt_picker_side", "crypt_toggle")
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -469,6 +467,19 @@ class VtesDamageCalculator(CalculatorApp):
         if self.kind.value == "vampire":
             keys.append("capacity")
         return [getattr(self, key) for key in keys]
+
+    def url_fields(self) -> dict[str, Field]:
+        """The inputs in the address; a default name (the kind, in any language) is left out,
+        so switching the language does not put the translated default into the link."""
+        fields = super().url_fields()
+        plain = fields["name"]
+
+        def read() -> str:
+            text = plain.read()
+            return "" if text.strip() in DEFAULT_NAMES else text
+
+        fields["name"] = Field("name", read, plain.write, plain.widget)
+        return fields
 
     def default_name(self) -> str:
         """The name used while the name box is empty: the kind, in the page's language."""

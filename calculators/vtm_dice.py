@@ -26,7 +26,6 @@ from calculators.kit import (
     CalculatorApp,
     Catalog,
     DistributionChart,
-    Field,
     ResultPanel,
     TraceView,
     columns,
@@ -467,24 +466,6 @@ class DicePoolCalculator(CalculatorApp):
             for key, value in values.items():
                 getattr(self, key).value = value
 
-    # -- page address: the kit's fields; V5's hunger keeps its short name ---------------
-    def url_fields(self) -> dict[str, Field]:
-        fields = {}
-        for name, field in super().url_fields().items():
-            name = "hunger" if name == "v5_hunger" else name
-            fields[name] = Field(name, field.read, field.write, field.widget)
-        return fields
-
-    def after_parameters(self) -> None:
-        """An address with V5 inputs but no tab opens the V5 tab."""
-        v5 = {"v5_pool", "hunger", "v5_difficulty", "v5_roll"}
-        if v5 & set(self.url_params) and "tabs" not in self.url_params:
-            self.tabs.selected_index = self.tabs.children.index(self.v5.widget)
-
-    def _on_tab(self, change: dict[str, Any]) -> None:
-        if change["new"] is not None and self.tabs.children[change["new"]] is self.v5.widget:
-            self.v5.reveal()
-
     def _on_pool_change(self, change: dict[str, Any]) -> None:
         if not self.held:
             self.recompute()
@@ -760,6 +741,10 @@ class DicePoolCalculator(CalculatorApp):
         self.attack_trace.show(a.steps, self.lang)
 
     # -- labels -------------------------------------------------------------------------
+    def _on_tab(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None and self.tabs.children[change["new"]] is self.v5.widget:
+            self.v5.reveal()
+
     def relabel(self) -> None:
         self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
         self.tabs.titles = (self.t("tab_pool"), self.t("tab_attack"), self.v5.t("tab"))

@@ -9,6 +9,10 @@ visitor stays on that process. The processes may run on other machines: give the
     python deploy/cluster.py --processes 2 --port 8866            # all on this machine
     python deploy/cluster.py --print-config --backend 10.0.0.5:8871 --backend 10.0.0.6:8871
 
+While one process is down (a restart, a crash), nginx sends page requests for it to the same
+page on the next process and moves the visitor there, so a rolling restart (SIGHUP to this
+script: one process at a time, each finishing its pages first) keeps the desk serving.
+
 Run from the repository root with the project's virtual environment.
 """
 
@@ -23,6 +27,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Sequence
@@ -42,6 +47,19 @@ def backends_for(addresses: Sequence[str]) -> list[Backend]:
     return [Backend(f"desk-{i}", address) for i, address in enumerate(addresses, 1)]
 
 
+# Compress text on its way to the visitor. The processes compress too (calculators/server);
+# nginx leaves what arrives compressed as it is and compresses what a plain ``voila`` sends.
+# Cache headers come from the processes and pass through unchanged.
+GZIP = """    gzip on;
+    gzip_comp_level 6;
+    gzip_min_length 256;
+    gzip_proxied any;
+    gzip_vary on;
+    gzip_types text/css text/plain text/javascript application/javascript
+               application/x-javascript application/json image/svg+xml;
+"""
+
+
 def nginx_server_block(backends: Sequence[Backend], listen: str) -> str:
     """The ``server`` block (plus the maps it needs), for an existing nginx's ``http`` context."""
     if not backends:
@@ -53,19 +71,7 @@ def nginx_server_block(backends: Sequence[Backend], listen: str) -> str:
     )
     known = "|".join(b.prefix for b in backends)
     locations = "".join(
-        f"""
-    location /{b.prefix}/ {{
-        proxy_pass http://{b.address};
-        proxy_http_version 1.1;
-        proxy_set_header Upgrade $http_upgrade;
-        proxy_set_header Connection $desk_connection_upgrade;
-        proxy_set_header Host $http_host;
-        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-        proxy_read_timeout 1h;
-        proxy_buffering off;
-    }}
-"""
-        for b in backends
+        _location(b, backends[(i + 1) % len(backends)]) for i, b in enumerate(backends)
     )
     return f"""map $http_upgrade $desk_connection_upgrade {{
     default upgrade;
@@ -80,12 +86,45 @@ map $cookie_desk_process $desk_process {{
 server {{
     listen {listen};
     absolute_redirect off;
-    location = / {{
+{GZIP}    location = / {{
         add_header Set-Cookie "desk_process=$desk_process; Path=/; HttpOnly; SameSite=Lax";
         return 302 /$desk_process/voila/render/00_index.ipynb;
     }}
 {locations}}}
 """
+
+
+def _location(backend: Backend, fallback: Backend) -> str:
+    """Proxy one prefix to its process; while that process is down (a restart), send page
+    requests to the same page on ``fallback`` and move the visitor there."""
+    name = backend.prefix.replace("-", "_")
+    cookie = f"desk_process={fallback.prefix}; Path=/; HttpOnly; SameSite=Lax"
+    failover = (
+        f"""
+    location @{name}_down {{
+        if ($request_method !~ ^(GET|HEAD)$) {{
+            return 502;
+        }}
+        add_header Set-Cookie "{cookie}" always;
+        return 302 /{fallback.prefix}/$desk_rest$is_args$args;
+    }}
+"""
+        if fallback != backend
+        else ""
+    )
+    on_error = f"\n        error_page 502 504 = @{name}_down;" if failover else ""
+    return f"""
+    location ~ ^/{backend.prefix}/(?<desk_rest>.*)$ {{
+        proxy_pass http://{backend.address};
+        proxy_http_version 1.1;
+        proxy_set_header Upgrade $http_upgrade;
+        proxy_set_header Connection $desk_connection_upgrade;
+        proxy_set_header Host $http_host;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_read_timeout 1h;
+        proxy_buffering off;{on_error}
+    }}
+{failover}"""
 
 
 def nginx_config(backends: Sequence[Backend], listen: str, workdir: Path) -> str:
@@ -112,9 +151,10 @@ http {{
 
 
 def voila_command(port: int, prefix: str) -> list[str]:
-    voila = Path(sys.executable).with_name("voila")
     return [
-        str(voila),
+        sys.executable,
+        "-m",
+        "calculators.server",
         "notebooks/",
         "--no-browser",
         f"--port={port}",
@@ -182,16 +222,8 @@ class Cluster:
         if not Path(nginx).exists():
             raise RuntimeError("nginx is not installed: apt-get install -y nginx")
         try:
-            for backend, port in zip(self.backends, self.ports, strict=True):
-                log = (self.workdir / f"{backend.prefix}.log").open("wb")
-                self.procs.append(
-                    subprocess.Popen(
-                        [*voila_command(port, backend.prefix), *self.voila_args],
-                        cwd=REPO,
-                        stdout=log,
-                        stderr=log,
-                    )
-                )
+            for i in range(len(self.backends)):
+                self.procs.append(self._start_process(i))
             conf = self.workdir / "nginx.conf"
             conf.write_text(nginx_config(self.backends, f"127.0.0.1:{self.port}", self.workdir))
             log = (self.workdir / "nginx.out").open("wb")
@@ -200,17 +232,53 @@ class Cluster:
                     [nginx, "-c", str(conf), "-p", str(self.workdir)], stdout=log, stderr=log
                 )
             )
-            for backend, port, proc in zip(self.backends, self.ports, self.procs, strict=False):
-                wait_for(
-                    f"http://127.0.0.1:{port}/{backend.prefix}/voila/static/voila.js",
-                    proc=proc,
-                    log=self.workdir / f"{backend.prefix}.log",
-                )
+            for i in range(len(self.backends)):
+                self._wait_serving(i)
             wait_for(f"{self.url}/{self.backends[0].prefix}/voila/static/voila.js")
         except BaseException:
             self.__exit__(None, None, None)
             raise
         return self
+
+    def _start_process(self, index: int) -> subprocess.Popen[bytes]:
+        backend, port = self.backends[index], self.ports[index]
+        log = (self.workdir / f"{backend.prefix}.log").open("ab")
+        return subprocess.Popen(
+            [*voila_command(port, backend.prefix), *self.voila_args],
+            cwd=REPO,
+            stdout=log,
+            stderr=log,
+        )
+
+    def _wait_serving(self, index: int) -> None:
+        backend, port = self.backends[index], self.ports[index]
+        wait_for(
+            f"http://127.0.0.1:{port}/{backend.prefix}/health",
+            proc=self.procs[index],
+            log=self.workdir / f"{backend.prefix}.log",
+        )
+
+    def restart(self, index: int) -> float:
+        """Restart one Voila process; the others keep serving. Returns the seconds it was out.
+
+        SIGTERM makes the process stop accepting connections and finish the pages it is
+        rendering; meanwhile nginx sends its visitors' page requests to the next process.
+        """
+        proc = self.procs[index]
+        stopped = time.monotonic()
+        proc.terminate()
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        self.procs[index] = self._start_process(index)
+        self._wait_serving(index)
+        return time.monotonic() - stopped
+
+    def rolling_restart(self) -> list[float]:
+        """Restart every Voila process in turn, one at a time."""
+        return [self.restart(i) for i in range(len(self.backends))]
 
     def __exit__(self, *exc: object) -> None:
         for proc in reversed(self.procs):
@@ -239,8 +307,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     with Cluster(args.processes, args.port) as cluster:
         print(f"Vampire Rules Desk on {len(cluster.ports)} processes: {cluster.url}/")
+        print(f"Rolling restart (after a deploy): kill -HUP {os.getpid()}", flush=True)
+        restart = threading.Event()
+        signal.signal(signal.SIGHUP, lambda *_: restart.set())
         with contextlib.suppress(KeyboardInterrupt):
-            signal.pause()
+            while True:
+                if restart.wait(1):
+                    restart.clear()
+                    outs = cluster.rolling_restart()
+                    out = ", ".join(f"{seconds:.0f} s" for seconds in outs)
+                    print(f"restarted; each process was out for {out}", flush=True)
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ __all__ = [
     "finite",
     "flag",
     "fraction",
+    "members",
     "present",
     "shown",
     "sized",
@@ -294,3 +295,31 @@ def sized(
             ru=f"{ru or name}: нужен список из {low}–{high} элементов, а получено {shown(values)}.",
         )
     return tuple(values)
+
+
+def members(name: str, values: object, kind: type[T], *, ru: str = "") -> tuple[T, ...]:
+    """``values`` (a list or tuple) if every item is an instance of ``kind``.
+
+    For text items, each must also have something other than spaces in it.
+
+    >>> members("holders", ["Ann", "Ben"], str)
+    ('Ann', 'Ben')
+    >>> members("holders", "Ann", str)
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidState: holders must be a list of str items, got 'Ann'.
+    """
+    if not isinstance(values, list | tuple) or not all(_member(v, kind) for v in values):
+        raise InvalidState(
+            f"{name} must be a list of {kind.__name__} items, got {shown(values)}.",
+            ru=f"{ru or name}: нужен список элементов {kind.__name__}, а получено {shown(values)}.",
+        )
+    return tuple(values)
+
+
+def _member(value: object, kind: type) -> bool:
+    if isinstance(value, bool) and kind is not bool:
+        return False
+    if not isinstance(value, kind):
+        return False
+    return bool(value.strip()) if isinstance(value, str) else True

@@ -7,6 +7,7 @@ nothing is downloaded. Requests to any host but the local server are aborted.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import re
 import shutil
@@ -97,20 +98,55 @@ def _wait_for_pools(proc: subprocess.Popen[bytes], log: Path, seconds: float) ->
         quiet = quiet + 1 if busy < 20 else 0
 
 
+INTERNAL_ERROR = "calculator internal error"
+"""What the kit logs (with an id and the traceback) when a page hits a non-rule exception."""
+_SERVER_LOG: dict[str, Path] = {}
+
+
+class _InternalErrors(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.found: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if INTERNAL_ERROR in record.getMessage():
+            self.found.append(f"{record.getMessage()}: {record.exc_info and record.exc_info[1]!r}")
+
+
+@pytest.fixture(autouse=True)
+def no_internal_errors(request: pytest.FixtureRequest) -> Iterator[_InternalErrors]:
+    """Fail any test during which a calculator shows an internal error (not a rule error).
+
+    Tests that provoke one on purpose are marked ``internal_error_expected``.
+    """
+    watcher = _InternalErrors()
+    logger = logging.getLogger("calculators")
+    logger.addHandler(watcher)
+    try:
+        yield watcher
+    finally:
+        logger.removeHandler(watcher)
+    if request.node.get_closest_marker("internal_error_expected") is None:
+        assert not watcher.found, f"a page showed an internal error: {watcher.found}"
+
+
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Start Voila on ``notebooks/`` from the repository root (so it reads ``voila.json``)."""
+    """Start the desk's Voila (the desk's server) on ``notebooks/`` from the repository root
+    (so it reads ``voila.json``)."""
     port = _free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
-    voila = Path(sys.executable).with_name("voila")
     command = [
-        str(voila),
+        sys.executable,
+        "-m",
+        "calculators.server",
         "notebooks/",
         "--no-browser",
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",
     ]
+    _SERVER_LOG["voila"] = log
     with log.open("wb") as out:
         proc = subprocess.Popen(command, cwd=REPO, stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
@@ -176,6 +212,8 @@ def open_page(page: Any, voila_url: str) -> Iterator[Callable[..., Any]]:
     )
     page.set_default_timeout(120_000)
     page.set_default_navigation_timeout(180_000)
+    server_log = _SERVER_LOG["voila"]
+    log_start = server_log.stat().st_size
 
     def _open(name: str, query: str = "", ready: str = ".calc-ready") -> Any:
         page.goto(f"{voila_url}/voila/render/{name}{query}", wait_until="domcontentloaded")
@@ -187,6 +225,12 @@ def open_page(page: Any, voila_url: str) -> Iterator[Callable[..., Any]]:
     for marker in WIDGET_ERRORS:
         assert marker not in body, f"the page shows {marker!r}"
     assert not console.errors, f"console errors: {console.errors}"
+    assert page.locator(".calc-internal-error").count() == 0, "the page shows an internal error"
+    with server_log.open("rb") as f:
+        f.seek(log_start)
+        logged = f.read().decode("utf-8", errors="replace")
+    # the kernels' records reach the server's log (see calculators/kit/banner.py)
+    assert INTERNAL_ERROR not in logged, f"the server logged an internal error:\n{logged}"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

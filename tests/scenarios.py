@@ -9,7 +9,7 @@ STRIKES = (
     {"name": "Dodge", "dodge": True},
     {"name": "Pistol shot", "damage": 2, "ranged": True, "prevented": 1},
     {"hand": True},
-    {"name": "Torn limb", "damage": 3},
+    {"name": "Torn limb", "damage": 3},  # dodged in round 5: no prevention (G00154)
     {"name": "Thrown knife", "damage": 1, "ranged": True},
 )
 

@@ -125,9 +125,9 @@ def test_goal_plan_and_refused_blood(open_page: Any) -> None:
     blood = page.locator(".drac-blood input")
     blood.fill("99")
     blood.press("Enter")
-    # refused with what is allowed; the typed value stays
-    page.wait_for_function(
-        "() => document.body.innerText.includes('blood must be a whole number from 1 to 15')"
-    )
+    # refused beside the box with what is allowed (not clipped to 15); the typed value stays
+    note = page.locator(".drac-blood .calc-field-problem")
+    note.wait_for(state="visible")
+    assert "enter a whole number from 1 to 15" in note.inner_text()
     assert blood.input_value() == "99"
     assert "Traceback" not in page.inner_text("body")

@@ -161,3 +161,22 @@ def test_page_address_sets_the_goal() -> None:
     assert app.w_hpolicy.value == "always" and app.w_always.value == "Dodge"
     with pytest.raises(InvalidState, match="goal in the page address"):
         app.apply_parameters({"goal": "win"})
+
+
+def test_page_group_combat_per_hunter() -> None:
+    app = DraculaExplorer()
+    app.set_inputs(assume="1", health=2, blood=3, companions=("Mina Harker",))
+    assert app.group is not None and app.group.hunters == ("Van Helsing", "Mina Harker")
+    html = app.w_group.value
+    assert "Group combat: Van Helsing, Mina Harker" in html
+    assert "is the one defeated" in html and html.count("<tr>") == 3
+    assert sum(app.group.outcomes.values()) == 1
+    app.set_inputs(companion_items="Mina Harker: Rifle")
+    assert app.group is not None and app.group.outcomes != {}
+    app.set_inputs(companion_items="Dr. Seward: Knife")
+    assert "not in the group" in app.w_group.value and app.odds is not None
+    app.set_inputs(companions=("Van Helsing",))
+    assert "already the first hunter" in app.w_group.value
+    app.set_inputs(health=8, blood=15, companions=("Mina Harker", "Dr. Seward", "Lord Godalming"))
+    assert "Group combat not computed" in app.w_group.value  # refused at once, with the reason
+    assert app.banner.message == ""

@@ -127,16 +127,48 @@ def test_random_edits_never_escape_as_exceptions(
     page_class: type[CalculatorApp], data: st.DataObject
 ) -> None:
     app = page_class()
-    for _ in range(data.draw(st.integers(1, 8), label="edits")):
+    drive(app, data.draw(st.integers(1, 8), label="edits"), data.draw)
+
+
+def assert_no_internal_error(app: CalculatorApp) -> None:
+    """The page shows rule errors only: no internal-error banner or field message."""
+    shown = [w for w in controls(app.widget) if "calc-internal-error" in w._dom_classes]
+    assert not app.banner.error_id and not shown, (
+        f"the page shows an internal error: {app.banner.message or shown}"
+    )
+
+
+def drive(app: CalculatorApp, edits: int, draw: Any) -> None:
+    """Make ``edits`` random edits; after each, only plain messages may show."""
+    for _ in range(edits):
         candidates = [w for w in controls(app.widget) if usable(w)]
-        target = data.draw(st.sampled_from(candidates), label="widget")
-        edit(target, data.draw)  # an exception escaping here fails the test
+        target = draw(st.sampled_from(candidates), label="widget")
+        edit(target, draw)  # an exception escaping here fails the test
         message = app.banner.message
         assert "Traceback" not in message and 'File "' not in message
         if message:
             assert app.banner.visible
+        assert_no_internal_error(app)
     # still usable: switching the language works and relabels without an error
     app.language.value = "ru" if app.lang == "en" else "en"
+    assert_no_internal_error(app)
+
+
+@pytest.mark.internal_error_expected
+@settings(max_examples=3, deadline=None)
+@given(data=st.data())
+def test_a_broken_engine_makes_the_hostile_input_check_fail(data: st.DataObject) -> None:
+    """An engine that crashes (here: KeyError) is caught, not passed off as a message."""
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise KeyError("a bug inside the engine")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("calculators.vtes_damage.resolve_damage", broken)
+        app = VtesDamageCalculator()
+        assert app.banner.error_id  # the first result already failed
+        with pytest.raises(AssertionError, match="internal error"):
+            drive(app, data.draw(st.integers(1, 3)), data.draw)
 
 
 @pytest.mark.parametrize("page_class", [VtesDamageCalculator, DicePoolCalculator])

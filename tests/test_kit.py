@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from fractions import Fraction
 
@@ -70,11 +71,44 @@ def test_banner_shows_rule_errors_in_plain_words() -> None:
     assert not banner.visible and banner.widget.layout.display == "none"
 
 
-def test_banner_hides_unexpected_errors_behind_a_generic_message() -> None:
+@pytest.mark.internal_error_expected
+def test_an_internal_error_shows_as_one_with_an_id_and_is_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     banner = ErrorBanner()
-    banner.show(ZeroDivisionError("division by zero"))
-    assert "division" not in banner.widget.value
-    assert "Your inputs are kept" in banner.message
+    with caplog.at_level(logging.ERROR, logger="calculators"):
+        banner.show(ZeroDivisionError("division by zero"))
+    assert "division" not in banner.widget.value and "Traceback" not in banner.widget.value
+    assert re.fullmatch("[0-9a-f]{8}", banner.error_id)
+    assert "Internal error" in banner.widget.value and banner.error_id in banner.message
+    assert "calc-internal-error" in banner.widget._dom_classes
+    record = next(r for r in caplog.records if banner.error_id in r.getMessage())
+    assert record.exc_info is not None and record.exc_info[0] is ZeroDivisionError
+    banner.show(InvalidState("blood must be 0..5, not 7"))  # a rule error is not internal
+    assert banner.message == "blood must be 0..5, not 7" and not banner.error_id
+    assert "calc-internal-error" not in banner.widget._dom_classes
+    banner.lang = "ru"
+    banner.show(KeyError("x"))
+    assert "Внутренняя ошибка" in banner.widget.value and banner.error_id in banner.message
+
+
+def test_a_nested_run_keeps_the_message_of_the_inner_call() -> None:
+    app = Sample()
+
+    def refuse() -> None:
+        raise IllegalPlay("Round 2 cannot be played: the combat ended in round 1")
+
+    def outer() -> int:
+        app.run(refuse)  # e.g. a button handler that runs an engine call itself
+        return 7
+
+    assert app.run(outer) == 7
+    assert app.banner.message == "Round 2 cannot be played: the combat ended in round 1"
+    assert app.run(lambda: app.run(lambda: 1)) == 1  # nothing refused: the banner clears
+    assert app.banner.message == ""
+    app.run(refuse)
+    assert app.run(lambda: app.run(lambda: 2)) == 2  # a later good run clears an old message
+    assert not app.banner.visible
 
 
 def test_app_run_reports_errors_and_clears_on_success() -> None:

@@ -158,7 +158,8 @@ def _run_example_module(module: ModuleType) -> list[Step]:
                     steps += _steps_in(_call(bound))
             scenario = getattr(item, "scenario_dict", None)
             if callable(scenario):
-                combat = pytest.importorskip("rules.vtes.combat")
+                from rules.vtes import combat
+
                 steps += _steps_in(_call(combat.resolve, scenario()))
     return steps
 
@@ -166,59 +167,46 @@ def _run_example_module(module: ModuleType) -> list[Step]:
 def _contract_calls() -> list[Step]:
     """The public entry points of spec/api.md, on a few typical inputs."""
     steps: list[Step] = []
-    try:
-        from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage
-    except ImportError:
-        pass
-    else:
-        for minion in (
-            Vampire("A", capacity=5, blood=3),
-            Vampire("B", capacity=5, blood=0),
-            Vampire("C", capacity=4, blood=1, state=MinionState.TORPOR),
-            Ally("D", life=3),
-            Retainer("E", life=2),
-        ):
-            for normal, aggravated in ((0, 0), (1, 0), (3, 0), (0, 1), (2, 2), (6, 3)):
-                steps += _steps_in(
-                    _call(resolve_damage, minion, normal=normal, aggravated=aggravated)
-                )
-            steps += _steps_in(_call(resolve_damage, minion, normal=2, prevent_normal=1))
-    try:
-        from rules.vtm import attack, classify, pool
-    except ImportError:
-        pass
-    else:
-        steps += _steps_in(_call(pool, 5, 6))
-        steps += _steps_in(_call(pool, 4, 7, specialty="reroll"))
-        steps += _steps_in(_call(pool, 4, 7, specialty="double", willpower=True))
-        steps += _steps_in(_call(classify, [1, 3, 4], 6))
-        steps += _steps_in(_call(classify, [10, 7, 1], 6, willpower=True))
-        kinds = (("bashing", "vampire"), ("lethal", "mortal"), ("aggravated", "vampire"))
-        for kind, target in kinds:
-            steps += _steps_in(
-                _call(
-                    attack,
-                    6,
-                    defense_pool=2,
-                    damage_base=3,
-                    damage_type=kind,
-                    target=target,
-                    stamina=2,
-                    fortitude=1,
-                    armor=1,
-                )
-            )
-    try:
-        from rules.dracula import blood_after_killed, combat_result, round_odds
-    except ImportError:
-        pass
-    else:
-        steps += _steps_in(_call(round_odds, 1, 0, hunter_initiative=2, enemy_initiative=3))
+    from rules.dracula import blood_after_killed, combat_result, round_odds
+    from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage
+    from rules.vtm import attack, classify, pool
+
+    for minion in (
+        Vampire("A", capacity=5, blood=3),
+        Vampire("B", capacity=5, blood=0),
+        Vampire("C", capacity=4, blood=1, state=MinionState.TORPOR),
+        Ally("D", life=3),
+        Retainer("E", life=2),
+    ):
+        for normal, aggravated in ((0, 0), (1, 0), (3, 0), (0, 1), (2, 2), (6, 3)):
+            steps += _steps_in(_call(resolve_damage, minion, normal=normal, aggravated=aggravated))
+        steps += _steps_in(_call(resolve_damage, minion, normal=2, prevent_normal=1))
+    steps += _steps_in(_call(pool, 5, 6))
+    steps += _steps_in(_call(pool, 4, 7, specialty="reroll"))
+    steps += _steps_in(_call(pool, 4, 7, specialty="double", willpower=True))
+    steps += _steps_in(_call(classify, [1, 3, 4], 6))
+    steps += _steps_in(_call(classify, [10, 7, 1], 6, willpower=True))
+    kinds = (("bashing", "vampire"), ("lethal", "mortal"), ("aggravated", "vampire"))
+    for kind, target in kinds:
         steps += _steps_in(
-            _call(round_odds, 0, 1, hunter_initiative=2, enemy_initiative=2, hunter_dice=2)
+            _call(
+                attack,
+                6,
+                defense_pool=2,
+                damage_base=3,
+                damage_type=kind,
+                target=target,
+                stamina=2,
+                fortitude=1,
+                armor=1,
+            )
         )
-        steps += _steps_in(_call(blood_after_killed, 12))
-        steps += _steps_in(_call(combat_result, "Punch", "Claws", "enemy"))
+    steps += _steps_in(_call(round_odds, 1, 0, hunter_initiative=2, enemy_initiative=3))
+    steps += _steps_in(
+        _call(round_odds, 0, 1, hunter_initiative=2, enemy_initiative=2, hunter_dice=2)
+    )
+    steps += _steps_in(_call(blood_after_killed, 12))
+    steps += _steps_in(_call(combat_result, "Punch", "Claws", "enemy"))
     return steps
 
 

@@ -7,6 +7,8 @@ from calculators.vtes_damage import VtesDamageCalculator
 
 
 def _open(app: VtesCombatCalculator) -> VtesCombatCalculator:
+    # the pickers' box is shown and hidden: it must not share a layout with other widgets
+    assert app.cards_box.layout.display == "none" and app.new_button.layout.display is None
     app.new_combat()
     app.cards_toggle.value = True
     return app

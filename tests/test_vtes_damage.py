@@ -76,7 +76,7 @@ def test_examples_are_the_three_seed_vampires() -> None:
     assert (barth.vampire.blood, barth.normal, barth.aggravated) == (1, 2, 1)
     assert all(e.vampire.state is MinionState.READY for e in DAMAGE_EXAMPLES)
     assert damage_example("milo") is milo
-    with pytest.raises(KeyError):
+    with pytest.raises(InvalidState, match="'nobody' is not allowed; allowed: 'krid'"):
         damage_example("nobody")
 
 

@@ -68,18 +68,18 @@ def test_a_slip_in_the_roll_is_said_beside_it_in_the_page_language(app: DicePool
     assert "перед кубиками Голода" in tab.advice_error
 
 
-def test_url_parameters_open_the_tab(
-    app: DicePoolCalculator, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("QUERY_STRING", "v5_pool=20&hunger=5&v5_difficulty=7")
+def test_url_parameters_open_the_tab(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", "tabs=2&v5_pool=20&v5_hunger=5&v5_difficulty=7")
+    app = DicePoolCalculator()
     app.follow_url()
     assert app.tabs.selected_index == 2
     assert app.v5.result is not None and app.v5.result.win == v5_pool(20, 5, 7).win
     assert app.v5.trace_view.widget.value  # revealed once the tab is shown
-    monkeypatch.setenv("QUERY_STRING", "hunger=6")
+    monkeypatch.setenv("QUERY_STRING", "v5_hunger=6")
+    app = DicePoolCalculator()
     app.follow_url()
-    assert "hunger" in app.banner.message and "0 to 5" in app.banner.message
-    assert {"v5_pool", "hunger", "v5_difficulty"} <= set(app.url_allowed())
+    assert "v5_hunger" in app.banner.message and "0 to 5" in app.banner.message
+    assert {"v5_pool", "v5_hunger", "v5_difficulty"} <= set(app.url_fields())
 
 
 def test_parse_roll() -> None:

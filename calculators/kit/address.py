@@ -23,6 +23,7 @@ from urllib.parse import parse_qsl, urlencode
 
 import ipywidgets as widgets
 
+from calculators.kit.fields import IntField
 from rules.errors import InvalidState, RuleError
 
 #: The longest link the pages make, in characters (whole address). Every current browser,
@@ -192,15 +193,11 @@ def _tab_field(name: str, widget: Any) -> Field:
 
 def widget_field(name: str, widget: Any) -> Field | None:
     """The field of an input widget, or ``None`` for a widget that is not an input."""
-    from calculators.kit.fields import IntField  # the kit's whole-number box
-
     if isinstance(widget, widgets.Tab):
         return _tab_field(name, widget)
-    if isinstance(widget, IntField):
-        return _int_field(name, widget)
     if isinstance(widget, widgets.Checkbox | widgets.ToggleButton):
         return _bool_field(name, widget)
-    if isinstance(widget, widgets.IntText | widgets.BoundedIntText | widgets.IntSlider):
+    if isinstance(widget, widgets.IntText | widgets.BoundedIntText | widgets.IntSlider | IntField):
         return _int_field(name, widget)
     if isinstance(
         widget,

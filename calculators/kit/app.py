@@ -159,17 +159,20 @@ class CalculatorApp:
     def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
         """Call ``fn``; a :class:`RuleError` (or anything else) becomes a banner message.
 
-        The banner is cleared when ``fn`` succeeds. Returns ``fn``'s result or ``None``.
+        A :class:`RuleError` shows its own message; any other exception shows an internal
+        error with an id (its traceback goes to the server's log). When ``fn`` succeeds the
+        banner is cleared, unless a message was shown while it ran: a run nested inside
+        ``fn`` may have refused something, and its message must stay. Returns ``fn``'s result
+        or ``None``.
         """
+        shown_before = self.banner.shown
         try:
             result = fn(*args, **kwargs)
-        except RuleError as error:
-            self.banner.show(error)
-            return None
         except Exception as error:  # never a traceback on the page
             self.banner.show(error)
             return None
-        self.banner.clear()
+        if self.banner.shown == shown_before:
+            self.banner.clear()
         return result
 
     def guard(self, fn: Callable[..., Any]) -> Callable[..., None]:

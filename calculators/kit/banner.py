@@ -1,8 +1,18 @@
-"""The error banner: a rule error's message in plain words, never a traceback."""
+"""The error banner: a rule error's message in plain words, never a traceback.
+
+Any other exception is an internal error: the banner says so with a short error id, and the
+traceback goes to the server's log (the ``calculators`` logger writes to the process's
+standard error; under Voila that is the terminal or log file of the ``voila`` command, and
+under JupyterHub the single-user server's log), where the id finds it.
+"""
 
 from __future__ import annotations
 
 import logging
+import os
+import sys
+import uuid
+from typing import TextIO
 
 import ipywidgets as widgets
 
@@ -11,6 +21,38 @@ from calculators.kit.labels import COMMON
 from rules.errors import RuleError
 
 log = logging.getLogger(__name__)
+INTERNAL_CLASS = "calc-internal-error"
+"""The banner's class while it shows an internal error (browser tests look for it)."""
+
+
+def _server_log() -> None:
+    """Send the kit's log records to the process's own standard error, once.
+
+    In a kernel, what is written to standard error is also sent to the page; ipykernel keeps
+    a copy of the standard error the server started the kernel with, and the records go
+    there only (outside a kernel: ``sys.__stderr__``).
+    """
+    root = logging.getLogger("calculators")
+    if root.handlers:
+        return
+    original = getattr(sys.stderr, "_original_stdstream_copy", None)
+    stream: TextIO | None = sys.__stderr__
+    if isinstance(original, int):
+        stream = os.fdopen(os.dup(original), "w", buffering=1, encoding="utf-8")
+    handler = logging.StreamHandler(stream or sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+
+
+_server_log()
+
+
+def report_internal(error: BaseException, lang: str) -> tuple[str, str]:
+    """Log an internal error's traceback under a new short id; the id and the page's text."""
+    error_id = uuid.uuid4().hex[:8]
+    log.error("calculator internal error %s", error_id, exc_info=error)
+    return error_id, COMMON.text("unexpected", lang).format(id=error_id)
 
 
 class ErrorBanner:
@@ -21,18 +63,26 @@ class ErrorBanner:
         self.widget.add_class("calc-error")
         self.message = ""
         self.lang = "en"
+        self.error_id = ""
+        """The id of the internal error shown, or "" when the banner shows none."""
+        self.shown = 0
+        """How many messages the banner has shown (a run compares it to keep new ones)."""
 
     def show(self, error: BaseException) -> None:
-        """Show ``error``: a :class:`RuleError`'s own message, a generic one otherwise."""
+        """Show ``error``: a :class:`RuleError`'s own message; anything else is internal."""
         if isinstance(error, RuleError):
-            self.message = error.in_language(self.lang)
-        else:
-            log.error("unexpected error in a calculator", exc_info=error)
-            self.message = COMMON.text("unexpected", self.lang)
-        self.show_text(self.message)
+            self.show_text(error.in_language(self.lang))
+            return
+        error_id, message = report_internal(error, self.lang)
+        self.show_text(message, "internal_title")
+        self.error_id = error_id
+        self.widget.add_class(INTERNAL_CLASS)
 
     def show_text(self, message: str, title_key: str = "error_title") -> None:
         self.message = message
+        self.shown += 1
+        self.error_id = ""
+        self.widget.remove_class(INTERNAL_CLASS)
         title = COMMON.text(title_key, self.lang)
         self.widget.value = (
             f'<div class="calc-error-box" role="alert"><b>{escape(title)}:</b> '
@@ -42,6 +92,8 @@ class ErrorBanner:
 
     def clear(self) -> None:
         self.message = ""
+        self.error_id = ""
+        self.widget.remove_class(INTERNAL_CLASS)
         self.widget.value = ""
         self.widget.layout.display = "none"
 

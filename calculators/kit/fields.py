@@ -278,13 +278,16 @@ class FieldMessage:
             self._error = error
             self.show_text(error.in_language(self.lang))
         else:
-            from calculators.kit.labels import COMMON
+            from calculators.kit.banner import INTERNAL_CLASS, report_internal
 
             self._error = None
-            self.show_text(COMMON.text("unexpected", self.lang))
+            _id, message = report_internal(error, self.lang)
+            self.show_text(message)
+            self.widget.add_class(INTERNAL_CLASS)
 
     def show_text(self, message: str) -> None:
         self.message = message
+        self.widget.remove_class("calc-internal-error")
         title = FIELD_TEXTS.text("field_error", self.lang)
         self.widget.value = (
             f'<div class="calc-error-box calc-field-error" role="alert"><b>{escape(title)}:'
@@ -295,6 +298,7 @@ class FieldMessage:
     def clear(self) -> None:
         self.message = ""
         self._error = None
+        self.widget.remove_class("calc-internal-error")
         self.widget.value = ""
         self.widget.layout.display = "none"
 

@@ -44,11 +44,13 @@ COMMON = Catalog(
         "presets": ("Examples from the rulebook", "Примеры из правил"),
         "error_title": ("Cannot compute this", "Невозможно рассчитать"),
         "unexpected": (
-            "Something went wrong while computing this result. Your inputs are kept; "
-            "change them and try again.",
-            "При расчёте произошла ошибка. Введённые данные сохранены; "
-            "измените их и попробуйте снова.",
+            "The calculator failed on this input: a fault in the program, not in what you "
+            "entered (error id {id}; the server's log has the details). Your inputs are kept.",
+            "Калькулятор не справился с этими данными: это ошибка программы, а не ваших "
+            "данных (код ошибки {id}; подробности в журнале сервера). Введённые данные "
+            "сохранены.",
         ),
+        "internal_title": ("Internal error", "Внутренняя ошибка"),
         "rule_link": ("Open the rule", "Открыть правило"),
         "home": ("All calculators", "Все калькуляторы"),
         "reference": ("Rules reference", "Справочник правил"),

@@ -99,12 +99,6 @@ table.calc-table th, table.calc-table td { border: 1px solid #ddd; padding: 3px 
 table.calc-table th { background: #f3ede4; }
 .calc-badge { display: inline-block; padding: 1px 8px; border-radius: 10px; color: white;
   font-size: 90%; margin-right: 4px; }
-/* icons drawn from text: no icon font is loaded */
-.calc-root .jupyter-button.calc-icon-plus::before { content: "+ "; font-weight: bold; }
-.calc-root .jupyter-button.calc-icon-remove::before { content: "\\00d7 "; font-weight: bold; }
-.calc-root .jupyter-button.calc-icon-new::before { content: "\\2731 "; }
-.calc-root .jupyter-button.calc-icon-export::before { content: "\\2193 "; }
-.calc-root .jupyter-button.calc-icon-import::before { content: "\\2191 "; }
 .calc-int-field { align-items: center; }
 .calc-field-note { margin-left: 6px; max-width: 420px; }
 .calc-field-hint { color: #777; font-size: 85%; white-space: nowrap; }
@@ -113,5 +107,11 @@ table.calc-table th { background: #f3ede4; }
 .calc-root:has(.calc-field-invalid) .calc-result,
 .calc-root:has(.calc-field-invalid) .calc-trace-view { opacity: 0.35; }
 .calc-help { color: #555; font-size: 90%; }
+/* icons drawn from text: no icon font is loaded */
+.calc-root .jupyter-button.calc-icon-plus::before { content: "+ "; font-weight: bold; }
+.calc-root .jupyter-button.calc-icon-remove::before { content: "\\00d7 "; font-weight: bold; }
+.calc-root .jupyter-button.calc-icon-new::before { content: "\\2731 "; }
+.calc-root .jupyter-button.calc-icon-export::before { content: "\\2193 "; }
+.calc-root .jupyter-button.calc-icon-import::before { content: "\\2191 "; }
 </style>
 """

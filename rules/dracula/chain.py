@@ -560,7 +560,9 @@ def _setup(
     present("hunter", hunter, Hunter, ru="Охотник (hunter)")
     present("opponent", opponent, Opponent, ru="противник (opponent)")
     present("situation", situation, Situation, ru="обстановка боя (situation)")
-    whole("Dracula's blood", blood, 1, MAX_BLOOD, ru="Кровь Дракулы (blood)")
+    # against an agent the blood track plays no part: any value from 0 is ignored
+    low = 1 if opponent.is_dracula else 0
+    whole("Dracula's blood", blood, low, MAX_BLOOD, ru="Кровь Дракулы (blood)")
     if table is not None:
         present("table", table, CardTable, ru="таблица результатов (table)")
     if assume_initiative is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.dracula.blood import MAX_BLOOD, blood_after_killed
 from rules.dracula.cards import (
@@ -153,7 +154,9 @@ def start_combat(
         group = tuple(present("a hunter", h, Hunter, ru="Охотник (hunters)") for h in members)
     present("opponent", opponent, Opponent, ru="противник (opponent)")
     present("situation", situation, Situation, ru="обстановка боя (situation)")
-    whole("Dracula's blood", blood, 1, MAX_BLOOD, ru="Кровь Дракулы (blood)")
+    # against an agent the blood track plays no part: any value from 0 is ignored
+    low = 1 if opponent.is_dracula else 0
+    whole("Dracula's blood", blood, low, MAX_BLOOD, ru="Кровь Дракулы (blood)")
     if not group:
         raise InvalidState(
             "a combat needs at least one hunter", ru="для боя нужен хотя бы один Охотник"
@@ -262,6 +265,12 @@ def _state(state: CombatState) -> CombatState:
     return present("state", state, CombatState, ru="состояние боя (state)")
 
 
+@lru_cache(maxsize=4096)
+def _playable(table: CardTable, card: str, enemy_deck: tuple[str, ...]) -> bool:
+    """Whether ``card`` may face every card of the enemy's deck (holy items: Dracula only)."""
+    return all(table.allowed(card, e) for e in enemy_deck)
+
+
 def hunter_options(
     state: CombatState, index: int = 0, *, table: CardTable | None = None
 ) -> tuple[str, ...]:
@@ -279,7 +288,7 @@ def hunter_options(
             continue
         if state.round == 1 and card == "Dodge" and not state.situation.dodge_in_round_one:
             continue
-        if not all(t.allowed(card, e) for e in enemy_deck):
+        if not _playable(t, card, enemy_deck):
             continue
         out.append(card)
     return tuple(out)

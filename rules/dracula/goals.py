@@ -153,7 +153,8 @@ def _plan(model: _Model, start: State, goal: str, blood: int, max_states: int) -
                 return c, top
         raise AssertionError("unreachable")  # pragma: no cover
 
-    comps = _components(n, lambda v: [j for _, succ, _ in moves[v] for j, _ in succ])
+    adjacency = [[j for _, succ, _ in moves[v] for j, _ in succ] for v in range(n)]
+    comps = _components(n, adjacency.__getitem__)
     for comp in reversed(comps):  # successors first
         if len(comp) == 1:
             v = comp[0]

@@ -30,6 +30,7 @@ from rules.reference.model import (
     Term,
 )
 from rules.reference.search import Index
+from rules.validation import shown
 
 __all__ = [
     "EDITION_NAMES",
@@ -57,7 +58,7 @@ class UnknownSection(InvalidState):
 
 
 def _check_lang(lang: str) -> None:
-    if lang not in LANGS:
+    if not isinstance(lang, str) or lang not in LANGS:
         raise InvalidState(
             f"unknown language {lang!r}; use one of {list(LANGS)}",
             ru=f"неизвестный язык {lang!r}; используйте один из {list(LANGS)}",
@@ -65,7 +66,7 @@ def _check_lang(lang: str) -> None:
 
 
 def _check_game(game: str | None) -> None:
-    if game is not None and game not in GAMES:
+    if game is not None and (not isinstance(game, str) or game not in GAMES):
         raise InvalidState(
             f"unknown game {game!r}; use one of {list(GAMES)} or None",
             ru=f"неизвестная игра {game!r}; используйте одну из {list(GAMES)} или None",
@@ -83,19 +84,24 @@ def sections(game: str | None = None) -> tuple[Section, ...]:
     return tuple(s for s in library().sections if game is None or s.game == game)
 
 
+def _check_id(section_id: object) -> None:
+    if not isinstance(section_id, str):
+        raise UnknownSection(
+            f"a section id is a string like 'vtes:6.4.6', got {shown(section_id)}",
+            ru=f"id раздела — это строка вида 'vtes:6.4.6', а получено {shown(section_id)}",
+        )
+
+
 def exists(section_id: str) -> bool:
     """Whether ``section_id`` names a section of the reference."""
+    _check_id(section_id)
     return section_id in library().by_id
 
 
 def lookup(section_id: str) -> Section:
     """The section with id ``section_id`` (e.g. ``"vtes:6.4.6"``, ``"vtm:soak"``)."""
     lib: Library = library()
-    if not isinstance(section_id, str):
-        raise UnknownSection(
-            f"a section id is a string like 'vtes:6.4.6', got {section_id!r}",
-            ru=f"id раздела — это строка вида 'vtes:6.4.6', а получено {section_id!r}",
-        )
+    _check_id(section_id)
     section = lib.by_id.get(section_id.strip())
     if section is None:
         if not SECTION_ID.fullmatch(section_id.strip()):
@@ -129,12 +135,16 @@ def search(query: str, lang: str = "en", *, game: str | None = None) -> list[Sec
     """
     _check_lang(lang)
     _check_game(game)
+    _check_query(query)
+    return _index().search(query, lang, game)
+
+
+def _check_query(query: object) -> None:
     if not isinstance(query, str):
         raise InvalidState(
             f"a search query is a string, got {type(query).__name__}",
             ru=f"поисковый запрос должен быть строкой, а получен {type(query).__name__}",
         )
-    return _index().search(query, lang, game)
 
 
 def glossary(game: str | None = None) -> tuple[Term, ...]:
@@ -147,5 +157,6 @@ def glossary(game: str | None = None) -> tuple[Term, ...]:
 def find_terms(query: str, game: str | None = None) -> tuple[Term, ...]:
     """Glossary terms that ``query`` names, in either language (word forms tolerated)."""
     _check_game(game)
+    _check_query(query)
     hits = set(_index().matching_terms(query))
     return tuple(t for t in glossary(game) if t in hits)

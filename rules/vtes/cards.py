@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from rules.errors import InvalidState
+from rules.validation import choice, text
 
 __all__ = [
     "CARDS",
@@ -64,7 +65,7 @@ class CardPreset:
     generic: bool = False
 
     def fragment(self, level: str = "basic") -> dict[str, Any]:
-        if level not in self.levels:
+        if not isinstance(level, str) or level not in self.levels:
             allowed = ", ".join(self.levels)
             raise InvalidState(
                 f"{self.name} has no {level!r} level; allowed: {allowed}.",
@@ -199,6 +200,7 @@ CARDS: Mapping[str, CardPreset] = MappingProxyType({c.key: c for c in _ALL})
 
 def card(name_or_key: str) -> CardPreset:
     """The preset with this key or card name (case-insensitive)."""
+    text("name_or_key", name_or_key, ru="карта (name_or_key)")
     wanted = name_or_key.strip().lower()
     for preset in _ALL:
         if wanted in (preset.key, preset.name.lower()):
@@ -211,6 +213,8 @@ def card(name_or_key: str) -> CardPreset:
 
 
 def cards_of_kind(kind: Kind) -> tuple[CardPreset, ...]:
+    """Every preset of one kind: strike, additional_strikes, before_range or prevention."""
+    choice("kind", kind, tuple(_KIND_RU), ru="вид карты (kind)")
     return tuple(c for c in _ALL if c.kind == kind)
 
 

@@ -929,7 +929,9 @@ class _RoundPlay(StrikeCards):
             fighter.blood_lost_round += result.mended + result.paid
             fighter.wounded = result.wounded
         total = hit.normal + hit.aggravated
-        if hit.aggravated:
+        if hit.aggravated and hit.normal:
+            self._sentence("damage_mixed", name=fighter.name, n=hit.normal, agg=hit.aggravated)
+        elif hit.aggravated:
             self._sentence("damage_agg", name=fighter.name, n=total)
         else:
             self._sentence("damage", name=fighter.name, n=total)

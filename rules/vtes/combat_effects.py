@@ -394,13 +394,13 @@ class CardEffects:
                 ]
             for name, n, aggravated in sources:
                 kind_en = "aggravated " if aggravated else ""
-                kind_ru = "неизлечимых " if aggravated else ""
+                dealt_ru = ru.damage(n, "aggravated" if aggravated else "")
                 self.trace.add(
                     ENVIRONMENT,
                     f"{name}: {victim.name} takes {n} {kind_en}environmental damage during strike "
                     "resolution; it is not a strike, so a dodge does not stop it.",
-                    f"{name}: {victim.name} получает {n} {kind_ru}повр. от окружения во время "
-                    "разрешения ударов; это не удар, поэтому уклонение его не останавливает.",
+                    f"{name}: {victim.name} получает {dealt_ru} от окружения во время "
+                    "разрешения ударов; это не удар, поэтому уклонение их не останавливает.",
                 )
                 self._sentence(
                     "environmental",

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.errors import IllegalPlay
+from rules.vtes import ru_words
 from rules.vtes.combat_effects import CARDS, LASTING, PREVENTION, CardEffects, Hit
 from rules.vtes.combat_text import Phrase
 from rules.vtes.models import MinionState
@@ -246,20 +247,20 @@ class StrikeCards(CardEffects):
             "card_effect",
             name=self.f[c.side].name,
             card=aim,
-            what=Phrase(f"+{c.strike.aim_bonus} damage", f"+{c.strike.aim_bonus} повр."),
+            what=Phrase(f"+{c.strike.aim_bonus} damage", f"+{ru_words.damage(c.strike.aim_bonus)}"),
         )
 
     def _recoil(self, c: Chosen, hits: dict[Side, Hit]) -> None:
         fighter = self.f[c.side]
         eff = c.effect
         kind_en = "aggravated " if eff.recoil_aggravated else ""
-        kind_ru = "неизлечимых " if eff.recoil_aggravated else ""
+        dealt_ru = ru_words.damage(eff.recoil, "aggravated" if eff.recoil_aggravated else "")
         self.trace.add(
             CARDS,
             f"Using {c.strike.name}, {fighter.name} also takes {eff.recoil} {kind_en}damage "
             "itself (environmental, so a dodge does not stop it).",
-            f"Используя {ru_name(c.strike.name)}, {fighter.name} и сам получает {eff.recoil} "
-            f"{kind_ru}повр. (от окружения, уклонение их не останавливает).",
+            f"Используя {ru_name(c.strike.name)}, {fighter.name} и сам получает {dealt_ru} "
+            "(от окружения, уклонение их не останавливает).",
         )
         self._sentence("recoil", name=fighter.name, card=c.strike.name, n=eff.recoil)
         hit = hits.setdefault(c.side, Hit())

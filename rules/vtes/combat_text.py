@@ -237,6 +237,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
         "{name} ends {state} with {n_life}.",
         "{name} заканчивает бой: {state}, {n_life}.",
     ),
+    "damage_mixed": ("{name} takes {n_dmg} and {agg_agg}.", "{name} получает {n_dmg} и {agg_agg}."),
     "card_effect": ("{name} plays {card}: {what}.", "{name} играет {card}: {what}."),
     "range_set": (
         "Round {round} is {range_at}, set by an earlier effect.",

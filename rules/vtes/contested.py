@@ -19,6 +19,7 @@ from typing import Literal
 
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
+from rules.validation import flag, members
 from rules.vtes import ru_words as ru
 from rules.vtes.models import check_count
 
@@ -123,8 +124,10 @@ def untap_contests(
     or without blood yields its title whether you list it or not.
     """
     check_count("Your pool", pool, what_ru="Ваш пул")
-    cards = tuple(cards)
-    titles = tuple(titles)
+    cards = members("cards", cards, ContestedCard, ru="Оспариваемые карты")
+    titles = members("titles", titles, ContestedTitle, ru="Оспариваемые титулы")
+    members("yield_cards", yield_cards, str, ru="Уступаемые карты")
+    members("yield_titles", yield_titles, str, ru="Уступаемые титулы")
     card_names = [c.name for c in cards]
     title_names = [t.title for t in titles]
     for kind, twice_ru, listed in (
@@ -326,7 +329,8 @@ def unique_card_enters(
             "Give the card's name and the Methuselah putting it into play.",
             ru="Укажите название карты и Метузела, который вводит её в игру.",
         )
-    holders = tuple(controllers)
+    holders = members("controllers", controllers, str, ru="Владельцы карты")
+    flag("forced", forced, ru="Карта введена принудительно (forced)")
     if len(set(holders)) != len(holders):
         raise InvalidState(
             "A Methuselah is listed twice among the holders of the card.",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.validation import choice
 from rules.vtes.damage import DamageResult, describe_outcome, resolve_damage
 from rules.vtes.models import MinionState, Vampire
 
@@ -94,11 +95,8 @@ DAMAGE_EXAMPLES: tuple[DamageExample, ...] = (
 
 def damage_example(key: str) -> DamageExample:
     """The example called ``key`` ("krid", "milo" or "barth")."""
-    for example in DAMAGE_EXAMPLES:
-        if example.key == key:
-            return example
-    known = ", ".join(e.key for e in DAMAGE_EXAMPLES)
-    raise KeyError(f"No damage example {key!r}; known: {known}.")
+    by_key = {example.key: example for example in DAMAGE_EXAMPLES}
+    return by_key[choice("key", key, list(by_key), ru="пример (key)")]
 
 
 def seed_outcomes() -> tuple[str, ...]:

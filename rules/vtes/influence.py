@@ -38,6 +38,7 @@ from typing import Literal
 
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
+from rules.validation import flag, members, shown, text
 from rules.vtes import ru_words as ru
 from rules.vtes.damage import EDITIONS
 from rules.vtes.models import check_count
@@ -102,6 +103,9 @@ class Uncontrolled:
             what_ru=f"Объём крови вампира {self.name}",
         )
         check_count(f"{self.name}'s blood", self.blood, what_ru=f"Кровь вампира {self.name}")
+        if not isinstance(self.clan, str):
+            text("clan", self.clan, ru=f"Клан вампира {self.name}")
+        flag("scarce", self.scarce, ru=f"Редкий вампир {self.name} (scarce)")
         if self.scarce and not self.clan:
             raise InvalidState(
                 f"{self.name} is scarce: give its clan so the scarce cost can be counted.",
@@ -132,7 +136,7 @@ class Move:
             minimum=1,
             what_ru="Число перемещаемых жетонов",
         )
-        if self.kind != "draw" and not self.vampire:
+        if not isinstance(self.vampire, str) or (self.kind != "draw" and not self.vampire.strip()):
             raise InvalidState(
                 f"A {self.kind!r} move needs the vampire's name.",
                 ru=f"Для хода {self.kind!r} нужно имя вампира.",
@@ -237,6 +241,15 @@ def _check_rules(
             ru="По текущим правилам цена редкости считает только вампиров клана, которыми вы "
             "управляете: укажите controlled_by_clan вместо in_play_by_clan.",
         )
+    for name, given in (
+        ("in_play_by_clan", in_play_by_clan),
+        ("controlled_by_clan", controlled_by_clan),
+    ):
+        if given is not None and not isinstance(given, Mapping):
+            raise InvalidState(
+                f"{name} must map clans to counts, got {shown(given)}.",
+                ru=f"{name}: нужно соответствие «клан -> число», а получено {shown(given)}.",
+            )
     counts = dict((in_play_by_clan if rules == "black-hand" else controlled_by_clan) or {})
     for clan, n in counts.items():
         if rules == "black-hand":
@@ -276,6 +289,9 @@ def plan_influence(
     current = rules == "vekn-2024"
     check_count("Your pool", pool, minimum=1, what_ru="Ваш пул")
     check_count("The transfers of the phase", transfers, what_ru="Трансферы фазы")
+    members("uncontrolled", uncontrolled, Uncontrolled, ru="Неподчинённые вампиры")
+    members("moves", moves, Move, ru="Ходы фазы влияния")
+    members("crypt", crypt, Uncontrolled, ru="Склеп")
     region: list[Uncontrolled] = list(uncontrolled)
     names = [v.name for v in region]
     if len(set(names)) != len(names):

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.errors import InvalidState
+from rules.validation import shown
 from rules.vtes.scenario_effects import (
     RESTRICTIONS,
     parse_end_of_round,
@@ -547,6 +548,11 @@ def parse_scenario(data: object) -> Scenario:
 
 def load_scenario_json(text: str) -> dict[str, Any]:
     """Read a scenario from JSON text; malformed JSON raises InvalidState with its place."""
+    if not isinstance(text, str):
+        raise InvalidState(
+            f"The scenario must be JSON text, got {shown(text)}.",
+            ru=f"Сценарий должен быть текстом JSON, а получено {shown(text)}.",
+        )
     if not text.strip():
         raise InvalidState(
             "The scenario text is empty; paste a scenario in JSON form.",
@@ -572,4 +578,14 @@ def load_scenario_json(text: str) -> dict[str, Any]:
 
 def dump_scenario_json(data: Mapping[str, Any]) -> str:
     """The scenario as indented JSON text (non-ASCII names kept readable)."""
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    try:
+        if not isinstance(data, Mapping):
+            raise TypeError(type(data).__name__)
+        return json.dumps(dict(data), ensure_ascii=False, indent=2)
+    except (TypeError, ValueError):
+        raise InvalidState(
+            f"A scenario must be a mapping of JSON values (texts, numbers, lists), got "
+            f"{shown(data)}.",
+            ru="Сценарий должен быть словарём из значений JSON (тексты, числа, списки), а "
+            f"получено {shown(data)}.",
+        ) from None

@@ -18,6 +18,7 @@ from typing import Literal
 
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
+from rules.validation import flag, members
 from rules.vtes import ru_words as ru
 from rules.vtes.models import Ally, MinionState, Vampire, check_count
 
@@ -68,6 +69,25 @@ _RU_NEEDS_TORPOR = {
     "leave torpor": "для выхода из ступора",
     "rescue": "для спасения",
     "the diablerie action": "для действия дьяблери",
+}
+
+
+def _check_choices(flags: dict[str, object], equipment: object = (), take: object = None) -> None:
+    """The switches are True/False; the equipment and the pieces taken are lists of names."""
+    for name, value in flags.items():
+        flag(name, value, ru=_FLAG_RU.get(name, name))
+    members("equipment", equipment, str, ru="Снаряжение (equipment)")
+    if take is not None:
+        members("take", take, str, ru="Забираемое снаряжение (take)")
+
+
+_FLAG_RU = {
+    "same_controller": "Тот же игрок (same_controller)",
+    "blocked": "Действие заблокировано (blocked)",
+    "take_discipline": "Забрать Дисциплину (take_discipline)",
+    "blood_cursed": "Проклятие крови (blood_cursed)",
+    "diablerize": "Совершить дьяблери (diablerize)",
+    "blocker_blood_cursed": "Проклятие крови блокирующего (blocker_blood_cursed)",
 }
 
 
@@ -149,6 +169,9 @@ def diablerie(
     puts a Discipline on the diablerist, allowed only when the victim is older.
     ``blood_cursed`` marks a vampire who may not commit diablerie (clan Assamite).
     """
+    _check_choices(
+        {"take_discipline": take_discipline, "blood_cursed": blood_cursed}, equipment, take
+    )
     diablerist = _require_vampire(diablerist, "diablerist", "commit diablerie")
     if not isinstance(victim, Vampire):
         raise InvalidState(
@@ -390,6 +413,15 @@ def leave_torpor(
     ``equipment``/``take``/``take_discipline``/``blocker_blood_cursed`` then go to
     :func:`diablerie`.
     """
+    _check_choices(
+        {
+            "diablerize": diablerize,
+            "take_discipline": take_discipline,
+            "blocker_blood_cursed": blocker_blood_cursed,
+        },
+        equipment,
+        take,
+    )
     if not isinstance(vampire, Vampire):
         raise InvalidState(
             f"Only a vampire can leave torpor, got {vampire!r}.",
@@ -507,6 +539,7 @@ def rescue(
 
     ``rescuer_pays`` (0, 1 or 2) is the rescuer's share; the rescued vampire pays the rest.
     """
+    _check_choices({"same_controller": same_controller, "blocked": blocked})
     rescuer = _require_vampire(rescuer, "rescuer", "rescue a vampire from torpor")
     if not isinstance(rescued, Vampire):
         raise InvalidState(
@@ -630,6 +663,16 @@ def commit_diablerie(
     blood_cursed: bool = False,
 ) -> DiablerieActionResult:
     """A ready vampire takes the action to diablerize ``victim`` (in torpor)."""
+    _check_choices(
+        {
+            "same_controller": same_controller,
+            "blocked": blocked,
+            "take_discipline": take_discipline,
+            "blood_cursed": blood_cursed,
+        },
+        equipment,
+        take,
+    )
     actor = _require_vampire(actor, "acting minion", "take the diablerie action")
     if not isinstance(victim, Vampire):
         raise InvalidState(

@@ -21,6 +21,7 @@ from typing import Literal
 
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
+from rules.validation import fraction, members, sized
 from rules.vtes import ru_words as ru
 
 __all__ = [
@@ -46,7 +47,7 @@ WITHDRAWAL_VP = Fraction(1)
 
 
 def _check_seating(seating: Sequence[str]) -> tuple[str, ...]:
-    names = tuple(seating)
+    names = sized("seating", seating, 0, None, ru="Рассадка (seating)")
     if len(names) < 2:
         raise InvalidState(
             f"A game needs at least 2 players, got {len(names)}.",
@@ -63,11 +64,18 @@ def _check_seating(seating: Sequence[str]) -> tuple[str, ...]:
             "Two players share a name; give each player a distinct name.",
             ru="У двух игроков одно и то же имя; дайте каждому игроку своё имя.",
         )
-    return names
+    return names  # type: ignore[return-value]
+
+
+def _in_game(names: tuple[str, ...], in_game: Sequence[str] | None) -> tuple[str, ...]:
+    if in_game is None:
+        return names
+    members("in_game", in_game, str, ru="Игроки в игре (in_game)")
+    return tuple(p for p in names if p in in_game)
 
 
 def _check_player(player: str, seating: Sequence[str], players: Sequence[str]) -> None:
-    if player not in seating:
+    if not isinstance(player, str) or player not in seating:
         raise InvalidState(
             f"{player!r} is not at this table; players: {', '.join(seating)}.",
             ru=f"{player!r} не сидит за этим столом; игроки: {', '.join(seating)}.",
@@ -82,7 +90,7 @@ def _check_player(player: str, seating: Sequence[str], players: Sequence[str]) -
 def prey_of(seating: Sequence[str], player: str, in_game: Sequence[str] | None = None) -> str:
     """The next player to the left of ``player`` among those ``in_game`` (default: all)."""
     names = _check_seating(seating)
-    players = names if in_game is None else tuple(p for p in names if p in in_game)
+    players = _in_game(names, in_game)
     _check_player(player, names, players)
     if len(players) < 2:
         raise IllegalPlay(
@@ -96,7 +104,7 @@ def prey_of(seating: Sequence[str], player: str, in_game: Sequence[str] | None =
 def predator_of(seating: Sequence[str], player: str, in_game: Sequence[str] | None = None) -> str:
     """The next player to the right of ``player`` among those ``in_game`` (default: all)."""
     names = _check_seating(seating)
-    players = names if in_game is None else tuple(p for p in names if p in in_game)
+    players = _in_game(names, in_game)
     _check_player(player, names, players)
     if len(players) < 2:
         raise IllegalPlay(
@@ -262,7 +270,10 @@ def score_game(
     withdrawal earns (1 in the rulebook; tournaments use ``Fraction(1, 2)``).
     """
     names = _check_seating(seating)
-    wvp = Fraction(withdrawal_vp)
+    sized("events", events, 0, None, ru="События (events)")
+    wvp = fraction(
+        "withdrawal_vp", withdrawal_vp, Fraction(0), Fraction(10), ru="Очки за отступление"
+    )
     if wvp < 0:
         raise InvalidState(
             f"Withdrawal victory points cannot be negative, got {wvp}.",

@@ -1,0 +1,242 @@
+"""The desk's Voila application: Voila with our pools, a "try again" page, health and a drain.
+
+- Pages are served by :class:`DeskPageHandler`: when the page's kernel dies or cannot be
+  reached, the visitor gets a short page (HTTP 503) asking to try again, in their language;
+  the server goes on serving everyone else and the pool replaces the kernel.
+- ``GET /health`` (under the base URL) answers from the event loop with JSON: how late the loop
+  runs, the kernels, each pool's state. It answers 503 while the process drains.
+- With ``NOTIFY_SOCKET`` set (systemd ``Type=notify``), it reports ``READY=1`` once listening
+  and, while the event loop answers a thread's ping, ``WATCHDOG=1``; a hung loop stops the
+  pings and systemd restarts the service (``deploy/desk.service``).
+- On SIGTERM it stops accepting connections, lets the pages being rendered finish (at most
+  ``drain_seconds``), then stops: a proxy sends new visitors to another process meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import socket
+import threading
+import time
+from html import escape
+from typing import Any
+
+import tornado.web
+import voila.app
+from jupyter_server.utils import url_path_join
+from traitlets import Float
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+
+from calculators.server.http import HttpMixin
+from calculators.server.pools import desk_kernel_manager_factory
+
+# English and Russian (the server does not load the pages' widget kit for three sentences)
+TRY_AGAIN: dict[str, tuple[str, str]] = {
+    "title": ("Please try again", "Попробуйте ещё раз"),
+    "body": (
+        "The calculator for this page could not start. Nothing is wrong with what you "
+        "asked; reload the page in a moment.",
+        "Калькулятор этой страницы не запустился. Ваш запрос тут ни при чём: обновите "
+        "страницу через несколько секунд.",
+    ),
+    "reload": ("Reload the page", "Обновить страницу"),
+}
+
+
+def _text(key: str, lang: str) -> str:
+    english, russian = TRY_AGAIN[key]
+    return russian if lang == "ru" else english
+
+
+def try_again_html(lang: str) -> str:
+    """The page for a visitor whose kernel failed, in their language."""
+    lang = lang if lang in ("en", "ru") else "en"
+    block = (
+        f'<div class="desk-try-again" role="alert"><h1>{escape(_text("title", lang))}'
+        f"</h1><p>{escape(_text('body', lang))}</p>"
+        f'<p><a href="">{escape(_text("reload", lang))}</a></p></div>'
+    )
+    return (
+        f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
+        f"<title>{escape(_text('title', lang))}</title></head>"
+        f"<body>{block}</body></html>"
+    )
+
+
+class DeskPageHandler(TornadoVoilaHandler):
+    """Voila's page handler; a failed kernel costs this one page and says so."""
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        # The page is sent whole once rendered: Voila would send its head first, and a kernel
+        # failing after that would leave the visitor half a page instead of a clear answer.
+        pages: dict[str, int] = self.settings["desk_pages"]
+        pages["in_flight"] += 1
+        try:
+            chunks = [html async for html in self.get_generator(path=path)]
+        except tornado.web.HTTPError:
+            raise
+        except Exception as error:
+            self.log.warning("A page of %s failed: %s: %s", path, type(error).__name__, error)
+            pages["failed"] += 1
+            self.clear()
+            self.set_status(503)
+            self.set_header("Retry-After", "2")
+            self.set_header("Cache-Control", "no-store")
+            self.set_header("Content-Type", "text/html; charset=UTF-8")
+            self.finish(try_again_html(self.get_argument("lang", "en")))
+            return
+        finally:
+            pages["in_flight"] -= 1
+        if not self._finished:  # Voila redirects requests for other files itself
+            self.finish("".join(chunks))
+
+    def should_use_rendered_notebook(
+        self,
+        notebook_data: dict[str, Any],
+        pool_size: int,
+        template_name: str | None,
+        theme: str | None,
+        request_args: dict[str, Any],
+    ) -> bool:
+        # Before a page's first kernel has started, Voila knows nothing of the page and would
+        # start a kernel the pools do not count; ours does the same, counted.
+        if not notebook_data and pool_size and template_name is None and theme is None:
+            return True
+        used: bool = super().should_use_rendered_notebook(
+            notebook_data, pool_size, template_name, theme, request_args
+        )
+        return used
+
+
+class HealthHandler(tornado.web.RequestHandler):
+    """Answers from the event loop: how late it runs, kernels and pools; 503 while draining."""
+
+    def get(self) -> None:
+        desk: DeskVoila = self.settings["desk_app"]
+        km = desk.kernel_manager
+        pools = km.pool_state() if hasattr(km, "pool_state") else {}
+        body = {
+            "status": "draining" if desk.draining else "ok",
+            "loop_lag_ms": round(desk.loop_lag * 1000, 1),
+            "kernels": len(km.list_kernel_ids()),
+            "pages_in_flight": self.settings["desk_pages"]["in_flight"],
+            "pages_failed": self.settings["desk_pages"]["failed"],
+            "pools": pools,
+        }
+        self.set_status(503 if desk.draining else 200)
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps(body))
+
+
+class DeskVoila(HttpMixin, Voila):
+    """Voila with the desk's kernel pools, page handler, health endpoint and drain; compressed
+    responses and cache headers come from :class:`~calculators.server.http.HttpMixin`."""
+
+    name = "desk-voila"
+
+    drain_seconds = Float(
+        30.0, config=True, help="On SIGTERM, how long pages being rendered may take to finish."
+    )
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.draining = False
+        self.loop_lag = 0.0
+        self._http_servers: list[Any] = []
+
+    def init_settings(self) -> dict[str, Any]:
+        original = voila.app.voila_kernel_manager_factory
+        voila.app.voila_kernel_manager_factory = desk_kernel_manager_factory
+        try:
+            settings: dict[str, Any] = super().init_settings()
+        finally:
+            voila.app.voila_kernel_manager_factory = original
+        settings["desk_app"] = self
+        settings["desk_pages"] = {"in_flight": 0, "failed": 0}
+        return settings
+
+    def init_handlers(self) -> list[Any]:
+        handlers: list[Any] = []
+        for spec in super().init_handlers():
+            if len(spec) > 1 and spec[1] is TornadoVoilaHandler:
+                spec = (spec[0], DeskPageHandler, *spec[2:])
+            handlers.append(spec)
+        handlers.insert(0, (url_path_join(self.server_url, r"/health"), HealthHandler))
+        # Keep the listening servers (Voila listens next), to close them when draining.
+        listen = self.app.listen
+
+        def listen_and_keep(*args: Any, **kwargs: Any) -> Any:
+            server = listen(*args, **kwargs)
+            self._http_servers.append(server)
+            return server
+
+        self.app.listen = listen_and_keep  # type: ignore[method-assign]
+        return handlers
+
+    def start(self) -> None:
+        loop = asyncio.get_event_loop()
+        loop.call_soon(self._started, loop)
+        super().start()
+
+    def _started(self, loop: asyncio.AbstractEventLoop) -> None:
+        loop.create_task(self._measure_lag())
+        notify = os.environ.get("NOTIFY_SOCKET")
+        if notify:
+            _sd_notify(notify, "READY=1")
+            interval = int(os.environ.get("WATCHDOG_USEC", "0")) / 2e6 or 5.0
+            threading.Thread(
+                target=_watchdog, args=(loop, notify, interval), daemon=True, name="watchdog"
+            ).start()
+
+    async def _measure_lag(self) -> None:
+        while True:
+            before = time.monotonic()
+            await asyncio.sleep(0.5)
+            self.loop_lag = max(0.0, time.monotonic() - before - 0.5)
+
+    def _handle_signal_stop(self, sig: int, frame: Any) -> None:
+        self.log.info("Signal %s: draining, then stopping", sig)
+        self.ioloop.add_callback_from_signal(self._drain)
+
+    async def _drain(self) -> None:
+        if self.draining:
+            return
+        self.draining = True
+        for server in self._http_servers:
+            server.stop()  # no new connections; those open carry on
+        pages: dict[str, int] = self.app.settings["desk_pages"]
+        deadline = time.monotonic() + self.drain_seconds
+        while pages["in_flight"] and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        self.log.info("Drained (%s pages still in flight); stopping", pages["in_flight"])
+        self.ioloop.stop()
+
+
+def _sd_notify(address: str, message: str) -> None:
+    """Send one message to systemd's notification socket (a datagram Unix socket)."""
+    if address.startswith("@"):
+        address = "\0" + address[1:]
+    with contextlib.suppress(OSError), socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+        sock.sendto(message.encode(), address)
+
+
+def _watchdog(loop: asyncio.AbstractEventLoop, notify: str, interval: float) -> None:
+    """Tell systemd the service is alive each time the event loop answers a ping in time."""
+    while not loop.is_closed():
+        answered = threading.Event()
+        try:
+            loop.call_soon_threadsafe(answered.set)
+        except RuntimeError:
+            return  # the loop is closed
+        if answered.wait(interval):
+            _sd_notify(notify, "WATCHDOG=1")
+            time.sleep(interval)
+
+
+main = DeskVoila.launch_instance

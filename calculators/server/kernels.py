@@ -1,0 +1,60 @@
+"""Kernel managers and clients whose sends to a kernel never block the server's event loop.
+
+jupyter_client sends requests through a blocking shadow of each asyncio socket
+(``Session.send``). A client's shell, control and stdin sockets are ZeroMQ DEALERs: a DEALER with
+no peer blocks a send until one appears. A peer can be lost for good: when the kernel's port
+was taken by another process (ports are picked by binding port 0 and closing it, so another
+process can take one before the kernel binds it), the ZeroMQ handshake with that process fails,
+ZeroMQ drops the connection without reconnecting, and the next ``kernel_info`` request of
+``wait_for_ready`` blocks the whole server, for good.
+
+Two remedies, at two depths:
+
+- ``voila.json`` sets ``KernelManager.transport`` to ``ipc``: a kernel's sockets are files named
+  after the kernel in the server's private connection folder, so no other process can hold them.
+- Here, every socket that sends requests has ``SNDTIMEO`` 0: a send that cannot leave at once
+  raises ``zmq.Again`` (the kernel is unreachable: the page fails and is offered again) instead
+  of blocking. A send that can be queued (the kernel is still starting) is queued as before.
+"""
+
+from __future__ import annotations
+
+import zmq
+from jupyter_client.asynchronous import AsyncKernelClient
+from jupyter_client.client import KernelClient
+from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+from traitlets import DottedObjectName, Type
+
+SENDING_CHANNELS = frozenset({"shell", "control", "stdin"})
+
+
+class NonBlockingSends:
+    """Mixin for a ``ConnectionFileMixin``: request sockets fail at once rather than block."""
+
+    def _create_connected_socket(
+        self, channel: str, identity: bytes | None = None
+    ) -> zmq.sugar.socket.Socket:
+        sock: zmq.sugar.socket.Socket = super()._create_connected_socket(  # type: ignore[misc]
+            channel, identity=identity
+        )
+        if channel in SENDING_CHANNELS:
+            sock.setsockopt(zmq.SNDTIMEO, 0)
+        return sock
+
+
+class DeskKernelClient(NonBlockingSends, AsyncKernelClient):
+    """The client Voila's renderer uses to run a notebook in a kernel."""
+
+
+class DeskKernelManager(NonBlockingSends, ServerKernelManager):
+    """One kernel of the server; its clients are :class:`DeskKernelClient`."""
+
+    client_class = DottedObjectName("calculators.server.kernels.DeskKernelClient", config=True)
+    client_factory = Type(DeskKernelClient, klass=KernelClient, config=True)
+
+    async def _async_request_shutdown(self, restart: bool = False) -> None:
+        try:
+            await super()._async_request_shutdown(restart=restart)
+        except zmq.Again:
+            # unreachable: the shutdown goes on and ends the process after the wait time
+            self.log.warning("Kernel %s cannot be asked to shut down; it will be ended", self)

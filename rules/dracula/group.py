@@ -1,0 +1,892 @@
+"""Exact whole-combat odds for a group of 2-4 hunters against Dracula or an agent.
+
+Group combat as the rules give it: every hunter fights; each round every hunter chooses a card,
+and Dracula chooses a card and the hunter he targets (he may change target between rounds).
+The target rolls for the group, with every modifier that applies to any member. If Dracula wins,
+his result (read against the target's card) hits the target only. If the hunters win, they pick
+which of their revealed cards gives the result. The combat ends on End (or three Continues in a
+row), when Dracula is destroyed or the agent killed, or as soon as the first hunter is bitten,
+defeated or flees.
+
+Stated choices: each hunter plays any legal card with equal chance, and so does the opponent.
+Dracula's target is ``uniform`` (each hunter equally) or ``minimax``: with the cards played at
+random, the round's game leaves only his choice of target, so its minimax is the target that
+gives the hunters the fewest expected points this round (:func:`rules.dracula.chain.payoff`;
+equal targets share his choice). When the hunters win they take, among their revealed cards, the
+result that (1) destroys Dracula or kills the agent, then (2) takes the most blood, then (3)
+destroys no item, then (4) repels, changes nothing, continues or ends, in that order, then (5)
+gives a Dodge's +1 next round; the first hunter of the group wins a full tie.
+
+The chain of combat states is explored from the start, its strongly connected components are
+taken in order, and probability is pushed forward exactly (cycles, from repels and results that
+change nothing, are solved as small exact linear systems). A bound on the number of states is
+checked before any work starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+from math import gcd, lcm, prod
+
+from rules.dracula.blood import MAX_BLOOD, blood_after_killed
+from rules.dracula.cards import DRACULA_ESCAPES, CardTable, CombatResult, default_table
+from rules.dracula.chain import _components, payoff
+from rules.dracula.combat import AGATHA_CARDS, AGATHA_COST
+from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
+from rules.dracula.odds import roll_counts
+from rules.dracula.ru import cards_ru
+from rules.errors import InvalidState
+from rules.trace import Step, Trace
+from rules.validation import choice, present, whole
+
+__all__ = ["MAX_GROUP_STATES", "TARGET_POLICIES", "GroupOdds", "group_odds", "state_bound"]
+
+TARGET_POLICIES: tuple[str, ...] = ("uniform", "minimax")
+MAX_GROUP_STATES = 8_000_000
+"""The default largest bound on combat states (:func:`state_bound`) that is explored at all."""
+BASICS = ("Punch", "Dodge", "Escape")
+DODGES = frozenset({"Dodge", "Dodge (Dracula)", "Dodge (Agent)"})
+_KIND_RANK = {"repel": 3, "nothing": 2, "continue": 1, "end": 0}
+ENDING_KINDS = ("defeated", "bitten", "escaped", "continues", "destroyed", "killed")
+
+# (healths, items per hunter, blood, cards on the table per hunter, enemy's card on the table,
+#  continues, repel, side with a Dodge bonus (0 none, 1 hunters, 2 enemy), round (capped))
+GState = tuple[
+    tuple[int, ...], tuple[tuple[str, ...], ...], int, tuple[str | None, ...], str | None,
+    int, bool, int, int,
+]  # fmt: skip
+# (kind, index of the hunter bitten/defeated or -1, blood, healths) at the end
+GEnding = tuple[str, int, int, tuple[int, ...]]
+# (code, owner, amount, ending kind, items after, cards on the table after, enemy's card,
+#  repel, Dodge bonus, blood Dracula paid to play his card)
+_Effect = tuple[
+    int, int, int, str, tuple[tuple[str, ...], ...], tuple[str | None, ...], str, bool, int, int
+]
+
+
+@dataclass(frozen=True, slots=True)
+class GroupOdds:
+    """How a group combat ends, exactly.
+
+    ``outcomes``: ending kind -> probability. ``by_hunter``: each hunter's name -> chance that
+    this hunter is the one ``defeated`` or ``bitten``, and his ``health`` at the end (health ->
+    probability). ``blood``: Dracula's blood at the end. ``states``: combat states solved.
+    ``joint``: (kind, index of the hunter bitten or defeated or -1, blood, every hunter's
+    health) -> probability.
+    """
+
+    hunters: tuple[str, ...]
+    outcomes: dict[str, Fraction]
+    by_hunter: dict[str, dict[str, Fraction]]
+    health: dict[str, dict[int, Fraction]]
+    blood: dict[int, Fraction]
+    expected_rounds: Fraction
+    states: int
+    steps: tuple[Step, ...]
+    joint: dict[GEnding, Fraction]
+
+
+def state_bound(group: Sequence[Hunter], opponent: Opponent, blood: int, round_cap: int) -> int:
+    """An upper bound on the combat states of this group combat (cheap: no exploration)."""
+    per_hunter = []
+    for h in group:
+        items = h.combat_items
+        kinds = set(items)
+        subsets = prod(items.count(c) + 1 for c in kinds)
+        per_hunter.append(h.health * subsets * (len(BASICS) + len(kinds) + 1))
+    flags = 3 * 3 * (2 if opponent.is_dracula else 1) * max(round_cap, 1)
+    return prod(per_hunter) * blood * (len(opponent.deck()) + 1) * flags
+
+
+class _Group:
+    """Everything fixed during one group combat."""
+
+    def __init__(
+        self,
+        group: tuple[Hunter, ...],
+        opponent: Opponent,
+        situation: Situation,
+        table: CardTable,
+        target_policy: str,
+        assume_initiative: int | None,
+    ) -> None:
+        self.group = group
+        self.opponent = opponent
+        self.situation = situation
+        self.table = table
+        self.target_policy = target_policy
+        self.dracula = opponent.is_dracula
+        self.enemy_deck = opponent.deck()
+        self.dice = 2 if (not self.dracula and any(h.godalming for h in group)) else 1
+        hb = int(situation.advance_planning)
+        eb = int(situation.trap)
+        if self.dracula:
+            eb += int(any(h.counts_as_bitten for h in group)) + int(situation.castle_dracula)
+        else:
+            eb += int(opponent.minion and situation.eastern_europe)
+        self.base_h, self.base_e = hb, eb
+        self.free_slots = tuple(h.bite_slots - h.bites for h in group)
+        self.playable = frozenset(
+            c
+            for h in group
+            for c in (*BASICS, *h.combat_items)
+            if all(table.allowed(c, e) for e in self.enemy_deck)
+        )
+        self.init: dict[str, int] = {}
+        self.assumed: list[str] = []
+        cards = tuple(dict.fromkeys(c for h in group for c in (*BASICS, *h.combat_items)))
+        missing = []
+        for card in cards + self.enemy_deck:
+            value = table.initiative_of(card).value
+            if value is None:
+                if assume_initiative is None:
+                    missing.append(card)
+                    continue
+                value = assume_initiative
+                self.assumed.append(card)
+            self.init[card] = value
+        if missing:
+            raise InvalidState(
+                "unknown initiative numbers for: "
+                + ", ".join(missing)
+                + ". Set them from your cards (CardTable.with_initiative) or pass "
+                "assume_initiative to use one stated value for every unknown card",
+                ru="неизвестны числа инициативы карт: "
+                + cards_ru(missing)
+                + ". Задайте их по своим картам (CardTable.with_initiative) или передайте "
+                "assume_initiative, чтобы принять одно заявленное значение для всех неизвестных "
+                "карт",
+            )
+        self.agatha = situation.sister_agatha and self.dracula
+        garlic = situation.garlic and self.dracula
+        self.round_cap = 4 if garlic else (2 if not situation.dodge_in_round_one else 0)
+        self._hopts: dict[tuple[tuple[str, ...], str | None, int], tuple[str, ...]] = {}
+        self._eopts: dict[tuple[str | None, bool, int, bool], tuple[str, ...]] = {}
+        self._win: dict[tuple[str, str, int, bool], tuple[int, int]] = {}
+        self._cells: dict[tuple[str, str, str], CombatResult] = {}
+        self._local: dict[tuple[object, ...], tuple[int, tuple[tuple[_Effect, int], ...]]] = {}
+        self._best: dict[tuple[tuple[str, ...], str, int], int] = {}
+        self._scores: dict[tuple[object, ...], Fraction] = {}
+
+    # -- legal cards ---------------------------------------------------------------------------
+    def hunter_options(self, items: tuple[str, ...], last: str | None, rnd: int) -> tuple[str, ...]:
+        key = (items, last, rnd)
+        found = self._hopts.get(key)
+        if found is None:
+            out = []
+            for card in dict.fromkeys((*BASICS, *items)):
+                copies = (1 if card in BASICS else items.count(card)) - (card == last)
+                if copies <= 0 or card not in self.playable:
+                    continue
+                if rnd == 1 and card == "Dodge" and not self.situation.dodge_in_round_one:
+                    continue
+                out.append(card)
+            found = tuple(out)
+            self._hopts[key] = found
+        return found
+
+    def enemy_options(self, last: str | None, repel: bool, rnd: int, blood: int) -> tuple[str, ...]:
+        can_pay = not self.agatha or blood > AGATHA_COST
+        key = (last, repel, rnd, can_pay)
+        found = self._eopts.get(key)
+        if found is None:
+            deck = [c for c in self.enemy_deck if c != last]
+            if self.dracula:
+                if rnd == 1 and not self.situation.dodge_in_round_one:
+                    deck = [c for c in deck if c != "Dodge (Dracula)"]
+                if self.situation.garlic and 1 <= rnd <= 3:
+                    deck = [c for c in deck if c not in DRACULA_ESCAPES]
+                if not can_pay:
+                    deck = [c for c in deck if c not in AGATHA_CARDS]
+                if repel:
+                    rep = [c for c in deck if c == "Dodge (Dracula)" or c in DRACULA_ESCAPES]
+                    if rep:
+                        deck = rep
+            found = tuple(deck)
+            self._eopts[key] = found
+        return found
+
+    def paid(self, e: str) -> int:
+        return AGATHA_COST if self.agatha and e in AGATHA_CARDS else 0
+
+    # -- one round -----------------------------------------------------------------------------
+    def win(self, h: str, e: str, dodge: int, pistol: bool) -> tuple[int, int]:
+        """Chance the target (playing ``h``) wins the roll against ``e`` (ties re-rolled), as
+        (numerator, denominator)."""
+        key = (h, e, dodge, pistol)
+        found = self._win.get(key)
+        if found is None:
+            hb = self.base_h + pistol + (dodge == 1)
+            eb = self.base_e + (e == "Pistol (Agent)") + (dodge == 2)
+            higher, equal, lower, total = roll_counts(hb - eb, self.dice)
+            hi, ei = self.init[h], self.init[e]
+            if hi > ei:
+                found = (higher + equal, total)
+            elif hi < ei:
+                found = (higher, total)
+            else:
+                found = (higher, higher + lower)
+            self._win[key] = found
+        return found
+
+    def _taken(self, res: CombatResult, blood: int) -> int:
+        """Blood a hunters' result takes from Dracula (0 against an agent)."""
+        if not self.dracula:
+            return 0
+        if res.kind == "wound":
+            return min(res.amount, blood)
+        if res.kind == "killed":
+            return blood - blood_after_killed(blood)
+        return 0
+
+    def best_card(self, cards: tuple[str, ...], e: str, blood: int) -> int:
+        """Which revealed card the hunters apply when they win (see the module text)."""
+        key = (cards, e, blood)
+        found = self._best.get(key)
+        if found is not None:
+            return found
+
+        def rank(j: int) -> tuple[int, int, int, int, int, int]:
+            res = self.result("hunter", cards[j], e)
+            taken = self._taken(res, blood)
+            finishes = (self.dracula and taken >= blood > 0) or (
+                not self.dracula and res.kind == "killed"
+            )
+            keeps = not (
+                (res.item_destroyed and cards[j] not in BASICS)
+                or "hunter discards all items" in res.extras
+            )
+            kind = res.kind
+            if kind == "wound" or (kind == "repel" and not self.dracula):
+                kind = "nothing" if not taken else "wound"
+            order = _KIND_RANK.get(kind, 0)
+            dodge = int(cards[j] in DODGES and kind not in ("end",) and not finishes)
+            return (int(finishes), taken, int(keeps), order, dodge, -j)
+
+        found = max(range(len(cards)), key=rank)
+        self._best[key] = found
+        return found
+
+    def targets(self, s: GState) -> tuple[int, ...]:
+        """The hunters Dracula may target this round, each with equal chance."""
+        n = len(self.group)
+        if self.target_policy == "uniform":
+            return tuple(range(n))
+        healths, items, blood, lasts, el, _cont, repel, dodge, rnd = s
+        options = [self.hunter_options(items[i], lasts[i], rnd) for i in range(n)]
+        enemy = self.enemy_options(el, repel, rnd, blood)
+        scores: list[Fraction] = []
+        for t in range(n):
+            # the score depends on the health of the target only: cached per target and health
+            key = (items, blood, lasts, el, repel, dodge, rnd, t, healths[t])
+            total = self._scores.get(key)
+            if total is None:
+                total = self._score(t, healths[t], options, enemy, blood, dodge)
+                self._scores[key] = total
+            scores.append(total)
+        low = min(scores)
+        chosen = [t for t in range(n) if scores[t] == low]
+        return tuple(chosen)
+
+    def _score(
+        self,
+        t: int,
+        health: int,
+        options: list[tuple[str, ...]],
+        enemy: tuple[str, ...],
+        blood: int,
+        dodge: int,
+    ) -> Fraction:
+        """The hunters' expected points this round when Dracula targets hunter ``t``, summed
+        over every card choice (see :func:`rules.dracula.chain.payoff`)."""
+        total = Fraction(0)
+        slots = self.free_slots[t]
+        for cards in product(*options):
+            pistol = "Pistol" in cards
+            for e in enemy:
+                b = blood - self.paid(e)
+                p = Fraction(*self.win(cards[t], e, dodge, pistol))
+                j = self.best_card(cards, e, b)
+                rh = self.result("hunter", cards[j], e)
+                re_ = self.result("enemy", cards[t], e)
+                win = payoff(
+                    "hunter", rh, health=health, blood=b, free_slots=slots, dracula=self.dracula
+                )
+                lose = payoff(
+                    "enemy", re_, health=health, blood=b, free_slots=slots, dracula=self.dracula
+                )
+                total += self.paid(e) + p * win + (1 - p) * lose
+        return total
+
+    def result(self, winner: str, h: str, e: str) -> CombatResult:
+        key = (winner, h, e)
+        found = self._cells.get(key)
+        if found is None:
+            found = self.table.result(winner, h, e)
+            self._cells[key] = found
+        return found
+
+    def local(self, s: GState) -> tuple[int, tuple[tuple[_Effect, int], ...]]:
+        """The round's effects with integer weights over a common denominator (cached: they
+        do not depend on health, except through a minimax target)."""
+        _healths, items, blood, lasts, el, _cont, repel, dodge, rnd = s
+        targets = self.targets(s)
+        key = (items, blood, lasts, el, repel, dodge, rnd, targets)
+        found = self._local.get(key)
+        if found is not None:
+            return found
+        n = len(self.group)
+        options = [self.hunter_options(items[i], lasts[i], rnd) for i in range(n)]
+        enemy = self.enemy_options(el, repel, rnd, blood)
+        # each term is num / (choices * den of the roll): summed per denominator, no gcd
+        raw: dict[_Effect, dict[int, int]] = {}
+        choices = prod(len(o) for o in options) * len(enemy) * len(targets)
+        for t in targets:
+            for cards in product(*options):
+                pistol = "Pistol" in cards
+                for e in enemy:
+                    paid = self.paid(e)
+                    won, den = self.win(cards[t], e, dodge, pistol)
+                    j = self.best_card(cards, e, blood - paid)
+                    for winner, owner, q in (("hunter", j, won), ("enemy", t, den - won)):
+                        if q:
+                            res = self.result(winner, cards[owner], e)
+                            eff = self.effect(items, cards, e, winner, owner, res, paid)
+                            sums = raw.setdefault(eff, {})
+                            sums[den] = sums.get(den, 0) + q
+        common = lcm(*(d for sums in raw.values() for d in sums))
+        entries = [
+            (eff, sum(q * (common // d) for d, q in sums.items())) for eff, sums in raw.items()
+        ]
+        g = gcd(common * choices, *(q for _, q in entries))
+        found = (common * choices // g, tuple((eff, q // g) for eff, q in entries))
+        self._local[key] = found
+        return found
+
+    def effect(
+        self,
+        items: tuple[tuple[str, ...], ...],
+        cards: tuple[str, ...],
+        e: str,
+        winner: str,
+        owner: int,
+        res: CombatResult,
+        paid: int,
+    ) -> _Effect:
+        """What a result does, apart from health and blood (applied in :meth:`transitions`).
+
+        Codes: 0 continue, 1 ending ``end``, 2 Dracula loses ``amount`` blood, 3 Dracula is
+        killed (next red mark), 4 hunter ``owner`` loses ``amount`` health, 5 nothing else
+        changes (a repel, or a result with no effect)."""
+        kind = res.kind
+        code, amount, end, repel2 = 5, 0, "", False
+        if kind == "continue":
+            code = 0
+        elif kind == "end":
+            code, end = 1, "escaped"
+        elif winner == "hunter":
+            if kind == "wound" and self.dracula:
+                code, amount = 2, res.amount
+            elif kind == "repel":
+                repel2 = self.dracula
+            elif kind == "killed":
+                code, end = (3, "") if self.dracula else (1, "killed")
+        elif kind == "wound":
+            code, amount = 4, res.amount
+        elif kind == "bite":
+            code, end = 1, "defeated" if self.free_slots[owner] <= 1 else "bitten"
+        # cards stay on the table, except a destroyed or discarded one (the discard pile)
+        new_items = list(items)
+        lasts: list[str | None] = list(cards)
+        mine = list(items[owner])
+        if res.item_destroyed and cards[owner] in mine:
+            mine.remove(cards[owner])
+            lasts[owner] = None
+        if "hunter discards all items" in res.extras:
+            if cards[owner] in mine:
+                lasts[owner] = None
+            mine = []
+        new_items[owner] = tuple(mine)
+        for i, c in enumerate(lasts):
+            if c is not None and c not in BASICS and new_items[i].count(c) != 1:
+                lasts[i] = None  # another copy in hand: the one on the table bars nothing
+        played = cards[owner] if winner == "hunter" else e
+        dodge2 = (1 if winner == "hunter" else 2) if played in DODGES else 0
+        return (
+            code,
+            owner,
+            amount,
+            end,
+            tuple(new_items),
+            tuple(lasts),
+            e,
+            repel2,
+            dodge2,
+            paid,
+        )
+
+    def transitions(self, s: GState) -> tuple[int, dict[GState | GEnding, int]]:
+        """Successor states and endings with integer weights over the returned denominator."""
+        den, entries = self.local(s)
+        healths, _items, blood0, _lasts, _el, cont, _repel, _dodge, rnd = s
+        rnd2 = min(rnd + 1, self.round_cap) if self.round_cap else 0
+        out: dict[GState | GEnding, int] = {}
+        t: GState | GEnding
+        for (code, owner, amount, end, items, lasts, e, repel2, dodge2, paid), num in entries:
+            blood = blood0 - paid  # Sister Agatha's price, before the result
+            cont2 = 0
+            if code == 0:
+                if cont >= 2:
+                    t = ("continues", -1, blood, healths)
+                    out[t] = out.get(t, 0) + num
+                    continue
+                cont2 = cont + 1
+            elif code == 1:
+                who = owner if end in ("bitten", "defeated") else -1
+                t = (end, who, 0 if end == "killed" else blood, healths)
+                out[t] = out.get(t, 0) + num
+                continue
+            elif code in (2, 3):
+                blood = blood - amount if code == 2 else _AFTER_KILLED[blood]
+                if blood <= 0:
+                    t = ("destroyed", -1, 0, healths)
+                    out[t] = out.get(t, 0) + num
+                    continue
+            elif code == 4:
+                left = healths[owner] - amount
+                if left <= 0:
+                    hs = (*healths[:owner], 0, *healths[owner + 1 :])
+                    t = ("defeated", owner, blood, hs)
+                    out[t] = out.get(t, 0) + num
+                    continue
+                healths2 = (*healths[:owner], left, *healths[owner + 1 :])
+                t = (healths2, items, blood, lasts, e, 0, False, dodge2, rnd2)
+                out[t] = out.get(t, 0) + num
+                continue
+            t = (healths, items, blood, lasts, e, cont2, repel2, dodge2, rnd2)
+            out[t] = out.get(t, 0) + num
+        return den, out
+
+
+_AFTER_KILLED: tuple[int, ...] = (0, *(blood_after_killed(b) for b in range(1, MAX_BLOOD + 1)))
+
+
+def _solve(
+    model: _Group, start: GState, max_states: int
+) -> tuple[dict[GEnding, Fraction], Fraction, int]:
+    """Explore, then push probability forward component by component (integer pairs, reduced
+    once per state, as in :mod:`rules.dracula.chain`)."""
+    index: dict[GState, int] = {start: 0}
+    states: list[GState] = [start]
+    dens: list[int] = []
+    succ: list[list[tuple[int, int]]] = []
+    exits: list[list[tuple[GEnding, int]]] = []
+    i = 0
+    while i < len(states):
+        den, moves_all = model.transitions(states[i])
+        moves: list[tuple[int, int]] = []
+        ends: list[tuple[GEnding, int]] = []
+        for t, num in moves_all.items():
+            if isinstance(t[0], str):
+                ends.append((t, num))
+                continue
+            tt: GState = t
+            j = index.get(tt)
+            if j is None:
+                j = len(states)
+                if j >= max_states:
+                    raise InvalidState(
+                        f"this group combat has more than {max_states} states to solve exactly; "
+                        "choose fewer hunters or items, or less health or blood",
+                        ru=f"в этом групповом бою больше {max_states} состояний, точно его не "
+                        "решить; возьмите меньше Охотников или Вещей, меньше Здоровья или Крови",
+                    )
+                index[tt] = j
+                states.append(tt)
+            moves.append((j, num))
+        dens.append(den)
+        succ.append(moves)
+        exits.append(ends)
+        i += 1
+    n = len(states)
+    adjacency = [[w for w, _ in moves] for moves in succ]
+    comps = _components(n, adjacency.__getitem__)
+    comp_of = [0] * n
+    for ci, comp in enumerate(comps):
+        for v in comp:
+            comp_of[v] = ci
+    mass: dict[int, dict[int, int]] = {0: {1: 1}}
+    visits: list[tuple[int, int]] = [(0, 1)] * n
+    shapes: dict[object, _Shape] = {}
+    for ci, comp in enumerate(comps):
+        if len(comp) == 1:
+            v = comp[0]
+            num, den = _combine(mass.pop(v, None))
+            loop = sum(q for w, q in succ[v] if w == v)
+            if loop:
+                num, den = num * dens[v], den * (dens[v] - loop)
+            g = gcd(num, den)
+            visits[v] = (num // g, den // g)
+        else:
+            _solve_cycle(comp, states, succ, dens, comp_of, ci, mass, visits, shapes)
+        for v in comp:
+            xn, xd = visits[v]
+            if not xn:
+                continue
+            xd *= dens[v]
+            for w, q in succ[v]:
+                if comp_of[w] == ci:
+                    continue
+                sums = mass.get(w)
+                if sums is None:
+                    mass[w] = {xd: xn * q}
+                else:
+                    sums[xd] = sums.get(xd, 0) + xn * q
+    joint_pairs: dict[GEnding, dict[int, int]] = {}
+    rounds_pairs: dict[int, int] = {}
+    for v in range(n):
+        xn, xd = visits[v]
+        if xn:
+            rounds_pairs[xd] = rounds_pairs.get(xd, 0) + xn
+            xd *= dens[v]
+            for end, q in exits[v]:
+                sums = joint_pairs.setdefault(end, {})
+                sums[xd] = sums.get(xd, 0) + xn * q
+    joint = {k: Fraction(*_combine(v)) for k, v in joint_pairs.items()}
+    return joint, Fraction(*_combine(rounds_pairs)), n
+
+
+def _combine(sums: dict[int, int] | None) -> tuple[int, int]:
+    """A sum of numerator/denominator pairs as one reduced (numerator, denominator)."""
+    if not sums:
+        return 0, 1
+    den = lcm(*sums)
+    num = sum(n * (den // d) for d, n in sums.items())
+    g = gcd(num, den)
+    return num // g, den // g
+
+
+_Shape = tuple[
+    list[int], list[int], list[dict[int, Fraction]], list[list[Fraction]], list[dict[int, Fraction]]
+]
+
+
+def _shape(rows: tuple[tuple[object, int, tuple[tuple[int, int], ...]], ...]) -> _Shape:
+    """A cyclic component's reduction, from its in-component moves only: the cut (states with
+    a fresh run of Continues), the other states in DAG order, each cut state's reach (a unit
+    leaving it, followed through the DAG), (I - Q')^-1 on the cut, and the moves as
+    fractions."""
+    m = len(rows)
+    q = [{w: Fraction(num, den) for w, num in moves} for _local, den, moves in rows]
+    cut = [v for v in range(m) if rows[v][0][3] == 0 or v in q[v]]  # type: ignore[index]
+    in_cut = {v: k for k, v in enumerate(cut)}
+    rest = [v for v in range(m) if v not in in_cut]
+    order = _dag(rest, q)
+    if order is None:  # pragma: no cover - a cycle without a fresh run of Continues
+        cut, order = list(range(m)), []
+        in_cut = {v: k for k, v in enumerate(cut)}
+    k = len(cut)
+    reach: list[dict[int, Fraction]] = []
+    a = [[Fraction(int(r == c)) for c in range(k)] + [Fraction(int(r == c)) for c in range(k)]
+         for r in range(k)]  # fmt: skip
+    for gi, g in enumerate(cut):
+        got: dict[int, Fraction] = {}
+        for w, p in q[g].items():
+            if w in in_cut:
+                a[gi][in_cut[w]] -= p
+            else:
+                got[w] = got.get(w, Fraction(0)) + p
+        for v in order:
+            x = got.get(v)
+            if x:
+                for w, p in q[v].items():
+                    if w in in_cut:
+                        a[gi][in_cut[w]] -= x * p
+                    else:
+                        got[w] = got.get(w, Fraction(0)) + x * p
+        reach.append(got)
+    for col in range(k):  # [I - Q' | I] -> [I | (I - Q')^-1]
+        piv = next(r for r in range(col, k) if a[r][col])
+        a[col], a[piv] = a[piv], a[col]
+        pv = a[col][col]
+        a[col] = [x / pv for x in a[col]]
+        for r in range(k):
+            if r != col and a[r][col]:
+                f = a[r][col]
+                a[r] = [x - f * y for x, y in zip(a[r], a[col], strict=True)]
+    inverse = [row[k:] for row in a]
+    return cut, order, reach, inverse, q
+
+
+def _solve_cycle(
+    comp: list[int],
+    states: list[GState],
+    succ: list[list[tuple[int, int]]],
+    dens: list[int],
+    comp_of: list[int],
+    ci: int,
+    mass: dict[int, dict[int, int]],
+    visits: list[tuple[int, int]],
+    shapes: dict[object, _Shape],
+) -> None:
+    """Visits x on a cyclic component: x = b + x Q, exactly.
+
+    Every cycle passes through a state that starts a fresh run of Continues (a Continue raises
+    the count, and only a result that changes nothing sets it back), so those states form a
+    cut: the other states are a DAG, and the system shrinks to the cut (as in
+    :mod:`rules.dracula.chain`). Health and blood are equal inside a component, so its
+    reduction is shared by every component of the same shape."""
+    comp = sorted(comp, key=lambda v: repr((states[v][1], *states[v][3:])))
+    pos = {v: k for k, v in enumerate(comp)}
+    rows = tuple(
+        (
+            (states[v][1], *states[v][3:]),
+            dens[v],
+            tuple(sorted((pos[w], num) for w, num in succ[v] if comp_of[w] == ci)),
+        )
+        for v in comp
+    )
+    shape = shapes.get(rows)
+    if shape is None:
+        shape = _shape(rows)
+        shapes[rows] = shape
+    cut, order, reach, inverse, q = shape
+    in_cut = {v: k for k, v in enumerate(cut)}
+    b = [Fraction(*_combine(mass.pop(v, None))) for v in comp]
+    # outside mass on the DAG states, followed to the cut
+    z = {v: b[v] for v in order}
+    c = [b[f] for f in cut]
+    for v in order:
+        x = z[v]
+        if x:
+            for w, p in q[v].items():
+                if w in in_cut:
+                    c[in_cut[w]] += x * p
+                else:
+                    z[w] += x * p
+    k = len(cut)
+    x_cut = [sum((c[i] * inverse[i][j] for i in range(k) if c[i]), Fraction(0)) for j in range(k)]
+    for j, g in enumerate(cut):
+        visits[comp[g]] = (x_cut[j].numerator, x_cut[j].denominator)
+    for v in order:
+        x = z[v] + sum((x_cut[j] * reach[j].get(v, 0) for j in range(k)), Fraction(0))
+        visits[comp[v]] = (x.numerator, x.denominator)
+
+
+def _dag(nodes: list[int], q: Sequence[dict[int, Fraction]]) -> list[int] | None:
+    """``nodes`` in an order where each follows its predecessors among them, or None when
+    they hold a cycle."""
+    among = set(nodes)
+    waiting = dict.fromkeys(nodes, 0)
+    for u in nodes:
+        for w in q[u]:
+            if w in among and w != u:
+                waiting[w] += 1
+    ready = [v for v in nodes if waiting[v] == 0]
+    out: list[int] = []
+    while ready:
+        u = ready.pop()
+        out.append(u)
+        for w in q[u]:
+            if w in among and w != u:
+                waiting[w] -= 1
+                if waiting[w] == 0:
+                    ready.append(w)
+    return out if len(out) == len(nodes) else None
+
+
+def group_odds(
+    hunters: Sequence[Hunter],
+    opponent: Opponent,
+    situation: Situation = NO_SITUATION,
+    *,
+    blood: int = MAX_BLOOD,
+    table: CardTable | None = None,
+    target_policy: str = "uniform",
+    assume_initiative: int | None = None,
+    max_states: int = 200_000,
+    max_bound: int = MAX_GROUP_STATES,
+) -> GroupOdds:
+    """Exact distribution of how a group combat ends, with each hunter's share (see above).
+
+    Refused before any work when :func:`state_bound` exceeds ``max_bound``, and during the
+    exploration when more than ``max_states`` states are reached.
+    """
+    if not isinstance(hunters, list | tuple):
+        raise InvalidState(
+            f"hunters must be a list of 2 to 4 hunters, got {hunters!r}",
+            ru=f"нужен список из 2–4 Охотников, а получено {hunters!r}",
+        )
+    group = tuple(present("hunter", h, Hunter, ru="Охотник") for h in hunters)
+    if not 2 <= len(group) <= 4:
+        raise InvalidState(
+            f"a group has 2 to 4 hunters, not {len(group)} (one hunter: use combat_odds)",
+            ru=f"в Группе от 2 до 4 Охотников, а не {len(group)} (один Охотник: combat_odds)",
+        )
+    names = [h.name for h in group]
+    if len(set(names)) != len(names):
+        raise InvalidState(
+            f"each hunter may appear once in a group, got {names}",
+            ru=f"каждый Охотник может входить в Группу только один раз, а дано {names}",
+        )
+    opponent = present("opponent", opponent, Opponent, ru="противник")
+    situation = present("situation", situation, Situation, ru="обстановка")
+    blood = whole("blood", blood, 1, MAX_BLOOD, ru="Кровь Дракулы")  # unused against an agent
+    target_policy = choice("target_policy", target_policy, TARGET_POLICIES, ru="выбор цели")
+    max_states = whole("max_states", max_states, 1, 1_000_000, ru="предел числа состояний")
+    max_bound = whole("max_bound", max_bound, 1, 10**12, ru="предел оценки числа состояний")
+    if assume_initiative is not None:
+        assume_initiative = whole("assume_initiative", assume_initiative, 0, 9, ru="инициатива")
+    model = _Group(
+        group,
+        opponent,
+        situation,
+        table if table is not None else default_table(),
+        target_policy,
+        assume_initiative,
+    )
+    start_blood = blood if opponent.is_dracula else 0
+    bound = state_bound(group, opponent, max(start_blood, 1), model.round_cap)
+    if bound > max_bound:
+        raise InvalidState(
+            f"this group combat may have up to {bound:,} states, more than the "
+            f"{max_bound:,} allowed; choose fewer hunters or items, or less health or blood",
+            ru=f"в этом групповом бою может быть до {bound:_} состояний, а допускается не "
+            f"больше {max_bound:_}; возьмите меньше Охотников или Вещей, меньше Здоровья или "
+            "Крови".replace("_", " "),
+        )
+    rnd = 1 if model.round_cap else 0
+    start: GState = (
+        tuple(h.health for h in group),
+        tuple(h.combat_items for h in group),
+        start_blood,
+        (None,) * len(group),
+        None,
+        0,
+        False,
+        0,
+        rnd,
+    )
+    joint, rounds, n_states = _solve(model, start, max_states)
+    kinds = [
+        "defeated",
+        "bitten",
+        "escaped",
+        "continues",
+        "destroyed" if model.dracula else "killed",
+    ]
+    outcomes = dict.fromkeys(kinds, Fraction(0))
+    by_hunter = {h.name: {"defeated": Fraction(0), "bitten": Fraction(0)} for h in group}
+    health: dict[str, dict[int, Fraction]] = {h.name: {} for h in group}
+    blood_d: dict[int, Fraction] = {}
+    for (kind, who, b, hs), p in joint.items():
+        outcomes[kind] += p
+        if who >= 0:
+            by_hunter[group[who].name][kind] += p
+        for h, x in zip(group, hs, strict=True):
+            health[h.name][x] = health[h.name].get(x, Fraction(0)) + p
+        blood_d[b] = blood_d.get(b, Fraction(0)) + p
+    if sum(outcomes.values()) != 1:  # pragma: no cover - guarded by tests
+        raise InvalidState(
+            "internal error: the group's ending probabilities do not sum to 1",
+            ru="внутренняя ошибка: сумма вероятностей исходов группового боя не равна 1",
+        )
+    trace = _trace(model, blood, n_states, outcomes, assume_initiative)
+    return GroupOdds(
+        hunters=tuple(names),
+        outcomes=outcomes,
+        by_hunter=by_hunter,
+        health={k: dict(sorted(v.items())) for k, v in health.items()},
+        blood=dict(sorted(blood_d.items())),
+        expected_rounds=rounds,
+        states=n_states,
+        steps=trace,
+        joint=joint,
+    )
+
+
+_TARGET_RU = {
+    "uniform": "каждый Охотник с равным шансом",
+    "minimax": "минимакс: Охотник, дающий Группе меньше всего очков в этом раунде",
+}
+_KIND_RU = {
+    "defeated": "Охотник повержен",
+    "bitten": "Охотник укушен",
+    "escaped": "кто-то сбежал (Конец)",
+    "continues": "три Продолжения",
+    "destroyed": "Дракула уничтожен",
+    "killed": "Агент убит",
+}
+
+
+def _trace(
+    model: _Group,
+    blood: int,
+    n_states: int,
+    outcomes: dict[str, Fraction],
+    assume: int | None,
+) -> tuple[Step, ...]:
+    trace = Trace()
+    names = ", ".join(
+        f"{h.name} ({h.health} health; {', '.join(h.combat_items) or 'no items'})"
+        for h in model.group
+    )
+    names_ru = ", ".join(
+        f"{h.name} (Здоровье {h.health}; {cards_ru(h.combat_items) or 'без Вещей'})"
+        for h in model.group
+    )
+    versus = model.opponent.describe() + (f" with {blood} blood" if model.dracula else "")
+    versus_ru = (
+        ("Дракулы ночью" if model.opponent.night else "Дракулы днём") + f" (Кровь {blood})"
+        if model.dracula
+        else "Агента"
+    )
+    trace.add(
+        "dracula:groups",
+        f"A group of {len(model.group)}: {names}, against {versus}. Every hunter fights and "
+        "chooses a card each round; the target rolls for the group with every member's "
+        "modifiers.",
+        f"Группа из {len(model.group)}: {names_ru}, против {versus_ru}. Сражаются все, каждый "
+        "раунд каждый выбирает карту; бросает цель, с модификаторами всех членов Группы.",
+    )
+    trace.add(
+        "dracula:group-odds",
+        f"Dracula's target: {model.target_policy}"
+        + (
+            " (each hunter equally)"
+            if model.target_policy == "uniform"
+            else " (the hunter worth the group's fewest points this round)"
+        )
+        + "; every card choice is equally likely among the legal ones.",
+        f"Цель Дракулы: {_TARGET_RU[model.target_policy]}; каждая карта выбирается с равным "
+        "шансом среди разрешённых.",
+    )
+    trace.add(
+        "dracula:group-odds",
+        "When the hunters win they apply the revealed card whose result is best for them: "
+        "Dracula destroyed (the agent killed), then the most blood, then no item lost, then "
+        "repel, no effect, continue, end, then a Dodge's +1.",
+        "Выиграв бросок, Охотники берут вскрытую карту с лучшим для них результатом: Дракула "
+        "уничтожен (Агент убит), затем больше Крови, затем без потери Вещи, затем Подавление, "
+        "без последствий, Продолжение, Конец, затем +1 от Уклонения.",
+    )
+    if model.assumed:
+        trace.add(
+            "dracula:initiative",
+            f"Assumed initiative {assume} for {', '.join(model.assumed)} (not known).",
+            f"Допущение: инициатива {assume} для карт {cards_ru(model.assumed)} "
+            "(настоящие числа неизвестны).",
+        )
+    trace.add(
+        "dracula:combat-end",
+        f"Solved exactly over {n_states} combat states: "
+        + "; ".join(f"{k} {p}" for k, p in outcomes.items() if p and len(str(p)) < 80)
+        + ". The combat ends as soon as the first hunter is bitten or defeated.",
+        f"Точно решено состояний боя: {n_states}. Исходы: "
+        + "; ".join(f"{_KIND_RU[k]} {p}" for k, p in outcomes.items() if p and len(str(p)) < 80)
+        + ". Бой кончается, как только первый Охотник Укушен или повержен.",
+    )
+    return trace.steps

@@ -1,0 +1,75 @@
+"""A kernel launcher for tests: the next kernels die at start, the later ones are real.
+
+Usage (as a kernelspec's argv): ``python dying_kernel.py PLAN {connection_file}``. PLAN is a
+file with one word per line, consumed one line per kernel started:
+
+- ``exit``: the kernel exits at once;
+- ``squat``: another process takes the kernel's shell endpoint (a ZeroMQ PUB socket, which a
+  client's DEALER cannot talk to), and the kernel dies 2 s later, as a kernel does when it
+  finds its port taken after importing for a while;
+- ``hang``: the kernel never answers (it sleeps for a minute, then exits).
+
+Once PLAN is empty, the real ipykernel starts with the same connection file.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+
+def next_mode(plan: Path) -> str:
+    with plan.open("r+") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        lines = handle.read().split()
+        handle.seek(0)
+        handle.truncate()
+        handle.write("\n".join(lines[1:]))
+    return lines[0] if lines else "real"
+
+
+def endpoint(info: dict[str, object], channel: str) -> str:
+    port = info[f"{channel}_port"]
+    if info.get("transport") == "ipc":
+        return f"ipc://{info['ip']}-{port}"
+    return f"tcp://{info['ip']}:{port}"
+
+
+def squat(address: str, seconds: float) -> None:
+    """Hold ``address`` from a detached process for ``seconds``."""
+    if os.fork() != 0:
+        return
+    os.setsid()
+    import zmq
+
+    sock = zmq.Context().socket(zmq.PUB)
+    sock.bind(address)
+    time.sleep(seconds)
+    os._exit(0)
+
+
+def main() -> None:
+    plan, connection_file = Path(sys.argv[1]), sys.argv[2]
+    mode = next_mode(plan)
+    if mode != "real":
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server interrupts before it kills
+    if mode == "exit":
+        sys.exit(1)
+    if mode == "squat":
+        info = json.loads(Path(connection_file).read_text())
+        squat(endpoint(info, "shell"), 60)
+        time.sleep(2)
+        sys.exit(1)
+    if mode == "hang":
+        time.sleep(60)
+        sys.exit(1)
+    os.execv(sys.executable, [sys.executable, "-m", "ipykernel_launcher", "-f", connection_file])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,259 @@
+"""A kernel that dies at start must not hang the server (the client level and the whole server).
+
+The hang: a kernel's shell endpoint is held by another process (its port was taken), the
+ZeroMQ handshake fails, ZeroMQ drops the connection for good, and jupyter_client's
+``kernel_info`` request blocks the event loop in a synchronous send. ``tests/support/
+dying_kernel.py`` makes kernels die in these ways on purpose.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psutil
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+DYING_KERNEL = REPO / "tests" / "support" / "dying_kernel.py"
+
+# Starts one kernel whose shell endpoint is squatted, then waits for it to be ready while a
+# thread checks that the event loop still answers. Prints BLOCKED (and exits) when the loop
+# stops answering for 5 s, RAISED <error> when waiting fails, READY otherwise.
+CLIENT_SCENARIO = r"""
+import asyncio, os, sys, threading, time
+from jupyter_client.kernelspec import KernelSpec
+from jupyter_client.manager import AsyncKernelManager
+
+client_class, launcher, plan = sys.argv[1:4]
+
+def watch(loop):
+    while True:
+        answered = threading.Event()
+        loop.call_soon_threadsafe(answered.set)
+        if not answered.wait(5):
+            print("BLOCKED", flush=True)
+            os._exit(0)
+        time.sleep(0.2)
+
+async def main():
+    km = AsyncKernelManager(client_class=client_class, transport="tcp")
+    km._kernel_spec = KernelSpec(
+        argv=[sys.executable, launcher, plan, "{connection_file}"],
+        language="python", display_name="dying",
+    )
+    await km.start_kernel()
+    threading.Thread(target=watch, args=(asyncio.get_running_loop(),), daemon=True).start()
+    kc = km.client()
+    kc.start_channels()
+    try:
+        await kc.wait_for_ready(timeout=30)
+    except Exception as error:
+        print("RAISED", type(error).__name__, flush=True)
+    else:
+        print("READY", flush=True)
+    kc.stop_channels()
+    await km.shutdown_kernel(now=True)
+
+asyncio.run(main())
+"""
+
+
+def _client_scenario(client_class: str, tmp_path: Path) -> str:
+    plan = tmp_path / "plan"
+    plan.write_text("squat\n")
+    done = subprocess.run(
+        [sys.executable, "-c", CLIENT_SCENARIO, client_class, str(DYING_KERNEL), str(plan)],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+    )
+    return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr[-2000:]
+
+
+def test_jupyter_clients_own_client_blocks_the_event_loop_when_the_port_is_taken(
+    tmp_path: Path,
+) -> None:
+    """Today's hang, reproduced: if this fails, upstream fixed it and our guard can go."""
+    outcome = _client_scenario("jupyter_client.asynchronous.AsyncKernelClient", tmp_path)
+    assert outcome == "BLOCKED", outcome
+
+
+def test_our_client_fails_at_once_and_the_event_loop_keeps_answering(tmp_path: Path) -> None:
+    outcome = _client_scenario("calculators.server.kernels.DeskKernelClient", tmp_path)
+    assert outcome == "RAISED Again", outcome
+
+
+# -- the whole server ---------------------------------------------------------------------
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _get(url: str, timeout: float = 10) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            return response.status, response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8", "replace")
+
+
+class Server:
+    """The desk's server on a free port, with kernels from ``dying_kernel.py``."""
+
+    notify: socket.socket | None = None
+
+    def __init__(self, workdir: Path, plan: list[str], *args: str, **env: str) -> None:
+        self.plan = workdir / "plan"
+        self.plan.write_text("\n".join(plan))
+        spec = workdir / "jupyter" / "kernels" / "python3"
+        spec.mkdir(parents=True)
+        (spec / "kernel.json").write_text(
+            json.dumps(
+                {
+                    "argv": [
+                        sys.executable,
+                        str(DYING_KERNEL),
+                        str(self.plan),
+                        "{connection_file}",
+                    ],
+                    "display_name": "Python 3",
+                    "language": "python",
+                }
+            )
+        )
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = workdir / "server.log"
+        env = {**os.environ, "JUPYTER_PATH": str(workdir / "jupyter"), **env}
+        with self.log.open("wb") as out:
+            self.proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "calculators.server",
+                    "notebooks/",
+                    "--no-browser",
+                    f"--port={self.port}",
+                    "--Voila.ip=127.0.0.1",
+                    "--Voila.port_retries=0",
+                    *args,
+                ],
+                cwd=REPO,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+
+    def wait_up(self, seconds: float = 180) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, self.log.read_text(errors="replace")[-3000:]
+            with contextlib.suppress(OSError):
+                if _get(f"{self.url}/health", timeout=2)[0] == 200:
+                    return
+            time.sleep(0.3)
+        raise AssertionError(f"no answer in {seconds} s:\n{self.log.read_text()[-3000:]}")
+
+    def health(self) -> dict[str, Any]:
+        status, body = _get(f"{self.url}/health", timeout=5)
+        assert status == 200, body
+        return dict(json.loads(body))
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+@pytest.fixture
+def dying_server(tmp_path: Path) -> Iterator[Server]:
+    # Only the V:tM page keeps a pool (of one), so the plan's kernels go where we look.
+    pools = json.dumps({"default": {"pool_size": 0}, "vtm_dice.ipynb": {"pool_size": 1}})
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as notify:
+        notify.bind(str(tmp_path / "notify"))  # as systemd's notification socket
+        server = Server(
+            tmp_path,
+            ["squat", "exit", "squat"],
+            "--KernelManager.transport=tcp",  # the transport where a port can be taken
+            f"--VoilaKernelManager.kernel_pools_config={pools}",
+            NOTIFY_SOCKET=str(tmp_path / "notify"),
+            WATCHDOG_USEC="2000000",
+        )
+        try:
+            server.wait_up()
+            server.notify = notify
+            yield server
+        finally:
+            server.stop()
+
+
+def test_a_dying_kernel_costs_one_page_and_the_pool_replaces_it(dying_server: Server) -> None:
+    page = f"{dying_server.url}/voila/render/vtm_dice.ipynb"
+    answered = []
+    stop = threading.Event()
+
+    def keep_asking_health() -> None:
+        while not stop.is_set():
+            start = time.monotonic()
+            with contextlib.suppress(Exception):
+                dying_server.health()
+                answered.append(time.monotonic() - start)
+            time.sleep(0.5)
+
+    watcher = threading.Thread(target=keep_asking_health, daemon=True)
+    watcher.start()
+    outcomes = []
+    try:
+        for _ in range(6):
+            status, body = _get(page, timeout=120)
+            outcomes.append(status)
+            if status == 200:
+                assert re.search(r'"kernelId": "[0-9a-f-]+"', body)
+                break
+            assert status == 503, body[:500]
+            assert "Please try again" in body and "Reload the page" in body
+    finally:
+        stop.set()
+        watcher.join()
+    assert outcomes[-1] == 200, outcomes
+    assert outcomes.count(503) <= 3, outcomes  # at most one page per dead kernel
+    # the event loop answered all along, promptly
+    assert answered and max(answered) < 5, answered
+    status, body = _get(f"{page}?lang=ru")  # once served, a page in Russian is served too
+    assert status == 200
+    # a service manager heard that the server started and that its event loop answers
+    assert dying_server.notify is not None
+    dying_server.notify.settimeout(5)
+    heard = {dying_server.notify.recv(100) for _ in range(3)}
+    assert {b"READY=1", b"WATCHDOG=1"} <= heard, heard
+    # the pool replaced its dead kernels with a working one
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if dying_server.health()["pools"]["vtm_dice.ipynb"]["ready"] == 1:
+            break
+        time.sleep(0.5)
+    assert dying_server.health()["pools"]["vtm_dice.ipynb"]["ready"] == 1
+    # a pooled kernel killed while it waits is skipped: the next visitor is served anyway
+    server = psutil.Process(dying_server.proc.pid)
+    kernels = [p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+    for kernel in kernels:
+        kernel.kill()
+    status, body = _get(page, timeout=120)
+    assert status == 200, body[:500]
