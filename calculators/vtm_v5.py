@@ -40,11 +40,9 @@ from rules.vtm import (
 if TYPE_CHECKING:
     from calculators.kit import CalculatorApp
 
-__all__ = ["URL_PARAMETERS", "V5Tab", "parse_roll"]
+__all__ = ["V5Tab", "parse_roll"]
 
 INPUTS: tuple[str, ...] = ("pool", "hunger", "difficulty", "roll")
-URL_PARAMETERS: tuple[str, ...] = ("v5_pool", "hunger", "v5_difficulty")
-"""Page address parameters of this tab (``?v5_pool=8&hunger=3&v5_difficulty=4``)."""
 
 WIN_COLOR = "#2e7d32"
 LOSS_COLOR = "#8d8d8d"
@@ -246,28 +244,6 @@ class V5Tab:
             for key, value in values.items():
                 getattr(self, key).value = value
         self.recompute()
-
-    def apply_parameters(self, params: dict[str, str]) -> bool:
-        """Apply this tab's page address parameters; True when there were any."""
-        values: dict[str, int] = {}
-        for name, key, low, high in (
-            ("v5_pool", "pool", 1, MAX_V5_POOL),
-            ("hunger", "hunger", 0, MAX_HUNGER),
-            ("v5_difficulty", "difficulty", 0, MAX_V5_DIFFICULTY),
-        ):
-            if name in params:
-                text = params[name]
-                if not text.isdigit() or not low <= int(text) <= high:
-                    raise InvalidState(
-                        f"{name} in the page address must be a whole number from {low} to "
-                        f"{high}, not {text!r}",
-                        ru=f"параметр {name} в адресе страницы должен быть целым числом "
-                        f"от {low} до {high}, а не {text!r}",
-                    )
-                values[key] = int(text)
-        if values:
-            self.set_inputs(**values)
-        return bool(values)
 
     def _on_change(self, _change: dict[str, Any]) -> None:
         if not self.app.held:

@@ -106,7 +106,7 @@ LAYOUT_PROBLEMS = """
         problems.push(`touch target ${Math.round(h)} px tall: ${String(what).slice(0, 40)}`);
       }
     }
-    for (const input of root.querySelectorAll("input[type=number]")) {
+    for (const input of root.querySelectorAll("input[type=number], .calc-int-text input")) {
       if (!["numeric", "decimal"].includes(input.getAttribute("inputmode"))) {
         problems.push("a number field without a number keyboard");
       }

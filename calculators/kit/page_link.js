@@ -39,7 +39,8 @@ function addressFor(query) {
 
 // Number fields: the phone shows its number keyboard (inputmode), whole numbers or decimals.
 function markNumberFields(root) {
-  for (const input of root.querySelectorAll(".calc-root input[type='number']")) {
+  const fields = ".calc-root input[type='number'], .calc-root .calc-int-text input";
+  for (const input of root.querySelectorAll(fields)) {
     const wanted = input.closest(".widget-inline-hbox.calc-decimal") ? "decimal" : "numeric";
     if (input.getAttribute("inputmode") !== wanted) {
       input.setAttribute("inputmode", wanted);
