@@ -114,9 +114,13 @@ def test_valour_tab(open_page: Any) -> None:
 
 
 def test_goal_plan_and_refused_blood(open_page: Any) -> None:
-    page = open_page(PAGE + "?goal=destroy")
+    page = open_page(PAGE)
     page.locator(".drac-assume select").select_option(label="assume all are 1")
-    # the address chose the plan for the goal "destroy Dracula", and the page says so
+    page.wait_for_function(
+        "() => document.querySelector('.drac-summary')?.innerText.includes('31.77%')"
+    )
+    page.locator(".drac-hpolicy select").select_option(label="best plan for a goal")
+    # the plan for the goal "destroy Dracula" (the default goal), and the page says so
     page.wait_for_function(
         "() => document.querySelector('.drac-plan')?.innerText"
         ".includes('Best plan for the goal: destroy Dracula')"

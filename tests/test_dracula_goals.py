@@ -153,16 +153,6 @@ def test_page_refuses_numbers_outside_the_rules() -> None:
         assert app.banner.message == "" and app.odds is not None
 
 
-def test_page_address_sets_the_goal() -> None:
-    app = DraculaExplorer()
-    app.apply_parameters({"goal": "safety", "assume": "1"})
-    assert app.w_hpolicy.value == "goal" and app.w_goal.value == "safety"
-    app.apply_parameters({"always": "Dodge"})
-    assert app.w_hpolicy.value == "always" and app.w_always.value == "Dodge"
-    with pytest.raises(InvalidState, match="goal in the page address"):
-        app.apply_parameters({"goal": "win"})
-
-
 def test_page_group_combat_per_hunter() -> None:
     app = DraculaExplorer()
     app.set_inputs(assume="1", health=2, blood=3, companions=("Mina Harker",))
