@@ -438,7 +438,8 @@ VTM_CASES = [
         "vtm.pool_closed_forms",
         pool_closed_forms,
         {
-            "dice": whole(1, 6),
+            # any pool of 1-50 dice is allowed; small ones are drawn to keep the test quick
+            "dice": fixed(st.integers(1, 6), lambda v: type(v) is int and 1 <= v <= 50),
             "difficulty": whole(2, 10),
             "specialty": SPECIALTY,
             "reroll_ones_cancel": FLAG,
@@ -1093,6 +1094,7 @@ CASES = [*VTM_CASES, *DRACULA_CASES, *VTES_CASES, *REFERENCE_CASES]
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 @settings(
     max_examples=25,
+    derandomize=True,  # the same examples on every run: CI failures reproduce
     deadline=None,  # the 2 s limit is checked on CPU time below
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
