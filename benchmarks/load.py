@@ -355,8 +355,7 @@ def pool_total(repo: Path, server_kind: str = "desk") -> int:
     pages = sorted(nb.name for nb in (repo / "notebooks").glob("*.ipynb"))
     auto = pool_sizes(pages, *machine())
     return sum(
-        size if (size := configured_size(pools, page)) is not None else auto[page]
-        for page in pages
+        size if (size := configured_size(pools, page)) is not None else auto[page] for page in pages
     )
 
 
@@ -492,9 +491,7 @@ def highest_rate(reports: Sequence[RateReport], p95_render_s: float = 3.0) -> fl
     good = [
         r.rate
         for r in reports
-        if r.ok
-        and len(r.ok) == len(r.visits)
-        and _p95([v.render_s for v in r.ok]) <= p95_render_s
+        if r.ok and len(r.ok) == len(r.visits) and _p95([v.render_s for v in r.ok]) <= p95_render_s
     ]
     return max(good, default=None)
 

@@ -52,7 +52,8 @@ BEFORE = (
     "jupyter_server.services.kernels.kernelmanager.ServerKernelManager",
     "--KernelManager.transport=tcp",
     # the pool sizes voila.json gave before they came from the machine
-    "--VoilaKernelManager.kernel_pools_config=" + json.dumps(
+    "--VoilaKernelManager.kernel_pools_config="
+    + json.dumps(
         {"default": {"pool_size": 1}}
         | {f"{page}.ipynb": {"pool_size": 2} for page in BEFORE_POOLED}
     ),
@@ -116,8 +117,9 @@ def one_round(server: str, burst: int, hang_after: float) -> Round:
     try:
         deadline = start + hang_after
         while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), urllib.request.urlopen(
-                f"{base}/voila/static/voila.js", timeout=2
+            with (
+                contextlib.suppress(OSError),
+                urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=2),
             ):
                 break
             time.sleep(0.1)
@@ -150,8 +152,9 @@ def one_round(server: str, burst: int, hang_after: float) -> Round:
         for thread in threads:
             thread.join(hang_after + 5)
         alive = False
-        with contextlib.suppress(OSError), urllib.request.urlopen(
-            f"{base}/voila/static/voila.js", timeout=10
+        with (
+            contextlib.suppress(OSError),
+            urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=10),
         ):
             alive = True
         result.hung = not alive or any(thread.is_alive() for thread in threads)

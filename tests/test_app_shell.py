@@ -57,7 +57,10 @@ def test_language_switch_translates_the_landing_page(open_page: Any) -> None:
     page = open_page("00_index.ipynb")
     page.get_by_role("button", name="Русский").click()
     page.wait_for_selector("text=Справочник правил")
-    assert "Для судей" in page.inner_text(".calc-root")
+    # the navigation is relabelled first, the page's cards right after it
+    page.wait_for_function(
+        "() => document.querySelector('.calc-root')?.innerText.includes('Для судей')"
+    )
 
 
 def test_landing_page_follows_lang_in_the_address(open_page: Any) -> None:

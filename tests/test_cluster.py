@@ -72,7 +72,9 @@ def test_server_block_routes_each_prefix_to_its_backend() -> None:
     backends = cluster_module.backends_for(["10.0.0.5:8871", "10.0.0.6:8871"])
     block = cluster_module.nginx_server_block(backends, "8866")
     for prefix, address in (("desk-1", "10.0.0.5:8871"), ("desk-2", "10.0.0.6:8871")):
-        location = f"location ~ ^/{prefix}/(?<desk_rest>.*)$ {{\n        proxy_pass http://{address};"
+        location = (
+            f"location ~ ^/{prefix}/(?<desk_rest>.*)$ {{\n        proxy_pass http://{address};"
+        )
         assert location in block
     # while a process is down, its page requests go to the same page on the other one
     assert "error_page 502 504 = @desk_1_down;" in block

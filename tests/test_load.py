@@ -32,4 +32,6 @@ def test_simultaneous_visitors_render_and_use_pages_then_kernels_are_culled() ->
     assert report.kernels_at_peak >= 1
     # the visitors' kernels were culled once idle; only the preheated pools remain
     assert report.kernels_after_cull <= load.pool_total(REPO)
-    assert report.rss_after_cull_mb < report.rss_at_peak_mb
+    # culling frees the visitors' kernels while the pools refill theirs: memory must not grow
+    # past the peak (5 % for the refilled kernels' own growth)
+    assert report.rss_after_cull_mb <= 1.05 * report.rss_at_peak_mb

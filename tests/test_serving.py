@@ -86,7 +86,7 @@ def desk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     command = [
         sys.executable,
         "-m",
-        "serving",
+        "calculators.server",
         "notebooks/",
         "--no-browser",
         f"--port={port}",

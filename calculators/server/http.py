@@ -89,4 +89,3 @@ class HttpMixin:
                 handlers.append((ExtensionBundle.pattern(prefix), ExtensionBundle, *rest))
             handlers.append((pattern, _REPLACED.get(handler, handler), *rest))
         return handlers
-
