@@ -78,6 +78,33 @@ Local = tuple[str | None, str | None, int, bool, int, int]
 _Solved = tuple[dict[Ending, int], int, int, int]
 
 
+def enemy_cards(
+    deck: Sequence[str],
+    dracula: bool,
+    situation: Situation,
+    last: str | None,
+    repel: bool,
+    rnd: int,
+    can_pay: bool = True,
+) -> tuple[str, ...]:
+    """The cards the enemy may choose this round: not the card of the last round; against
+    Dracula also no Dodge in round 1 (unless allowed), no Escape in rounds 1-3 under Garlic,
+    no card Sister Agatha taxes when he cannot pay, and only Dodge or Escape after a repel."""
+    cards = [c for c in deck if c != last]
+    if dracula:
+        if rnd == 1 and not situation.dodge_in_round_one:
+            cards = [c for c in cards if c != "Dodge (Dracula)"]
+        if situation.garlic and 1 <= rnd <= 3:
+            cards = [c for c in cards if c not in DRACULA_ESCAPES]
+        if not can_pay:
+            cards = [c for c in cards if c not in AGATHA_CARDS]
+        if repel:
+            rep = [c for c in cards if c == "Dodge (Dracula)" or c in DRACULA_ESCAPES]
+            if rep:
+                cards = rep
+    return tuple(cards)
+
+
 @dataclass(frozen=True, slots=True)
 class Policy:
     """How one side chooses its card each round."""
@@ -310,19 +337,9 @@ class _Model:
         key = (last, repel, rnd, can_pay)
         found = self._eopts.get(key)
         if found is None:
-            deck = [c for c in self.enemy_deck if c != last]
-            if self.dracula:
-                if rnd == 1 and not self.situation.dodge_in_round_one:
-                    deck = [c for c in deck if c != "Dodge (Dracula)"]
-                if self.situation.garlic and 1 <= rnd <= 3:
-                    deck = [c for c in deck if c not in DRACULA_ESCAPES]
-                if not can_pay:
-                    deck = [c for c in deck if c not in AGATHA_CARDS]
-                if repel:
-                    rep = [c for c in deck if c == "Dodge (Dracula)" or c in DRACULA_ESCAPES]
-                    if rep:
-                        deck = rep
-            found = tuple(deck)
+            found = enemy_cards(
+                self.enemy_deck, self.dracula, self.situation, last, repel, rnd, can_pay
+            )
             self._eopts[key] = found
         return found
 

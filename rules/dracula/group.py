@@ -32,8 +32,8 @@ from itertools import product
 from math import gcd, lcm, prod
 
 from rules.dracula.blood import MAX_BLOOD, blood_after_killed
-from rules.dracula.cards import DRACULA_ESCAPES, CardTable, CombatResult, default_table
-from rules.dracula.chain import _components, payoff
+from rules.dracula.cards import CardTable, CombatResult, default_table
+from rules.dracula.chain import _components, enemy_cards, payoff
 from rules.dracula.combat import AGATHA_CARDS, AGATHA_COST
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.odds import roll_counts
@@ -193,19 +193,9 @@ class _Group:
         key = (last, repel, rnd, can_pay)
         found = self._eopts.get(key)
         if found is None:
-            deck = [c for c in self.enemy_deck if c != last]
-            if self.dracula:
-                if rnd == 1 and not self.situation.dodge_in_round_one:
-                    deck = [c for c in deck if c != "Dodge (Dracula)"]
-                if self.situation.garlic and 1 <= rnd <= 3:
-                    deck = [c for c in deck if c not in DRACULA_ESCAPES]
-                if not can_pay:
-                    deck = [c for c in deck if c not in AGATHA_CARDS]
-                if repel:
-                    rep = [c for c in deck if c == "Dodge (Dracula)" or c in DRACULA_ESCAPES]
-                    if rep:
-                        deck = rep
-            found = tuple(deck)
+            found = enemy_cards(
+                self.enemy_deck, self.dracula, self.situation, last, repel, rnd, can_pay
+            )
             self._eopts[key] = found
         return found
 
