@@ -197,6 +197,8 @@ class PageTools:
             for widget, value in self._defaults:
                 if widget.value != value:  # only the changed inputs recompute
                     widget.value = value
+                elif isinstance(widget, IntField) and not widget.valid:
+                    widget.text.value = str(value)  # a wrong text over the starting value
         self.refresh()
 
     # -- the ruling as text -----------------------------------------------------------
