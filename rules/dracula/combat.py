@@ -16,6 +16,7 @@ from rules.dracula.blood import MAX_BLOOD, blood_after_killed
 from rules.dracula.cards import (
     DRACULA_ESCAPES,
     ENEMY_CARDS,
+    HUNTER_BASICS,
     HUNTER_CARDS,
     CardTable,
     CombatResult,
@@ -282,7 +283,7 @@ def hunter_options(
     last = state.hunter_last[index] if state.hunter_last else None
     out: list[str] = []
     enemy_deck = state.opponent.deck()
-    for card in dict.fromkeys(("Punch", "Dodge", "Escape", *h.combat_items)):
+    for card in dict.fromkeys((*HUNTER_BASICS, *h.combat_items)):
         copies = deck[card] - (1 if card == last else 0)
         if copies <= 0:
             continue
