@@ -23,13 +23,12 @@ from rules.dracula.chain_model import (
     Ending,
     Policy,
     check_size,
-    enemy_cards,
     payoff,
     setup_combat,
 )
 from rules.dracula.chain_solvers import solve_layers, solve_states
-from rules.dracula.combat import AGATHA_COST, NO_DODGE_IN_ROUND_ONE
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
+from rules.dracula.legality import AGATHA_COST, NO_DODGE_IN_ROUND_ONE, enemy_cards
 from rules.dracula.minimax import GameSolution
 from rules.dracula.ru import card_ru, cards_ru, enemy_ru, result_ru
 from rules.errors import InvalidState

@@ -14,14 +14,13 @@ a round.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import gcd, lcm
 
 from rules.dracula.blood import AFTER_KILLED, MAX_BLOOD, blood_after_killed
 from rules.dracula.cards import (
-    DRACULA_ESCAPES,
     ENEMY_CARDS,
     HUNTER_BASICS,
     HUNTER_CARDS,
@@ -29,8 +28,16 @@ from rules.dracula.cards import (
     CombatResult,
     default_table,
 )
-from rules.dracula.combat import AGATHA_CARDS, AGATHA_COST, DODGES
 from rules.dracula.hunters import MAX_HEALTH, Hunter, Opponent, Situation
+from rules.dracula.legality import (
+    AGATHA_CARDS,
+    AGATHA_COST,
+    DODGES,
+    can_pay,
+    enemy_cards,
+    hunter_cards,
+    playable_cards,
+)
 from rules.dracula.minimax import GameSolution, solve_game
 from rules.dracula.odds import roll_counts
 from rules.dracula.ru import cards_ru
@@ -67,33 +74,6 @@ POLICY_RU: dict[str, str] = {
     "minimax": "лучшую смесь (минимакс)",
     "plan": "лучший план для выбранной цели",
 }
-
-
-def enemy_cards(
-    deck: Sequence[str],
-    dracula: bool,
-    situation: Situation,
-    last: str | None,
-    repel: bool,
-    rnd: int,
-    can_pay: bool = True,
-) -> tuple[str, ...]:
-    """The cards the enemy may choose this round: not the card of the last round; against
-    Dracula also no Dodge in round 1 (unless allowed), no Escape in rounds 1-3 under Garlic,
-    no card Sister Agatha taxes when he cannot pay, and only Dodge or Escape after a repel."""
-    cards = [c for c in deck if c != last]
-    if dracula:
-        if rnd == 1 and not situation.dodge_in_round_one:
-            cards = [c for c in cards if c != "Dodge (Dracula)"]
-        if situation.garlic and 1 <= rnd <= 3:
-            cards = [c for c in cards if c not in DRACULA_ESCAPES]
-        if not can_pay:
-            cards = [c for c in cards if c not in AGATHA_CARDS]
-        if repel:
-            rep = [c for c in cards if c == "Dodge (Dracula)" or c in DRACULA_ESCAPES]
-            if rep:
-                cards = rep
-    return tuple(cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,9 +181,7 @@ class CombatModel:
         self.enemy_deck = opponent.deck()
         basics = HUNTER_BASICS
         self.hunter_order = tuple(dict.fromkeys(basics + hunter.combat_items))
-        self.playable = frozenset(
-            c for c in self.hunter_order if all(table.allowed(c, e) for e in self.enemy_deck)
-        )
+        self.playable = playable_cards(table, self.hunter_order, self.enemy_deck)
         self.init: dict[str, int] = {}
         self.assumed: list[str] = []
         for card in self.hunter_order + self.enemy_deck:
@@ -242,23 +220,13 @@ class CombatModel:
         key = (items, last, rnd)
         found = self._hopts.get(key)
         if found is None:
-            out = []
-            for card in self.hunter_order:
-                copies = 1 if card in HUNTER_BASICS else items.count(card)
-                if card == last:
-                    copies -= 1
-                if copies <= 0 or card not in self.playable:
-                    continue
-                if rnd == 1 and card == "Dodge" and not self.situation.dodge_in_round_one:
-                    continue
-                out.append(card)
-            found = tuple(out)
+            found = hunter_cards(items, last, rnd, self.situation, self.playable)
             self._hopts[key] = found
         return found
 
     def can_pay(self, blood: int) -> bool:
         """Whether Dracula may choose a card Sister Agatha taxes (always, without her)."""
-        return not self.agatha or blood > AGATHA_COST
+        return can_pay(self.situation, self.dracula, blood)
 
     def paid(self, e: str) -> int:
         """Blood Dracula pays to play ``e``."""

@@ -33,9 +33,17 @@ from math import gcd, lcm, prod
 
 from rules.dracula.blood import AFTER_KILLED, MAX_BLOOD
 from rules.dracula.cards import HUNTER_BASICS, CardTable, CombatResult, default_table
-from rules.dracula.chain_model import enemy_cards, payoff
-from rules.dracula.combat import AGATHA_CARDS, AGATHA_COST, DODGES
+from rules.dracula.chain_model import payoff
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
+from rules.dracula.legality import (
+    AGATHA_CARDS,
+    AGATHA_COST,
+    DODGES,
+    can_pay,
+    enemy_cards,
+    hunter_cards,
+    playable_cards,
+)
 from rules.dracula.odds import roll_counts
 from rules.dracula.ru import cards_ru
 from rules.errors import InvalidState
@@ -128,11 +136,8 @@ class _Group:
             eb += int(opponent.minion and situation.eastern_europe)
         self.base_h, self.base_e = hb, eb
         self.free_slots = tuple(h.bite_slots - h.bites for h in group)
-        self.playable = frozenset(
-            c
-            for h in group
-            for c in (*HUNTER_BASICS, *h.combat_items)
-            if all(table.allowed(c, e) for e in self.enemy_deck)
+        self.playable = playable_cards(
+            table, (c for h in group for c in (*HUNTER_BASICS, *h.combat_items)), self.enemy_deck
         )
         self.init: dict[str, int] = {}
         self.assumed: list[str] = []
@@ -175,25 +180,17 @@ class _Group:
         key = (items, last, rnd)
         found = self._hopts.get(key)
         if found is None:
-            out = []
-            for card in dict.fromkeys((*HUNTER_BASICS, *items)):
-                copies = (1 if card in HUNTER_BASICS else items.count(card)) - (card == last)
-                if copies <= 0 or card not in self.playable:
-                    continue
-                if rnd == 1 and card == "Dodge" and not self.situation.dodge_in_round_one:
-                    continue
-                out.append(card)
-            found = tuple(out)
+            found = hunter_cards(items, last, rnd, self.situation, self.playable)
             self._hopts[key] = found
         return found
 
     def enemy_options(self, last: str | None, repel: bool, rnd: int, blood: int) -> tuple[str, ...]:
-        can_pay = not self.agatha or blood > AGATHA_COST
-        key = (last, repel, rnd, can_pay)
+        payable = can_pay(self.situation, self.dracula, blood)
+        key = (last, repel, rnd, payable)
         found = self._eopts.get(key)
         if found is None:
             found = enemy_cards(
-                self.enemy_deck, self.dracula, self.situation, last, repel, rnd, can_pay
+                self.enemy_deck, self.dracula, self.situation, last, repel, rnd, payable
             )
             self._eopts[key] = found
         return found
