@@ -30,7 +30,7 @@ from rules.dracula.chain_solvers import solve_layers, solve_states
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.legality import AGATHA_COST, NO_DODGE_IN_ROUND_ONE, enemy_cards
 from rules.dracula.minimax import GameSolution
-from rules.dracula.ru import card_ru, cards_ru, enemy_ru, result_ru
+from rules.dracula.ru import card_ru, cards_ru, ending_ru, enemy_ru, result_ru
 from rules.errors import InvalidState
 from rules.trace import Step, Trace
 from rules.validation import flag, whole
@@ -234,7 +234,7 @@ def combat_odds(
         + "; ".join(f"{k} {_share_text(p)}" for k, p in outcomes.items() if p)
         + ".",
         f"Точно решено состояний боя: {n_states}. Исходы: "
-        + "; ".join(f"{_ENDING_RU.get(k, k)} {_share_text_ru(p)}" for k, p in outcomes.items() if p)
+        + "; ".join(f"{ending_ru(k)} {_share_text_ru(p)}" for k, p in outcomes.items() if p)
         + ".",
     )
     return CombatOdds(
@@ -255,16 +255,6 @@ def _share_text(p: Fraction) -> str:
         return str(p)
     digits = int(p.denominator.bit_length() * 0.30103) + 1
     return f"≈{float(p):.10g} (exact: a fraction with a denominator of about {digits} digits)"
-
-
-_ENDING_RU: dict[str, str] = {
-    "defeated": "Охотник повержен",
-    "bitten": "Охотник укушен",
-    "escaped": "кто-то сбежал (Конец)",
-    "continues": "три Продолжения",
-    "destroyed": "Дракула уничтожен",
-    "killed": "Агент убит",
-}
 
 
 def _share_text_ru(p: Fraction) -> str:

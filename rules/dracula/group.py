@@ -45,7 +45,7 @@ from rules.dracula.legality import (
     playable_cards,
 )
 from rules.dracula.odds import roll_counts
-from rules.dracula.ru import cards_ru
+from rules.dracula.ru import cards_ru, ending_ru
 from rules.errors import InvalidState
 from rules.exact.graph import strong_components
 from rules.trace import Step, Trace
@@ -795,14 +795,6 @@ _TARGET_RU = {
     "uniform": "каждый Охотник с равным шансом",
     "minimax": "минимакс: Охотник, дающий Группе меньше всего очков в этом раунде",
 }
-_KIND_RU = {
-    "defeated": "Охотник повержен",
-    "bitten": "Охотник укушен",
-    "escaped": "кто-то сбежал (Конец)",
-    "continues": "три Продолжения",
-    "destroyed": "Дракула уничтожен",
-    "killed": "Агент убит",
-}
 
 
 def _trace(
@@ -869,7 +861,7 @@ def _trace(
         + "; ".join(f"{k} {p}" for k, p in outcomes.items() if p and len(str(p)) < 80)
         + ". The combat ends as soon as the first hunter is bitten or defeated.",
         f"Точно решено состояний боя: {n_states}. Исходы: "
-        + "; ".join(f"{_KIND_RU[k]} {p}" for k, p in outcomes.items() if p and len(str(p)) < 80)
+        + "; ".join(f"{ending_ru(k)} {p}" for k, p in outcomes.items() if p and len(str(p)) < 80)
         + ". Бой кончается, как только первый Охотник Укушен или повержен.",
     )
     return trace.steps
