@@ -92,10 +92,10 @@ def icepool_pool(
     """P(botch), P(net == k) and P(success) of the same roll, computed with icepool.
 
     Without the reroll the law is complete. With it, icepool has to stop the open-ended chain
-    somewhere; stopping after ``n - 1`` rerolls is the least depth that is exact for every
-    net value up to 0, hence for botch, failure and success: a die cut off there shows ``n``
-    tens, more successes than the other ``n - 1`` dice can cancel. The law then lists the
-    values up to 0, and P(success) is the whole mass above.
+    somewhere; stopping after ``n - 1`` rerolls (at least one) is the least depth that is
+    exact for every net value up to 0, hence for botch, failure and success: a die cut off
+    there shows ``n`` tens, more successes than the other ``n - 1`` dice can cancel. The law
+    then lists the values up to 0, and P(success) is the whole mass above.
     """
     if specialty != "reroll":
         botch, law = _icepool_plain(n, d, 2 if specialty == "double" else 1)
