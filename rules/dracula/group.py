@@ -33,7 +33,7 @@ from math import gcd, lcm, prod
 
 from rules.dracula.blood import AFTER_KILLED, MAX_BLOOD
 from rules.dracula.cards import HUNTER_BASICS, CardTable, CombatResult, default_table
-from rules.dracula.chain_model import payoff
+from rules.dracula.chain_model import result_value
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.legality import (
     AGATHA_CARDS,
@@ -46,8 +46,10 @@ from rules.dracula.legality import (
 )
 from rules.dracula.odds import roll_counts
 from rules.dracula.ru import cards_ru, ending_ru
+from rules.dracula.shares import share_text, share_text_ru
 from rules.errors import InvalidState
 from rules.exact.graph import strong_components
+from rules.exact.rational import sum_pairs
 from rules.trace import Step, Trace
 from rules.validation import choice, present, whole
 
@@ -288,24 +290,23 @@ class _Group:
     ) -> Fraction:
         """The hunters' expected points this round when Dracula targets hunter ``t``, summed
         over every card choice (see :func:`rules.dracula.chain.payoff`)."""
-        total = Fraction(0)
         slots = self.free_slots[t]
+        # integer numerators over (roll denominator x free slots): a bite costs health / slots
+        acc: dict[int, int] = {}
         for cards in product(*options):
             pistol = "Pistol" in cards
             for e in enemy:
-                b = blood - self.paid(e)
-                p = Fraction(*self.win(cards[t], e, dodge, pistol))
+                paid = self.paid(e)
+                b = blood - paid
+                num, den = self.win(cards[t], e, dodge, pistol)
                 j = self.best_card(cards, e, b)
                 rh = self.result("hunter", cards[j], e)
                 re_ = self.result("enemy", cards[t], e)
-                win = payoff(
-                    "hunter", rh, health=health, blood=b, free_slots=slots, dracula=self.dracula
-                )
-                lose = payoff(
-                    "enemy", re_, health=health, blood=b, free_slots=slots, dracula=self.dracula
-                )
-                total += self.paid(e) + p * win + (1 - p) * lose
-        return total
+                win = result_value("hunter", rh, health, b, slots, self.dracula) * slots
+                lose = result_value("enemy", re_, health, b, slots, self.dracula) * slots
+                d = den * slots
+                acc[d] = acc.get(d, 0) + paid * d + num * int(win) + (den - num) * int(lose)
+        return Fraction(*sum_pairs(acc))
 
     def result(self, winner: str, h: str, e: str) -> CombatResult:
         key = (winner, h, e)
@@ -858,10 +859,10 @@ def _trace(
     trace.add(
         "dracula:combat-end",
         f"Solved exactly over {n_states} combat states: "
-        + "; ".join(f"{k} {p}" for k, p in outcomes.items() if p and len(str(p)) < 80)
+        + "; ".join(f"{k} {share_text(p)}" for k, p in outcomes.items() if p)
         + ". The combat ends as soon as the first hunter is bitten or defeated.",
         f"Точно решено состояний боя: {n_states}. Исходы: "
-        + "; ".join(f"{ending_ru(k)} {p}" for k, p in outcomes.items() if p and len(str(p)) < 80)
+        + "; ".join(f"{ending_ru(k)} {share_text_ru(p)}" for k, p in outcomes.items() if p)
         + ". Бой кончается, как только первый Охотник Укушен или повержен.",
     )
     return trace.steps
