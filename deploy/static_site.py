@@ -1,0 +1,406 @@
+"""Build the desk as a static site: every calculator runs in the visitor's browser.
+
+Voici (Voila's static sibling) renders ``notebooks/`` into HTML pages that start JupyterLite's
+Pyodide kernel in the browser. Everything the site needs comes from the package registries and is
+copied into the site, so the pages never ask another host for anything:
+
+- the Pyodide runtime (wasm core, standard library, ``pyodide.js``) from the npm package
+  ``pyodide``;
+- every pure-Python wheel the calculators import, from PyPI: the project's dependencies at the
+  versions installed in the build environment (so the browser computes with the same code as
+  the Voila server), the kernel's (IPython and its own) at the versions this Pyodide release
+  pairs with JupyterLite's kernel;
+- this project as a wheel built from the working tree.
+
+The wheels are listed in the site's own ``pyodide-lock.json``, and the kernel loads the project and
+everything it imports while it starts. Two parts of the usual Pyodide distribution are not on any
+registry here and are left out on purpose:
+
+- ``sqlite3`` (a compiled standard-library module that Pyodide ships apart): IPython imports it for
+  its command history only and works without it, so the lock lists an empty placeholder under that
+  name;
+- every other Pyodide package: the calculators do not use them.
+
+``gmpy2`` does not exist for Pyodide: the project's dependency on it has an environment marker, and
+``rules.dracula`` uses Python's own integers where it is missing.
+
+Offline use: JupyterLite's service worker keeps a copy of every file a page fetched
+(``enableServiceWorkerCache``), so once a visitor has opened a page, it opens and computes again
+without a network. ``offline-files.json`` lists every file of the site for a visitor (or a test)
+who wants to fetch them all at once.
+
+Run it as ``scripts/build-static [DIR]`` (default ``build/static``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import importlib.metadata as metadata
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION  # the release it is built for
+from packaging.markers import Marker
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+REPO = Path(__file__).resolve().parents[1]
+PROJECT = "vampire-rules-desk"
+PYODIDE_PYTHON = "3.13"
+PYODIDE_PLATFORM = "pyodide_2025_0_wasm32"
+#: What the kernel imports besides the project (the Pyodide kernel's own list, less sqlite3).
+KERNEL_PACKAGES = ("ipython", "comm", "jedi")
+#: Shipped by the Pyodide kernel extension itself as shims; ours would clash with them.
+PROVIDED_BY_KERNEL = frozenset({"ipykernel", "widgetsnbextension", "pyodide-kernel", "piplite"})
+#: Files of the npm package the site needs (no source maps, consoles or type stubs).
+PYODIDE_FILES = (
+    "pyodide.js",
+    "pyodide.mjs",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "package.json",
+)
+#: The environment markers of Pyodide's Python, for reading the wheels' requirements.
+PYODIDE_MARKERS = {
+    "implementation_name": "cpython",
+    "implementation_version": "3.13.2",
+    "os_name": "posix",
+    "platform_machine": "wasm32",
+    "platform_python_implementation": "CPython",
+    "platform_release": "",
+    "platform_system": "Emscripten",
+    "platform_version": "",
+    "python_full_version": "3.13.2",
+    "python_version": PYODIDE_PYTHON,
+    "sys_platform": "emscripten",
+    "extra": "",
+}
+
+
+def log(message: str) -> None:
+    print(f"build-static: {message}", flush=True)
+
+
+def run(command: list[str], cwd: Path | None = None) -> None:
+    subprocess.run(command, cwd=cwd, check=True)
+
+
+# -- what the browser needs ---------------------------------------------------------------
+def requirement_closure(roots: Iterable[str]) -> dict[str, str]:
+    """Every distribution the roots need in Pyodide, with the version installed here."""
+    found: dict[str, str] = {}
+    todo = [canonicalize_name(name) for name in roots]
+    while todo:
+        name = todo.pop()
+        if name in found or name in PROVIDED_BY_KERNEL:
+            continue
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            raise SystemExit(
+                f"build-static: {name} is needed in the browser but not installed in this "
+                "environment; install the project with its 'static' extra"
+            ) from None
+        found[name] = dist.version
+        for text in dist.requires or ():
+            requirement = Requirement(text)
+            if requirement.marker is None or requirement.marker.evaluate(PYODIDE_MARKERS):
+                todo.append(canonicalize_name(requirement.name))
+    return found
+
+
+def _marker_holds(text: str) -> bool:
+    return Marker(text).evaluate(PYODIDE_MARKERS)
+
+
+# -- fetching from the registries -----------------------------------------------------------
+def pyodide_runtime(cache: Path) -> Path:
+    """The npm package ``pyodide`` unpacked in the cache; returns its ``package`` folder."""
+    unpacked = cache / f"pyodide-{PYODIDE_VERSION}"
+    if (unpacked / "package" / "pyodide.asm.wasm").exists():
+        return unpacked / "package"
+    cache.mkdir(parents=True, exist_ok=True)
+    tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.exists():
+        log(f"fetching the Pyodide runtime {PYODIDE_VERSION} (npm package 'pyodide')")
+        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cwd=cache)
+    with tarfile.open(tarball) as archive:
+        archive.extractall(unpacked, filter="data")
+    return unpacked / "package"
+
+
+def download_wheels(pins: dict[str, str], into: Path) -> dict[str, Path]:
+    """Pure-Python (or Pyodide) wheels of ``pins`` from PyPI, cached in ``into``."""
+    into.mkdir(parents=True, exist_ok=True)
+    wheels: dict[str, Path] = {}
+    missing = []
+    for name, version in sorted(pins.items()):
+        have = _find_wheel(into, name, version)
+        if have is None:
+            missing.append(f"{name}=={version}")
+        else:
+            wheels[name] = have
+    if missing:
+        log(f"fetching {len(missing)} wheels from PyPI")
+        run(
+            [
+                sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                "--disable-pip-version-check", "--only-binary=:all:",
+                "--python-version", PYODIDE_PYTHON, "--implementation", "cp",
+                "--platform", PYODIDE_PLATFORM, "--platform", "any",
+                "--dest", str(into), *missing,
+            ]
+        )
+    for name, version in pins.items():
+        wheel = _find_wheel(into, name, version)
+        if wheel is None:
+            raise SystemExit(f"build-static: no wheel of {name} {version} usable in Pyodide")
+        wheels[name] = wheel
+    return wheels
+
+
+def _find_wheel(folder: Path, name: str, version: str) -> Path | None:
+    for wheel in folder.glob("*.whl"):
+        dist, wheel_version = wheel.name.split("-")[:2]
+        if canonicalize_name(dist) == name and wheel_version == version:
+            tags = wheel.name[: -len(".whl")].split("-")[-3:]
+            if tags[2] in ("any", PYODIDE_PLATFORM):
+                return wheel
+    return None
+
+
+def project_wheel(into: Path) -> Path:
+    """This working tree as a wheel."""
+    for old in into.glob("vampire_rules_desk-*.whl"):
+        old.unlink()
+    run(
+        [
+            sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+            "--disable-pip-version-check", "--wheel-dir", str(into), str(REPO),
+        ]
+    )
+    (wheel,) = into.glob("vampire_rules_desk-*.whl")
+    return wheel
+
+
+def placeholder_wheel(name: str, into: Path) -> Path:
+    """An empty wheel named ``name``: satisfies a dependency without installing a module."""
+    wheel = into / f"{name}-0.0.0-py3-none-any.whl"
+    info = f"{name}-0.0.0.dist-info"
+    files = {
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n",
+        f"{info}/WHEEL": (
+            "Wheel-Version: 1.0\nGenerator: vampire-rules-desk\nRoot-Is-Purelib: true\n"
+            "Tag: py3-none-any\n"
+        ),
+    }
+    record = [f"{path},{_record_hash(text.encode())},{len(text.encode())}" for path, text in
+              files.items()]
+    files[f"{info}/RECORD"] = "\n".join([*record, f"{info}/RECORD,,", ""])
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, text in files.items():
+            archive.writestr(zipfile.ZipInfo(path, (2020, 1, 1, 0, 0, 0)), text)
+    return wheel
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"sha256={digest}"
+
+
+# -- the lock file --------------------------------------------------------------------------
+def wheel_entry(wheel: Path, name: str, version: str) -> dict[str, object]:
+    """A ``pyodide-lock.json`` entry for ``wheel``: its imports and its Pyodide dependencies."""
+    depends: list[str] = []
+    imports: list[str] = []
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        for line in archive.read(meta).decode().splitlines():
+            if line.startswith("Requires-Dist:"):
+                requirement = Requirement(line.split(":", 1)[1].strip())
+                marker = requirement.marker
+                if marker is None or marker.evaluate(PYODIDE_MARKERS):
+                    dep = canonicalize_name(requirement.name)
+                    if dep not in PROVIDED_BY_KERNEL:
+                        depends.append(dep)
+        top = next((n for n in names if n.endswith(".dist-info/top_level.txt")), None)
+        if top is not None:
+            imports = [line for line in archive.read(top).decode().split() if line]
+        else:
+            imports = sorted(
+                {
+                    n.split("/")[0].removesuffix(".py")
+                    for n in names
+                    if not n.split("/")[0].endswith((".dist-info", ".data"))
+                    and (n.endswith(".py") or "/" in n)
+                }
+            )
+    return {
+        "name": name,
+        "version": version,
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "package_type": "package",
+        "imports": [i for i in imports if not i.startswith("_") or i == "_pytest"],
+        "depends": sorted(set(depends)),
+        "unvendored_tests": False,
+    }
+
+
+# -- the build ---------------------------------------------------------------------------------
+def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
+    runtime = pyodide_runtime(cache / "npm")
+    npm_lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    micropip = npm_lock["packages"]["micropip"]
+
+    with tempfile.TemporaryDirectory() as scratch:
+        own = project_wheel(Path(scratch))
+        own_requires = [
+            canonicalize_name(Requirement(text).name)
+            for text in metadata.distribution(PROJECT).requires or ()
+            if Requirement(text).marker is None or _marker_holds(str(Requirement(text).marker))
+        ]
+        # the project's own dependencies at the versions it is tested with here, but the
+        # kernel's (IPython and what it needs) at the versions this Pyodide release pairs with
+        # the kernel: a newer IPython breaks the kernel's cell runner
+        pins = requirement_closure(own_requires)
+        pins.update(
+            (name, npm_lock["packages"].get(name, {}).get("version", version))
+            for name, version in requirement_closure([*KERNEL_PACKAGES]).items()
+        )
+        pins["micropip"] = micropip["version"]
+        wheels = download_wheels(pins, cache / "wheels")
+        while missing := sorted(_missing_depends(wheels) - set(pins)):
+            for name in missing:
+                pins[name] = npm_lock["packages"].get(name, {}).get("version") or (
+                    metadata.version(name)
+                )
+            wheels = download_wheels(pins, cache / "wheels")
+
+        lite = Path(scratch) / "lite"
+        site_pyodide = lite / "static" / "pyodide"
+        site_pyodide.mkdir(parents=True)
+        for name in PYODIDE_FILES:
+            shutil.copy2(runtime / name, site_pyodide / name)
+        packages: dict[str, object] = {}
+        for name, wheel in wheels.items():
+            shutil.copy2(wheel, site_pyodide / wheel.name)
+            packages[name] = wheel_entry(site_pyodide / wheel.name, name, pins[name])
+        shutil.copy2(own, site_pyodide / own.name)
+        own_entry = wheel_entry(site_pyodide / own.name, PROJECT, own.name.split("-")[1])
+        packages[PROJECT] = own_entry
+        sqlite = placeholder_wheel("sqlite3", site_pyodide)
+        packages["sqlite3"] = {**wheel_entry(sqlite, "sqlite3", "0.0.0"), "imports": []}
+        _check_depends(packages)
+        lock = {"info": npm_lock["info"], "packages": packages}
+        (site_pyodide / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+
+        preload = sorted({PROJECT, *KERNEL_PACKAGES, "sqlite3"})
+        (lite / "jupyter-lite.json").write_text(
+            json.dumps(
+                {
+                    "jupyter-lite-schema-version": 0,
+                    "jupyter-config-data": {
+                        "appName": "Vampire Rules Desk",
+                        "enableServiceWorkerCache": True,
+                        "litePluginSettings": {
+                            "@jupyterlite/pyodide-kernel-extension:kernel": {
+                                "disablePyPIFallback": True,
+                                "loadPyodideOptions": {"packages": preload},
+                            }
+                        },
+                    },
+                },
+                indent=2,
+            )
+        )
+        if out.exists():
+            shutil.rmtree(out)
+        log(f"rendering the notebooks into {out}")
+        env = {**os.environ, "DESK_STATIC_BUILD": "1"}
+        subprocess.run(
+            [
+                str(Path(sys.executable).with_name("voici")), "build",
+                "--contents", str(contents.resolve()),
+                "--output-dir", str(out.resolve()),
+                "--no-sourcemaps",
+                "--no-unused-shared-packages",
+            ],
+            cwd=lite,
+            env=env,
+            check=True,
+        )
+    _prune(out)
+    _write_offline_list(out)
+    files = [p for p in out.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    log(f"done: {out} ({size / 1e6:.1f} MB in {len(files)} files)")
+
+
+def _missing_depends(wheels: dict[str, Path]) -> set[str]:
+    """Distributions the wheels need in Pyodide that are not among them."""
+    needed: set[str] = set()
+    for name, wheel in wheels.items():
+        depends = wheel_entry(wheel, name, "")["depends"]
+        assert isinstance(depends, list)
+        needed.update(depends)
+    return needed - set(wheels)
+
+
+def _check_depends(packages: dict[str, object]) -> None:
+    for name, entry in packages.items():
+        assert isinstance(entry, dict)
+        for dep in entry["depends"]:
+            if dep not in packages:
+                raise SystemExit(f"build-static: {name} needs {dep}, which the site lacks")
+
+
+def _prune(out: Path) -> None:
+    """Drop what the pages never load: source maps and JupyterLite's own demo notebook."""
+    for path in out.rglob("*.map"):
+        path.unlink()
+    for name in ("jupyter-lite.ipynb",):
+        (out / name).unlink(missing_ok=True)
+    # the template's icon font comes from a CDN; the pages do not use its icons
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        kept = "\n".join(
+            line for line in text.splitlines() if "fontawesome-free" not in line
+        )
+        if kept != text.rstrip("\n"):
+            page.write_text(kept + "\n", encoding="utf-8")
+
+
+def _write_offline_list(out: Path) -> None:
+    files = sorted(
+        p.relative_to(out).as_posix()
+        for p in out.rglob("*")
+        if p.is_file() and p.name != "offline-files.json"
+    )
+    (out / "offline-files.json").write_text(json.dumps(files, indent=0))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", default=str(REPO / "build" / "static"))
+    parser.add_argument("--cache", default=str(REPO / "build" / "cache"))
+    parser.add_argument("--contents", default=str(REPO / "notebooks"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    build(Path(args.out), Path(args.cache), Path(args.contents))
+
+
+if __name__ == "__main__":
+    main()
