@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl
 
@@ -103,15 +103,32 @@ class CalculatorApp:
         """Put more inputs in the address (e.g. a tab's, built when first shown).
 
         Their current values are their defaults; the address follows their changes.
+        A tab built afresh (after a reset) brings new widgets under the same names: the
+        address then follows the new ones.
         """
         for name, field in fields.items():
-            if name in self._fields:
-                continue
+            old = self._fields.get(name)
+            if old is not None:
+                if old.widget is field.widget:
+                    continue
+                if old.widget is not None:
+                    old.widget.unobserve(self._on_state_change, names=_trait(old.widget))
             self._fields[name] = field
             self._defaults[name] = field.read()
             if field.widget is not None:
-                trait = "selected_index" if isinstance(field.widget, widgets.Tab) else "value"
-                field.widget.observe(self._on_state_change, names=trait)
+                field.widget.observe(self._on_state_change, names=_trait(field.widget))
+
+    def address_names(self) -> tuple[str, ...]:
+        """The names of the inputs the address follows."""
+        return tuple(self._fields)
+
+    def remove_fields(self, names: Iterable[str]) -> None:
+        """Take inputs out of the address (e.g. a tab that was dropped to be built afresh)."""
+        for name in list(names):
+            field = self._fields.pop(name, None)
+            self._defaults.pop(name, None)
+            if field is not None and field.widget is not None:
+                field.widget.unobserve(self._on_state_change, names=_trait(field.widget))
 
     def set_language(self, lang: str) -> None:
         self.language.value = lang  # triggers _on_language
@@ -287,3 +304,8 @@ class CalculatorApp:
             self._address_problems.append(text)
         else:
             self.banner.show_text(text, "bad_url")
+
+
+def _trait(widget: widgets.Widget) -> str:
+    """The trait of ``widget`` that the address follows."""
+    return "selected_index" if isinstance(widget, widgets.Tab) else "value"
