@@ -4,6 +4,10 @@ The hang: a kernel's shell endpoint is held by another process (its port was tak
 ZeroMQ handshake fails, ZeroMQ drops the connection for good, and jupyter_client's
 ``kernel_info`` request blocks the event loop in a synchronous send. ``tests/support/
 dying_kernel.py`` makes kernels die in these ways on purpose.
+
+And a pooled kernel killed while it waits: jupyter_client's restarter used to start a new
+process under the same id, which answers ``is_alive()``, while the cell the dead process was
+running never gets its reply, and the next visitor waited past two minutes.
 """
 
 from __future__ import annotations
@@ -321,46 +325,33 @@ def test_a_dying_kernel_costs_one_page_and_the_pool_replaces_it(dying_server: Se
     assert {b"READY=1", b"WATCHDOG=1"} <= heard, heard
     # the pool replaced its dead kernels with a working one
     _wait_for_pool(dying_server, 120, ready=1)
+    with health_answers(dying_server) as answered:
+        # a pooled kernel killed just before a visitor asks: that visitor is served anyway, in
+        # bounded time, from a living kernel (the dead one is skipped, or its page is rendered
+        # once more from another kernel); it used to hang past two minutes
+        killed = dying_server.kill_kernels()
+        assert killed
+        start = time.monotonic()
+        status, body = _get(page, timeout=60)
+        assert status == 200, body[:500]
+        assert time.monotonic() - start < 60
+        assert _kernel_of(body) not in killed
+        _wait_for_pool(dying_server, 120, ready=1)
+        # killed with nobody asking: within seconds the dead kernels are shut down (none is
+        # restarted) and the pool starts a replacement
+        assert len(dying_server.kill_kernels()) >= 2  # the visitor's kernel, the pooled one
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            health = dying_server.health()
+            pool = health["pools"]["vtm_dice.ipynb"]
+            if health["kernels"] == 1 and (pool["ready"], pool["starting"]) == (0, 1):
+                break
+            time.sleep(0.25)
+        assert health["kernels"] == 1 and (pool["ready"], pool["starting"]) == (0, 1), health
+    assert answered and max(answered) < 5, answered
 
 
 def _kernel_of(body: str) -> str:
     found = re.search(r'"kernelId": "([0-9a-f-]+)"', body)
     assert found, body[:500]
     return found.group(1)
-
-
-def test_a_pooled_kernel_killed_while_it_waits_costs_no_visitor_a_page(tmp_path: Path) -> None:
-    """Killed while preheated: the next visitor is served (from a living kernel) in bounded time,
-    the dead kernel leaves the pool without a visitor, the pool refills, /health answers."""
-    pools = json.dumps({"default": {"pool_size": 0}, "vtm_dice.ipynb": {"pool_size": 1}})
-    server = Server(tmp_path, [], f"--VoilaKernelManager.kernel_pools_config={pools}")
-    try:
-        server.wait_up()
-        page = f"{server.url}/voila/render/vtm_dice.ipynb"
-        with health_answers(server) as answered:
-            _wait_for_pool(server, 120, ready=1)
-            # killed just before a visitor asks: that visitor is served anyway
-            killed = server.kill_kernels()
-            assert len(killed) == 1, killed
-            start = time.monotonic()
-            status, body = _get(page, timeout=60)
-            assert status == 200, body[:500]
-            served_in = time.monotonic() - start
-            assert served_in < 60
-            assert _kernel_of(body) not in killed
-            _wait_for_pool(server, 120, ready=1)
-            # killed with no visitor in sight: the server notices and starts a replacement
-            killed = server.kill_kernels()
-            assert len(killed) == 2, killed  # the visitor's kernel and the pooled one
-            deadline = time.monotonic() + 15
-            while time.monotonic() < deadline:
-                health = server.health()
-                pool = health["pools"]["vtm_dice.ipynb"]
-                if health["kernels"] == 1 and (pool["ready"], pool["starting"]) == (0, 1):
-                    break  # both dead kernels shut down, one replacement starting
-                time.sleep(0.25)
-            assert health["kernels"] == 1 and (pool["ready"], pool["starting"]) == (0, 1), health
-        assert answered and max(answered) < 5, answered
-    finally:
-        server.stop()
-    print(f"served {served_in:.1f} s after its pooled kernel was killed")

@@ -351,13 +351,14 @@ def desk_kernel_manager_factory(
             while True:
                 await asyncio.sleep(SWEEP_S)
                 for kernel_id in self.list_kernel_ids():
-                    manager = self.get_kernel(kernel_id) if kernel_id in self else None
-                    if manager is None or not manager.has_kernel or manager.shutting_down:
-                        continue  # gone, not launched yet, or being shut down
-                    if not await manager.is_alive():
+                    if kernel_id not in self or kernel_id in self._pending_kernels:
+                        continue  # gone, or being started or shut down
+                    if not await self._kernel_alive(kernel_id):
                         # Voila's shutdown_kernel also takes it out of its pool
                         self.log.warning("Kernel %s died; it is shut down", kernel_id)
                         await self._shutdown_quietly(kernel_id)
+                        if kernel_id in self and kernel_id not in self._pending_kernels:
+                            self.remove_kernel(kernel_id)  # its shutdown failed: forget it
                         self._wake_filler()
                 for name, pool in list(self._pools.items()):
                     for task in list(pool):
