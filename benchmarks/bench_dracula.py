@@ -23,8 +23,10 @@ import sys
 import time
 from collections.abc import Callable
 
-import rules.dracula.chain as chain
-from rules.dracula.chain import CombatOdds, _setup, combat_odds
+import rules.dracula.chain_solvers as chain_solvers
+import rules.exact.rational as rational
+from rules.dracula.chain import CombatOdds, combat_odds
+from rules.dracula.chain_model import setup_combat
 from rules.dracula.group import group_odds
 from rules.dracula.hunters import Hunter, Opponent, Situation, hunter
 from rules.errors import InvalidState
@@ -147,7 +149,7 @@ def monte_carlo(
     h: Hunter, opp: Opponent, sit: Situation, blood: int, policy: str, n: int, seed: int = 1
 ) -> dict[str, float]:
     """Sample ``n`` combats with the chain's own round model (the baseline)."""
-    model, start = _setup(h, opp, sit, blood, None, policy, policy, 1)
+    model, start = setup_combat(h, opp, sit, blood, None, policy, policy, 1)
     rng = random.Random(seed)
     counts: dict[str, int] = {}
     cache: dict[object, tuple[list[object], list[float]]] = {}
@@ -190,8 +192,8 @@ def run_setup(
     name: str, h: Hunter, opp: Opponent, sit: Situation, blood: int, policy: str, samples: int
 ) -> tuple[str, float, float, int]:
     def exact(fast: bool = True) -> CombatOdds:
-        chain._OPERATORS.clear()  # no help from earlier runs
-        chain._LAYER_OPERATORS.clear()
+        chain_solvers._OPERATORS.clear()  # no help from earlier runs
+        chain_solvers._LAYER_OPERATORS.clear()
         return combat_odds(
             h,
             opp,
@@ -206,13 +208,13 @@ def run_setup(
     t_exact = median_time(exact, 3)
     odds = exact()
     # the same layered solver on Python's own integers instead of GMP's
-    gmp = chain._big()
-    chain._BIG = int
+    gmp = rational.big_integers()
+    rational._BIG = int
     try:
         t_plain = median_time(exact, 1)
         assert exact() == odds
     finally:
-        chain._BIG = gmp
+        rational._BIG = gmp
     # the state-by-state reference solver, on the setups where it ends in seconds
     ref = "-"
     if odds.states <= REFERENCE_MAX_STATES:

@@ -914,7 +914,7 @@ class DraculaExplorer(CalculatorApp):
         self._always_row.layout.display = "" if self.w_hpolicy.value == "always" else "none"
         h, opp, sit, blood, table, assume = self.setup()
         self.table = table
-        cards = tuple(dict.fromkeys(("Punch", "Dodge", "Escape", *h.combat_items))) + opp.deck()
+        cards = tuple(dict.fromkeys((*HUNTER_BASICS, *h.combat_items))) + opp.deck()
         self.missing = table.missing_initiatives(cards)
         self._setup = (h, opp, sit, blood, table, assume)
         if self.judge_state is None or self._judge_key != (h, opp, sit, blood):

@@ -15,7 +15,6 @@ steps. Drive it without a browser::
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Callable, Collection, Iterable
 from fractions import Fraction
 from typing import Any
@@ -36,8 +35,8 @@ from calculators.kit.fmt import escape
 from calculators.kit.tools import PageTools, input_lines, ruling_text
 from rules.errors import InvalidState, RuleError
 from rules.trace import Step
-from rules.vtes.contested import ContestedCard, ContestedTitle, ContestUpkeep, untap_contests
-from rules.vtes.influence import InfluencePlan, Move, Uncontrolled, plan_influence
+from rules.vtes.contested import ContestUpkeep, untap_contests
+from rules.vtes.influence import InfluencePlan, Move, plan_influence
 from rules.vtes.influence import transfers_for_turn as _transfers_for_turn
 from rules.vtes.models import Ally, MinionState, Vampire
 from rules.vtes.table_examples import (
@@ -49,6 +48,17 @@ from rules.vtes.table_examples import (
     RICHARD_SEATING,
     examples_text,
 )
+from rules.vtes.table_text import (
+    format_events,
+    format_moves,
+    format_uncontrolled,
+    parse_cards,
+    parse_clan_counts,
+    parse_events,
+    parse_moves,
+    parse_titles,
+    parse_uncontrolled,
+)
 from rules.vtes.torpor import (
     BloodHuntResult,
     DiablerieResult,
@@ -57,19 +67,11 @@ from rules.vtes.torpor import (
     leave_torpor,
     rescue,
 )
-from rules.vtes.victory import Ousting, Score, Withdrawal, score_game
+from rules.vtes.victory import Score, score_game
 
 __all__ = [
     "TABS",
     "VtesTableCalculator",
-    "format_moves",
-    "format_uncontrolled",
-    "parse_cards",
-    "parse_clan_counts",
-    "parse_events",
-    "parse_moves",
-    "parse_titles",
-    "parse_uncontrolled",
     "seed_example_lines",
 ]
 
@@ -293,240 +295,6 @@ LABELS = Catalog(
         ),
     }
 )
-
-
-# --------------------------------------------------------------------------- text parsers
-
-
-def _lines(text: str) -> list[tuple[int, str]]:
-    return [(i, line.strip()) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
-
-
-# What the parsers read, and where: English -> Russian, for the error messages.
-_RU_WHAT = {
-    "the capacity": "объём крови",
-    "the blood": "кровь",
-    "the count": "количество",
-    "the number of rivals": "число соперников",
-}
-_RU_WHERE = {"Uncontrolled region": "Зона неподчинённых", "Crypt": "Склеп"}
-
-
-def _int(token: str, what: str, where: str, where_ru: str = "") -> int:
-    try:
-        return int(token)
-    except ValueError:
-        raise InvalidState(
-            f"{where}: {what} must be a whole number, got {token!r}.",
-            ru=f"{where_ru or where}: значение «{_RU_WHAT.get(what, what)}» должно быть целым "
-            f"числом, а получено {token!r}.",
-        ) from None
-
-
-def parse_uncontrolled(
-    text: str, where: str = "Uncontrolled region", where_ru: str = ""
-) -> tuple[Uncontrolled, ...]:
-    """``name, capacity, blood[, clan][, scarce]`` per line (``where_ru``: ``where`` in Russian,
-    for error messages)."""
-    where_ru = where_ru or _RU_WHERE.get(where, where)
-    vampires = []
-    for number, line in _lines(text):
-        parts = [p.strip() for p in line.split(",")]
-        at = f"{where}, line {number}"
-        at_ru = f"{where_ru}, строка {number}"
-        if len(parts) < 3:
-            raise InvalidState(
-                f"{at}: write 'name, capacity, blood' (then optionally a clan and 'scarce'), "
-                f"got {line!r}.",
-                ru=f"{at_ru}: пишите «имя, объём, кровь» (затем, по желанию, клан и 'scarce'), "
-                f"а получено {line!r}.",
-            )
-        name, capacity, blood, *rest = parts
-        scarce = any(p.lower() == "scarce" for p in rest)
-        clans = [p for p in rest if p and p.lower() != "scarce"]
-        if len(clans) > 1:
-            raise InvalidState(
-                f"{at}: only one clan per vampire, got {', '.join(clans)}.",
-                ru=f"{at_ru}: у вампира может быть только один клан, а указано: "
-                f"{', '.join(clans)}.",
-            )
-        vampires.append(
-            Uncontrolled(
-                name,
-                capacity=_int(capacity, "the capacity", at, at_ru),
-                blood=_int(blood, "the blood", at, at_ru),
-                clan=clans[0] if clans else "",
-                scarce=scarce,
-            )
-        )
-    return tuple(vampires)
-
-
-def format_uncontrolled(vampires: Iterable[Uncontrolled]) -> str:
-    lines = []
-    for v in vampires:
-        extra = (f", {v.clan}" if v.clan else "") + (", scarce" if v.scarce else "")
-        lines.append(f"{v.name}, {v.capacity}, {v.blood}{extra}")
-    return "\n".join(lines)
-
-
-_MOVE = re.compile(r"^(?P<name>.+?)\s*(?P<sign>[+-])\s*(?P<count>\d+)$")
-_BRING_OUT = re.compile(r"^bring\s+out\s*:?\s*(?P<name>.+)$", re.IGNORECASE)
-
-
-def parse_moves(text: str) -> tuple[Move, ...]:
-    """``name +N`` (pool onto a vampire), ``name -N`` (blood back to pool), ``draw``,
-    ``bring out: name`` (a vampire at capacity to the ready region, current rulebook)."""
-    moves = []
-    for number, line in _lines(text):
-        if line.lower() in ("draw", "crypt"):
-            moves.append(Move.draw())
-            continue
-        out = _BRING_OUT.match(line)
-        if out:
-            moves.append(Move.bring_out(out["name"].strip()))
-            continue
-        match = _MOVE.match(line)
-        if not match:
-            raise InvalidState(
-                f"Plan, line {number}: write 'name +N' (pool onto the vampire), 'name -N' "
-                f"(blood back to the pool), 'draw' or 'bring out: name', got {line!r}.",
-                ru=f"План, строка {number}: пишите 'имя +N' (пул на вампира), 'имя -N' "
-                f"(кровь обратно в пул), 'draw' или 'bring out: имя', а получено {line!r}.",
-            )
-        count = int(match["count"])
-        if match["sign"] == "+":
-            moves.append(Move.to_vampire(match["name"], count))
-        else:
-            moves.append(Move.to_pool(match["name"], count))
-    return tuple(moves)
-
-
-def format_moves(moves: Iterable[Move]) -> str:
-    lines = []
-    for m in moves:
-        if m.kind == "draw":
-            lines.append("draw")
-        elif m.kind == "bring_out":
-            lines.append(f"bring out: {m.vampire}")
-        else:
-            lines.append(f"{m.vampire} {'+' if m.kind == 'to_vampire' else '-'}{m.count}")
-    return "\n".join(lines)
-
-
-def parse_clan_counts(text: str, field: str = "in_play") -> dict[str, int]:
-    """``Clan: N`` pairs separated by commas; ``field``: the catalog key of the field's name."""
-    name, name_ru = LABELS.text(field, "en"), LABELS.text(field, "ru")
-    counts: dict[str, int] = {}
-    for chunk in (c.strip() for c in text.split(",")):
-        if not chunk:
-            continue
-        clan, sep, n = chunk.rpartition(":")
-        if not sep or not clan.strip():
-            raise InvalidState(
-                f"{name}: write 'Clan: N' pairs separated by commas, got {chunk!r}.",
-                ru=f"{name_ru}: пишите пары 'Клан: N' через запятую, а получено {chunk!r}.",
-            )
-        counts[clan.strip()] = _int(
-            n.strip(), "the count", f"Clan {clan.strip()}", f"Клан {clan.strip()}"
-        )
-    return counts
-
-
-_WITHDRAW = re.compile(r"^withdraw(?P<failed>\s+failed)?\s*:\s*(?P<name>.+)$", re.IGNORECASE)
-
-
-def parse_events(text: str) -> tuple[Ousting | Withdrawal, ...]:
-    events: list[Ousting | Withdrawal] = []
-    for _number, line in _lines(text):
-        match = _WITHDRAW.match(line)
-        if match:
-            name = match["name"].strip()
-            if match["failed"]:
-                events.append(Withdrawal(name, lost_pool=True))
-            else:
-                events.append(Withdrawal(name))
-            continue
-        names = tuple(n.strip() for n in line.split("+") if n.strip())
-        events.append(Ousting(names))
-    return tuple(events)
-
-
-def format_events(events: Iterable[Ousting | Withdrawal]) -> str:
-    lines = []
-    for e in events:
-        if isinstance(e, Withdrawal):
-            lines.append(f"withdraw: {e.player}")
-        else:
-            lines.append(" + ".join(e.players))
-    return "\n".join(lines)
-
-
-def _options(
-    tokens: list[str], at: str, flags: tuple[str, ...], at_ru: str = ""
-) -> tuple[int, set[str]]:
-    rivals = 1
-    seen: set[str] = set()
-    for token in tokens:
-        low = token.lower()
-        if low in flags:
-            seen.add(low)
-        elif low.startswith("rivals"):
-            rivals = _int(
-                low.removeprefix("rivals").strip(" =:"), "the number of rivals", at, at_ru
-            )
-        else:
-            allowed = ", ".join([*flags, "rivals N"])
-            raise InvalidState(
-                f"{at}: unknown option {token!r}; allowed: {allowed}.",
-                ru=f"{at_ru or at}: неизвестный параметр {token!r}; допустимы: {allowed}.",
-            )
-    return rivals, seen
-
-
-def parse_cards(text: str) -> tuple[tuple[ContestedCard, ...], tuple[str, ...]]:
-    cards, yields = [], []
-    for number, line in _lines(text):
-        name, *rest = [p.strip() for p in line.split(",")]
-        rivals, flags = _options(
-            rest,
-            f"Contested cards, line {number}",
-            ("yield",),
-            f"Оспариваемые карты, строка {number}",
-        )
-        cards.append(ContestedCard(name, rivals=rivals))
-        if "yield" in flags:
-            yields.append(name)
-    return tuple(cards), tuple(yields)
-
-
-def parse_titles(text: str) -> tuple[tuple[ContestedTitle, ...], tuple[str, ...]]:
-    titles, yields = [], []
-    for number, line in _lines(text):
-        parts = [p.strip() for p in line.split(",")]
-        at = f"Contested titles, line {number}"
-        at_ru = f"Оспариваемые титулы, строка {number}"
-        if len(parts) < 3:
-            raise InvalidState(
-                f"{at}: write 'title, vampire, blood' (then optionally torpor, rivals N, yield), "
-                f"got {line!r}.",
-                ru=f"{at_ru}: пишите «титул, вампир, кровь» (затем, по желанию, torpor, "
-                f"rivals N, yield), а получено {line!r}.",
-            )
-        title, vampire, blood, *rest = parts
-        rivals, flags = _options(rest, at, ("yield", "torpor"), at_ru)
-        titles.append(
-            ContestedTitle(
-                title,
-                vampire,
-                blood=_int(blood, "the blood", at, at_ru),
-                ready="torpor" not in flags,
-                rivals=rivals,
-            )
-        )
-        if "yield" in flags:
-            yields.append(title)
-    return tuple(titles), tuple(yields)
 
 
 def seed_example_lines() -> list[str]:
@@ -1076,7 +844,10 @@ class InfluenceTab(_Tab):
         )
         rules = self.rules.value
         self._rules_note.value = f"<small>{escape(self.t('rulebook_' + rules))}</small>"
-        counts = parse_clan_counts(self.in_play.value, self._counts_key())
+        key = self._counts_key()
+        counts = parse_clan_counts(
+            self.in_play.value, LABELS.text(key, "en"), LABELS.text(key, "ru")
+        )
         plan = plan_influence(
             pool=self.pool.value,
             uncontrolled=parse_uncontrolled(self.uncontrolled.value),

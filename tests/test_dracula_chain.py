@@ -13,13 +13,7 @@ from hypothesis import strategies as st
 
 from rules.dracula import Opponent, Situation, default_table, hunter, resolve_round, start_combat
 from rules.dracula.cards import CardTable
-from rules.dracula.chain import (
-    Policy,
-    _inverse,
-    _inverse_scaled,
-    combat_odds,
-    first_round_game,
-)
+from rules.dracula.chain import Policy, combat_odds, first_round_game
 from rules.dracula.combat import CombatState, enemy_options, hunter_options
 from rules.dracula.hunters import Hunter
 from rules.dracula.minimax import pure_bounds, solve_game
@@ -525,61 +519,19 @@ def test_state_limit(fast: bool) -> None:
         combat_odds(h, opp, blood=4, assume_initiative=1, max_states=states - 2, fast=fast)
 
 
-@settings(max_examples=60, deadline=None)
-@given(
-    st.integers(1, 5).flatmap(
-        lambda n: st.lists(
-            st.tuples(
-                st.integers(2, 40),
-                st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, 9)), max_size=2 * n),
-            ),
-            min_size=n,
-            max_size=n,
-        )
-    )
-)
-def test_scaled_inverse_equals_fraction_inverse(
-    raw: list[tuple[int, list[tuple[int, int]]]],
-) -> None:
-    # Rows of Q with numerators summing below the denominator: I - Q is invertible.
-    rows = []
-    qs: list[dict[int, Fraction]] = []
-    for den, entries in raw:
-        merged: dict[int, int] = {}
-        left = den - 1
-        for j, num in entries:
-            num = min(num, left)
-            left -= num
-            if num:
-                merged[j] = merged.get(j, 0) + num
-        rows.append((den, tuple(sorted(merged.items()))))
-        qs.append({j: Fraction(num, den) for j, num in merged.items()})
-    m, op = _inverse_scaled(tuple(rows))
-    ref_den, ref = _inverse(qs)
-    n = len(rows)
-    mine = [[Fraction(0)] * n for _ in range(n)]
-    for i, row in enumerate(op):
-        for j, x in row:
-            mine[i][j] = Fraction(x, m)
-    theirs = [[Fraction(0)] * n for _ in range(n)]
-    for i, row in enumerate(ref):
-        for j, x in row:
-            theirs[i][j] = Fraction(x, ref_den)
-    assert mine == theirs
-
-
 # --- big integers: GMP when present, Python's own ints otherwise -------------------------------
 
 
 def test_plain_integers_give_the_same_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("gmpy2")
-    import rules.dracula.chain as chain
+    import rules.dracula.chain_solvers as chain_solvers
+    import rules.exact.rational as rational
 
     h = hunter("Lord Godalming", health=8, items=("Stake", "Pistol"))
     opp = Opponent.dracula(night=True)
     with_gmp = combat_odds(h, opp, blood=10, assume_initiative=1)
-    monkeypatch.setattr(chain, "_BIG", int)
-    chain._LAYER_OPERATORS.clear()
+    monkeypatch.setattr(rational, "_BIG", int)
+    chain_solvers._LAYER_OPERATORS.clear()
     plain = combat_odds(h, opp, blood=10, assume_initiative=1)
     assert plain == with_gmp
     assert plain.expected_rounds.denominator.bit_length() > 1000  # the numbers really are big

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from calculators.vtes_table import (
-    TABS,
-    VtesTableCalculator,
+from calculators.vtes_table import TABS, VtesTableCalculator, seed_example_lines
+from rules.errors import InvalidState
+from rules.vtes.influence import Move
+from rules.vtes.models import MinionState
+from rules.vtes.table_text import (
     format_moves,
     parse_cards,
     parse_clan_counts,
@@ -14,11 +16,7 @@ from calculators.vtes_table import (
     parse_moves,
     parse_titles,
     parse_uncontrolled,
-    seed_example_lines,
 )
-from rules.errors import InvalidState
-from rules.vtes.influence import Move
-from rules.vtes.models import MinionState
 from rules.vtes.victory import Ousting, Withdrawal
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.validation import whole, whole_at_least
 
-__all__ = ["MAX_BLOOD", "RED_MARKS", "blood_after_killed", "blood_after_wounds"]
+__all__ = ["AFTER_KILLED", "MAX_BLOOD", "RED_MARKS", "blood_after_killed", "blood_after_wounds"]
 
 MAX_BLOOD = 15
 RED_MARKS: tuple[int, ...] = (10, 5)
@@ -28,3 +28,8 @@ def blood_after_wounds(blood: int, wounds: int) -> int:
     _check(blood)
     whole_at_least("wounds", wounds, 0, ru="число Ран (wounds)")
     return max(0, blood - wounds)
+
+
+AFTER_KILLED: tuple[int, ...] = (0, *(blood_after_killed(b) for b in range(1, MAX_BLOOD + 1)))
+"""``AFTER_KILLED[blood]``: :func:`blood_after_killed` for every blood, for the chains' hot loops
+(index 0, no blood, stays 0)."""

@@ -10,18 +10,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from rules.dracula.blood import MAX_BLOOD, blood_after_killed
 from rules.dracula.cards import (
-    DRACULA_ESCAPES,
     ENEMY_CARDS,
+    HUNTER_BASICS,
     HUNTER_CARDS,
     CardTable,
     CombatResult,
     default_table,
 )
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
+from rules.dracula.legality import (
+    AGATHA_CARDS,
+    AGATHA_COST,
+    DODGES,
+    NO_DODGE_IN_ROUND_ONE,
+    can_pay,
+    enemy_cards,
+    hunter_cards,
+    playable_cards,
+)
 from rules.dracula.ru import card_ru, cards_ru, enemy_ru, extra_ru, plural, result_ru
 from rules.errors import IllegalPlay, InvalidState
 from rules.trace import Step, Trace
@@ -58,17 +67,6 @@ _ENDINGS_RU: dict[str, str] = {
     "killed": "Агент убит",
 }
 _WHO_RU: dict[str, str] = {"the hunter": "Охотника", "the enemy": "противника"}
-DODGES = ("Dodge", "Dodge (Dracula)", "Dodge (Agent)")
-AGATHA_CARDS: tuple[str, ...] = ("Fangs", *DRACULA_ESCAPES)
-"""Dracula's cards that cost blood while Sister Agatha is in play."""
-AGATHA_COST = 2
-
-# the step both the round resolver and the whole-combat odds write when Dodge is barred in round 1
-NO_DODGE_IN_ROUND_ONE = (
-    "Neither side may choose Dodge in round 1 (a rule the seed leaves open; chosen here).",
-    "В раунде 1 ни одна сторона не может выбрать Уклонение (правила этого не решают; "
-    "так выбрано здесь).",
-)
 
 
 def _blood_ru(n: int) -> str:
@@ -265,12 +263,6 @@ def _state(state: CombatState) -> CombatState:
     return present("state", state, CombatState, ru="состояние боя (state)")
 
 
-@lru_cache(maxsize=4096)
-def _playable(table: CardTable, card: str, enemy_deck: tuple[str, ...]) -> bool:
-    """Whether ``card`` may face every card of the enemy's deck (holy items: Dracula only)."""
-    return all(table.allowed(card, e) for e in enemy_deck)
-
-
 def hunter_options(
     state: CombatState, index: int = 0, *, table: CardTable | None = None
 ) -> tuple[str, ...]:
@@ -278,38 +270,24 @@ def hunter_options(
     t = _table(table)
     _state(state)
     h = state.hunters[whole("index", index, 0, len(state.hunters) - 1, ru="номер Охотника")]
-    deck = h.deck()
     last = state.hunter_last[index] if state.hunter_last else None
-    out: list[str] = []
-    enemy_deck = state.opponent.deck()
-    for card in dict.fromkeys(("Punch", "Dodge", "Escape", *h.combat_items)):
-        copies = deck[card] - (1 if card == last else 0)
-        if copies <= 0:
-            continue
-        if state.round == 1 and card == "Dodge" and not state.situation.dodge_in_round_one:
-            continue
-        if not _playable(t, card, enemy_deck):
-            continue
-        out.append(card)
-    return tuple(out)
+    playable = playable_cards(t, (*HUNTER_BASICS, *h.combat_items), state.opponent.deck())
+    return hunter_cards(h.combat_items, last, state.round, state.situation, playable)
 
 
 def enemy_options(state: CombatState) -> tuple[str, ...]:
     """Cards Dracula or the agent may choose this round."""
     _state(state)
-    deck = [c for c in state.opponent.deck() if c != state.enemy_last]
-    if state.opponent.is_dracula:
-        if state.round == 1 and not state.situation.dodge_in_round_one:
-            deck = [c for c in deck if c != "Dodge (Dracula)"]
-        if state.situation.garlic and state.round <= 3:
-            deck = [c for c in deck if c not in DRACULA_ESCAPES]
-        if state.situation.sister_agatha and state.blood <= AGATHA_COST:
-            deck = [c for c in deck if c not in AGATHA_CARDS]
-        if state.repel:
-            repelled = [c for c in deck if c == "Dodge (Dracula)" or c in DRACULA_ESCAPES]
-            if repelled:
-                deck = repelled
-    return tuple(deck)
+    dracula = state.opponent.is_dracula
+    return enemy_cards(
+        state.opponent.deck(),
+        dracula,
+        state.situation,
+        state.enemy_last,
+        state.repel,
+        state.round,
+        can_pay(state.situation, dracula, state.blood),
+    )
 
 
 def bonuses(

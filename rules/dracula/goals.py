@@ -20,19 +20,18 @@ from fractions import Fraction
 
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.cards import CardTable
-from rules.dracula.chain import (
-    CombatOdds,
+from rules.dracula.chain import CombatOdds, combat_odds
+from rules.dracula.chain_model import (
+    CombatModel,
     Policy,
     State,
-    _components,
-    _Model,
-    _setup,
-    _too_many_states_ru,
-    combat_odds,
+    setup_combat,
+    too_many_states_ru,
 )
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.ru import card_ru
 from rules.errors import InvalidState
+from rules.exact.graph import strong_components
 from rules.trace import Step, Trace
 from rules.validation import choice, present, whole
 
@@ -105,7 +104,9 @@ def _reward(goal: str, end: tuple[str, int, int], blood: int) -> float:
     return float(blood - b)
 
 
-def _plan(model: _Model, start: State, goal: str, blood: int, max_states: int) -> dict[State, str]:
+def _plan(
+    model: CombatModel, start: State, goal: str, blood: int, max_states: int
+) -> dict[State, str]:
     """The best card in every state reachable with any card (see the module text)."""
     index: dict[State, int] = {start: 0}
     states: list[State] = [start]
@@ -133,7 +134,7 @@ def _plan(model: _Model, start: State, goal: str, blood: int, max_states: int) -
                         raise InvalidState(
                             f"this combat has more than {max_states} states to plan exactly; "
                             "choose fewer combat items, or less health or blood",
-                            ru=_too_many_states_ru(max_states),
+                            ru=too_many_states_ru(max_states),
                         )
                     index[tt] = j
                     states.append(tt)
@@ -154,7 +155,7 @@ def _plan(model: _Model, start: State, goal: str, blood: int, max_states: int) -
         raise AssertionError("unreachable")  # pragma: no cover
 
     adjacency = [[j for _, succ, _ in moves[v] for j, _ in succ] for v in range(n)]
-    comps = _components(n, adjacency.__getitem__)
+    comps = strong_components(n, adjacency.__getitem__)
     for comp in reversed(comps):  # successors first
         if len(comp) == 1:
             v = comp[0]
@@ -201,7 +202,7 @@ def best_plan(
             "the opponent plays 'uniform', 'prefer' or 'minimax', not a plan",
             ru="противник играет 'uniform', 'prefer' или 'minimax', а не план",
         )
-    model, start = _setup(
+    model, start = setup_combat(
         hunter, opponent, situation, blood, table, "uniform", enemy_policy, assume_initiative
     )
     plan = _plan(model, start, goal, blood, max_states)

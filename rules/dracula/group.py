@@ -31,14 +31,23 @@ from fractions import Fraction
 from itertools import product
 from math import gcd, lcm, prod
 
-from rules.dracula.blood import MAX_BLOOD, blood_after_killed
-from rules.dracula.cards import CardTable, CombatResult, default_table
-from rules.dracula.chain import _components, enemy_cards, payoff
-from rules.dracula.combat import AGATHA_CARDS, AGATHA_COST
+from rules.dracula.blood import AFTER_KILLED, MAX_BLOOD
+from rules.dracula.cards import HUNTER_BASICS, CardTable, CombatResult, default_table
+from rules.dracula.chain_model import payoff
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
+from rules.dracula.legality import (
+    AGATHA_CARDS,
+    AGATHA_COST,
+    DODGES,
+    can_pay,
+    enemy_cards,
+    hunter_cards,
+    playable_cards,
+)
 from rules.dracula.odds import roll_counts
-from rules.dracula.ru import cards_ru
+from rules.dracula.ru import cards_ru, ending_ru
 from rules.errors import InvalidState
+from rules.exact.graph import strong_components
 from rules.trace import Step, Trace
 from rules.validation import choice, present, whole
 
@@ -47,8 +56,6 @@ __all__ = ["MAX_GROUP_STATES", "TARGET_POLICIES", "GroupOdds", "group_odds", "st
 TARGET_POLICIES: tuple[str, ...] = ("uniform", "minimax")
 MAX_GROUP_STATES = 8_000_000
 """The default largest bound on combat states (:func:`state_bound`) that is explored at all."""
-BASICS = ("Punch", "Dodge", "Escape")
-DODGES = frozenset({"Dodge", "Dodge (Dracula)", "Dodge (Agent)"})
 _KIND_RANK = {"repel": 3, "nothing": 2, "continue": 1, "end": 0}
 ENDING_KINDS = ("defeated", "bitten", "escaped", "continues", "destroyed", "killed")
 
@@ -96,7 +103,7 @@ def state_bound(group: Sequence[Hunter], opponent: Opponent, blood: int, round_c
         items = h.combat_items
         kinds = set(items)
         subsets = prod(items.count(c) + 1 for c in kinds)
-        per_hunter.append(h.health * subsets * (len(BASICS) + len(kinds) + 1))
+        per_hunter.append(h.health * subsets * (len(HUNTER_BASICS) + len(kinds) + 1))
     flags = 3 * 3 * (2 if opponent.is_dracula else 1) * max(round_cap, 1)
     return prod(per_hunter) * blood * (len(opponent.deck()) + 1) * flags
 
@@ -129,15 +136,12 @@ class _Group:
             eb += int(opponent.minion and situation.eastern_europe)
         self.base_h, self.base_e = hb, eb
         self.free_slots = tuple(h.bite_slots - h.bites for h in group)
-        self.playable = frozenset(
-            c
-            for h in group
-            for c in (*BASICS, *h.combat_items)
-            if all(table.allowed(c, e) for e in self.enemy_deck)
+        self.playable = playable_cards(
+            table, (c for h in group for c in (*HUNTER_BASICS, *h.combat_items)), self.enemy_deck
         )
         self.init: dict[str, int] = {}
         self.assumed: list[str] = []
-        cards = tuple(dict.fromkeys(c for h in group for c in (*BASICS, *h.combat_items)))
+        cards = tuple(dict.fromkeys(c for h in group for c in (*HUNTER_BASICS, *h.combat_items)))
         missing = []
         for card in cards + self.enemy_deck:
             value = table.initiative_of(card).value
@@ -176,25 +180,17 @@ class _Group:
         key = (items, last, rnd)
         found = self._hopts.get(key)
         if found is None:
-            out = []
-            for card in dict.fromkeys((*BASICS, *items)):
-                copies = (1 if card in BASICS else items.count(card)) - (card == last)
-                if copies <= 0 or card not in self.playable:
-                    continue
-                if rnd == 1 and card == "Dodge" and not self.situation.dodge_in_round_one:
-                    continue
-                out.append(card)
-            found = tuple(out)
+            found = hunter_cards(items, last, rnd, self.situation, self.playable)
             self._hopts[key] = found
         return found
 
     def enemy_options(self, last: str | None, repel: bool, rnd: int, blood: int) -> tuple[str, ...]:
-        can_pay = not self.agatha or blood > AGATHA_COST
-        key = (last, repel, rnd, can_pay)
+        payable = can_pay(self.situation, self.dracula, blood)
+        key = (last, repel, rnd, payable)
         found = self._eopts.get(key)
         if found is None:
             found = enemy_cards(
-                self.enemy_deck, self.dracula, self.situation, last, repel, rnd, can_pay
+                self.enemy_deck, self.dracula, self.situation, last, repel, rnd, payable
             )
             self._eopts[key] = found
         return found
@@ -229,7 +225,7 @@ class _Group:
         if res.kind == "wound":
             return min(res.amount, blood)
         if res.kind == "killed":
-            return blood - blood_after_killed(blood)
+            return blood - AFTER_KILLED[blood]
         return 0
 
     def best_card(self, cards: tuple[str, ...], e: str, blood: int) -> int:
@@ -246,7 +242,7 @@ class _Group:
                 not self.dracula and res.kind == "killed"
             )
             keeps = not (
-                (res.item_destroyed and cards[j] not in BASICS)
+                (res.item_destroyed and cards[j] not in HUNTER_BASICS)
                 or "hunter discards all items" in res.extras
             )
             kind = res.kind
@@ -401,7 +397,7 @@ class _Group:
             mine = []
         new_items[owner] = tuple(mine)
         for i, c in enumerate(lasts):
-            if c is not None and c not in BASICS and new_items[i].count(c) != 1:
+            if c is not None and c not in HUNTER_BASICS and new_items[i].count(c) != 1:
                 lasts[i] = None  # another copy in hand: the one on the table bars nothing
         played = cards[owner] if winner == "hunter" else e
         dodge2 = (1 if winner == "hunter" else 2) if played in DODGES else 0
@@ -440,7 +436,7 @@ class _Group:
                 out[t] = out.get(t, 0) + num
                 continue
             elif code in (2, 3):
-                blood = blood - amount if code == 2 else _AFTER_KILLED[blood]
+                blood = blood - amount if code == 2 else AFTER_KILLED[blood]
                 if blood <= 0:
                     t = ("destroyed", -1, 0, healths)
                     out[t] = out.get(t, 0) + num
@@ -459,9 +455,6 @@ class _Group:
             t = (healths, items, blood, lasts, e, cont2, repel2, dodge2, rnd2)
             out[t] = out.get(t, 0) + num
         return den, out
-
-
-_AFTER_KILLED: tuple[int, ...] = (0, *(blood_after_killed(b) for b in range(1, MAX_BLOOD + 1)))
 
 
 def _solve(
@@ -503,7 +496,7 @@ def _solve(
         i += 1
     n = len(states)
     adjacency = [[w for w, _ in moves] for moves in succ]
-    comps = _components(n, adjacency.__getitem__)
+    comps = strong_components(n, adjacency.__getitem__)
     comp_of = [0] * n
     for ci, comp in enumerate(comps):
         for v in comp:
@@ -802,14 +795,6 @@ _TARGET_RU = {
     "uniform": "каждый Охотник с равным шансом",
     "minimax": "минимакс: Охотник, дающий Группе меньше всего очков в этом раунде",
 }
-_KIND_RU = {
-    "defeated": "Охотник повержен",
-    "bitten": "Охотник укушен",
-    "escaped": "кто-то сбежал (Конец)",
-    "continues": "три Продолжения",
-    "destroyed": "Дракула уничтожен",
-    "killed": "Агент убит",
-}
 
 
 def _trace(
@@ -876,7 +861,7 @@ def _trace(
         + "; ".join(f"{k} {p}" for k, p in outcomes.items() if p and len(str(p)) < 80)
         + ". The combat ends as soon as the first hunter is bitten or defeated.",
         f"Точно решено состояний боя: {n_states}. Исходы: "
-        + "; ".join(f"{_KIND_RU[k]} {p}" for k, p in outcomes.items() if p and len(str(p)) < 80)
+        + "; ".join(f"{ending_ru(k)} {p}" for k, p in outcomes.items() if p and len(str(p)) < 80)
         + ". Бой кончается, как только первый Охотник Укушен или повержен.",
     )
     return trace.steps

@@ -18,6 +18,7 @@ __all__ = [
     "RESULT_RU",
     "card_ru",
     "cards_ru",
+    "ending_ru",
     "enemy_ru",
     "extra_ru",
     "plural",
@@ -100,6 +101,21 @@ def enemy_ru(name: str) -> str:
     return {"Dracula": "Дракула", "Agent": "Агент", "the agent": "Агент", "": "Агент"}.get(
         name, name
     )
+
+
+ENDING_RU: dict[str, str] = {
+    "defeated": "Охотник повержен",
+    "bitten": "Охотник укушен",
+    "escaped": "кто-то сбежал (Конец)",
+    "continues": "три Продолжения",
+    "destroyed": "Дракула уничтожен",
+    "killed": "Агент убит",
+}
+
+
+def ending_ru(kind: str) -> str:
+    """How a combat ended, in a few Russian words (a key of ``rules.dracula.combat.ENDINGS``)."""
+    return ENDING_RU.get(kind, kind)
 
 
 def extra_ru(extra: str) -> str:
