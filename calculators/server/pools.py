@@ -48,7 +48,7 @@ from calculators.server.sizing import configured_size, machine, pool_sizes
 
 MAX_BACKOFF_S = 30.0
 READY_TIMEOUT_S = 180.0
-SWEEP_S = 2.0  # how often the pooled kernels are checked for death
+SWEEP_S = 2.0  # how often every kernel is checked for death
 
 
 class KernelStartFailed(RuntimeError):
@@ -346,27 +346,33 @@ def desk_kernel_manager_factory(
                 self.log.info("Kernel pool of %s is filled with %s kernel(s)", name, len(pool))
 
         async def _watch(self) -> None:
-            """Every ``SWEEP_S`` seconds, shut down the kernels whose process ended and drop
-            the pool items that failed; the filler refills the pools."""
+            """:meth:`_sweep` every ``SWEEP_S`` seconds; the filler then refills the pools."""
             while True:
                 await asyncio.sleep(SWEEP_S)
-                for kernel_id in self.list_kernel_ids():
-                    if kernel_id not in self or kernel_id in self._pending_kernels:
-                        continue  # gone, or being started or shut down
-                    if not await self._kernel_alive(kernel_id):
-                        # Voila's shutdown_kernel also takes it out of its pool
-                        self.log.warning("Kernel %s died; it is shut down", kernel_id)
-                        await self._shutdown_quietly(kernel_id)
-                        if kernel_id in self and kernel_id not in self._pending_kernels:
-                            self.remove_kernel(kernel_id)  # its shutdown failed: forget it
-                        self._wake_filler()
-                for name, pool in list(self._pools.items()):
-                    for task in list(pool):
-                        if not task.done() or task not in pool or await self._usable(task):
-                            continue
-                        pool.remove(task)
-                        self.log.warning("A kernel in the pool of %s failed", name)
-                        self._discard(task)
+                try:
+                    await self._sweep()
+                except Exception:  # the watcher must outlive any one bad kernel
+                    self.log.exception("Checking the kernels failed")
+
+        async def _sweep(self) -> None:
+            """Shut down the kernels whose process ended; drop the pool items that failed."""
+            for kernel_id in self.list_kernel_ids():
+                if kernel_id not in self or kernel_id in self._pending_kernels:
+                    continue  # gone, or being started or shut down
+                if not await self._kernel_alive(kernel_id):
+                    # Voila's shutdown_kernel also takes it out of its pool
+                    self.log.warning("Kernel %s died; it is shut down", kernel_id)
+                    await self._shutdown_quietly(kernel_id)
+                    if kernel_id in self and kernel_id not in self._pending_kernels:
+                        self.remove_kernel(kernel_id)  # its shutdown failed: forget it
+                    self._wake_filler()
+            for name, pool in list(self._pools.items()):
+                for task in list(pool):
+                    if not task.done() or task not in pool or await self._usable(task):
+                        continue
+                    pool.remove(task)
+                    self.log.warning("A kernel in the pool of %s failed", name)
+                    self._discard(task)
 
         async def _until_ready(self, content: dict[str, Any]) -> None:
             """Wait until the kernel has run its notebook up to waiting for a visitor."""
