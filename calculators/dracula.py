@@ -20,8 +20,8 @@ import ipywidgets as widgets
 from calculators.dracula_valour import ValourPanel
 from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, TraceView, columns
 from calculators.kit.fields import IntField, invalid_fields
-from calculators.kit.fmt import escape, exact_html, fraction_text, percent
-from calculators.kit.tools import PageTools
+from calculators.kit.fmt import escape, exact_html, fraction_text, percent, short_fraction
+from calculators.kit.tools import PageTools, labelled_lines, ruling_text
 from rules.dracula.blood import MAX_BLOOD, RED_MARKS
 from rules.dracula.cards import (
     AGENT_WEAPONS,
@@ -609,6 +609,7 @@ class DraculaExplorer(CalculatorApp):
         self.j_hdie.add_class("drac-jhdie")
         self.j_edie.add_class("drac-jedie")
         self._judge_steps: list[Step] = []
+        self._judge_inputs = (self.j_hcard, self.j_ecard, self.j_hdie, self.j_hdie2, self.j_edie)
 
         self._row_labels: list[tuple[widgets.Label, widgets.Widget]] = []
 
@@ -825,6 +826,7 @@ class DraculaExplorer(CalculatorApp):
         finally:
             self._busy = False
         self.run(self.update)
+        self.tools.refresh()
 
     def _sync_hunter(self) -> None:
         self.w_health.value = HUNTERS[self.w_hunter.value].max_health
@@ -838,9 +840,9 @@ class DraculaExplorer(CalculatorApp):
                 self._sync_hunter()
             finally:
                 self._busy = False
-        if invalid_fields(self.body):
-            return  # each bad box says what it allows; nothing is computed until then
-        self.update()
+        if not invalid_fields(self.body):  # each bad box says what it allows meanwhile
+            self.update()
+        self.tools.refresh()
 
     def _refuse(self, key: str, **fields: object) -> InvalidState:
         return InvalidState(
@@ -968,6 +970,68 @@ class DraculaExplorer(CalculatorApp):
             self.group = _group(group, opp, sit, blood, table, self.w_target.value, assume)
         except InvalidState as problem:
             self._group_problem = problem
+
+    # -- the ruling as text --------------------------------------------------------------------
+    def ruling_text(self) -> str:
+        """The open tab's ruling as plain text: the setup, the result, the numbered steps.
+
+        The round resolver's tab gives the rounds resolved so far; the other tabs give the
+        whole-combat odds. ``""`` while an input is wrong or the odds are not computed.
+        """
+        if invalid_fields(self.body) or not hasattr(self, "_setup") or self.banner.visible:
+            return ""
+        judge = self.tabs.selected_index == 1
+        # the resolver's own rounds are its steps; the choices of the odds do not apply to it
+        odds_only = (
+            self.w_hpolicy,
+            self.w_goal,
+            self.w_always,
+            self.w_epolicy,
+            self.w_companions,
+            self.w_comp_items,
+            self.w_target,
+            self.w_assume,
+        )
+        agent = self.w_opponent.value == "agent"
+        rows = []
+        for lab, w in self._row_labels:
+            if any(w is x for x in self._judge_inputs) or w.layout.display == "none":
+                continue
+            if judge and any(w is x for x in odds_only):
+                continue
+            agent_only = any(w is x for x in (self.w_weapons, self.w_minion))
+            if (w is self.w_blood and agent) or (agent_only and not agent):
+                continue
+            if w is self.w_goal and self.w_hpolicy.value != "goal":
+                continue
+            if w is self.w_always and self.w_hpolicy.value != "always":
+                continue
+            rows.append((lab.value.removesuffix(" ⓘ"), w))
+        situation = labelled_lines(rows, self.lang)
+        t = self.t
+        if judge:
+            state = self.judge_state
+            if state is None:
+                return ""
+            parts = [
+                f"{t('round_no')} {state.round}",
+                f"{t('health')} {state.hunter.health}",
+                f"{t('bites')} {state.hunter.bites}/{state.hunter.bite_slots}",
+            ]
+            if state.opponent.is_dracula:
+                parts.append(f"{t('blood')} {state.blood}")
+            if state.ended:
+                parts.append(f"{t('over')}: {t(state.ended)}")
+            title = f"{t('title')}: {t('tab_judge')}"
+            return ruling_text(title, situation, ["; ".join(parts)], self._judge_steps, self.lang)
+        odds = self.odds
+        if odds is None:
+            return ""
+        result = [
+            f"{t(k)}: {percent(p, 2)} ({short_fraction(p)})" for k, p in odds.outcomes.items()
+        ]
+        result.append(f"{t('rounds')}: {float(odds.expected_rounds):.3f}")
+        return ruling_text(t("title"), situation, result, odds.steps, self.lang)
 
     # -- rendering ----------------------------------------------------------------------------
     def render(self) -> None:
@@ -1256,12 +1320,15 @@ class DraculaExplorer(CalculatorApp):
             parts.append(f"<b>{escape(self.t('over'))}</b>: {escape(self.t(s.ended))}")
         self.j_state.value = '<div class="drac-judge-text">' + " · ".join(parts) + "</div>"
         self.j_trace.show(self._judge_steps, self.lang)
+        if hasattr(self, "tools"):
+            self.tools.refresh()
 
     def _on_tab(self, change: dict[str, Any]) -> None:
         if change["new"] == 1:
             self.show_judge()
         elif change["new"] == 2:
             self.valour.show()
+        self.tools.refresh()
 
     def show_judge(self) -> None:
         """Draw the round resolver's trace (done when its tab is first opened or used)."""

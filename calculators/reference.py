@@ -331,6 +331,36 @@ class RulesReferencePage(CalculatorApp):
             self.view.value = f"<p><i>{escape(self.t('pick'))}</i></p>"
         else:
             self.view.value = section_html(self.current, self.lang, self._catalog)
+        if hasattr(self, "tools"):
+            self.tools.refresh()
+
+    def ruling_text(self) -> str:
+        """The shown section as plain text to paste into a chat: its heading, text, examples,
+        edition notes, source and a link to it (``""`` while no section is shown)."""
+        section = self.current
+        if section is None:
+            return ""
+        lang, t = self.lang, self.t
+        lines = [
+            section.heading(lang),
+            f"{GAME_NAMES[section.game][lang]} · {section.id}",
+            "",
+            section.text[lang].strip(),
+        ]
+        if section.examples:
+            lines += ["", f"{t('examples')}:"]
+            for example in section.examples:
+                lines += [f"- {example.title[lang]}", example.text[lang].strip()]
+        if section.editions:
+            lines += ["", f"{t('editions')}:"]
+            for note in section.editions:
+                lines += [f"- {note.edition_name(lang)}", note.text[lang].strip()]
+        link = self.link.absolute(rule_url(section.id, lang))
+        lines += ["", f"{t('source')}: {source_text(section.source, lang)}", f"{t('link')}: {link}"]
+        return "\n".join(lines)
+
+    def no_ruling_text(self) -> str:
+        return self.t("pick")
 
     @property
     def section_text(self) -> str:

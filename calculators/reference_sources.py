@@ -43,6 +43,13 @@ _NOTES: dict[str, tuple[str, str]] = {
         "любительская таблица результатов боя",
     ),
 }
+# sources the working notes already name in English: only the Russian page needs their names
+_NAMED_RU: dict[str, str] = {
+    "Vampire: the Masquerade 5th edition (V5) core rules": (
+        "«Vampire: the Masquerade», 5-я редакция (V5), основная книга правил"
+    ),
+    "the project's own method": "собственный метод проекта (не правило игры)",
+}
 _VEKN = ("VEKN rulebook, chapter Combat", "Правила VEKN, глава «Бой»")
 _SECTION = re.compile(r"section ([0-9.]+)")
 
@@ -74,7 +81,12 @@ def _part(part: str, ru: bool) -> str:
                 return name  # the working notes are in English: the Russian page names the book
             detail = detail.replace("the seed", "the rulebook page").replace("seed", "rulebook")
             return f"{name}: {detail}" if not detail.startswith("(") else f"{name} {detail}"
-    return "" if ru else part  # more detail on the same book, in the working notes' English
+    for key, name_ru in _NAMED_RU.items():
+        if part.startswith(key):
+            return name_ru if ru else part
+    if ru:
+        return ""  # more detail on the same book, in the working notes' English
+    return part.replace("not among the seeds", "not among the rulebook pages the desk quotes")
 
 
 def source_text(source: str, lang: str) -> str:

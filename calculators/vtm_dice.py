@@ -30,6 +30,7 @@ from calculators.kit import (
     TraceView,
     columns,
 )
+from calculators.kit.fields import SliderField, invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent, short_fraction
 from calculators.kit.tools import PageTools, input_lines, ruling_text
 from calculators.vtm_v5 import V5Tab
@@ -315,6 +316,13 @@ class DicePoolCalculator(CalculatorApp):
         self.closed_forms = widgets.Checkbox(value=False, indent=False, layout=check())
         for key in POOL_INPUTS:
             getattr(self, key).add_class(f"vtm-{key.replace('_', '-')}")
+        # each slider's value is typed in a box beside it that says what is allowed
+        self._typed: dict[str, SliderField] = {}
+
+        def typed(key: str) -> widgets.HBox:
+            css = f"vtm-{key.replace('_', '-')}-typed"
+            self._typed[key] = SliderField(getattr(self, key), self, css)
+            return self._typed[key].widget
 
         self._botch = widgets.HTML()
         self._botch.add_class("vtm-botch")
@@ -333,14 +341,14 @@ class DicePoolCalculator(CalculatorApp):
 
         pool_inputs = widgets.VBox(
             [
-                self.dice,
-                self.difficulty,
+                typed("dice"),
+                typed("difficulty"),
                 widgets.HBox([self._edition_label, self.edition]),
                 self.specialty,
                 self.reroll_ones_cancel,
                 self.willpower,
                 self.wound,
-                self.actions,
+                typed("actions"),
                 self.exact,
                 self.closed_forms,
             ]
@@ -401,11 +409,11 @@ class DicePoolCalculator(CalculatorApp):
         attacker = widgets.VBox(
             [
                 self._attacker_title,
-                self.attack_pool,
-                self.attack_difficulty,
+                typed("attack_pool"),
+                typed("attack_difficulty"),
                 self.attack_willpower,
                 self.weapon.widget,
-                self.damage_base,
+                typed("damage_base"),
                 widgets.HBox([self._damage_type_label, self.damage_type]),
                 self.thrown,
                 self.fire,
@@ -416,13 +424,13 @@ class DicePoolCalculator(CalculatorApp):
             [
                 self._defender_title,
                 widgets.HBox([self._target_label, self.target]),
-                self.stamina,
-                self.fortitude,
-                self.armor,
-                self.defense_pool,
-                self.defense_difficulty,
-                self.abort_willpower,
-                self.wounds_taken,
+                typed("stamina"),
+                typed("fortitude"),
+                typed("armor"),
+                typed("defense_pool"),
+                typed("defense_difficulty"),
+                typed("abort_willpower"),
+                typed("wounds_taken"),
                 self.fire_soak_with_stamina,
                 self.dazed_after_halving,
             ]
@@ -484,6 +492,13 @@ class DicePoolCalculator(CalculatorApp):
 
     def ruling_text(self) -> str:
         """The open tab's inputs, result and steps as plain text ("" without a result)."""
+        if self.tabs.selected_index == 2:
+            v5 = self.v5
+            if v5.result is None:
+                return ""
+            result = [line for line in (v5.odds_text, v5.rouse_text, v5.advice_text) if line]
+            situation = input_lines(v5.widget, self.lang)
+            return ruling_text(self.t("title"), situation, result, v5.trace_view.steps, self.lang)
         attack = self.tabs.selected_index == 1
         if attack:
             if self.attack_result is None:
@@ -503,6 +518,8 @@ class DicePoolCalculator(CalculatorApp):
         self.run(self._refresh)
 
     def _refresh(self) -> None:
+        if invalid_fields(self.tabs.children[0]):
+            return  # a box holds a wrong number and says so: nothing is computed until then
         start = time.perf_counter()
         revised = self.edition.value == "revised" and self.specialty.value
         self.reroll_ones_cancel.layout.display = None if revised else "none"
@@ -680,6 +697,8 @@ class DicePoolCalculator(CalculatorApp):
         self.run(self._refresh_attack)
 
     def _refresh_attack(self) -> None:
+        if invalid_fields(self.tabs.children[1]):
+            return  # a box holds a wrong number and says so: nothing is computed until then
         start = time.perf_counter()
         self.fire.layout.display = None if self.damage_type.value == "aggravated" else "none"
         try:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from calculators.kit import Bar, Catalog, DistributionChart, ResultPanel, TraceView
+from calculators.kit.fields import SliderField, invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
 from calculators.kit.labels import COMMON
 from rules.errors import InvalidState, RuleError
@@ -186,8 +187,11 @@ class V5Tab:
                 layout=widgets.Layout(width="430px"),
             )
             s.add_class(css)
+            # the value is typed in a box beside the slider that says what is allowed
+            self._typed[css] = SliderField(s, app, f"{css}-typed")
             return s
 
+        self._typed: dict[str, SliderField] = {}
         self.pool = slider(6, 1, MAX_V5_POOL, "vtm-v5-pool")
         self.hunger = slider(1, 0, MAX_HUNGER, "vtm-v5-hunger")
         self.difficulty = slider(3, 0, MAX_V5_DIFFICULTY, "vtm-v5-difficulty")
@@ -212,9 +216,7 @@ class V5Tab:
         self.widget = widgets.VBox(
             [
                 self._intro,
-                self.pool,
-                self.hunger,
-                self.difficulty,
+                *(typed.widget for typed in self._typed.values()),
                 self._difficulty_note,
                 self.summary.widget,
                 self.chart.widget,
@@ -263,6 +265,8 @@ class V5Tab:
 
     def refresh(self) -> None:
         """Compute and show everything; raises on bad input (the page shows it)."""
+        if invalid_fields(self.widget):
+            return  # a box holds a wrong number and says so: nothing is computed until then
         start = time.perf_counter()
         try:
             result = v5_pool(self.pool.value, self.hunger.value, self.difficulty.value)

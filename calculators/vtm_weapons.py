@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from calculators.kit import Catalog
+from calculators.kit.fields import SliderField
 from calculators.kit.fmt import escape
 from rules.vtm.weapons import WEAPONS, weapon
 
@@ -44,9 +45,11 @@ class WeaponPicker:
             value=2, min=0, max=10, continuous_update=False, style=style, layout=layout
         )
         self.strength.add_class("vtm-strength")
+        # Strength is typed in a box beside the slider that says what is allowed
+        self._typed = SliderField(self.strength, page, "vtm-strength-typed")
         self.note = widgets.HTML()
         self.note.add_class("vtm-weapon-note")
-        self.widget = widgets.VBox([self.choice, self.strength, self.note])
+        self.widget = widgets.VBox([self.choice, self._typed.widget, self.note])
         self._filling = False
         self.choice.observe(self._on_pick, names="value")
         self.strength.observe(self._on_pick, names="value")

@@ -1,7 +1,8 @@
 """The details a judge trips over, in a real browser: each test loads one page and checks
 several of them (typed numbers kept and explained, errors beside their input, links keeping
 the language, default names, prevention as printed, reset, the ruling as text, tiny
-probabilities, weapons, the reference's sources)."""
+probabilities, weapons, the reference's sources, the ruling as text on every page, typed
+slider values)."""
 
 from __future__ import annotations
 
@@ -62,8 +63,10 @@ def test_russian_damage_page(open_page: Any) -> None:
     text = box.input_value()
     assert text.startswith("VTES: расчёт повреждений") and "Ситуация:" in text
     assert "\n1. [vtes:6.4.6] " in text
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.locator("button.calc-copy").click()
-    wait_text(page, "button.calc-copy", "Скопировано")
+    wait_text(page, ".calc-copy-status", "Скопировано")
+    assert page.evaluate("navigator.clipboard.readText()") == text
     page.get_by_role("button", name="Сбросить к исходным").click()
     wait_text(page, ".vtes-outcome", "Вампир остаётся готовым; крови 3 из 4")
 
@@ -110,10 +113,98 @@ def test_tiny_odds_weapons_and_reference_sources(open_page: Any) -> None:
     page.get_by_role("tab", name="Attack").click()
     page.locator(".vtm-weapon select").select_option(label="Sword (Strength + 2, lethal)")
     wait_text(page, ".vtm-weapon-note", "Sword: Strength + 2, lethal; damage base 4")
-    assert "4" in page.inner_text(".vtm-damage-base")
+    page.wait_for_function(
+        "() => document.querySelector('.vtm-damage-base-typed input').value === '4'"
+    )
 
     page.goto(page.url.split("/voila/")[0] + "/voila/render/rules_reference.ipynb?lang=ru"
               "&section=vtes:6.4.6")  # fmt: skip
     page.wait_for_selector(".calc-ready")
     wait_text(page, ".ref-source", "Правила VTES (эпоха Black Hand), страница 4, раздел 6.4.6")
     assert ".txt" not in page.inner_text(".ref-source")
+
+
+def copy_ruling(page: Any, button: str, copy: str, copied: str) -> str:
+    """Open the ruling as text, press Copy, wait for the copied status; the text copied."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.get_by_role("button", name=button).click()
+    box = page.locator("textarea.calc-ruling-text")
+    box.wait_for(state="visible")
+    page.get_by_role("button", name=copy, exact=True).click()
+    wait_text(page, ".calc-copy-status", copied)
+    text = str(page.evaluate("navigator.clipboard.readText()"))
+    assert text == box.input_value()
+    return text
+
+
+def test_dracula_ruling_as_text_in_russian(open_page: Any) -> None:
+    page = open_page("dracula.ipynb", "?lang=ru")
+    page.wait_for_selector(".drac-summary .drac-summary-text")
+    text = copy_ruling(page, "Решение текстом", "Копировать", "Скопировано")
+    assert text.startswith("Ярость Дракулы: исследование боя\n\nСитуация:\n")
+    assert "Итог:" in text and "(61/192)" in text  # Van Helsing defeated, exactly
+    assert "\n1. [dracula:combat-decks] " in text
+
+    # the round resolver's ruling: its rounds are the numbered steps
+    page.get_by_role("tab", name="Разбор раунда").click()
+    page.locator(".drac-jhcard select").select_option(label="Punch")
+    page.locator(".drac-jecard select").select_option(label="Claws")
+    die = page.locator(".drac-jhdie input")  # the hunter rolls 6, the enemy 1: no tie
+    die.fill("6")
+    die.press("Tab")
+    page.get_by_role("button", name="Разыграть раунд").click()
+    wait_text(page, ".drac-judge-state", "Раунд 2")
+    page.wait_for_function(
+        "() => document.querySelector('textarea.calc-ruling-text').value.includes('Раунд 2;')"
+    )
+    text = page.locator("textarea.calc-ruling-text").input_value()
+    assert text.startswith("Ярость Дракулы: исследование боя: Разбор раунда")
+    assert "[dracula:combat-roll]" in text
+    assert page.locator(".calc-copy-status").inner_text() == ""  # the new text is not copied
+
+
+def test_reference_in_russian_and_its_section_as_text(open_page: Any, voila_url: str) -> None:
+    page = open_page("rules_reference.ipynb", "?section=vtm:v5-rouse")
+    wait_text(page, ".ref-source", "Vampire: the Masquerade 5th edition (V5) core rules")
+    page.get_by_role("button", name="Русский").click()  # the language button
+    wait_text(page, ".ref-view h3", "проверка пробуждения")
+    # the V5 sections once showed an empty source on the Russian page
+    wait_text(page, ".ref-source", "Источник: «Vampire: the Masquerade», 5-я редакция (V5)")
+    assert "section" not in page.inner_text(".ref-view").lower()
+
+    text = copy_ruling(page, "Решение текстом", "Копировать", "Скопировано")
+    assert text.startswith("V5: проверка пробуждения (rouse check)\n")
+    assert "\nИсточник: «Vampire: the Masquerade», 5-я редакция (V5)" in text
+    link = f"{voila_url}/voila/render/rules_reference.ipynb?section=vtm%3Av5-rouse&lang=ru"
+    assert text.endswith(f"Ссылка на этот раздел: {link}")
+
+    # an English term left in Russian prose, now translated
+    page.locator(".ref-results select").select_option(label="9.2 Отступление из игры")
+    wait_text(page, ".ref-view", "в фазе разблокировки (unlock)")
+
+
+def test_vtm_slider_values_are_typed_and_explained(open_page: Any) -> None:
+    page = open_page("vtm_dice.ipynb")
+    page.wait_for_selector(".vtm-summary .calc-result-box")
+    summary = page.locator(".vtm-summary").inner_text()
+    assert page.locator(".vtm-dice .widget-readout:visible").count() == 0  # no silent readout
+    dice = page.locator(".vtm-dice-typed input")
+    assert dice.input_value() == "6" and "1–50" in page.inner_text(".vtm-dice-typed")
+    for typed, said in (
+        ("six", "“six” is not a whole number: enter a whole number from 1 to 50"),
+        ("99", "99 is outside the allowed range: enter a whole number from 1 to 50"),
+    ):
+        dice.fill(typed)
+        dice.press("Tab")
+        wait_text(page, ".vtm-dice-typed .calc-field-problem", said)
+        assert dice.input_value() == typed  # kept as typed
+    page.locator(".vtm-specialty input").check()  # another input: still nothing computed
+    page.wait_for_timeout(300)
+    assert page.locator(".vtm-summary").inner_text() == summary
+    dice.fill("12")
+    dice.press("Tab")
+    page.wait_for_function(
+        "old => document.querySelector('.vtm-summary').innerText !== old", arg=summary
+    )
+    assert page.locator(".vtm-dice-typed .calc-field-problem").count() == 0
+    page.wait_for_function("() => location.search.includes('dice=12')")  # the address follows

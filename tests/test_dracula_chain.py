@@ -556,9 +556,9 @@ def test_joint_is_a_read_only_mapping_of_reduced_fractions() -> None:
 
 
 def test_long_fractions_in_the_trace_are_shortened() -> None:
-    from rules.dracula.chain import _share_text
+    from rules.dracula.shares import share_text
 
-    assert _share_text(Fraction(7, 36)) == "7/36"
+    assert share_text(Fraction(7, 36)) == "7/36"
     huge = Fraction(3**9000 - 1, 2 * 3**9000)  # 4,295 digits: too long for str() near the limit
-    text = _share_text(huge)
+    text = share_text(huge)
     assert text.startswith("≈0.5 ") and "about 4295 digits" in text

@@ -280,6 +280,7 @@ def test_item_destroyed() -> None:
     t = default_table().with_initiatives({"Holy Water": 1})
     state, _ = start_combat(hunter("Dr. Seward", items=("Holy Water",)), Opponent.dracula())
     rep = resolve_round(state, "Holy Water", "Claws", 6, 1, table=t)
+    # combat results table, hunter wins Holy Water vs Claws: wound 3, item destroyed; 15 - 3
     assert rep.state.blood == 12 and rep.state.hunter.items == ()
     assert rep.state.destroyed == ("Holy Water",)
     assert any(s.rule == "dracula:item-destruction" for s in rep.steps)
@@ -316,7 +317,7 @@ def test_group_combat_target_and_applied_card() -> None:
     assert rep.state.hunters[1].health == 7 and rep.state.hunters[0].health == 8
     rep = resolve_round(state, ("Stake", "Punch"), "Claws", 6, 1, table=t, target=1, applied=0)
     assert rep.winner == "hunter" and rep.result is not None and rep.result.kind == "killed"
-    assert rep.state.blood == 10
+    assert rep.state.blood == 10  # killed: down to the next red mark below 15
     with pytest.raises(InvalidState):
         resolve_round(state, "Stake", "Claws", 6, 1)
 

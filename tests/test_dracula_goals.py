@@ -124,6 +124,8 @@ def test_page_goal_plan_and_fixed_card() -> None:
     app.set_inputs(hunter_policy="goal", goal="destroy")
     assert app.plan is not None and app.odds is app.plan.odds
     assert "Best plan for the goal: destroy Dracula" in app.w_plan.value
+    # Stake is a regression pin (recorded from the engine, no independent source); that the
+    # plan beats every simple policy is checked in test_the_best_plan_beats_every_simple_policy
     assert "Round 1 card: <b>Stake</b>" in app.w_plan.value
     assert app._goal_row.layout.display == "" and app._always_row.layout.display == "none"
     app.set_inputs(hunter_policy="always", always="Stake")

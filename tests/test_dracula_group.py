@@ -273,6 +273,24 @@ def test_minimax_target_and_bigger_groups() -> None:
         assert sum(odds.outcomes.values()) == 1 and len(odds.by_hunter) == size
 
 
+def test_every_ending_is_in_the_trace_however_long_its_fraction() -> None:
+    # Long combats have fractions of thousands of digits: too long to read, and past what
+    # str() accepts at about 4,300. Each is written as a value with the length of its exact
+    # denominator; none is left out of the last step.
+    pair = (
+        hunter("Van Helsing", health=4, items=("Stake",)),
+        hunter("Mina Harker", health=4, items=("Crucifix",)),
+    )
+    odds = group_odds(pair, DAY, blood=5, assume_initiative=1)
+    last = odds.steps[-1]
+    shown = [p for p in odds.outcomes.values() if p]
+    assert any(p.denominator.bit_length() > 128 for p in shown)
+    assert last.text.count(";") == len(shown) - 1
+    assert all(f"{k} " in last.text for k, p in odds.outcomes.items() if p)
+    assert "exact: a fraction with a denominator of about" in last.text
+    assert "число цифр в её знаменателе" in last.in_language("ru")
+
+
 def test_limits_refuse_before_any_work() -> None:
     big = tuple(
         hunter(n, items=("Stake", "Crucifix", "Holy Water"))

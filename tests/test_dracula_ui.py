@@ -120,7 +120,8 @@ def test_too_large_combat_gives_a_message_not_stale_results() -> None:
 
 
 def test_long_combat_shows_odds_with_shortened_fractions() -> None:
-    # 44,805 states: exact denominators of about 3,600 digits
+    # 44,805 states: exact denominators of about 3,600 digits. The state count is a
+    # regression pin: recorded from the engine, no independent source.
     app = DraculaExplorer()
     app.set_inputs(
         assume="1",

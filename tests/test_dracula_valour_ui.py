@@ -57,6 +57,7 @@ def test_typing_counts_updates_the_standings(panel: ValourPanel) -> None:
             ValourEvent("blood_taken", 4),
         ],
     )
+    # by hand from the seed's awards: 2 attacks x 5 + (3 + 4) blood x 5 = 45
     assert s.ranking[0] == ("Van Helsing", expected.points) == ("Van Helsing", 45)
     assert panel.message == "Winner: Van Helsing with 45 Valour points."
     assert "valour-leader" in panel.w_result.value and "45" in panel.w_result.value

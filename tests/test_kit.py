@@ -262,7 +262,10 @@ def test_hold_and_relabel_options_keep_the_value_and_quiet_observers() -> None:
 
 def test_tiny_probabilities_are_shown_in_scientific_notation() -> None:
     """Bug: a 33-digit fraction was shown for a tiny probability."""
-    tiny = Fraction(513950273039305371155402843796171777565724775377, 10**50)  # 50 dice, diff 10
+    # P(botch), 50 dice at difficulty 10: by hand (9**50 - 8**50) / 10**50
+    tiny = Fraction(9**50 - 8**50, 10**50)
+    # by hand: 3**-70 = 10**-(70 log10 3) = 10**-33.398 = 4.0e-34; 3**-20000 = 10**-9542.425
+    # = 3.8e-9543
     assert fmt.short_fraction(Fraction(1, 3**70)) == "≈4.0×10⁻³⁴"
     assert fmt.short_fraction(tiny) == fmt.fraction_text(tiny)  # 0.5 %: the exact fraction
     assert fmt.short_fraction(Fraction(7, 36)) == "7/36"

@@ -111,7 +111,21 @@ def test_reset_puts_the_inputs_back_and_the_ruling_is_plain_text() -> None:
         "Steps:",
         "1. [vtes:6.4.6] A step.",
     ]
-    assert "<textarea" in page.tools.ruling.value and "calc-copy" in page.tools.ruling.value
+    assert "<textarea" in page.tools.ruling_view.value
+    sent: list[object] = []
+    page.link.send = sent.append  # what the page link's front end would receive
+    page.tools.copy_button.click()  # copied through the page link, like "Copy link"
+    assert sent == [{"kind": "copy", "text": page.tools.text}]
+    assert page.tools.copy_status.value == ""  # until the browser answers
+    page.link._on_front_end(page.link, {"kind": "copied", "done": False}, [])
+    assert "press Ctrl+C" in page.tools.copy_status.value
+    page.link._on_front_end(page.link, {"kind": "copied", "done": True}, [])
+    assert "Copied" in page.tools.copy_status.value
     page.set_language("ru")
     assert "Ситуация:" in page.tools.text and "1. [vtes:6.4.6] Шаг." in page.tools.text
     assert page.tools.reset_button.description == "Сбросить к исходным"
+    assert page.tools.copy_status.value == ""  # the Russian text is not copied yet
+    page.capacity.text.value = "x"  # a wrong box: the ruling says so at once
+    assert page.tools.text.startswith("Копировать нечего: на странице указана ошибка")
+    page.capacity.text.value = "5"
+    assert page.tools.text.startswith("Sample") and page.tools.copy_status.value == ""

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from calculators.reference import RulesReferencePage, section_html, text_html
+from calculators.reference_sources import source_text
 from rules.reference import lookup, sections
 
 # -- without a browser ---------------------------------------------------------------------
@@ -63,6 +65,29 @@ def test_the_source_names_the_rulebook_and_page_in_the_page_language() -> None:
         source = app.section_text.split("Источник:")[-1]
         assert ".txt" not in source and ".md" not in source and ".csv" not in source
         assert "section" not in source and "seed" not in source
+        assert source_text(section.source, "ru").strip(), section.id  # a book is named
+
+
+# Latin words a Russian text may use outside parentheses and quotes: names of cards, clans,
+# traits, editions and games, and the formula function max
+NAMES = {
+    "Assamite", "Banu", "Haqim", "Blood", "Cursed", "Blur", "Celerity", "Chrysanthemum",
+    "Computer", "Hacking", "Dodge", "Undead", "Strength", "Underbridge", "Stray", "Revised",
+    "VEKN", "VTES", "max",
+}  # fmt: skip
+
+
+def test_russian_texts_leave_no_english_words_untranslated() -> None:
+    """The Russian reference once said "в фазе unlock"; an English term may only follow its
+    Russian translation in parentheses or quotes."""
+    for section in sections():
+        texts = [section.title["ru"], section.text["ru"]]
+        texts += [example.title["ru"] + " " + example.text["ru"] for example in section.examples]
+        texts += [note.text["ru"] for note in section.editions]
+        for text in texts:
+            bare = re.sub(r"«[^«»]*»", "", re.sub(r"\([^()]*\)", "", text))
+            english = set(re.findall(r"\b[A-Za-z][A-Za-z'-]{2,}\b", bare)) - NAMES
+            assert not english, (section.id, english)
 
 
 def test_unknown_section_gives_a_message_not_an_exception() -> None:

@@ -9,13 +9,16 @@ rulings; blood costs are the printed ones.
 
 from __future__ import annotations
 
+import csv
+import io
+from importlib import resources
 from typing import Any
 
 import pytest
 
 from rules.errors import IllegalPlay, RuleError
 from rules.vtes import MinionState
-from rules.vtes.card_coverage import coverage, main
+from rules.vtes.card_coverage import FILES, coverage, main, ranking
 from rules.vtes.card_library import describe_option, entries, entry, play_card
 from rules.vtes.combat import resolve
 
@@ -494,10 +497,21 @@ def test_unmodelled_levels_say_why() -> None:
     assert not entry("Amaranth").modelled and entry("Majesty").modelled
 
 
+def _top_share(kind: str) -> float:
+    """The share of all archive copies that the ranking file gives its first card."""
+    text = resources.files("rules.vtes").joinpath(f"data/{FILES[kind]}").read_text("utf-8")
+    return float(next(csv.DictReader(io.StringIO(text)))["share_of_combat_copies"])
+
+
 def test_coverage_of_the_archive(capsys: pytest.CaptureFixture[str]) -> None:
     combat, weapons = coverage("combat"), coverage("weapons")
     assert combat.share >= 0.9 and weapons.share >= 0.9
     assert combat.total == 72769 and weapons.total == 4824
+    # independent source: the archive's own share column of its top card, copies / share
+    for report in (combat, weapons):
+        top = ranking(report.kind)[0]
+        share = _top_share(report.kind)
+        assert round(top.copies / share) == report.total
     assert main([]) == 0
     out = capsys.readouterr().out
     assert "combat:" in out and "weapons:" in out and "Amaranth" in out

@@ -21,6 +21,7 @@ def test_page_opens_ready_on_kurt_and_ira(app: VtesCombatCalculator) -> None:
     assert "calc-ready" in app.widget._dom_classes
     assert app.banner.message == ""
     assert app.report is not None
+    # seed vtes-rulebook-p4, Kurt vs Ira: Kurt takes 2 and mends from 4, Ira 1 from 5
     assert (app.report.acting.blood, app.report.opposing.blood) == (2, 4)
     assert "Ira dodges, so Kurt's strike has no effect on Ira." in app.narrative
     assert "Kurt" in app.final_text and "Damage taken 2 1" in app.final_text
@@ -31,6 +32,7 @@ def test_preset_buttons_load_the_rulebook_examples(app: VtesCombatCalculator) ->
     assert app.banner.message == ""
     assert app.cards["opposing"].kind.value == "ally"
     assert app.report is not None
+    # seed, Cohn Rose vs the Mage: 4 + 2 stolen over capacity 5 drains 1, 2 mended: 3
     assert app.report.acting.blood == 3 and app.report.acting.drained == 1
     assert app.report.opposing.state is MinionState.BURNED
     assert "Cohn Rose" in app._preset_note.value

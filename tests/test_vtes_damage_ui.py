@@ -181,6 +181,7 @@ def test_kind_switch_hides_vampire_only_inputs_and_relabels_blood(
 def test_russian_labels_and_outcome(app: VtesDamageCalculator) -> None:
     app.load_preset("milo")
     app.set_language("ru")
+    # seed vtes-rulebook-p4, Milo: 2 blood burned against 3 aggravated, torpor with none left
     assert app.outcome_text == "Milo ранен и уходит в ступор; крови 0 из 5."
     assert app.capacity.description == "Объём крови"
     assert dict(app.kind.options)["Союзник"] == "ally"
@@ -223,6 +224,7 @@ def test_bad_preset_in_a_russian_address(app: VtesDamageCalculator) -> None:
 
 def test_torpor_input_says_stays_in_torpor(app: VtesDamageCalculator) -> None:
     app.set_inputs(state="torpor", blood=2, capacity=5, aggravated=1)
+    # by hand: already wounded, so 1 aggravated costs 1 blood to avoid burning: 2 - 1
     assert app.outcome_text == "Vampire is still wounded and stays in torpor with 1 of 5 blood."
 
 

@@ -157,6 +157,8 @@ def test_nora_buttons(app: VtesTableCalculator) -> None:
     app.influence.nora_button.click()
     assert app.banner.message == ""
     plan = app.influence.plan
+    # seed vtes-rulebook-p4, Nora's influence example: pool 2, +1 back from the capacity-7
+    # vampire (2 transfers), 2 onto the capacity-10 vampire (2 transfers): pool 1
     assert plan is not None and plan.pool == 1
     assert [v.name for v in plan.controlled] == ["Capacity-10 vampire"]
     assert app.influence.summary_text == "Pool 2 -> 1; transfers used 4 of 4."
@@ -202,6 +204,7 @@ def test_richard_example_in_the_page(app: VtesTableCalculator) -> None:
     app.victory.richard_button.click()
     s = app.victory.score
     assert s is not None and s.tie
+    # seed vtes-rulebook-p4, victory example: Richard 2 VP and 12 pool, Lisa 2 VP and 6 pool
     assert "Richard 2 12 ousted" in app.victory.panel.text
     assert "Lisa 2 6 last standing" in app.victory.panel.text
 
@@ -216,7 +219,7 @@ def test_victory_errors(app: VtesTableCalculator) -> None:
     assert app.banner.message == ""
     assert app.victory.score is not None and app.victory.score.vp("Steve") == 1
     app.victory.withdrawal_vp.value = "1/2"
-    assert "Steve 1/2 0 withdrawn" in app.victory.panel.text
+    assert "Steve 1/2 0 withdrawn" in app.victory.panel.text  # the withdrawal VP typed above
 
 
 def test_simultaneous_in_the_page(app: VtesTableCalculator) -> None:

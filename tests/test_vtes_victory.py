@@ -55,7 +55,9 @@ def test_richard_steve_justin_lisa_exactly() -> None:
 
 
 def test_five_player_game() -> None:
-    # Justine, Lisa, Richard, Scott, Steve clockwise; Steve, Scott, Lisa, Richard ousted
+    # Justine, Lisa, Richard, Scott, Steve clockwise; Steve, Scott, Lisa, Richard ousted.
+    # By hand: Scott ousts Steve, Richard ousts Scott, Justine ousts Lisa then Richard
+    # (1 VP + 6 pool each), and Justine gets 1 VP more as the last one left.
     seating = ("Justine", "Lisa", "Richard", "Scott", "Steve")
     s = score_game(seating, ["Steve", "Scott", "Lisa", "Richard"])
     assert [s.vp(p) for p in seating] == [3, 0, 1, 1, 0]

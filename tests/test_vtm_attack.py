@@ -196,6 +196,11 @@ def test_vampire_halves_bashing_rounding_down() -> None:
 
 
 def test_soak_by_target_and_damage_type() -> None:
+    # by hand from vtm:soak: a mortal soaks bashing with Stamina + armor (3 + 1), lethal with
+    # armor only (1), aggravated not at all; a vampire soaks bashing and lethal with Stamina +
+    # Fortitude + armor (3 + 2 + 1), aggravated with Fortitude only (2, armor and Stamina
+    # left out); fire or sunlight: Stamina + Fortitude (3 + 2) in our default reading, or
+    # Fortitude alone (2) in the other; without Fortitude nothing soaks aggravated.
     assert soak_pool("mortal", "bashing", stamina=3, armor=1)[0] == 4
     assert soak_pool("mortal", "lethal", stamina=3, armor=1)[0] == 1
     assert soak_pool("mortal", "aggravated", stamina=3, fortitude=2, armor=1)[0] == 0
@@ -268,7 +273,7 @@ def test_health_track_and_penalties() -> None:
 
 def test_wounded_attacker_and_defender() -> None:
     r = attack(5, damage_base=2, stamina=2, attacker_wound="wounded")
-    assert r == r and r.hit == 1 - kept_successes(3, 6)[0]
+    assert r.hit == 1 - kept_successes(3, 6)[0]  # wounded: 5 - 2 dice
     with pytest.raises(IllegalPlay):
         attack(5, damage_base=2, stamina=2, attacker_wound="incapacitated")
     helpless = attack(3, defense_pool=4, defender_wound="incapacitated", damage_base=2, stamina=2)

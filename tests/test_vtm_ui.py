@@ -70,6 +70,7 @@ def test_willpower_wounds_and_actions(app: DicePoolCalculator) -> None:
     assert app.result is not None and app.result.botch == 0
     assert app.chart.bars[0].label == "1"
     app.set_inputs(willpower=False, wound="wounded", actions=2)
+    # by hand: 6 dice, Wounded -2 = 4; two actions: 4 - 2 and 4 - 3
     assert [r.rolled for r in app.results] == [2, 1]
     assert "vtm-actions" in app._actions_table._dom_classes
     assert "Action" in app._actions_table.value
@@ -95,7 +96,7 @@ def test_exact_fractions_in_detail_view(app: DicePoolCalculator) -> None:
 def test_closed_forms_render_as_latex(app: DicePoolCalculator) -> None:
     app.set_inputs(dice=3, difficulty=6, closed_forms=True)
     assert r"\frac{(d-1)^{n} - (d-2)^{n}}{10^{n}}" in app.forms_html
-    assert r"\frac{61}{1000}" in app.forms_html  # P(botch) for 3 dice at 6
+    assert r"\frac{61}{1000}" in app.forms_html  # P(botch), 3 dice at 6: by hand 5**3 - 4**3
     assert app._forms.value == app.forms_html
     app.set_inputs(specialty=True)
     assert r"\binom{k-j+n-1}{n-1}" in app.forms_html
@@ -147,6 +148,7 @@ def test_attack_chain_on_the_page(app: DicePoolCalculator) -> None:
     assert app.fire.layout.display == "none"
     app.set_attack(damage_type="aggravated", fire=True)
     assert app.fire.layout.display is None
+    # by hand (vtm:soak): fire, Stamina 2 + Fortitude 1; the other reading, Fortitude 1 alone
     assert app.attack_result is not None and app.attack_result.soak_dice == 3
     app.set_attack(fire_soak_with_stamina=False)
     assert app.attack_result is not None and app.attack_result.soak_dice == 1

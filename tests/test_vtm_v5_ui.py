@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from math import factorial
 
 import pytest
 
@@ -22,6 +23,18 @@ def test_default_tab_shows_the_engine_odds(app: DicePoolCalculator) -> None:
     assert app.tabs.titles[2] == "V5 (5th edition)"
     expected = v5_pool(6, 1, 3)
     assert tab.result is not None and tab.result.win == expected.win
+    # by hand: 6 dice, each a blank (1/2), a 6-9 (2/5) or a 10 (1/10); s 6-9s and t 10s win
+    # at difficulty 3 when s + t + 2 * (t // 2) >= 3
+    win = sum(
+        Fraction(factorial(6), factorial(6 - s - t) * factorial(s) * factorial(t))
+        * Fraction(1, 2) ** (6 - s - t)
+        * Fraction(2, 5) ** s
+        * Fraction(1, 10) ** t
+        for s in range(7)
+        for t in range(7 - s)
+        if s + t + 2 * (t // 2) >= 3
+    )
+    assert expected.win == win == Fraction(213, 320)  # 66.5625%
     assert tab.odds_text.startswith("Win 66.56% · Critical win")
     assert f"{float(expected.messy) * 100:.2f}%" in tab.odds_text
     # the chart: one bar per total, green from the difficulty on, summing to exactly 1
@@ -29,6 +42,7 @@ def test_default_tab_shows_the_engine_odds(app: DicePoolCalculator) -> None:
     assert sum((b.value for b in tab.chart.bars), Fraction(0)) == 1
     assert {b.color for b in tab.chart.bars[3:]} == {"#2e7d32"}
     assert "#2e7d32" not in {b.color for b in tab.chart.bars[:3]}
+    # by hand: a 6 or more on one die, 1/2; on the better of two, 1 - (1/2)**2
     assert "Hunger stays with 50.00% (one die), 75.00%" in tab.rouse_text
     assert "Type a roll" in tab._advice.value
 
@@ -44,6 +58,8 @@ def test_sliders_willpower_and_advice(app: DicePoolCalculator) -> None:
     tab.set_inputs(pool=4, hunger=1, difficulty=3, roll="3 2 7 / 8")
     assert tab.advice is not None
     assert tab.advice.best == v5_reroll([3, 2, 7], [8], 3).best
+    # by hand: 7 and 8 are 2 successes of the 3 needed; re-rolling 2 and 3 wins unless both
+    # come up 1-5: 1 - (1/2)**2 = 75%; the Hunger die (8) stays: neither messy nor bestial
     assert tab.advice_text == (
         "As rolled: 2 successes, not a win. Re-roll 2 3: win 75.00%, messy critical 0%, "
         "bestial failure 0%."

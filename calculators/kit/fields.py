@@ -9,6 +9,8 @@ computed from a value the visitor did not give.
 
 :class:`FieldMessage` is a message area placed next to any input (a JSON import box, a
 list of names): errors caused by that input show there instead of in the page banner.
+
+:class:`SliderField` puts an :class:`IntField` beside a slider in place of its readout.
 """
 
 from __future__ import annotations
@@ -230,6 +232,46 @@ def int_field(
     if css:
         field.add_class(css)
     return field
+
+
+class SliderField:
+    """A slider to drag and a whole-number box to type in, kept in step.
+
+    A slider's own readout can be typed into, but the browser reverts letters and pulls an
+    out-of-range number to the nearest end without a word. Here the slider shows no readout;
+    the :class:`IntField` beside it (``field``) shows its value, keeps what was typed, and says
+    what is allowed. ``slider.value`` stays the page's input: it changes only for a valid
+    number, so nothing is computed from a wrong one. ``widget`` is the row to show.
+    """
+
+    def __init__(self, slider: widgets.IntSlider, app: Any, css: str = "") -> None:
+        slider.readout = False
+        self.slider = slider
+        self.field = IntField(
+            slider.value,
+            slider.min,
+            slider.max,
+            app=app,
+            layout=widgets.Layout(width="70px"),
+            continuous_update=False,
+        )
+        self.field.add_class("calc-slider-field")
+        if css:
+            self.field.add_class(css)
+        self.widget = widgets.HBox([slider, self.field])
+        self.widget.add_class("calc-slider-row")
+        self.field.observe(self._typed, names="value")
+        slider.observe(self._dragged, names="value")
+        slider.observe(self._bounds, names=["min", "max"])
+
+    def _typed(self, change: dict[str, Any]) -> None:
+        self.slider.value = change["new"]
+
+    def _dragged(self, change: dict[str, Any]) -> None:
+        self.field.value = change["new"]  # also puts back a typed text that was wrong
+
+    def _bounds(self, _change: dict[str, Any]) -> None:
+        self.field.min, self.field.max = self.slider.min, self.slider.max
 
 
 def all_valid(fields: Iterable[IntField]) -> bool:

@@ -1,5 +1,6 @@
 // The page's front-end helper: the address follows the inputs (history.replaceState),
-// a "Copy link" button, copying any text the kernel sends, and number keyboards on phones.
+// a "Copy link" button, copying any text the kernel sends, the page's address for the
+// kernel's full links, and number keyboards on phones.
 // Served with the page by the app's own server; it loads nothing from anywhere.
 
 function copyWithTextarea(text) {
@@ -112,5 +113,10 @@ export default {
     relabel();
     follow();
     watchNumberFields();
+    const here = location.origin + location.pathname;
+    if (model.get("page_address") !== here) {
+      model.set("page_address", here); // the kernel makes full links from it
+      model.save_changes();
+    }
   },
 };

@@ -4,7 +4,8 @@ The kernel cannot run code in the browser, so this widget's front end (``page_li
 sent with the page by the app's own server) does what only the browser can: it keeps the
 address bar on the current inputs (``history.replaceState``, no reload), copies the page's
 link when its button is pressed, copies any text the kernel asks it to (:meth:`copy_text`),
-and marks number fields so that phones show their number keyboard.
+tells the kernel the page's own address (:attr:`PageLink.page_address`), and marks number
+fields so that phones show their number keyboard.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import anywidget
 import traitlets
@@ -33,6 +35,9 @@ class PageLink(anywidget.AnyWidget):  # type: ignore[misc]
     hint = traitlets.Unicode("").tag(sync=True)
     done_label = traitlets.Unicode("Link copied").tag(sync=True)
     failed_label = traitlets.Unicode("").tag(sync=True)
+    #: the page's address without its query (``http://host/voila/render/page.ipynb``), set by
+    #: the browser once the page is shown; ``""`` until then (and without a browser)
+    page_address = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -48,6 +53,10 @@ class PageLink(anywidget.AnyWidget):  # type: ignore[misc]
         callbacks given to :meth:`on_copied` run.
         """
         self.send({"kind": "copy", "text": text})
+
+    def absolute(self, relative: str) -> str:
+        """``relative`` (an address relative to this page) as a full address, once known."""
+        return urljoin(self.page_address, relative) if self.page_address else relative
 
     def on_copied(self, callback: Callable[[bool], None]) -> None:
         self._copied_callbacks.append(callback)

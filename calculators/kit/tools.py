@@ -4,20 +4,23 @@
 at the top of ``app.body``. Reset calls ``app.reset()`` when the page defines one (a page
 whose inputs are built from data, such as the combat rounds), otherwise it puts back every
 input's value as it was when the tools were installed. The ruling button shows
-``app.ruling_text()`` (a page that has none gets no such button) in a read-only text area
-with a "Copy" button: the button selects the text and copies it to the clipboard in the
-browser itself, so it works without a round trip to the kernel.
+``app.ruling_text()`` (a page that has none gets no such button; while it gives ``""`` the
+page's ``no_ruling_text()``, or a note that the input has a problem) in a read-only text area
+with a "Copy" button. The button copies through the page's own front-end helper
+(:meth:`calculators.kit.page_link.PageLink.copy_text`: the clipboard API, with a fallback
+where it is not available), like the "Copy link" button, and a status beside it says whether
+the text was copied.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit.fields import IntField
+from calculators.kit.fields import IntField, invalid_fields
 from calculators.kit.labels import Catalog
 from rules.trace import Step
 
@@ -35,9 +38,9 @@ TOOL_TEXTS = Catalog(
         ),
         "copy": ("Copy", "Копировать"),
         "copied": ("Copied", "Скопировано"),
-        "select_hint": (
-            "If copying is blocked, the text is selected: press Ctrl+C.",
-            "Если копирование запрещено, текст уже выделен: нажмите Ctrl+C.",
+        "not_copied": (
+            "Copying is blocked here: select the text above and press Ctrl+C.",
+            "Копирование здесь запрещено: выделите текст выше и нажмите Ctrl+C.",
         ),
         "situation": ("Situation", "Ситуация"),
         "result": ("Result", "Итог"),
@@ -49,16 +52,6 @@ TOOL_TEXTS = Catalog(
             "Копировать нечего: на странице указана ошибка во входных данных.",
         ),
     }
-)
-
-# Select the text area next to the button and copy it; ``execCommand`` where the clipboard
-# API is not available (pages served over plain http on another host).
-_COPY_JS = (
-    "const box=this.closest('.calc-ruling').querySelector('textarea');box.focus();box.select();"
-    "const done=()=>{this.textContent=this.dataset.done;};"
-    "if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(box.value)"
-    ".then(done,()=>{document.execCommand('copy');done();});}"
-    "else{document.execCommand('copy');done();}"
 )
 
 
@@ -77,11 +70,42 @@ def ruling_text(
     return "\n".join(lines)
 
 
+def value_text(widget: widgets.Widget, lang: str) -> str | None:
+    """An input's value as plain text, or ``None`` when it has none worth a line.
+
+    Selections give their option's label, several selections their labels joined by ", ",
+    switches yes/no, text areas their lines joined by "; ".
+    """
+    if isinstance(widget, IntField):
+        return str(widget.value)
+    if isinstance(widget, widgets.Checkbox):
+        return TOOL_TEXTS.text("yes" if widget.value else "no", lang)
+    if isinstance(widget, widgets.Textarea):
+        text = "; ".join(part.strip() for part in widget.value.splitlines() if part.strip())
+        return text or None
+    if isinstance(widget, widgets.widget_selection._Selection):
+        return None if widget.label is None else str(widget.label)
+    if isinstance(widget, widgets.widget_selection._MultipleSelection):
+        return ", ".join(widget.label) or "—"
+    if isinstance(widget, widgets.Text | widgets.IntText | widgets.IntSlider):
+        return str(widget.value).strip() or None
+    return None
+
+
+def labelled_lines(rows: Iterable[tuple[str, widgets.Widget]], lang: str) -> list[str]:
+    """``"Label: value"`` lines for inputs whose label sits beside them (not a description)."""
+    lines = []
+    for label, widget in rows:
+        text = value_text(widget, lang)
+        if label and text is not None:
+            lines.append(f"{label}: {text}")
+    return lines
+
+
 def input_lines(root: widgets.Widget, lang: str) -> list[str]:
     """The shown inputs under ``root`` as ``"Description: value"`` lines (plain text).
 
-    Selections give their option's label, switches yes/no, and text areas their lines
-    joined by "; ". Inputs without a description are left out.
+    Inputs without a description are left out (see :func:`value_text` for the values).
     """
     lines: list[str] = []
     stack = [root]
@@ -90,31 +114,13 @@ def input_lines(root: widgets.Widget, lang: str) -> list[str]:
         layout = getattr(widget, "layout", None)
         if layout is not None and layout.display == "none":
             continue
-        if isinstance(widget, IntField):
-            if widget.description:
-                lines.append(f"{widget.description}: {widget.value}")
-            continue
-        description = str(getattr(widget, "description", "") or "")
-        if isinstance(widget, widgets.Checkbox):
-            if description:
-                answer = TOOL_TEXTS.text("yes" if widget.value else "no", lang)
-                lines.append(f"{description}: {answer}")
-        elif isinstance(widget, widgets.Textarea):
-            text = "; ".join(part.strip() for part in widget.value.splitlines() if part.strip())
-            if description and text:
+        if isinstance(widget, IntField | widgets.ValueWidget):
+            description = str(getattr(widget, "description", "") or "")
+            text = value_text(widget, lang)
+            if description and text is not None:
                 lines.append(f"{description}: {text}")
-        elif isinstance(widget, widgets.widget_selection._Selection):
-            if description and widget.label is not None:
-                lines.append(f"{description}: {widget.label}")
-        elif isinstance(widget, widgets.widget_selection._MultipleSelection):
-            if description:
-                lines.append(f"{description}: {', '.join(widget.label) or '—'}")
-        elif (
-            isinstance(widget, widgets.Text | widgets.IntText | widgets.IntSlider)
-            and description
-            and str(widget.value).strip()
-        ):
-            lines.append(f"{description}: {widget.value}")
+            if isinstance(widget, IntField):
+                continue
         stack[:0] = list(getattr(widget, "children", ()))
     return lines
 
@@ -144,15 +150,30 @@ class PageTools:
         self.ruling_button = widgets.Button(icon="clipboard")
         self.ruling_button.add_class("calc-ruling-button")
         self.ruling_button.on_click(lambda _b: app.run(self.show_ruling))
-        self.ruling = widgets.HTML(value="", layout=widgets.Layout(display="none"))
+        self.ruling_view = widgets.HTML(value="")
+        self.copy_button = widgets.Button()
+        self.copy_button.add_class("calc-copy")
+        self.copy_button.on_click(lambda _b: self.copy())
+        self.copy_status = widgets.HTML(value="")
+        self.copy_status.add_class("calc-copy-status")
+        self.ruling = widgets.VBox(
+            [self.ruling_view, widgets.HBox([self.copy_button, self.copy_status])],
+            layout=widgets.Layout(display="none"),
+        )
         self.ruling.add_class("calc-ruling")
         self.text = ""
+        #: what the browser answered for the last copy: None (not asked yet), True, False
+        self.copied: bool | None = None
+        app.link.on_copied(self._on_copied)
         buttons = [self.reset_button]
         if hasattr(app, "ruling_text"):
             buttons.append(self.ruling_button)
         self.widget = widgets.VBox([widgets.HBox(buttons), self.ruling])
         self.widget.add_class("calc-tools")
         self._defaults = [(w, w.value) for w in _value_widgets(app.body)]
+        for widget, _value in self._defaults:
+            if isinstance(widget, IntField):  # a box now wrong: the ruling says so at once
+                widget.text.observe(lambda _c: self.refresh(), names="value")
         app.body.children = (self.widget, *app.body.children)
         app.language.observe(lambda _c: self.relabel(), names="value")
         self.relabel()
@@ -163,6 +184,7 @@ class PageTools:
         self.reset_button.tooltip = TOOL_TEXTS.text("reset_help", lang)
         self.ruling_button.description = TOOL_TEXTS.text("ruling", lang)
         self.ruling_button.tooltip = TOOL_TEXTS.text("ruling_help", lang)
+        self.copy_button.description = TOOL_TEXTS.text("copy", lang)
         self.refresh()
 
     # -- reset ------------------------------------------------------------------------
@@ -175,6 +197,8 @@ class PageTools:
             for widget, value in self._defaults:
                 if widget.value != value:  # only the changed inputs recompute
                     widget.value = value
+                elif isinstance(widget, IntField) and not widget.valid:
+                    widget.text.value = str(value)  # a wrong text over the starting value
         self.refresh()
 
     # -- the ruling as text -----------------------------------------------------------
@@ -191,14 +215,40 @@ class PageTools:
         if not self.shown:
             return
         lang = self.app.lang
-        self.text = self.app.ruling_text() or TOOL_TEXTS.text("nothing", lang)
-        rows = min(max(self.text.count("\n") + 1, 4), 24)
-        copy, done = TOOL_TEXTS.text("copy", lang), TOOL_TEXTS.text("copied", lang)
-        self.ruling.value = (
+        empty = getattr(self.app, "no_ruling_text", None)
+        # a box holding a wrong number: the page computed nothing from it, so no ruling either
+        text = "" if invalid_fields(self.app.body) else self.app.ruling_text()
+        if not text:
+            text = empty() if callable(empty) else TOOL_TEXTS.text("nothing", lang)
+        if text != self.text:
+            self.copied = None  # a new text has not been copied yet
+        self.text = text
+        rows = min(max(text.count("\n") + 1, 4), 24)
+        self.ruling_view.value = (
             f'<textarea class="calc-ruling-text" readonly rows="{rows}" '
             f'style="width:100%;font-family:monospace;font-size:90%">'
-            f"{html.escape(self.text)}</textarea>"
-            f'<button type="button" class="calc-copy" data-done="{html.escape(done)}" '
-            f'onclick="{html.escape(_COPY_JS)}">{html.escape(copy)}</button> '
-            f'<small class="calc-help">{html.escape(TOOL_TEXTS.text("select_hint", lang))}</small>'
+            f"{html.escape(text)}</textarea>"
+        )
+        self._show_status()
+
+    def copy(self) -> None:
+        """Ask the browser to copy the shown text (the status says what it answered)."""
+        self.copied = None
+        self._show_status()
+        self.app.link.copy_text(self.text)
+
+    def _on_copied(self, done: bool) -> None:
+        if self.shown:
+            self.copied = done
+            self._show_status()
+
+    def _show_status(self) -> None:
+        if self.copied is None:
+            self.copy_status.value = ""
+            return
+        key = "copied" if self.copied else "not_copied"
+        css = "calc-link-status" if self.copied else "calc-help"
+        self.copy_status.value = (
+            f'<span class="{css}" role="status">{html.escape(TOOL_TEXTS.text(key, self.app.lang))}'
+            "</span>"
         )

@@ -31,6 +31,7 @@ from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.legality import AGATHA_COST, NO_DODGE_IN_ROUND_ONE, enemy_cards
 from rules.dracula.minimax import GameSolution
 from rules.dracula.ru import card_ru, cards_ru, ending_ru, enemy_ru, result_ru
+from rules.dracula.shares import share_text, share_text_ru
 from rules.errors import InvalidState
 from rules.trace import Step, Trace
 from rules.validation import flag, whole
@@ -231,10 +232,10 @@ def combat_odds(
     trace.add(
         "dracula:combat-end",
         f"Solved exactly over {n_states} combat states: "
-        + "; ".join(f"{k} {_share_text(p)}" for k, p in outcomes.items() if p)
+        + "; ".join(f"{k} {share_text(p)}" for k, p in outcomes.items() if p)
         + ".",
         f"Точно решено состояний боя: {n_states}. Исходы: "
-        + "; ".join(f"{ending_ru(k)} {_share_text_ru(p)}" for k, p in outcomes.items() if p)
+        + "; ".join(f"{ending_ru(k)} {share_text_ru(p)}" for k, p in outcomes.items() if p)
         + ".",
     )
     return CombatOdds(
@@ -246,20 +247,3 @@ def combat_odds(
         states=n_states,
         steps=trace.steps,
     )
-
-
-def _share_text(p: Fraction) -> str:
-    """``'7/36'``, or for a fraction too long to read, its value to ten significant digits and
-    the length of its exact denominator."""
-    if max(p.numerator.bit_length(), p.denominator.bit_length()) <= 128:
-        return str(p)
-    digits = int(p.denominator.bit_length() * 0.30103) + 1
-    return f"≈{float(p):.10g} (exact: a fraction with a denominator of about {digits} digits)"
-
-
-def _share_text_ru(p: Fraction) -> str:
-    """Russian counterpart of :func:`_share_text`."""
-    if max(p.numerator.bit_length(), p.denominator.bit_length()) <= 128:
-        return str(p)
-    digits = int(p.denominator.bit_length() * 0.30103) + 1
-    return f"≈{float(p):.10g} (точное значение — дробь; число цифр в её знаменателе около {digits})"

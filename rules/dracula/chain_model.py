@@ -53,6 +53,7 @@ __all__ = [
     "check_size",
     "enemy_cards",
     "payoff",
+    "result_value",
     "setup_combat",
     "too_many_states_ru",
 ]
@@ -131,6 +132,13 @@ def payoff(
     whole("blood", blood, 0, MAX_BLOOD, ru="Кровь Дракулы (blood)")
     whole("free_slots", free_slots, 1, 3, ru="свободные ячейки Укуса (free_slots)")
     flag("dracula", dracula, ru="против Дракулы (dracula)")
+    return result_value(winner, result, health, blood, free_slots, dracula)
+
+
+def result_value(
+    winner: str, result: CombatResult, health: int, blood: int, free_slots: int, dracula: bool
+) -> Fraction:
+    """:func:`payoff` without its checks, for the chains' inner loops (arguments already valid)."""
     if winner == "hunter":
         if result.kind == "wound" and dracula:
             return Fraction(min(result.amount, blood))
@@ -272,8 +280,8 @@ class CombatModel:
         slots, drac = self.free_slots, self.dracula
         paid = self.paid(e)
         blood -= paid
-        win = payoff("hunter", rh, health=health, blood=blood, free_slots=slots, dracula=drac)
-        lose = payoff("enemy", re_, health=health, blood=blood, free_slots=slots, dracula=drac)
+        win = result_value("hunter", rh, health, blood, slots, drac)
+        lose = result_value("enemy", re_, health, blood, slots, drac)
         return paid + p * win + (1 - p) * lose
 
     def game(self, s: State) -> tuple[tuple[str, ...], tuple[str, ...], GameSolution]:

@@ -33,7 +33,7 @@ from math import gcd, lcm, prod
 
 from rules.dracula.blood import AFTER_KILLED, MAX_BLOOD
 from rules.dracula.cards import HUNTER_BASICS, CardTable, CombatResult, default_table
-from rules.dracula.chain_model import payoff
+from rules.dracula.chain_model import result_value
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.legality import (
     AGATHA_CARDS,
@@ -46,8 +46,11 @@ from rules.dracula.legality import (
 )
 from rules.dracula.odds import roll_counts
 from rules.dracula.ru import cards_ru, ending_ru
+from rules.dracula.shares import share_text, share_text_ru
 from rules.errors import InvalidState
 from rules.exact.graph import strong_components
+from rules.exact.program import Program, compile_absorbing
+from rules.exact.rational import sum_pairs
 from rules.trace import Step, Trace
 from rules.validation import choice, present, whole
 
@@ -288,24 +291,23 @@ class _Group:
     ) -> Fraction:
         """The hunters' expected points this round when Dracula targets hunter ``t``, summed
         over every card choice (see :func:`rules.dracula.chain.payoff`)."""
-        total = Fraction(0)
         slots = self.free_slots[t]
+        # integer numerators over (roll denominator x free slots): a bite costs health / slots
+        acc: dict[int, int] = {}
         for cards in product(*options):
             pistol = "Pistol" in cards
             for e in enemy:
-                b = blood - self.paid(e)
-                p = Fraction(*self.win(cards[t], e, dodge, pistol))
+                paid = self.paid(e)
+                b = blood - paid
+                num, den = self.win(cards[t], e, dodge, pistol)
                 j = self.best_card(cards, e, b)
                 rh = self.result("hunter", cards[j], e)
                 re_ = self.result("enemy", cards[t], e)
-                win = payoff(
-                    "hunter", rh, health=health, blood=b, free_slots=slots, dracula=self.dracula
-                )
-                lose = payoff(
-                    "enemy", re_, health=health, blood=b, free_slots=slots, dracula=self.dracula
-                )
-                total += self.paid(e) + p * win + (1 - p) * lose
-        return total
+                win = result_value("hunter", rh, health, b, slots, self.dracula) * slots
+                lose = result_value("enemy", re_, health, b, slots, self.dracula) * slots
+                d = den * slots
+                acc[d] = acc.get(d, 0) + paid * d + num * int(win) + (den - num) * int(lose)
+        return Fraction(*sum_pairs(acc))
 
     def result(self, winner: str, h: str, e: str) -> CombatResult:
         key = (winner, h, e)
@@ -503,18 +505,18 @@ def _solve(
             comp_of[v] = ci
     mass: dict[int, dict[int, int]] = {0: {1: 1}}
     visits: list[tuple[int, int]] = [(0, 1)] * n
-    shapes: dict[object, _Shape] = {}
+    programs: dict[object, Program] = {}
     for ci, comp in enumerate(comps):
         if len(comp) == 1:
             v = comp[0]
-            num, den = _combine(mass.pop(v, None))
+            num, den = sum_pairs(mass.pop(v, None))
             loop = sum(q for w, q in succ[v] if w == v)
             if loop:
                 num, den = num * dens[v], den * (dens[v] - loop)
             g = gcd(num, den)
             visits[v] = (num // g, den // g)
         else:
-            _solve_cycle(comp, states, succ, dens, comp_of, ci, mass, visits, shapes)
+            _solve_cycle(comp, states, succ, dens, comp_of, ci, mass, visits, programs)
         for v in comp:
             xn, xd = visits[v]
             if not xn:
@@ -538,70 +540,8 @@ def _solve(
             for end, q in exits[v]:
                 sums = joint_pairs.setdefault(end, {})
                 sums[xd] = sums.get(xd, 0) + xn * q
-    joint = {k: Fraction(*_combine(v)) for k, v in joint_pairs.items()}
-    return joint, Fraction(*_combine(rounds_pairs)), n
-
-
-def _combine(sums: dict[int, int] | None) -> tuple[int, int]:
-    """A sum of numerator/denominator pairs as one reduced (numerator, denominator)."""
-    if not sums:
-        return 0, 1
-    den = lcm(*sums)
-    num = sum(n * (den // d) for d, n in sums.items())
-    g = gcd(num, den)
-    return num // g, den // g
-
-
-_Shape = tuple[
-    list[int], list[int], list[dict[int, Fraction]], list[list[Fraction]], list[dict[int, Fraction]]
-]
-
-
-def _shape(rows: tuple[tuple[object, int, tuple[tuple[int, int], ...]], ...]) -> _Shape:
-    """A cyclic component's reduction, from its in-component moves only: the cut (states with
-    a fresh run of Continues), the other states in DAG order, each cut state's reach (a unit
-    leaving it, followed through the DAG), (I - Q')^-1 on the cut, and the moves as
-    fractions."""
-    m = len(rows)
-    q = [{w: Fraction(num, den) for w, num in moves} for _local, den, moves in rows]
-    cut = [v for v in range(m) if rows[v][0][3] == 0 or v in q[v]]  # type: ignore[index]
-    in_cut = {v: k for k, v in enumerate(cut)}
-    rest = [v for v in range(m) if v not in in_cut]
-    order = _dag(rest, q)
-    if order is None:  # pragma: no cover - a cycle without a fresh run of Continues
-        cut, order = list(range(m)), []
-        in_cut = {v: k for k, v in enumerate(cut)}
-    k = len(cut)
-    reach: list[dict[int, Fraction]] = []
-    a = [[Fraction(int(r == c)) for c in range(k)] + [Fraction(int(r == c)) for c in range(k)]
-         for r in range(k)]  # fmt: skip
-    for gi, g in enumerate(cut):
-        got: dict[int, Fraction] = {}
-        for w, p in q[g].items():
-            if w in in_cut:
-                a[gi][in_cut[w]] -= p
-            else:
-                got[w] = got.get(w, Fraction(0)) + p
-        for v in order:
-            x = got.get(v)
-            if x:
-                for w, p in q[v].items():
-                    if w in in_cut:
-                        a[gi][in_cut[w]] -= x * p
-                    else:
-                        got[w] = got.get(w, Fraction(0)) + x * p
-        reach.append(got)
-    for col in range(k):  # [I - Q' | I] -> [I | (I - Q')^-1]
-        piv = next(r for r in range(col, k) if a[r][col])
-        a[col], a[piv] = a[piv], a[col]
-        pv = a[col][col]
-        a[col] = [x / pv for x in a[col]]
-        for r in range(k):
-            if r != col and a[r][col]:
-                f = a[r][col]
-                a[r] = [x - f * y for x, y in zip(a[r], a[col], strict=True)]
-    inverse = [row[k:] for row in a]
-    return cut, order, reach, inverse, q
+    joint = {k: Fraction(*sum_pairs(v)) for k, v in joint_pairs.items()}
+    return joint, Fraction(*sum_pairs(rounds_pairs)), n
 
 
 def _solve_cycle(
@@ -613,72 +553,40 @@ def _solve_cycle(
     ci: int,
     mass: dict[int, dict[int, int]],
     visits: list[tuple[int, int]],
-    shapes: dict[object, _Shape],
+    programs: dict[object, Program],
 ) -> None:
-    """Visits x on a cyclic component: x = b + x Q, exactly.
+    """Visits x on a cyclic component: x = b + x Q, exactly (:mod:`rules.exact.program`).
 
     Every cycle passes through a state that starts a fresh run of Continues (a Continue raises
-    the count, and only a result that changes nothing sets it back), so those states form a
-    cut: the other states are a DAG, and the system shrinks to the cut (as in
-    :mod:`rules.dracula.chain`). Health and blood are equal inside a component, so its
-    reduction is shared by every component of the same shape."""
+    the count, and only a result that changes nothing sets it back), so those states form the
+    cut the program is compiled around. Health and blood are equal inside a component, so its
+    program is shared by every component of the same shape."""
     comp = sorted(comp, key=lambda v: repr((states[v][1], *states[v][3:])))
     pos = {v: k for k, v in enumerate(comp)}
-    rows = tuple(
-        (
-            (states[v][1], *states[v][3:]),
-            dens[v],
-            tuple(sorted((pos[w], num) for w, num in succ[v] if comp_of[w] == ci)),
-        )
-        for v in comp
+    inner: list[dict[int, int]] = []
+    for v in comp:
+        moves: dict[int, int] = {}
+        for w, num in succ[v]:
+            if comp_of[w] == ci:
+                moves[pos[w]] = moves.get(pos[w], 0) + num
+        inner.append(moves)
+    local_dens = [dens[v] for v in comp]
+    key = tuple(
+        ((states[v][1], *states[v][3:]), local_dens[k], tuple(sorted(inner[k].items())))
+        for k, v in enumerate(comp)
     )
-    shape = shapes.get(rows)
-    if shape is None:
-        shape = _shape(rows)
-        shapes[rows] = shape
-    cut, order, reach, inverse, q = shape
-    in_cut = {v: k for k, v in enumerate(cut)}
-    b = [Fraction(*_combine(mass.pop(v, None))) for v in comp]
-    # outside mass on the DAG states, followed to the cut
-    z = {v: b[v] for v in order}
-    c = [b[f] for f in cut]
-    for v in order:
-        x = z[v]
-        if x:
-            for w, p in q[v].items():
-                if w in in_cut:
-                    c[in_cut[w]] += x * p
-                else:
-                    z[w] += x * p
-    k = len(cut)
-    x_cut = [sum((c[i] * inverse[i][j] for i in range(k) if c[i]), Fraction(0)) for j in range(k)]
-    for j, g in enumerate(cut):
-        visits[comp[g]] = (x_cut[j].numerator, x_cut[j].denominator)
-    for v in order:
-        x = z[v] + sum((x_cut[j] * reach[j].get(v, 0) for j in range(k)), Fraction(0))
-        visits[comp[v]] = (x.numerator, x.denominator)
-
-
-def _dag(nodes: list[int], q: Sequence[dict[int, Fraction]]) -> list[int] | None:
-    """``nodes`` in an order where each follows its predecessors among them, or None when
-    they hold a cycle."""
-    among = set(nodes)
-    waiting = dict.fromkeys(nodes, 0)
-    for u in nodes:
-        for w in q[u]:
-            if w in among and w != u:
-                waiting[w] += 1
-    ready = [v for v in nodes if waiting[v] == 0]
-    out: list[int] = []
-    while ready:
-        u = ready.pop()
-        out.append(u)
-        for w in q[u]:
-            if w in among and w != u:
-                waiting[w] -= 1
-                if waiting[w] == 0:
-                    ready.append(w)
-    return out if len(out) == len(nodes) else None
+    program = programs.get(key)
+    if program is None:
+        fresh = [states[v][5] == 0 for v in comp]  # no Continue in a row yet
+        program = compile_absorbing(local_dens, inner, fresh.__getitem__, {})
+        programs[key] = program
+    incoming = [sum_pairs(mass.pop(v, None)) for v in comp]
+    common = lcm(*(d for _n, d in incoming))
+    values = program.run({k: n * (common // d) for k, (n, d) in enumerate(incoming) if n})
+    for k, v in enumerate(comp):
+        den = common * program.scale[program.values[k]]
+        g = gcd(int(values[k]), den)
+        visits[v] = (int(values[k]) // g, den // g)
 
 
 def group_odds(
@@ -858,10 +766,10 @@ def _trace(
     trace.add(
         "dracula:combat-end",
         f"Solved exactly over {n_states} combat states: "
-        + "; ".join(f"{k} {p}" for k, p in outcomes.items() if p and len(str(p)) < 80)
+        + "; ".join(f"{k} {share_text(p)}" for k, p in outcomes.items() if p)
         + ". The combat ends as soon as the first hunter is bitten or defeated.",
         f"Точно решено состояний боя: {n_states}. Исходы: "
-        + "; ".join(f"{ending_ru(k)} {p}" for k, p in outcomes.items() if p and len(str(p)) < 80)
+        + "; ".join(f"{ending_ru(k)} {share_text_ru(p)}" for k, p in outcomes.items() if p)
         + ". Бой кончается, как только первый Охотник Укушен или повержен.",
     )
     return trace.steps
