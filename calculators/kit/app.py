@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl
 
@@ -164,6 +164,24 @@ class CalculatorApp:
     def held(self) -> bool:
         """True while inputs are being set together; observers check it and wait."""
         return self._holds > 0
+
+    def set_values(
+        self,
+        owner: object,
+        values: Mapping[str, Any],
+        allowed: Collection[str],
+        first: Collection[str] = (),
+    ) -> None:
+        """Set input widgets of ``owner`` by attribute name, all under :meth:`hold` (the caller
+        recomputes once after). Names in ``first`` are set before the others (inputs that
+        decide which other inputs apply). An unknown name raises ``KeyError`` naming the
+        allowed ones, before anything is set."""
+        unknown = set(values) - set(allowed)
+        if unknown:
+            raise KeyError(f"unknown inputs {sorted(unknown)}; allowed: {', '.join(allowed)}")
+        with self.hold():
+            for key in sorted(values, key=lambda k: k not in first):
+                getattr(owner, key).value = values[key]
 
     def relabel_options(self, widget: Any, keys: Sequence[str]) -> None:
         """Translate a selection widget's option labels (catalog keys), keeping its value."""
