@@ -1299,8 +1299,11 @@ class DraculaExplorer(CalculatorApp):
         ec = enemy_options(s) if s.ended is None else ()
         self._busy = True
         try:
-            self.j_hcard.options = list(hc)
-            self.j_ecard.options = list(ec)
+            # named in the page's language; the card kept if still allowed, else the first one
+            for box, cards in ((self.j_hcard, hc), (self.j_ecard, ec)):
+                kept = box.value
+                box.options = [(card_ru(c) if self.lang == "ru" else c, c) for c in cards]
+                box.value = kept if kept in cards else (cards[0] if cards else None)
         finally:
             self._busy = False
         self.j_resolve.disabled = s.ended is not None

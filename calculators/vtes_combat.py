@@ -23,6 +23,7 @@ from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 
 from calculators.kit import CalculatorApp, Catalog, Field, ResultPanel, TraceView, pack, unpack
+from calculators.kit.closing import close_tree, close_trees
 from calculators.kit.fields import FieldMessage, IntField, invalid_fields
 from calculators.kit.fmt import escape
 from calculators.kit.tools import PageTools, ruling_text
@@ -309,6 +310,11 @@ def _style(cls: type[widgets.Style], **settings: str) -> Any:
     return _STYLES[key]
 
 
+def _shared() -> set[int]:
+    """The layouts and styles shared between widgets (never closed with a dropped widget)."""
+    return {id(part) for part in (*_LAYOUTS.values(), *_STYLES.values())}
+
+
 def _labelled(width: str) -> Any:
     """A shared description style of this label width (for dropdowns and number boxes)."""
     return _style(DescriptionStyle, description_width=width)
@@ -458,10 +464,14 @@ class _ListEditor:
     def remove(self, row: _Row) -> None:
         self.rows.remove(row)
         self._show()
+        close_tree(row.widget, _shared())
         self.app.structure_changed()
 
     def set_rows(self, items: Iterable[dict[str, Any]]) -> None:
+        dropped = [r.widget for r in self.rows]
         self.rows = []
+        self._show()
+        close_trees(dropped, _shared())
         for item in items:
             self.add(item, recompute=False)
         self._show()
@@ -847,6 +857,7 @@ class _SideRound:
     def remove_strike(self, row: _StrikeRow) -> None:
         self.strikes.remove(row)
         self._show()
+        close_tree(row.widget, _shared())
         self.app.structure_changed()
 
     def _show(self) -> None:
@@ -918,7 +929,10 @@ class _SideRound:
                     "выбор карт.",
                 )
         self.before.value = "torn_signpost" if before else ""
+        dropped = [r.widget for r in self.strikes]
         self.strikes = []
+        self._show()
+        close_trees(dropped, _shared())
         for s in strikes:
             self.add_strike(s, recompute=False)
         self._show()
@@ -1189,14 +1203,21 @@ class VtesCombatCalculator(CalculatorApp):
         self.rules.value = data.get("rules", "black-hand")
         for side in SIDES:
             self.cards[side].load(dict(data[side]))
+        wanted = list(data.get("rounds", [{}]))
+        # the round editors already shown are reused; the ones no longer needed are closed
+        kept, dropped = self.rounds[: len(wanted)], self.rounds[len(wanted) :]
         self.rounds = []
-        for rnd in data.get("rounds", [{}]):
-            editor = _RoundEditor(self)
-            editor.remove.on_click(lambda _b, e=editor: self.run(self.remove_round, e))
+        for i, rnd in enumerate(wanted):
+            if i < len(kept):
+                editor = kept[i]
+            else:
+                editor = _RoundEditor(self)
+                editor.remove.on_click(lambda _b, e=editor: self.run(self.remove_round, e))
             self.rounds.append(editor)
             editor.relabel(len(self.rounds))
             editor.load(dict(rnd))
         self._relabel_all_parts()
+        close_trees((r.widget for r in dropped), _shared())
 
     def load_scenario(self, data: dict[str, Any]) -> None:
         """Check ``data`` (InvalidState/IllegalPlay explain problems), then show it."""
@@ -1298,6 +1319,7 @@ class VtesCombatCalculator(CalculatorApp):
             )
         self.rounds.remove(editor)
         self.structure_changed()
+        close_tree(editor.widget, _shared())
 
     def export_json(self) -> str:
         text = dump_scenario_json(self.scenario())

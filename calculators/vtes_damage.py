@@ -360,13 +360,7 @@ class VtesDamageCalculator(CalculatorApp):
     # -- inputs -------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
         """Set several inputs at once (keys from ``INPUTS``), then recompute once."""
-        unknown = set(values) - set(INPUTS)
-        if unknown:
-            raise KeyError(f"unknown inputs {sorted(unknown)}; allowed: {', '.join(INPUTS)}")
-        with self.hold():
-            # kind first: it decides which other inputs apply
-            for key in sorted(values, key=lambda k: k != "kind"):
-                getattr(self, key).value = values[key]
+        self.set_values(self, values, INPUTS, first=("kind",))  # kind decides what applies
         self._show_kind()
         self.recompute()
 

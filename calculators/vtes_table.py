@@ -30,6 +30,7 @@ from calculators.kit import (
     columns,
     widget_fields,
 )
+from calculators.kit.closing import close_trees
 from calculators.kit.fields import IntField, int_field, invalid_fields
 from calculators.kit.fmt import escape
 from calculators.kit.tools import PageTools, input_lines, ruling_text
@@ -1139,11 +1140,17 @@ class VtesTableCalculator(CalculatorApp):
         self.ready()
 
     def reset(self) -> None:
-        """Every tab back to its starting values: the tabs are built afresh when shown."""
+        """Every tab back to its starting values: the tabs are built afresh when shown (the
+        old ones are closed)."""
+        dropped = [tab.widget for tab in self._built.values()]
+        built = tuple(f"{key}_" for key in self._built)
+        self.remove_fields(name for name in self.address_names() if name.startswith(built))
         self._built.clear()
         for slot in self._slots.values():
             slot.children = ()
+        close_trees(dropped)
         self.tab_object(self.active)
+        self.sync_address()
 
     def ruling_text(self) -> str:
         """The active tab's ruling as plain text ("" while its input is wrong)."""

@@ -458,21 +458,13 @@ class DicePoolCalculator(CalculatorApp):
     # -- inputs -------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
         """Set several one-roll inputs at once (keys from ``POOL_INPUTS``), recompute once."""
-        self._set(values, POOL_INPUTS)
+        self.set_values(self, values, POOL_INPUTS)
         self.recompute()
 
     def set_attack(self, **values: Any) -> None:
         """Set several attack inputs at once (keys from ``ATTACK_INPUTS``), recompute once."""
-        self._set(values, ATTACK_INPUTS)
+        self.set_values(self, values, ATTACK_INPUTS)
         self.recompute_attack()
-
-    def _set(self, values: dict[str, Any], allowed: tuple[str, ...]) -> None:
-        unknown = set(values) - set(allowed)
-        if unknown:
-            raise KeyError(f"unknown inputs {sorted(unknown)}; allowed: {', '.join(allowed)}")
-        with self.hold():
-            for key, value in values.items():
-                getattr(self, key).value = value
 
     def _on_pool_change(self, change: dict[str, Any]) -> None:
         if not self.held:

@@ -239,12 +239,7 @@ class V5Tab:
     # -- inputs -------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
         """Set several inputs at once (``pool``, ``hunger``, ``difficulty``, ``roll``)."""
-        unknown = set(values) - set(INPUTS)
-        if unknown:
-            raise KeyError(f"unknown inputs {sorted(unknown)}; allowed: {', '.join(INPUTS)}")
-        with self.app.hold():
-            for key, value in values.items():
-                getattr(self, key).value = value
+        self.app.set_values(self, values, INPUTS)
         self.recompute()
 
     def _on_change(self, _change: dict[str, Any]) -> None:

@@ -147,8 +147,9 @@ def test_dracula_ruling_as_text_in_russian(open_page: Any) -> None:
 
     # the round resolver's ruling: its rounds are the numbered steps
     page.get_by_role("tab", name="Разбор раунда").click()
-    page.locator(".drac-jhcard select").select_option(label="Punch")
-    page.locator(".drac-jecard select").select_option(label="Claws")
+    # the cards are named in Russian, with the English name the card lists use
+    page.locator(".drac-jhcard select").select_option(label="Удар (Punch)")
+    page.locator(".drac-jecard select").select_option(label="Когти (Claws)")
     die = page.locator(".drac-jhdie input")  # the hunter rolls 6, the enemy 1: no tie
     die.fill("6")
     die.press("Tab")

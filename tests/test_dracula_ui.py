@@ -177,7 +177,10 @@ def test_dodge_in_round_one_switch_changes_odds_and_table() -> None:
 def test_switches_reach_the_round_resolver() -> None:
     app = DraculaExplorer()
     app.set_inputs(assume="1", opponent="dracula-night", agatha=True, dodge1=False)
-    assert "Dodge" not in app.j_hcard.options and "Dodge (Dracula)" not in app.j_ecard.options
+    hunter_cards = [card for _label, card in app.j_hcard.options]
+    enemy_cards = [card for _label, card in app.j_ecard.options]
+    assert "Punch" in hunter_cards and "Claws" in enemy_cards
+    assert "Dodge" not in hunter_cards and "Dodge (Dracula)" not in enemy_cards
     rep = app.judge_round("Punch", "Fangs", 1, 6)
     assert rep is not None and rep.state.blood == 13  # 2 paid; Fangs's win bites, no wounds
     assert "blood</b> 13" in app.j_state.value
@@ -237,3 +240,14 @@ def test_number_boxes_keep_what_was_typed_and_say_what_is_allowed() -> None:
     app.w_bites.text.value = "1"
     app.w_blood.text.value = "10"
     assert app._setup[3] == 10 and app._setup[0].bites == 1
+
+
+def test_round_resolver_cards_are_chosen_and_named_in_the_page_language() -> None:
+    app = DraculaExplorer()
+    app.set_inputs(assume="1", opponent="dracula-night")
+    assert app.j_hcard.value == app.j_hcard.options[0][1] == "Punch"  # never an empty choice
+    assert app.j_ecard.value is not None
+    app.j_hcard.value = "Escape"
+    app.set_language("ru")
+    labels = dict((card, label) for label, card in app.j_hcard.options)
+    assert labels["Punch"] == "Удар (Punch)" and app.j_hcard.value == "Escape"  # kept

@@ -4,6 +4,10 @@ The hang: a kernel's shell endpoint is held by another process (its port was tak
 ZeroMQ handshake fails, ZeroMQ drops the connection for good, and jupyter_client's
 ``kernel_info`` request blocks the event loop in a synchronous send. ``tests/support/
 dying_kernel.py`` makes kernels die in these ways on purpose.
+
+And a pooled kernel killed while it waits: jupyter_client's restarter used to start a new
+process under the same id, which answers ``is_alive()``, while the cell the dead process was
+running never gets its reply, and the next visitor waited past two minutes.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import psutil
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
@@ -94,6 +99,51 @@ def test_jupyter_clients_own_client_blocks_the_event_loop_when_the_port_is_taken
 def test_our_client_fails_at_once_and_the_event_loop_keeps_answering(tmp_path: Path) -> None:
     outcome = _client_scenario("calculators.server.kernels.DeskKernelClient", tmp_path)
     assert outcome == "RAISED Again", outcome
+
+
+# A cell runs in a kernel (as a preheated page's cell waits for its visitor), the kernel's process
+# is killed, and jupyter_client's restarter restarts it before nbclient's once-a-second
+# ``is_alive()`` check looks. Prints WAITING if the cell still waits 3 s later, else ENDED <error>.
+RESTART_SCENARIO = r"""
+import asyncio, time, nbformat
+from jupyter_client.manager import AsyncKernelManager
+from nbclient import NotebookClient
+
+async def main():
+    km = AsyncKernelManager()
+    await km.start_kernel()
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import time; time.sleep(60)")])
+    client = NotebookClient(nb, km=km)
+    client.kc = await client.async_start_new_kernel_client()
+    running = asyncio.ensure_future(client.async_execute_cell(nb.cells[0], 0))
+    await asyncio.sleep(1)
+    km.provisioner.process.kill()
+    await km.restart_kernel(now=True)  # what the restarter does when it looks first
+    done, _ = await asyncio.wait([running], timeout=3)
+    print(f"ENDED {type(running.exception()).__name__}" if done else "WAITING", flush=True)
+    running.cancel()
+    await km.shutdown_kernel(now=True)
+
+asyncio.run(main())
+"""
+
+
+def test_a_restarted_kernel_leaves_the_running_cell_waiting_for_ever() -> None:
+    """Why our kernels are not restarted: if this fails, nbclient notices such a restart now."""
+    done = subprocess.run(
+        [sys.executable, "-c", RESTART_SCENARIO],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.stdout.strip().splitlines()[-1:] == ["WAITING"], done.stderr[-2000:]
+
+
+def test_our_kernels_are_not_restarted_when_they_die() -> None:
+    from calculators.server.kernels import DeskKernelManager
+
+    assert DeskKernelManager().autorestart is False
 
 
 # -- the whole server ---------------------------------------------------------------------
@@ -173,6 +223,16 @@ class Server:
         assert status == 200, body
         return dict(json.loads(body))
 
+    def kill_kernels(self) -> set[str]:
+        """Kill every kernel process of the server; return their kernel ids."""
+        killed = set()
+        for process in psutil.Process(self.proc.pid).children(recursive=True):
+            found = re.search(r"kernel-([0-9a-f-]+)\.json", " ".join(process.cmdline()))
+            if found and "ipykernel" in " ".join(process.cmdline()):
+                process.kill()
+                killed.add(found.group(1))
+        return killed
+
     def stop(self) -> None:
         self.proc.terminate()
         try:
@@ -203,23 +263,47 @@ def dying_server(tmp_path: Path) -> Iterator[Server]:
             server.stop()
 
 
-def test_a_dying_kernel_costs_one_page_and_the_pool_replaces_it(dying_server: Server) -> None:
-    page = f"{dying_server.url}/voila/render/vtm_dice.ipynb"
-    answered = []
+@contextlib.contextmanager
+def health_answers(server: Server) -> Iterator[list[float]]:
+    """Ask ``/health`` twice a second meanwhile; yields how long each answer took."""
+    answered: list[float] = []
     stop = threading.Event()
 
     def keep_asking_health() -> None:
         while not stop.is_set():
             start = time.monotonic()
             with contextlib.suppress(Exception):
-                dying_server.health()
+                server.health()
                 answered.append(time.monotonic() - start)
             time.sleep(0.5)
 
     watcher = threading.Thread(target=keep_asking_health, daemon=True)
     watcher.start()
-    outcomes = []
     try:
+        yield answered
+    finally:
+        stop.set()
+        watcher.join()
+
+
+def _pool(server: Server) -> dict[str, int]:
+    return dict(server.health()["pools"]["vtm_dice.ipynb"])
+
+
+def _wait_for_pool(server: Server, seconds: float, **wanted: int) -> dict[str, int]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        pool = _pool(server)
+        if all(pool[key] == value for key, value in wanted.items()):
+            return pool
+        time.sleep(0.25)
+    raise AssertionError(f"pool never {wanted}: {_pool(server)}")
+
+
+def test_a_dying_kernel_costs_one_page_and_the_pool_replaces_it(dying_server: Server) -> None:
+    page = f"{dying_server.url}/voila/render/vtm_dice.ipynb"
+    outcomes = []
+    with health_answers(dying_server) as answered:
         for _ in range(6):
             status, body = _get(page, timeout=120)
             outcomes.append(status)
@@ -228,9 +312,6 @@ def test_a_dying_kernel_costs_one_page_and_the_pool_replaces_it(dying_server: Se
                 break
             assert status == 503, body[:500]
             assert "Please try again" in body and "Reload the page" in body
-    finally:
-        stop.set()
-        watcher.join()
     assert outcomes[-1] == 200, outcomes
     assert outcomes.count(503) <= 3, outcomes  # at most one page per dead kernel
     # the event loop answered all along, promptly
@@ -243,12 +324,34 @@ def test_a_dying_kernel_costs_one_page_and_the_pool_replaces_it(dying_server: Se
     heard = {dying_server.notify.recv(100) for _ in range(3)}
     assert {b"READY=1", b"WATCHDOG=1"} <= heard, heard
     # the pool replaced its dead kernels with a working one
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if dying_server.health()["pools"]["vtm_dice.ipynb"]["ready"] == 1:
-            break
-        time.sleep(0.5)
-    assert dying_server.health()["pools"]["vtm_dice.ipynb"]["ready"] == 1
-    # Open: a pooled kernel killed while it waits should be skipped and the next visitor served
-    # anyway; in the current build that request can hang past two minutes (seen twice in a row
-    # on a quiet machine), so that step is not asserted here until it is fixed.
+    _wait_for_pool(dying_server, 120, ready=1)
+    with health_answers(dying_server) as answered:
+        # a pooled kernel killed just before a visitor asks: that visitor is served anyway, in
+        # bounded time, from a living kernel (the dead one is skipped, or its page is rendered
+        # once more from another kernel); it used to hang past two minutes
+        killed = dying_server.kill_kernels()
+        assert killed
+        start = time.monotonic()
+        status, body = _get(page, timeout=60)
+        assert status == 200, body[:500]
+        assert time.monotonic() - start < 60
+        assert _kernel_of(body) not in killed
+        _wait_for_pool(dying_server, 120, ready=1)
+        # killed with nobody asking: within seconds the dead kernels are shut down (none is
+        # restarted) and the pool starts a replacement
+        assert len(dying_server.kill_kernels()) >= 2  # the visitor's kernel, the pooled one
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            health = dying_server.health()
+            pool = health["pools"]["vtm_dice.ipynb"]
+            if health["kernels"] == 1 and (pool["ready"], pool["starting"]) == (0, 1):
+                break
+            time.sleep(0.25)
+        assert health["kernels"] == 1 and (pool["ready"], pool["starting"]) == (0, 1), health
+    assert answered and max(answered) < 5, answered
+
+
+def _kernel_of(body: str) -> str:
+    found = re.search(r'"kernelId": "([0-9a-f-]+)"', body)
+    assert found, body[:500]
+    return found.group(1)

@@ -41,6 +41,12 @@ async def main(kind):
     for name, sock in readers.items():
         count = 0
         while True:
+            # messages may still be on their way on a busy machine: wait until 3 s of quiet
+            ready = sock.poll(3000)
+            if not isinstance(ready, int):
+                ready = await ready
+            if not ready:
+                break
             try:
                 parts = sock.recv_multipart(zmq.NOBLOCK)
                 if not isinstance(parts, list):

@@ -266,3 +266,30 @@ def test_hiding_the_card_pickers_hides_nothing_else(app: VtesCombatCalculator) -
     shown = (app.new_button, app.cards["acting"].strength, app.rounds_box)
     assert all(w.layout.display != "none" for w in shown)
     assert all(w.layout is not app.cards_box.layout for w in shown)
+
+
+def _open_widgets() -> int:
+    from ipywidgets.widgets.widget import _instances  # every widget not closed yet
+
+    return len(_instances)
+
+
+def test_widgets_the_page_drops_are_closed(app: VtesCombatCalculator) -> None:
+    # Loading a combat again and again must not pile up widgets in the kernel and the browser
+    # (each one also costs the browser its messages: a ten-round combat has about 900).
+    keys = list(EXAMPLES)
+    for key in keys:
+        app.load_preset(key)
+    settled = _open_widgets()
+    for _ in range(3):
+        for key in keys:
+            app.load_preset(key)
+    assert _open_widgets() == settled
+    rounds = len(app.rounds)
+    app.add_round()
+    app.add_round()
+    grown = _open_widgets()
+    assert grown > settled
+    app.remove_round(len(app.rounds) - 1)
+    app.remove_round(len(app.rounds) - 1)
+    assert len(app.rounds) == rounds and _open_widgets() == settled

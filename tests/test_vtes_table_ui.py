@@ -321,3 +321,23 @@ def test_parser_errors_in_russian() -> None:
         "Оспариваемые титулы, строка 1: неизвестный параметр 'asleep'; "
         "допустимы: yield, torpor, rivals N."
     )
+
+
+def test_after_a_reset_the_address_follows_the_rebuilt_tabs(app: VtesTableCalculator) -> None:
+    from ipywidgets.widgets.widget import _instances  # every widget not closed yet
+
+    victory = app.tab_object("victory")
+    victory.seating.value = "Ann, Bob, Cid"
+    assert "victory_seating=Ann" in app.address_query()
+    app.reset()
+    open_after_reset = len(_instances)
+    assert "victory_seating" not in app.address_query()
+    rebuilt = app.tab_object("victory")
+    with_one_tab = len(_instances)
+    assert with_one_tab > open_after_reset
+    assert rebuilt is not victory and victory.seating.comm is None  # the old tab was closed
+    rebuilt.seating.value = "Dee, Eve, Fay"
+    assert "victory_seating=Dee" in app.address_query()
+    app.reset()
+    app.tab_object("victory")
+    assert len(_instances) == with_one_tab  # nothing piles up

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl
 
@@ -103,15 +103,32 @@ class CalculatorApp:
         """Put more inputs in the address (e.g. a tab's, built when first shown).
 
         Their current values are their defaults; the address follows their changes.
+        A tab built afresh (after a reset) brings new widgets under the same names: the
+        address then follows the new ones.
         """
         for name, field in fields.items():
-            if name in self._fields:
-                continue
+            old = self._fields.get(name)
+            if old is not None:
+                if old.widget is field.widget:
+                    continue
+                if old.widget is not None:
+                    old.widget.unobserve(self._on_state_change, names=_trait(old.widget))
             self._fields[name] = field
             self._defaults[name] = field.read()
             if field.widget is not None:
-                trait = "selected_index" if isinstance(field.widget, widgets.Tab) else "value"
-                field.widget.observe(self._on_state_change, names=trait)
+                field.widget.observe(self._on_state_change, names=_trait(field.widget))
+
+    def address_names(self) -> tuple[str, ...]:
+        """The names of the inputs the address follows."""
+        return tuple(self._fields)
+
+    def remove_fields(self, names: Iterable[str]) -> None:
+        """Take inputs out of the address (e.g. a tab that was dropped to be built afresh)."""
+        for name in list(names):
+            field = self._fields.pop(name, None)
+            self._defaults.pop(name, None)
+            if field is not None and field.widget is not None:
+                field.widget.unobserve(self._on_state_change, names=_trait(field.widget))
 
     def set_language(self, lang: str) -> None:
         self.language.value = lang  # triggers _on_language
@@ -147,6 +164,24 @@ class CalculatorApp:
     def held(self) -> bool:
         """True while inputs are being set together; observers check it and wait."""
         return self._holds > 0
+
+    def set_values(
+        self,
+        owner: object,
+        values: Mapping[str, Any],
+        allowed: Collection[str],
+        first: Collection[str] = (),
+    ) -> None:
+        """Set input widgets of ``owner`` by attribute name, all under :meth:`hold` (the caller
+        recomputes once after). Names in ``first`` are set before the others (inputs that
+        decide which other inputs apply). An unknown name raises ``KeyError`` naming the
+        allowed ones, before anything is set."""
+        unknown = set(values) - set(allowed)
+        if unknown:
+            raise KeyError(f"unknown inputs {sorted(unknown)}; allowed: {', '.join(allowed)}")
+        with self.hold():
+            for key in sorted(values, key=lambda k: k not in first):
+                getattr(owner, key).value = values[key]
 
     def relabel_options(self, widget: Any, keys: Sequence[str]) -> None:
         """Translate a selection widget's option labels (catalog keys), keeping its value."""
@@ -287,3 +322,8 @@ class CalculatorApp:
             self._address_problems.append(text)
         else:
             self.banner.show_text(text, "bad_url")
+
+
+def _trait(widget: widgets.Widget) -> str:
+    """The trait of ``widget`` that the address follows."""
+    return "selected_index" if isinstance(widget, widgets.Tab) else "value"

@@ -2,7 +2,8 @@
 
 - Pages are served by :class:`DeskPageHandler`: when the page's kernel dies or cannot be
   reached, the visitor gets a short page (HTTP 503) asking to try again, in their language;
-  the server goes on serving everyone else and the pool replaces the kernel.
+  the server goes on serving everyone else and the pool replaces the kernel. A page whose
+  pooled kernel is found dead once rendered is rendered once more from another kernel first.
 - ``GET /health`` (under the base URL) answers from the event loop with JSON: how late the loop
   runs, the kernels, each pool's state. It answers 503 while the process drains.
 - With ``NOTIFY_SOCKET`` set (systemd ``Type=notify``), it reports ``READY=1`` once listening
@@ -34,7 +35,7 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from calculators.server.http import HttpMixin
-from calculators.server.pools import desk_kernel_manager_factory
+from calculators.server.pools import PooledKernelDied, desk_kernel_manager_factory
 
 # English and Russian (the server does not load the pages' widget kit for three sentences)
 TRY_AGAIN: dict[str, tuple[str, str]] = {
@@ -79,7 +80,12 @@ class DeskPageHandler(TornadoVoilaHandler):
         pages: dict[str, int] = self.settings["desk_pages"]
         pages["in_flight"] += 1
         try:
-            chunks = [html async for html in self.get_generator(path=path)]
+            try:
+                chunks = [html async for html in self.get_generator(path=path)]
+            except PooledKernelDied as error:
+                # nothing was sent yet: the page costs the visitor a wait, not a failure
+                self.log.warning("A pooled kernel of %s died (%s); rendering again", path, error)
+                chunks = [html async for html in self.get_generator(path=path)]
         except tornado.web.HTTPError:
             raise
         except Exception as error:

@@ -22,6 +22,13 @@ messages at each end. Importing a ten-round VTES combat sends about 2,600 widget
 fraction of a second; on a busy machine the server forwarded the first 2,000 and the page waited
 for the rest for ever. So the server's IOPub socket queues without limit (``RCVHWM`` 0): its
 ZeroMQ I/O thread keeps reading the kernel even while Python is busy, and nothing is dropped.
+
+And a kernel that dies stays dead (``autorestart`` is off). jupyter_client's restarter would start
+a new process under the same kernel id: the page's widgets were in the dead process, so the new
+one cannot serve it, yet it answers ``is_alive()``. Worse, a cell that was running in the dead
+process (a preheated page waits in one for its visitor) never gets its reply, and nbclient, which
+only asks ``is_alive()`` once a second, then waits for it for ever: the next visitor of that page
+waited past two minutes. A dead kernel is instead noticed, shut down and replaced (``pools``).
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ import zmq
 from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_client.client import KernelClient
 from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
-from traitlets import DottedObjectName, Type
+from traitlets import Bool, DottedObjectName, Type
 
 SENDING_CHANNELS = frozenset({"shell", "control", "stdin"})
 
@@ -73,6 +80,11 @@ class DeskKernelManager(NonBlockingSends, ServerKernelManager):
 
     client_class = DottedObjectName("calculators.server.kernels.DeskKernelClient", config=True)
     client_factory = Type(DeskKernelClient, klass=KernelClient, config=True)
+    autorestart = Bool(
+        False,
+        config=True,
+        help="Restart a kernel that died (off: its page cannot come back; the pools replace it).",
+    )
 
     async def _async_request_shutdown(self, restart: bool = False) -> None:
         try:

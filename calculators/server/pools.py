@@ -15,6 +15,20 @@ visitors take a free start slot before the filler does, so refills never delay a
 A kernel that dies (at start, while running its notebook, or idle in a pool) is dropped and
 shut down, and the filler starts a replacement; after repeated failures it waits longer
 between attempts (1 s, 2 s, 4 s ... at most 30 s), so a broken kernel does not spin.
+
+Kernels stay dead once dead (``kernels``: no automatic restart), so ``is_alive()`` tells the
+truth, and three checks use it:
+
+- a watcher looks at every kernel each ``SWEEP_S`` seconds and shuts down the dead ones (the
+  pools then refill), so a kernel killed while it waits in its pool is gone before a visitor
+  comes, and a visitor's kernel that died does not linger until it is culled;
+- a visitor is never given a pooled kernel whose process is gone: the next one is taken, or a
+  kernel is started for them;
+- a page is checked once rendered: Voila turns a kernel's death during a cell into an error
+  output and carries on, so a page could come out whole from a dead kernel, with widgets that
+  answer nothing. A pooled kernel that died under its page raises :class:`PooledKernelDied`,
+  and the page is rendered once more from another kernel (``app``); a kernel started for the
+  visitor raises :class:`KernelStartFailed`, and the visitor is asked to try again.
 """
 
 from __future__ import annotations
@@ -23,7 +37,7 @@ import asyncio
 import contextlib
 import os
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from voila.request_info_handler import RequestInfoSocketHandler
@@ -34,10 +48,15 @@ from calculators.server.sizing import configured_size, machine, pool_sizes
 
 MAX_BACKOFF_S = 30.0
 READY_TIMEOUT_S = 180.0
+SWEEP_S = 2.0  # how often every kernel is checked for death
 
 
 class KernelStartFailed(RuntimeError):
     """The kernel for a page died or could not be reached before its page was rendered."""
+
+
+class PooledKernelDied(KernelStartFailed):
+    """A kernel taken from a pool died under its page: another kernel may render the page."""
 
 
 def desk_kernel_manager_factory(
@@ -60,6 +79,7 @@ def desk_kernel_manager_factory(
             self._visits: dict[str, float] = {}
             self._wake: asyncio.Event | None = None
             self._filler: asyncio.Task[None] | None = None
+            self._watcher: asyncio.Task[None] | None = None
             self._visitors_waiting = 0
             self._starts = 0  # kernels starting or running their notebook now
             self._slot_freed: asyncio.Condition | None = None
@@ -91,10 +111,14 @@ def desk_kernel_manager_factory(
             while pool and not await self._usable(pool[0]):
                 self._discard(pool.pop(0))
             if pool:
-                result: tuple[
+                taken: tuple[
                     asyncio.Task[Any], list[str], str
                 ] = await super().get_rendered_notebook(notebook_name, extra, **kwargs)
-                return result
+                pooled_render, cache, pooled_id = taken
+                checked = asyncio.get_event_loop().create_task(
+                    self._alive_after(pooled_render, pooled_id, PooledKernelDied)
+                )
+                return checked, cache, pooled_id
             # Nothing in the pool: start a kernel for this visitor, first in line.
             wants = self._wants.get(notebook_name)
             start_kwargs = dict(wants) if wants else self._start_kwargs(notebook_name, {})
@@ -115,11 +139,40 @@ def desk_kernel_manager_factory(
             self.log.info("Kernel %s started for a visitor of %s", kernel_id, notebook_name)
             self.fill_if_needed(notebook_name=notebook_name)
             # the slot is free once the page is rendered (or failed)
-            render = asyncio.get_event_loop().create_task(self._holding_slot(content["task"]))
+            checked = self._alive_after(content["task"], kernel_id, KernelStartFailed)
+            render = asyncio.get_event_loop().create_task(self._holding_slot(checked))
             return render, renderer.rendered_cache, kernel_id
 
+        async def _alive_after(
+            self, render: Awaitable[Any], kernel_id: str, died: type[KernelStartFailed]
+        ) -> tuple[list[str], AsyncIterator[Any]]:
+            """Voila's rendering of a page, which fails with ``died`` if the kernel is dead
+            once the first cells are rendered, or once the rest is."""
+            try:
+                rendered, rest = await render
+            except Exception as error:
+                if await self._kernel_alive(kernel_id):
+                    raise
+                raise died(f"the kernel died under its page ({error})") from error
+            await self._unless_dead(kernel_id, died)
+
+            async def rest_then_check() -> AsyncIterator[Any]:
+                async for item in rest:
+                    yield item
+                await self._unless_dead(kernel_id, died)
+
+            return rendered, rest_then_check()
+
+        async def _unless_dead(self, kernel_id: str, died: type[KernelStartFailed]) -> None:
+            if await self._kernel_alive(kernel_id):
+                return
+            self.log.warning("Kernel %s died under its page; it is shut down", kernel_id)
+            await self._shutdown_quietly(kernel_id)
+            self._wake_filler()
+            raise died("the kernel died under its page")
+
         async def _holding_slot(
-            self, render: asyncio.Task[Any]
+            self, render: Awaitable[tuple[list[str], AsyncIterator[Any]]]
         ) -> tuple[list[str], AsyncIterator[Any]]:
             """Voila's rendering of a page, which frees a start slot when it ends."""
             try:
@@ -180,6 +233,7 @@ def desk_kernel_manager_factory(
                 loop = asyncio.get_event_loop()
                 self._wake = asyncio.Event()
                 self._filler = loop.create_task(self._fill())
+                self._watcher = loop.create_task(self._watch())
             self._wake_filler()
 
         def pool_target(self, notebook_name: str) -> int:
@@ -291,6 +345,35 @@ def desk_kernel_manager_factory(
             if len(pool) >= self.pool_target(name):
                 self.log.info("Kernel pool of %s is filled with %s kernel(s)", name, len(pool))
 
+        async def _watch(self) -> None:
+            """:meth:`_sweep` every ``SWEEP_S`` seconds; the filler then refills the pools."""
+            while True:
+                await asyncio.sleep(SWEEP_S)
+                try:
+                    await self._sweep()
+                except Exception:  # the watcher must outlive any one bad kernel
+                    self.log.exception("Checking the kernels failed")
+
+        async def _sweep(self) -> None:
+            """Shut down the kernels whose process ended; drop the pool items that failed."""
+            for kernel_id in self.list_kernel_ids():
+                if kernel_id not in self or kernel_id in self._pending_kernels:
+                    continue  # gone, or being started or shut down
+                if not await self._kernel_alive(kernel_id):
+                    # Voila's shutdown_kernel also takes it out of its pool
+                    self.log.warning("Kernel %s died; it is shut down", kernel_id)
+                    await self._shutdown_quietly(kernel_id)
+                    if kernel_id in self and kernel_id not in self._pending_kernels:
+                        self.remove_kernel(kernel_id)  # its shutdown failed: forget it
+                    self._wake_filler()
+            for name, pool in list(self._pools.items()):
+                for task in list(pool):
+                    if not task.done() or task not in pool or await self._usable(task):
+                        continue
+                    pool.remove(task)
+                    self.log.warning("A kernel in the pool of %s failed", name)
+                    self._discard(task)
+
         async def _until_ready(self, content: dict[str, Any]) -> None:
             """Wait until the kernel has run its notebook up to waiting for a visitor."""
             render: asyncio.Task[Any] = content["task"]
@@ -344,6 +427,7 @@ def desk_kernel_manager_factory(
                 return
             kernel_id = task.result()["kernel_id"]
             asyncio.get_event_loop().create_task(self._shutdown_quietly(kernel_id))
+            self._wake_filler()
 
         async def _shutdown_quietly(self, kernel_id: str) -> None:
             if kernel_id not in self:
@@ -353,10 +437,11 @@ def desk_kernel_manager_factory(
                 await self.shutdown_kernel(kernel_id, now=True)
 
         async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
-            if self._filler is not None:
-                self._filler.cancel()
-                with contextlib.suppress(BaseException):
-                    await self._filler
+            for task in (self._filler, self._watcher):
+                if task is not None:
+                    task.cancel()
+                    with contextlib.suppress(BaseException):
+                        await task
             await super().shutdown_all(*args, **kwargs)
 
     return DeskKernelPools
