@@ -145,8 +145,9 @@ def test_every_page_computes_in_the_browser_then_offline(visit: _Visit) -> None:
     page.wait_for_url("**/vtm_dice.html?*")
     page.wait_for_selector(".calc-ready", state="visible")
     _dice_page_computes(page)
-    for name in PAGES:  # every page starts and shows its calculator
-        visit.open(name)
+    for name in PAGES:  # every other page starts and shows its calculator
+        if name not in ("00_index", "vtm_dice"):  # opened above
+            visit.open(name)
     warm = visit.open("vtm_dice")
     _dice_page_computes(page)
 
