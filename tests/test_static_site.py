@@ -150,6 +150,9 @@ def test_every_page_computes_in_the_browser_then_offline(visit: _Visit) -> None:
             visit.open(name)
     warm = visit.open("vtm_dice")
     _dice_page_computes(page)
+    # the first page opened installed the service worker, which did not see that page's own
+    # files: a visitor opens it once more (README)
+    visit.open("00_index")
 
     visit.context.set_offline(True)
     offline = visit.open("vtm_dice")
