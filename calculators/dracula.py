@@ -477,6 +477,9 @@ def parse_overrides(text: str, table: CardTable) -> CardTable:
 class DraculaExplorer(CalculatorApp):
     """The Fury of Dracula combat explorer page."""
 
+    # the round resolver's card choices follow its rounds: not part of a shared situation
+    url_exclude = ("j_hcard", "j_ecard")
+
     labels = LABELS
 
     def __init__(self, lang: str = "en") -> None:

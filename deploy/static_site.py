@@ -155,11 +155,25 @@ def download_wheels(pins: dict[str, str], into: Path) -> dict[str, Path]:
         log(f"fetching {len(missing)} wheels from PyPI")
         run(
             [
-                sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                "--disable-pip-version-check", "--only-binary=:all:",
-                "--python-version", PYODIDE_PYTHON, "--implementation", "cp",
-                "--platform", PYODIDE_PLATFORM, "--platform", "any",
-                "--dest", str(into), *missing,
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--disable-pip-version-check",
+                "--only-binary=:all:",
+                "--python-version",
+                PYODIDE_PYTHON,
+                "--implementation",
+                "cp",
+                "--platform",
+                PYODIDE_PLATFORM,
+                "--platform",
+                "any",
+                "--dest",
+                str(into),
+                *missing,
             ]
         )
     for name, version in pins.items():
@@ -186,8 +200,16 @@ def project_wheel(into: Path) -> Path:
         old.unlink()
     run(
         [
-            sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-            "--disable-pip-version-check", "--wheel-dir", str(into), str(REPO),
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--disable-pip-version-check",
+            "--wheel-dir",
+            str(into),
+            str(REPO),
         ]
     )
     (wheel,) = into.glob("vampire_rules_desk-*.whl")
@@ -205,8 +227,9 @@ def placeholder_wheel(name: str, into: Path) -> Path:
             "Tag: py3-none-any\n"
         ),
     }
-    record = [f"{path},{_record_hash(text.encode())},{len(text.encode())}" for path, text in
-              files.items()]
+    record = [
+        f"{path},{_record_hash(text.encode())},{len(text.encode())}" for path, text in files.items()
+    ]
     files[f"{info}/RECORD"] = "\n".join([*record, f"{info}/RECORD,,", ""])
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
         for path, text in files.items():
@@ -333,9 +356,12 @@ def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
         env = {**os.environ, "DESK_STATIC_BUILD": "1"}
         subprocess.run(
             [
-                str(Path(sys.executable).with_name("voici")), "build",
-                "--contents", str(contents.resolve()),
-                "--output-dir", str(out.resolve()),
+                str(Path(sys.executable).with_name("voici")),
+                "build",
+                "--contents",
+                str(contents.resolve()),
+                "--output-dir",
+                str(out.resolve()),
                 "--no-sourcemaps",
                 "--no-unused-shared-packages",
             ],
@@ -377,9 +403,7 @@ def _prune(out: Path) -> None:
     # the template's icon font comes from a CDN; the pages do not use its icons
     for page in out.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
-        kept = "\n".join(
-            line for line in text.splitlines() if "fontawesome-free" not in line
-        )
+        kept = "\n".join(line for line in text.splitlines() if "fontawesome-free" not in line)
         if kept != text.rstrip("\n"):
             page.write_text(kept + "\n", encoding="utf-8")
 

@@ -58,8 +58,16 @@ def static_url(static_site: Path, tmp_path_factory: pytest.TempPathFactory) -> I
     log = tmp_path_factory.mktemp("static-log") / "http.log"
     with log.open("wb") as sink:
         server = subprocess.Popen(
-            [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-             "--directory", str(static_site)],
+            [
+                sys.executable,
+                "-m",
+                "http.server",
+                str(port),
+                "--bind",
+                "127.0.0.1",
+                "--directory",
+                str(static_site),
+            ],
             stdout=sink,
             stderr=subprocess.STDOUT,
         )
