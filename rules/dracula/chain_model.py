@@ -14,7 +14,7 @@ a round.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import gcd, lcm
@@ -52,6 +52,7 @@ __all__ = [
     "State",
     "check_size",
     "enemy_cards",
+    "initiatives",
     "payoff",
     "result_value",
     "setup_combat",
@@ -135,6 +136,38 @@ def payoff(
     return result_value(winner, result, health, blood, free_slots, dracula)
 
 
+def initiatives(
+    table: CardTable, cards: Sequence[str], assume_initiative: int | None
+) -> tuple[dict[str, int], list[str]]:
+    """Each card's initiative number, and the cards whose number is ``assume_initiative``
+    because the table does not know it; refused when a number is unknown and none is assumed."""
+    init: dict[str, int] = {}
+    assumed: list[str] = []
+    missing: list[str] = []
+    for card in cards:
+        value = table.initiative_of(card).value
+        if value is None:
+            if assume_initiative is None:
+                missing.append(card)
+                continue
+            value = assume_initiative
+            assumed.append(card)
+        init[card] = value
+    if missing:
+        raise InvalidState(
+            "unknown initiative numbers for: "
+            + ", ".join(missing)
+            + ". Set them from your cards (CardTable.with_initiative) or pass "
+            "assume_initiative to use one stated value for every unknown card",
+            ru="неизвестны числа инициативы карт: "
+            + cards_ru(missing)
+            + ". Задайте их по своим картам (CardTable.with_initiative) или передайте "
+            "assume_initiative, чтобы принять одно заявленное значение для всех неизвестных "
+            "карт",
+        )
+    return init, assumed
+
+
 def result_value(
     winner: str, result: CombatResult, health: int, blood: int, free_slots: int, dracula: bool
 ) -> Fraction:
@@ -190,29 +223,9 @@ class CombatModel:
         basics = HUNTER_BASICS
         self.hunter_order = tuple(dict.fromkeys(basics + hunter.combat_items))
         self.playable = playable_cards(table, self.hunter_order, self.enemy_deck)
-        self.init: dict[str, int] = {}
-        self.assumed: list[str] = []
-        for card in self.hunter_order + self.enemy_deck:
-            value = table.initiative_of(card).value
-            if value is None:
-                if assume_initiative is None:
-                    continue
-                value = assume_initiative
-                self.assumed.append(card)
-            self.init[card] = value
-        missing = [c for c in self.hunter_order + self.enemy_deck if c not in self.init]
-        if missing:
-            raise InvalidState(
-                "unknown initiative numbers for: "
-                + ", ".join(missing)
-                + ". Set them from your cards (CardTable.with_initiative) or pass "
-                "assume_initiative to use one stated value for every unknown card",
-                ru="неизвестны числа инициативы карт: "
-                + cards_ru(missing)
-                + ". Задайте их по своим картам (CardTable.with_initiative) или передайте "
-                "assume_initiative, чтобы принять одно заявленное значение для всех неизвестных "
-                "карт",
-            )
+        self.init, self.assumed = initiatives(
+            table, self.hunter_order + self.enemy_deck, assume_initiative
+        )
         # Sister Agatha: Fangs and the Escapes cost Dracula blood, and need more than they cost
         self.agatha = situation.sister_agatha and self.dracula
         garlic = situation.garlic and self.dracula

@@ -33,7 +33,7 @@ from math import gcd, lcm, prod
 
 from rules.dracula.blood import AFTER_KILLED, MAX_BLOOD
 from rules.dracula.cards import HUNTER_BASICS, CardTable, CombatResult, default_table
-from rules.dracula.chain_model import result_value
+from rules.dracula.chain_model import initiatives, result_value
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.legality import (
     AGATHA_CARDS,
@@ -142,31 +142,8 @@ class _Group:
         self.playable = playable_cards(
             table, (c for h in group for c in (*HUNTER_BASICS, *h.combat_items)), self.enemy_deck
         )
-        self.init: dict[str, int] = {}
-        self.assumed: list[str] = []
         cards = tuple(dict.fromkeys(c for h in group for c in (*HUNTER_BASICS, *h.combat_items)))
-        missing = []
-        for card in cards + self.enemy_deck:
-            value = table.initiative_of(card).value
-            if value is None:
-                if assume_initiative is None:
-                    missing.append(card)
-                    continue
-                value = assume_initiative
-                self.assumed.append(card)
-            self.init[card] = value
-        if missing:
-            raise InvalidState(
-                "unknown initiative numbers for: "
-                + ", ".join(missing)
-                + ". Set them from your cards (CardTable.with_initiative) or pass "
-                "assume_initiative to use one stated value for every unknown card",
-                ru="неизвестны числа инициативы карт: "
-                + cards_ru(missing)
-                + ". Задайте их по своим картам (CardTable.with_initiative) или передайте "
-                "assume_initiative, чтобы принять одно заявленное значение для всех неизвестных "
-                "карт",
-            )
+        self.init, self.assumed = initiatives(table, cards + self.enemy_deck, assume_initiative)
         self.agatha = situation.sister_agatha and self.dracula
         garlic = situation.garlic and self.dracula
         self.round_cap = 4 if garlic else (2 if not situation.dodge_in_round_one else 0)
