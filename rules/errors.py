@@ -1,11 +1,20 @@
 """Errors raised by the rules engines.
 
-Every error is a :class:`ValueError` so that plain Python callers can catch
-bad input the usual way, and its message says what is wrong and what is
-allowed.
+Every error is a :class:`ValueError` so that plain Python callers can catch bad input the usual
+way. It carries a :class:`~rules.i18n.Message` that says what is wrong and what is allowed;
+``str(error)`` is English and :meth:`RuleError.render` gives any language.
+
+>>> from rules.i18n import msg
+>>> error = InvalidState(msg("{name} must be True or False, got {value}.", name="x", value=2))
+>>> str(error)
+'x must be True or False, got 2.'
+>>> error.render("ru")
+'x: нужно True или False, а получено 2.'
 """
 
 from __future__ import annotations
+
+from rules.i18n.message import Bilingual, Said
 
 __all__ = ["IllegalPlay", "InvalidState", "RuleError"]
 
@@ -13,21 +22,28 @@ __all__ = ["IllegalPlay", "InvalidState", "RuleError"]
 class RuleError(ValueError):
     """Base class of every error raised by :mod:`rules`.
 
-    The message (``str(error)``) is English; ``ru`` says the same in Russian (empty if the
-    error has none, in which case :meth:`in_language` falls back to English).
-
-    >>> error = InvalidState("blood must be 0..5, not 7", ru="кровь должна быть 0..5, а не 7")
-    >>> error.in_language("ru")
-    'кровь должна быть 0..5, а не 7'
+    ``RuleError(message)`` takes a :class:`~rules.i18n.Message`; the older form
+    ``RuleError(text, ru=...)`` takes the English and Russian sentences themselves.
     """
 
-    def __init__(self, message: str = "", ru: str = "") -> None:
-        super().__init__(message)
-        self.ru = ru
+    def __init__(self, message: Said | str = "", ru: str = "") -> None:
+        said = Bilingual(message, ru) if isinstance(message, str) else message
+        super().__init__(said.render("en"))
+        self.message: Said = said
+
+    def render(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return self.message.render(lang)
 
     def in_language(self, lang: str) -> str:
-        """The message in ``lang`` (``"en"`` or ``"ru"``)."""
-        return self.ru if lang == "ru" and self.ru else str(self)
+        """The same as :meth:`render`."""
+        return self.message.render(lang)
+
+    @property
+    def ru(self) -> str:
+        """The message in Russian (``""`` for a fixed text written without one)."""
+        said = self.message
+        return said.ru if isinstance(said, Bilingual) else said.render("ru")
 
 
 class InvalidState(RuleError):

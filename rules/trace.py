@@ -1,8 +1,16 @@
 """Traces: the step-by-step explanation every engine result carries.
 
-A :class:`Step` cites the rule section it applies (an id of
-:mod:`rules.reference`, such as ``"vtes:6.4.6"``) and says in one sentence
-what happened, in English (``text``) and in Russian (``ru``).
+A :class:`Step` cites the rule section it applies (an id of :mod:`rules.reference`, such as
+``"vtes:6.4.6"``) and says what happened as a :class:`~rules.i18n.Message`, rendered in the
+reader's language when it is shown.
+
+>>> from rules.i18n import msg
+>>> trace = Trace()
+>>> trace.add("vtes:6.4.6", msg("{name} must be True or False, got {value}.", name="x", value=2))
+>>> trace.steps[0].render("ru")
+'x: нужно True или False, а получено 2.'
+>>> trace.steps[0].text
+'x must be True or False, got 2.'
 """
 
 from __future__ import annotations
@@ -10,45 +18,61 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from rules.i18n.message import Bilingual, Said
+
 __all__ = ["Step", "Trace", "cited_rules"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Step:
     """One step of a resolution: the rule it applies and what happened.
 
-    ``text`` is English; ``ru`` says the same in Russian (empty if a step has none, in which
-    case :meth:`in_language` falls back to English).
+    ``Step(rule, message)`` takes a :class:`~rules.i18n.Message`. The older form
+    ``Step(rule, text, ru)`` takes the English and Russian sentences themselves.
     """
 
     rule: str
-    text: str
-    ru: str = ""
+    message: Said
+
+    def __init__(self, rule: str, message: Said | str, ru: str = "") -> None:
+        object.__setattr__(self, "rule", rule)
+        said = Bilingual(message, ru) if isinstance(message, str) else message
+        object.__setattr__(self, "message", said)
+
+    def render(self, lang: str) -> str:
+        """The step's sentence in ``lang``."""
+        return self.message.render(lang)
 
     def in_language(self, lang: str) -> str:
-        """The step's sentence in ``lang`` (``"en"`` or ``"ru"``)."""
-        return self.ru if lang == "ru" and self.ru else self.text
+        """The same as :meth:`render`."""
+        return self.message.render(lang)
+
+    @property
+    def text(self) -> str:
+        """The sentence in English."""
+        return self.message.render("en")
+
+    @property
+    def ru(self) -> str:
+        """The sentence in Russian (``""`` for a fixed text written without one)."""
+        said = self.message
+        return said.ru if isinstance(said, Bilingual) else said.render("ru")
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
 
 
 class Trace:
-    """A small builder for a tuple of steps.
-
-    >>> trace = Trace()
-    >>> trace.add("vtes:6.4.6", "Krid takes 2 damage.", "Крид получает 2 повреждения.")
-    >>> trace.steps[0].in_language("ru")
-    'Крид получает 2 повреждения.'
-    """
+    """A small builder for a tuple of steps."""
 
     __slots__ = ("_steps",)
 
     def __init__(self, steps: Iterable[Step] = ()) -> None:
         self._steps: list[Step] = list(steps)
 
-    def add(self, rule: str, text: str, ru: str = "") -> None:
-        self._steps.append(Step(rule, text, ru))
+    def add(self, rule: str, message: Said | str, ru: str = "") -> None:
+        """Add the step that applies ``rule`` and says ``message``."""
+        self._steps.append(Step(rule, message, ru))
 
     def extend(self, steps: Iterable[Step]) -> None:
         self._steps.extend(steps)

@@ -2,7 +2,8 @@
 
 Each helper returns the value it was given when it is acceptable, and otherwise raises
 :class:`~rules.errors.InvalidState` naming the parameter, what it got and what is allowed, in
-English and Russian. ``ru`` is the parameter's name in Russian (the English name when omitted).
+any language of the catalogs. ``name`` is a :class:`~rules.i18n.Message` naming the parameter,
+or an English word with its Russian in ``ru`` (the English word when omitted).
 
 Whole numbers must be real :class:`int` values: ``True``, ``2.0`` and ``"2"`` are refused.
 
@@ -29,6 +30,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from rules.errors import InvalidState
+from rules.i18n.message import Bilingual, Message, msg
 
 __all__ = [
     "at_most",
@@ -61,11 +63,21 @@ def shown(value: object) -> str:
     return text_ if len(text_) <= _SHOWN else text_[: _SHOWN - 3] + "..."
 
 
+Name = str | Message | Bilingual
+"""A parameter's name: a message, or an English word with its Russian in ``ru=``."""
+
+
+def _named(name: Name, ru: str) -> Message | Bilingual | str:
+    if isinstance(name, str):
+        return Bilingual(name, ru) if ru else name
+    return name
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def whole(name: str, value: object, low: int, high: int, *, ru: str = "") -> int:
+def whole(name: Name, value: object, low: int, high: int, *, ru: str = "") -> int:
     """``value`` if it is a whole number from ``low`` to ``high`` (both included).
 
     >>> whole("dice", 50, 1, 50)
@@ -77,13 +89,18 @@ def whole(name: str, value: object, low: int, high: int, *, ru: str = "") -> int
     """
     if not (_is_int(value) and isinstance(value, int) and low <= value <= high):
         raise InvalidState(
-            f"{name} must be a whole number from {low} to {high}, got {shown(value)}.",
-            ru=f"{ru or name}: нужно целое число от {low} до {high}, а получено {shown(value)}.",
+            msg(
+                "{name} must be a whole number from {low} to {high}, got {value}.",
+                name=_named(name, ru),
+                low=low,
+                high=high,
+                value=shown(value),
+            )
         )
     return value
 
 
-def whole_at_least(name: str, value: object, low: int, *, ru: str = "") -> int:
+def whole_at_least(name: Name, value: object, low: int, *, ru: str = "") -> int:
     """``value`` if it is a whole number ``low`` or more (no upper limit).
 
     >>> whole_at_least("count", 7, 0)
@@ -95,13 +112,17 @@ def whole_at_least(name: str, value: object, low: int, *, ru: str = "") -> int:
     """
     if not (_is_int(value) and isinstance(value, int) and value >= low):
         raise InvalidState(
-            f"{name} must be a whole number {low} or more, got {shown(value)}.",
-            ru=f"{ru or name}: нужно целое число не меньше {low}, а получено {shown(value)}.",
+            msg(
+                "{name} must be a whole number {low} or more, got {value}.",
+                name=_named(name, ru),
+                low=low,
+                value=shown(value),
+            )
         )
     return value
 
 
-def choice(name: str, value: object, allowed: Iterable[T], *, ru: str = "") -> T:
+def choice(name: Name, value: object, allowed: Iterable[T], *, ru: str = "") -> T:
     """``value`` if it is one of ``allowed`` (compared by equality; bools are not numbers).
 
     >>> choice("level", "hurt", ["bruised", "hurt"])
@@ -119,8 +140,12 @@ def choice(name: str, value: object, allowed: Iterable[T], *, ru: str = "") -> T
             return option
     names = ", ".join(shown(option) for option in options)
     raise InvalidState(
-        f"{name} {shown(value)} is not allowed; allowed: {names}.",
-        ru=f"{ru or name}: {shown(value)} не допускается; допустимы {names}.",
+        msg(
+            "{name} {value} is not allowed; allowed: {allowed}.",
+            name=_named(name, ru),
+            value=shown(value),
+            allowed=names,
+        )
     )
 
 
@@ -131,7 +156,7 @@ def _equal(value: object, option: object) -> bool:
         return False
 
 
-def choices(name: str, values: object, allowed: Iterable[T], *, ru: str = "") -> tuple[T, ...]:
+def choices(name: Name, values: object, allowed: Iterable[T], *, ru: str = "") -> tuple[T, ...]:
     """``values`` (a list or tuple, not a single string) if each is one of ``allowed``.
 
     >>> choices("cards", ["Punch"], ["Punch", "Dodge"])
@@ -145,13 +170,17 @@ def choices(name: str, values: object, allowed: Iterable[T], *, ru: str = "") ->
     if not isinstance(values, list | tuple):
         names = ", ".join(shown(option) for option in options)
         raise InvalidState(
-            f"{name} must be a list of {names}, got {shown(values)}.",
-            ru=f"{ru or name}: нужен список из {names}, а получено {shown(values)}.",
+            msg(
+                "{name} must be a list of {allowed}, got {value}.",
+                name=_named(name, ru),
+                allowed=names,
+                value=shown(values),
+            )
         )
     return tuple(choice(name, value, options, ru=ru) for value in values)
 
 
-def present(name: str, value: object, kind: type[T], *, ru: str = "") -> T:
+def present(name: Name, value: object, kind: type[T], *, ru: str = "") -> T:
     """``value`` if it is an instance of ``kind`` (so ``None`` is refused).
 
     >>> present("odds", None, Fraction)
@@ -160,18 +189,14 @@ def present(name: str, value: object, kind: type[T], *, ru: str = "") -> T:
     rules.errors.InvalidState: odds must be a Fraction, got None.
     """
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise InvalidState(
-            f"{name} must be {_article(kind.__name__)} {kind.__name__}, got {shown(value)}.",
-            ru=f"{ru or name}: нужен объект {kind.__name__}, а получено {shown(value)}.",
-        )
+        params = {"name": _named(name, ru), "kind": kind.__name__, "value": shown(value)}
+        if kind.__name__[:1].lower() in "aeiou":
+            raise InvalidState(msg("{name} must be an {kind}, got {value}.", **params))
+        raise InvalidState(msg("{name} must be a {kind}, got {value}.", **params))
     return value
 
 
-def _article(noun: str) -> str:
-    return "an" if noun[:1].lower() in "aeiou" else "a"
-
-
-def flag(name: str, value: object, *, ru: str = "") -> bool:
+def flag(name: Name, value: object, *, ru: str = "") -> bool:
     """``value`` if it is ``True`` or ``False`` (not ``"no"``, not ``0``).
 
     >>> flag("willpower", "no")
@@ -181,13 +206,16 @@ def flag(name: str, value: object, *, ru: str = "") -> bool:
     """
     if not isinstance(value, bool):
         raise InvalidState(
-            f"{name} must be True or False, got {shown(value)}.",
-            ru=f"{ru or name}: нужно True или False, а получено {shown(value)}.",
+            msg(
+                "{name} must be True or False, got {value}.",
+                name=_named(name, ru),
+                value=shown(value),
+            )
         )
     return value
 
 
-def text(name: str, value: object, *, ru: str = "") -> str:
+def text(name: Name, value: object, *, ru: str = "") -> str:
     """``value`` if it is a string with something other than spaces in it.
 
     >>> text("name", "  ")
@@ -197,13 +225,16 @@ def text(name: str, value: object, *, ru: str = "") -> str:
     """
     if not isinstance(value, str) or not value.strip():
         raise InvalidState(
-            f"{name} must be a non-empty text, got {shown(value)}.",
-            ru=f"{ru or name}: нужен непустой текст, а получено {shown(value)}.",
+            msg(
+                "{name} must be a non-empty text, got {value}.",
+                name=_named(name, ru),
+                value=shown(value),
+            )
         )
     return value
 
 
-def fraction(name: str, value: object, low: Fraction, high: Fraction, *, ru: str = "") -> Fraction:
+def fraction(name: Name, value: object, low: Fraction, high: Fraction, *, ru: str = "") -> Fraction:
     """``value`` as an exact :class:`Fraction` from ``low`` to ``high``.
 
     Whole numbers and fractions are accepted; floats are not (they are not exact), nor are
@@ -223,13 +254,18 @@ def fraction(name: str, value: object, low: Fraction, high: Fraction, *, ru: str
         exact = Fraction(value)
     if exact is None or not low <= exact <= high:
         raise InvalidState(
-            f"{name} must be an exact fraction from {low} to {high}, got {shown(value)}.",
-            ru=f"{ru or name}: нужна точная дробь от {low} до {high}, а получено {shown(value)}.",
+            msg(
+                "{name} must be an exact fraction from {low} to {high}, got {value}.",
+                name=_named(name, ru),
+                low=low,
+                high=high,
+                value=shown(value),
+            )
         )
     return exact
 
 
-def finite(name: str, value: object, *, ru: str = "") -> float:
+def finite(name: Name, value: object, *, ru: str = "") -> float:
     """``value`` if it is a real number that is not NaN or infinite (bools are refused).
 
     >>> finite("initiative", float("nan"))
@@ -243,14 +279,17 @@ def finite(name: str, value: object, *, ru: str = "") -> float:
         or (isinstance(value, float) and not math.isfinite(value))
     ):
         raise InvalidState(
-            f"{name} must be a finite number, got {shown(value)}.",
-            ru=f"{ru or name}: нужно конечное число, а получено {shown(value)}.",
+            msg(
+                "{name} must be a finite number, got {value}.",
+                name=_named(name, ru),
+                value=shown(value),
+            )
         )
     return float(value)
 
 
 def at_most(
-    name: str, size: int, limit: int, what: str, *, ru: str = "", what_ru: str = ""
+    name: Name, size: int, limit: int, what: Name, *, ru: str = "", what_ru: str = ""
 ) -> None:
     """Refuse a request whose state space (``size``) is over ``limit``, before any work.
 
@@ -261,14 +300,18 @@ def at_most(
     """
     if size > limit:
         raise InvalidState(
-            f"{name} is too large: {size} {what}, at most {limit} are computed.",
-            ru=f"{ru or name}: слишком много ({size} {what_ru or what}), "
-            f"считается не более {limit}.",
+            msg(
+                "{name} is too large: {size} {what}, at most {limit} are computed.",
+                name=_named(name, ru),
+                size=size,
+                what=_named(what, what_ru),
+                limit=limit,
+            )
         )
 
 
 def sized(
-    name: str, values: object, low: int, high: int | None, *, ru: str = ""
+    name: Name, values: object, low: int, high: int | None, *, ru: str = ""
 ) -> tuple[object, ...]:
     """``values`` as a tuple if it is a list or tuple of ``low`` to ``high`` items.
 
@@ -284,20 +327,28 @@ def sized(
     if high is None:
         if not isinstance(values, list | tuple) or len(values) < low:
             raise InvalidState(
-                f"{name} must be a list of {low} or more items, got {shown(values)}.",
-                ru=f"{ru or name}: нужен список не менее чем из {low} элементов, а получено "
-                f"{shown(values)}.",
+                msg(
+                    "{name} must be a list of {low} or more items, got {value}.",
+                    name=_named(name, ru),
+                    low=low,
+                    value=shown(values),
+                )
             )
         return tuple(values)
     if not isinstance(values, list | tuple) or not low <= len(values) <= high:
         raise InvalidState(
-            f"{name} must be a list of {low} to {high} items, got {shown(values)}.",
-            ru=f"{ru or name}: нужен список из {low}–{high} элементов, а получено {shown(values)}.",
+            msg(
+                "{name} must be a list of {low} to {high} items, got {value}.",
+                name=_named(name, ru),
+                low=low,
+                high=high,
+                value=shown(values),
+            )
         )
     return tuple(values)
 
 
-def members(name: str, values: object, kind: type[T], *, ru: str = "") -> tuple[T, ...]:
+def members(name: Name, values: object, kind: type[T], *, ru: str = "") -> tuple[T, ...]:
     """``values`` (a list or tuple) if every item is an instance of ``kind``.
 
     For text items, each must also have something other than spaces in it.
@@ -311,8 +362,12 @@ def members(name: str, values: object, kind: type[T], *, ru: str = "") -> tuple[
     """
     if not isinstance(values, list | tuple) or not all(_member(v, kind) for v in values):
         raise InvalidState(
-            f"{name} must be a list of {kind.__name__} items, got {shown(values)}.",
-            ru=f"{ru or name}: нужен список элементов {kind.__name__}, а получено {shown(values)}.",
+            msg(
+                "{name} must be a list of {kind} items, got {value}.",
+                name=_named(name, ru),
+                kind=kind.__name__,
+                value=shown(values),
+            )
         )
     return tuple(values)
 
