@@ -359,14 +359,17 @@ def parse_companion_items(text: str) -> dict[str, tuple[str, ...]]:
             continue
         if ":" not in part:
             raise InvalidState(
-                f"write a companion's items as 'Mina Harker: Crucifix' (got {part.strip()!r})",
-                ru=f"Вещи спутника пишите так: 'Mina Harker: Crucifix' (введено {part.strip()!r})",
+                msg(
+                    "write a companion's items as 'Mina Harker: Crucifix' (got {part!r})",
+                    part=part.strip(),
+                )
             )
         name, items = (x.strip() for x in part.split(":", 1))
         if name not in HUNTERS:
             raise InvalidState(
-                f"unknown hunter {name!r}; allowed: {', '.join(HUNTERS)}",
-                ru=f"неизвестный Охотник {name!r}; допустимы: {', '.join(HUNTERS)}",
+                msg(
+                    "unknown hunter {name!r}; allowed: {allowed}", name=name, allowed=tuple(HUNTERS)
+                )
             )
         out[name] = tuple(i.strip() for i in items.split(",") if i.strip())
     return out
@@ -386,14 +389,19 @@ def parse_initiatives(text: str, table: CardTable) -> CardTable:
             continue
         if "=" not in part:
             raise InvalidState(
-                f"write initiative as Card=number, e.g. Punch=1 (got {part.strip()!r})",
-                ru=f"инициативу пишите как Карта=число, напр. Punch=1 (введено {part.strip()!r})",
+                msg(
+                    "write initiative as Card=number, e.g. Punch=1 (got {part!r})",
+                    part=part.strip(),
+                )
             )
         card, value = (x.strip() for x in part.split("=", 1))
         if not value.isdigit():
             raise InvalidState(
-                f"initiative of {card} must be a number 0..9, not {value!r}",
-                ru=f"инициатива карты {card} должна быть числом 0..9, а не {value!r}",
+                msg(
+                    "initiative of {card} must be a number 0..9, not {value!r}",
+                    card=card,
+                    value=value,
+                )
             )
         table = table.with_initiative(card, int(value))
     return table
@@ -410,9 +418,10 @@ def parse_overrides(text: str, table: CardTable) -> CardTable:
             h, e = pair.split(" vs ", 1)
         except ValueError:
             raise InvalidState(
-                f"write an override as 'hunter: Punch vs Claws = wound 1' (got {part.strip()!r})",
-                ru="замену пишите так: 'hunter: Punch vs Claws = wound 1' "
-                f"(введено {part.strip()!r})",
+                msg(
+                    "write an override as 'hunter: Punch vs Claws = wound 1' (got {part!r})",
+                    part=part.strip(),
+                )
             ) from None
         table = table.with_result(winner.strip(), h.strip(), e.strip(), result.strip())
     return table
@@ -902,16 +911,15 @@ class DraculaExplorer(CalculatorApp):
             return
         try:
             if h.name in self.w_companions.value:
-                raise InvalidState(
-                    LABELS.text("group_twice", "en").format(name=h.name),
-                    ru=LABELS.text("group_twice", "ru").format(name=h.name),
-                )
+                raise InvalidState(LABELS.message("group_twice", name=h.name))
             items = parse_companion_items(self.w_comp_items.value)
             for name in items:
                 if name not in self.w_companions.value:
                     raise InvalidState(
-                        f"{name} has items but is not in the group; add him or her to it",
-                        ru=f"у персонажа {name} указаны Вещи, но в Группе его нет; добавьте его",
+                        msg(
+                            "{name} has items but is not in the group; add him or her to it",
+                            name=name,
+                        )
                     )
             group = (h, *(hunter(n, items=items.get(n, ())) for n in self.w_companions.value))
             self.group = _group(group, opp, sit, blood, table, self.w_target.value, assume)

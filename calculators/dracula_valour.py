@@ -103,10 +103,11 @@ def parse_blood_list(text: str) -> tuple[int, ...]:
             values.append(int(part))
         except ValueError:
             raise InvalidState(
-                "write the blood taken in each combat as whole numbers separated by commas, "
-                f"for example 3, 2 (got {part!r})",
-                ru="Кровь, снятую в каждом бою, пишите целыми числами через запятую, "
-                f"например 3, 2 (введено {part!r})",
+                msg(
+                    "write the blood taken in each combat as whole numbers separated by "
+                    "commas, for example 3, 2 (got {part!r})",
+                    part=part,
+                )
             ) from None
     return tuple(values)
 
@@ -336,8 +337,7 @@ class ValourPanel:
             name = self.w_names[i].value.strip()
             if name in hunters:
                 raise InvalidState(
-                    f"two hunters are named {name!r}; give each a different name",
-                    ru=f"у двух Охотников одно имя {name!r}; дайте каждому своё имя",
+                    msg("two hunters are named {name!r}; give each a different name", name=name)
                 )
             hunters[name] = self.events(i)
         self.standing = valour_winner(hunters, hunters_won=self.w_won.value)

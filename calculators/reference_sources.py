@@ -12,45 +12,35 @@ from __future__ import annotations
 
 import re
 
-_BOOKS: dict[str, tuple[str, str]] = {
-    "vtes-rulebook-p2-cards-setup-phases-actions.ru.txt": (
-        "VTES rulebook (Black Hand era), page 2",
-        "Правила VTES (эпоха Black Hand), страница 2",
+from rules.i18n import SOURCE_LANGUAGE, Message, msg
+
+_BOOKS: dict[str, Message] = {
+    "vtes-rulebook-p2-cards-setup-phases-actions.ru.txt": msg(
+        "VTES rulebook (Black Hand era), page 2"
     ),
-    "vtes-rulebook-p4-combat-torpor-influence-victory.ru.txt": (
-        "VTES rulebook (Black Hand era), page 4",
-        "Правила VTES (эпоха Black Hand), страница 4",
+    "vtes-rulebook-p4-combat-torpor-influence-victory.ru.txt": msg(
+        "VTES rulebook (Black Hand era), page 4"
     ),
-    "fury-of-dracula-2e-combat-hunters-powers.ru.txt": (
-        "Fury of Dracula rulebook, 2nd edition",
-        "Правила «Fury of Dracula», 2-е издание",
-    ),
-    "vtm-revised-combat-damage-turn-sequence.ru.txt": (
-        "Vampire: the Masquerade, Revised edition, chapter Combat",
-        "«Vampire: the Masquerade», Revised (3-я редакция), глава «Бой»",
+    "fury-of-dracula-2e-combat-hunters-powers.ru.txt": msg("Fury of Dracula rulebook, 2nd edition"),
+    "vtm-revised-combat-damage-turn-sequence.ru.txt": msg(
+        "Vampire: the Masquerade, Revised edition, chapter Combat"
     ),
 }
-_NOTES: dict[str, tuple[str, str]] = {
-    "spec/vtes.md": ("the desk's notes on the VTES rules", "заметки проекта к правилам VTES"),
-    "spec/dracula.md": (
-        "the desk's notes on the Fury of Dracula rules",
-        "заметки проекта к правилам «Fury of Dracula»",
-    ),
-    "spec/vtm.md": ("the desk's notes on the V:tM rules", "заметки проекта к правилам V:tM"),
-    "spec/api.md": ("the desk's notes on the V:tM rules", "заметки проекта к правилам V:tM"),
-    "shared/data/fury-of-dracula-2e-combat-results.csv": (
-        "a fan-made table of combat results",
-        "любительская таблица результатов боя",
-    ),
+_NOTES: dict[str, Message] = {
+    "spec/vtes.md": msg("the desk's notes on the VTES rules"),
+    "spec/dracula.md": msg("the desk's notes on the Fury of Dracula rules"),
+    "spec/vtm.md": msg("the desk's notes on the V:tM rules"),
+    "spec/api.md": msg("the desk's notes on the V:tM rules"),
+    "shared/data/fury-of-dracula-2e-combat-results.csv": msg("a fan-made table of combat results"),
 }
-# sources the working notes already name in English: only the Russian page needs their names
-_NAMED_RU: dict[str, str] = {
-    "Vampire: the Masquerade 5th edition (V5) core rules": (
-        "«Vampire: the Masquerade», 5-я редакция (V5), основная книга правил"
+# sources the working notes already name in English: other languages show their catalog names
+_NAMED: dict[str, Message] = {
+    "Vampire: the Masquerade 5th edition (V5) core rules": msg(
+        "Vampire: the Masquerade 5th edition (V5) core rules"
     ),
-    "the project's own method": "собственный метод проекта (не правило игры)",
+    "the project's own method": msg("the project's own method"),
 }
-_VEKN = ("VEKN rulebook, chapter Combat", "Правила VEKN, глава «Бой»")
+_VEKN = msg("VEKN rulebook, chapter Combat")
 _SECTION = re.compile(r"section ([0-9.]+)")
 
 
@@ -66,35 +56,37 @@ def _split(source: str) -> list[str]:
     return parts
 
 
-def _part(part: str, ru: bool) -> str:
-    """One piece of a source in the reader's words ("" when the Russian page leaves it out)."""
+def _part(part: str, lang: str) -> str:
+    """One piece of a source in the reader's words ("" when a translated page leaves it out)."""
+    translated = lang != SOURCE_LANGUAGE
     part = part.strip()
     if part.startswith("VEKN rulebook"):
-        return _VEKN[ru]
+        return _VEKN.render(lang)
     for key, names in {**_BOOKS, **_NOTES}.items():
         if part.startswith(key):
             detail = part[len(key) :].lstrip(" ,")
-            name = names[ru]
+            name = names.render(lang)
             if key in _BOOKS and (found := _SECTION.match(detail)):
-                return f"{name}, {'раздел' if ru else 'section'} {found.group(1)}"
-            if ru or not detail:
+                return msg("{book}, section {section}", book=name, section=found.group(1)).render(
+                    lang
+                )
+            if translated or not detail:
                 return name  # the working notes are in English: the Russian page names the book
             detail = detail.replace("the seed", "the rulebook page").replace("seed", "rulebook")
             return f"{name}: {detail}" if not detail.startswith("(") else f"{name} {detail}"
-    for key, name_ru in _NAMED_RU.items():
+    for key, named in _NAMED.items():
         if part.startswith(key):
-            return name_ru if ru else part
-    if ru:
+            return named.render(lang) if translated else part
+    if translated:
         return ""  # more detail on the same book, in the working notes' English
     return part.replace("not among the seeds", "not among the rulebook pages the desk quotes")
 
 
 def source_text(source: str, lang: str) -> str:
     """``source`` (a section's ``source`` field) as the rulebook's name, page and section."""
-    ru = lang == "ru"
     parts: list[str] = []
     for piece in _split(source):
-        text = _part(piece, ru)
+        text = _part(piece, lang)
         if text and text not in parts:
             parts.append(text)
     return "; ".join(parts)

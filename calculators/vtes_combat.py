@@ -201,8 +201,6 @@ ADDITIONAL_CHOICES: dict[str, list[dict[str, Any]]] = {
     "3": [{"name": "Additional strikes", "count": 3, "limited": True}],
 }
 EFFECT_FLAGS = ("ranged", "aggravated", "first_strike", "dodge", "combat_ends")
-_RU_SIDE_OF = {"acting": "действующая сторона", "opposing": "противостоящая сторона"}
-_RU_PLAYS = {"maneuvers": "Маневры", "presses": "Прессы"}
 
 
 def seed_example_lines() -> list[str]:
@@ -739,10 +737,17 @@ class _StrikeRow(_Row):
         if choice not in values:
             if choice.startswith("weapon:"):
                 raise InvalidState(
-                    f"A {self.side} strike uses the weapon {choice[7:]!r}, which neither "
-                    "combatant carries; add it to the equipment first.",
-                    ru=f"Удар ({_RU_SIDE_OF[self.side]}) наносится оружием {choice[7:]!r}, "
-                    "которого нет ни у одного бойца; сначала добавьте его в снаряжение.",
+                    msg(
+                        "An acting strike uses the weapon {weapon!r}, which neither combatant "
+                        "carries; add it to the equipment first.",
+                        weapon=choice[7:],
+                    )
+                    if self.side == "acting"
+                    else msg(
+                        "An opposing strike uses the weapon {weapon!r}, which neither combatant "
+                        "carries; add it to the equipment first.",
+                        weapon=choice[7:],
+                    )
                 )
             choice = "custom"
         if choice == "custom":
@@ -761,16 +766,22 @@ class _StrikeRow(_Row):
         self.choice.value = choice
         if target and target not in [v for _l, v in self.target.options]:
             raise InvalidState(
-                f"A {self.side} strike aims at the retainer {target!r}, which the opponent does "
-                "not have; add the retainer first.",
-                ru=f"Удар ({_RU_SIDE_OF[self.side]}) направлен в слугу {target!r}, которого "
-                "у противника нет; сначала добавьте этого слугу.",
+                msg(
+                    "An acting strike aims at the retainer {target!r}, which the opponent does "
+                    "not have; add the retainer first.",
+                    target=target,
+                )
+                if self.side == "acting"
+                else msg(
+                    "An opposing strike aims at the retainer {target!r}, which the opponent "
+                    "does not have; add the retainer first.",
+                    target=target,
+                )
             )
         self.target.value = target
         if prevented > 3:
             raise InvalidState(
-                f"The page offers prevention from 0 to 3, got {prevented}.",
-                ru=f"Страница позволяет предотвратить от 0 до 3, а получено {prevented}.",
+                msg("The page offers prevention from 0 to 3, got {value}.", value=prevented)
             )
         self.prevented.value = str(prevented)
 
@@ -882,10 +893,11 @@ class _SideRound:
                 count = int(first.get("count", 1))
                 if count > 3:
                     raise InvalidState(
-                        "The page offers limited additional-strike effects of +1 to +3; "
-                        f"got +{count}.",
-                        ru="Страница предлагает ограниченные эффекты дополнительных ударов "
-                        f"от +1 до +3; получено +{count}.",
+                        msg(
+                            "The page offers limited additional-strike effects of +1 to +3; "
+                            "got +{count}.",
+                            count=count,
+                        )
                     )
                 choice = str(count)
         self.additional.value = choice
@@ -894,11 +906,11 @@ class _SideRound:
         for item in before:
             if dict(item) != signpost:
                 raise InvalidState(
-                    "The round editor offers only Torn Signpost (strength 2) before range; got "
-                    f"{dict(item)!r}; play other cards with the card pickers.",
-                    ru="До определения дистанции редактор раунда предлагает только Torn "
-                    f"Signpost (сила 2); получено {dict(item)!r}; другие карты играйте через "
-                    "выбор карт.",
+                    msg(
+                        "The round editor offers only Torn Signpost (strength 2) before range; "
+                        "got {item!r}; play other cards with the card pickers.",
+                        item=dict(item),
+                    )
                 )
         self.before.value = "torn_signpost" if before else ""
         dropped = [r.widget for r in self.strikes]
@@ -981,10 +993,17 @@ class _RoundEditor:
             for i in range(1, len(plays)):
                 if plays[i] == plays[i - 1]:
                     raise InvalidState(
-                        f"The {key} {plays} repeat a side; they must alternate (a minion may not "
-                        "play two in a row).",
-                        ru=f"{_RU_PLAYS[key]} {plays} повторяют сторону; они должны "
-                        "чередоваться (миньон не может сыграть два подряд).",
+                        msg(
+                            "The maneuvers {plays} repeat a side; they must alternate (a minion "
+                            "may not play two in a row).",
+                            plays=repr(plays),
+                        )
+                        if key == "maneuvers"
+                        else msg(
+                            "The presses {plays} repeat a side; they must alternate (a minion "
+                            "may not play two in a row).",
+                            plays=repr(plays),
+                        )
                     )
             getattr(self, key).value = len(plays)
             getattr(self, f"{key}_first").value = plays[0] if plays else "acting"
@@ -1205,11 +1224,11 @@ class VtesCombatCalculator(CalculatorApp):
                 self.card_picker.clear()
             if resolve(self.scenario()).steps != expected.steps:
                 raise InvalidState(
-                    "This scenario uses card effects that the page's round editors cannot "
-                    "show (see the format notes); play those cards with the card pickers "
-                    "instead.",
-                    ru="В этом сценарии есть эффекты карт, которые редакторы раундов на "
-                    "странице не показывают; сыграйте эти карты через выбор карт.",
+                    msg(
+                        "This scenario uses card effects that the page's round editors cannot "
+                        "show (see the format notes); play those cards with the card pickers "
+                        "instead."
+                    )
                 )
         except Exception:
             with self.hold():
@@ -1222,8 +1241,7 @@ class VtesCombatCalculator(CalculatorApp):
     def load_preset(self, key: str) -> None:
         if key not in EXAMPLES:
             raise InvalidState(
-                f"Unknown preset {key!r}; allowed: {', '.join(EXAMPLES)}.",
-                ru=f"Неизвестный пример {key!r}; допустимые: {', '.join(EXAMPLES)}.",
+                msg("Unknown preset {key!r}; allowed: {allowed}.", key=key, allowed=tuple(EXAMPLES))
             )
         self.load_scenario(EXAMPLES[key].scenario_dict())
         self.preset_key = key
@@ -1285,10 +1303,7 @@ class VtesCombatCalculator(CalculatorApp):
         if isinstance(editor, int):
             editor = self.rounds[editor]
         if len(self.rounds) == 1:
-            raise InvalidState(
-                "A combat has at least one round; this is the only one left.",
-                ru="В бою должен быть хотя бы один раунд; этот раунд — последний оставшийся.",
-            )
+            raise InvalidState(msg("A combat has at least one round; this is the only one left."))
         self.rounds.remove(editor)
         self.structure_changed()
         close_tree(editor.widget, _shared())
@@ -1381,9 +1396,7 @@ class VtesCombatCalculator(CalculatorApp):
         data = unpack(text, "combat")
         if not isinstance(data, dict):
             raise InvalidState(
-                "combat in the page address is not a combat; copy the link again from the page",
-                ru="параметр combat в адресе страницы не описывает бой; "
-                "скопируйте ссылку со страницы заново",
+                msg("combat in the page address is not a combat; copy the link again from the page")
             )
         self.load_scenario(data)
 

@@ -24,6 +24,18 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 ROOTS = (Path(rules.__file__).resolve().parent, Path(calculators.__file__).resolve().parent)
 
 
+def _is_message(node: ast.expr) -> bool:
+    """A catalog message: ``msg(...)`` and its siblings, a page label's ``.message(...)``, or a
+    choice between two of them."""
+    if isinstance(node, ast.IfExp):
+        return _is_message(node.body) and _is_message(node.orelse)
+    if not isinstance(node, ast.Call):
+        return False
+    if isinstance(node.func, ast.Name):
+        return node.func.id in MESSAGES
+    return isinstance(node.func, ast.Attribute) and node.func.attr == "message"
+
+
 def _error_constructions() -> list[tuple[str, int, bool]]:
     """(file, line, passes Russian) for every rules-error construction in the source."""
     found = []
@@ -40,12 +52,7 @@ def _error_constructions() -> list[tuple[str, int, bool]]:
                 if name not in ERRORS:
                     continue
                 russian = len(node.args) >= 2 or any(k.arg == "ru" for k in node.keywords)
-                first = node.args[0] if node.args else None
-                if (
-                    isinstance(first, ast.Call)
-                    and isinstance(first.func, ast.Name)
-                    and first.func.id in MESSAGES
-                ):
+                if node.args and _is_message(node.args[0]):
                     russian = True  # a catalog message: tests/test_catalogs.py checks its Russian
                 if any(isinstance(a, ast.Starred) for a in node.args):
                     russian = True  # passed on from a caller that has both

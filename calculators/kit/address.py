@@ -25,6 +25,7 @@ import ipywidgets as widgets
 
 from calculators.kit.fields import IntField
 from rules.errors import InvalidState, RuleError
+from rules.i18n import Message, msg, msg_p
 
 #: The longest link the pages make, in characters (whole address). Every current browser,
 #: chat app and mail client keeps links of this length intact; a VTES combat of 10 rounds
@@ -64,10 +65,12 @@ def read_query(query: str, allowed: Collection[str]) -> tuple[dict[str, str], li
         except ValueError:
             problems.append(
                 InvalidState(
-                    f"the page address has a malformed part {part!r}; use name=value pairs "
-                    f"joined by '&' (allowed names: {names})",
-                    ru=f"в адресе страницы неверно записана часть {part!r}; пишите пары "
-                    f"имя=значение, разделённые '&' (допустимые имена: {names})",
+                    msg(
+                        "the page address has a malformed part {part!r}; use name=value pairs "
+                        "joined by '&' (allowed names: {allowed})",
+                        part=part,
+                        allowed=names,
+                    )
                 )
             )
             continue
@@ -75,15 +78,17 @@ def read_query(query: str, allowed: Collection[str]) -> tuple[dict[str, str], li
             if name not in allowed:
                 problems.append(
                     InvalidState(
-                        f"unknown page parameter {name!r}; allowed: {names}",
-                        ru=f"неизвестный параметр страницы {name!r}; допустимы: {names}",
+                        msg(
+                            "unknown page parameter {name!r}; allowed: {allowed}",
+                            name=name,
+                            allowed=names,
+                        )
                     )
                 )
             elif name in params:
                 problems.append(
                     InvalidState(
-                        f"page parameter {name!r} is given twice; give it once",
-                        ru=f"параметр страницы {name!r} указан дважды; укажите его один раз",
+                        msg("page parameter {name!r} is given twice; give it once", name=name)
                     )
                 )
             else:
@@ -96,11 +101,14 @@ def build_query(values: Iterable[tuple[str, str]]) -> str:
 
 
 # -- fields from widgets ----------------------------------------------------------------------
-def _bad(name: str, text: str, allowed_en: str, allowed_ru: str) -> InvalidState:
+def _bad(name: str, text: str, allowed: Message) -> InvalidState:
     return InvalidState(
-        f"{name} in the page address must be {allowed_en}, not {text!r}; it keeps its value",
-        ru=f"параметр {name} в адресе страницы должен быть {allowed_ru}, а не {text!r}; "
-        "его значение не изменено",
+        msg(
+            "{name} in the page address must be {allowed}, not {text!r}; it keeps its value",
+            name=name,
+            allowed=allowed,
+            text=text,
+        )
     )
 
 
@@ -116,7 +124,7 @@ def _choice_field(name: str, widget: Any) -> Field:
         by_text = {_option_text(v): v for v in values()}
         if text not in by_text:
             allowed = ", ".join(by_text)
-            raise _bad(name, text, f"one of: {allowed}", f"одним из: {allowed}")
+            raise _bad(name, text, msg_p("address", "one of: {allowed}", allowed=allowed))
         return by_text[text]
 
     if isinstance(widget, widgets.SelectMultiple):
@@ -151,10 +159,9 @@ def _int_field(name: str, widget: Any) -> Field:
         value = int(stripped) if digits.isdigit() else None
         if value is None or (lo is not None and value < lo) or (hi is not None and value > hi):
             if lo is not None and hi is not None:
-                raise _bad(
-                    name, text, f"a whole number from {lo} to {hi}", f"целым числом от {lo} до {hi}"
-                )
-            raise _bad(name, text, "a whole number", "целым числом")
+                allowed = msg_p("address", "a whole number from {low} to {high}", low=lo, high=hi)
+                raise _bad(name, text, allowed)
+            raise _bad(name, text, msg_p("address", "a whole number"))
         widget.value = value
 
     return Field(name, lambda: str(widget.value), write, widget)
@@ -164,8 +171,7 @@ def _bool_field(name: str, widget: Any) -> Field:
     def write(text: str) -> None:
         word = text.strip().lower()
         if word not in TRUE_WORDS + FALSE_WORDS:
-            allowed = "1 or 0"
-            raise _bad(name, text, allowed, "1 или 0")
+            raise _bad(name, text, msg_p("address", "1 or 0"))
         widget.value = word in TRUE_WORDS
 
     return Field(name, lambda: "1" if widget.value else "0", write, widget)
@@ -183,9 +189,7 @@ def _tab_field(name: str, widget: Any) -> Field:
         count = len(widget.children)
         if not text.isdigit() or int(text) >= count:
             last = count - 1
-            raise _bad(
-                name, text, f"a tab number from 0 to {last}", f"номером вкладки от 0 до {last}"
-            )
+            raise _bad(name, text, msg_p("address", "a tab number from 0 to {last}", last=last))
         widget.selected_index = int(text)
 
     return Field(name, lambda: str(widget.selected_index or 0), write, widget)
@@ -287,8 +291,9 @@ def unpack(text: str, name: str) -> Any:
         return json.loads(raw.decode("utf-8"))
     except (ValueError, zlib.error, UnicodeDecodeError):
         raise InvalidState(
-            f"{name} in the page address is damaged (it is not a combat this page wrote); "
-            "copy the link again from the page",
-            ru=f"параметр {name} в адресе страницы повреждён (это не бой, записанный этой "
-            "страницей); скопируйте ссылку со страницы заново",
+            msg(
+                "{name} in the page address is damaged (it is not a combat this page wrote); "
+                "copy the link again from the page",
+                name=name,
+            )
         ) from None

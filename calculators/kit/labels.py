@@ -8,6 +8,7 @@ language. Fields such as ``{id}`` stay in the text for the page to fill.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from rules.i18n import LANGUAGES, Message, check_language, msg, msg_p
 
@@ -30,9 +31,10 @@ class Catalog:
         """The label's text in ``lang``, its ``{fields}`` left for the caller to fill."""
         return self._entries[key].template(check_language(lang))
 
-    def message(self, key: str) -> Message:
-        """The label as a message."""
-        return self._entries[key]
+    def message(self, key: str, **params: object) -> Message:
+        """The label as a message, its fields filled from ``params``."""
+        label = self._entries[key]
+        return replace(label, params=(*label.params, *params.items()))
 
     def merged(self, other: Catalog) -> Catalog:
         """A catalog with the entries of both; ``other`` wins on equal keys."""

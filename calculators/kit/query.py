@@ -7,6 +7,7 @@ from collections.abc import Collection
 from urllib.parse import parse_qsl
 
 from rules.errors import InvalidState
+from rules.i18n import msg
 
 
 def wait_for_page_request() -> None:
@@ -26,24 +27,26 @@ def parse_query(query: str, allowed: Collection[str]) -> dict[str, str]:
         pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=True)
     except ValueError:
         raise InvalidState(
-            f"the page address has a malformed query {query!r}; "
-            f"use name=value pairs joined by '&' (allowed names: {', '.join(sorted(allowed))})",
-            ru=f"в адресе страницы неверно записаны параметры {query!r}; "
-            "пишите пары имя=значение, разделённые '&' "
-            f"(допустимые имена: {', '.join(sorted(allowed))})",
+            msg(
+                "the page address has a malformed query {query!r}; use name=value pairs "
+                "joined by '&' (allowed names: {allowed})",
+                query=query,
+                allowed=", ".join(sorted(allowed)),
+            )
         ) from None
     params: dict[str, str] = {}
     for name, value in pairs:
         if name not in allowed:
             raise InvalidState(
-                f"unknown page parameter {name!r}; allowed: {', '.join(sorted(allowed))}",
-                ru=f"неизвестный параметр страницы {name!r}; "
-                f"допустимы: {', '.join(sorted(allowed))}",
+                msg(
+                    "unknown page parameter {name!r}; allowed: {allowed}",
+                    name=name,
+                    allowed=", ".join(sorted(allowed)),
+                )
             )
         if name in params:
             raise InvalidState(
-                f"page parameter {name!r} is given twice; give it once",
-                ru=f"параметр страницы {name!r} указан дважды; укажите его один раз",
+                msg("page parameter {name!r} is given twice; give it once", name=name)
             )
         params[name] = value
     return params

@@ -36,28 +36,26 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from calculators.server.http import HttpMixin
 from calculators.server.pools import PooledKernelDied, desk_kernel_manager_factory
+from rules.i18n import LANGUAGES, SOURCE_LANGUAGE, Message, msg
 
-# English and Russian (the server does not load the pages' widget kit for three sentences)
-TRY_AGAIN: dict[str, tuple[str, str]] = {
-    "title": ("Please try again", "Попробуйте ещё раз"),
-    "body": (
-        "The calculator for this page could not start. Nothing is wrong with what you "
-        "asked; reload the page in a moment.",
-        "Калькулятор этой страницы не запустился. Ваш запрос тут ни при чём: обновите "
-        "страницу через несколько секунд.",
+# catalog messages (the server does not load the pages' widget kit for three sentences)
+TRY_AGAIN: dict[str, Message] = {
+    "title": msg("Please try again"),
+    "body": msg(
+        "The calculator for this page could not start. Nothing is wrong with "
+        "what you asked; reload the page in a moment."
     ),
-    "reload": ("Reload the page", "Обновить страницу"),
+    "reload": msg("Reload the page"),
 }
 
 
 def _text(key: str, lang: str) -> str:
-    english, russian = TRY_AGAIN[key]
-    return russian if lang == "ru" else english
+    return TRY_AGAIN[key].render(lang)
 
 
 def try_again_html(lang: str) -> str:
     """The page for a visitor whose kernel failed, in their language."""
-    lang = lang if lang in ("en", "ru") else "en"
+    lang = lang if lang in LANGUAGES else SOURCE_LANGUAGE
     block = (
         f'<div class="desk-try-again" role="alert"><h1>{escape(_text("title", lang))}'
         f"</h1><p>{escape(_text('body', lang))}</p>"
