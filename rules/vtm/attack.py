@@ -32,6 +32,7 @@ __all__ = [
     "AttackResult",
     "attack",
     "clear_caches",
+    "damage_type_name",
     "reflexive_successes",
     "soak_pool",
 ]
@@ -46,6 +47,12 @@ _DAMAGE_TYPE_NAMES: Mapping[str, Message] = {
     "aggravated": msg_p("damage type", "aggravated"),
 }
 """Damage kinds as the trace names them (in Russian: adjectives agreeing with "damage")."""
+
+
+def damage_type_name(damage_type: str) -> Message | str:
+    """The damage type ``damage_type`` named in any language (an unknown one as it is)."""
+    return _DAMAGE_TYPE_NAMES.get(damage_type, damage_type)
+
 
 _TARGET_NAMES: Mapping[str, Message] = {
     "mortal": msg_p("attack target", "mortal"),
