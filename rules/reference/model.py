@@ -1,8 +1,9 @@
 """The rules reference's values: sections, worked examples, edition notes, glossary terms.
 
-Every value is immutable. The sections' texts are data, one file per language merged on
-loading, so they are plain dicts keyed by language (``{"en": ..., "ru": ...}``) as the public
-API promises; the dataclasses are frozen and are never mutated after loading. The names of
+Every value is immutable. The sections' texts stay data, not catalog messages: each is
+several paragraphs written in each language on its own (not sentence by sentence), checked by
+the reference's own format rules and indexed per language by the search, so they are plain
+dicts keyed by language (``{"en": ..., "ru": ...}``) as the public API promises. The names of
 the games and of the rules editions are catalog messages, rendered in the reader's language.
 """
 
