@@ -123,7 +123,7 @@ def section_html(section: Section, lang: str, labels: Catalog = LABELS) -> str:
     def t(key: str) -> str:
         return labels.text(key, lang)
 
-    game = GAME_NAMES[section.game][lang]
+    game = GAME_NAMES[section.game].render(lang)
     html = [
         f'<div class="ref-section" data-section="{escape(section.id)}">',
         f"<h3>{escape(section.heading(lang))}</h3>",
@@ -168,7 +168,7 @@ def _term_row(term: Term, lang: str) -> str:
     link = f'<a href="{escape(rule_url(term.section, lang))}">{escape(title)}</a>'
     return (
         f"<tr><td>{escape(term.en)}</td><td>{escape(', '.join(term.ru))}</td>"
-        f"<td>{escape(GAME_NAMES[term.game][lang])}</td><td>{link}</td>"
+        f"<td>{escape(GAME_NAMES[term.game].render(lang))}</td><td>{link}</td>"
         f"<td>{escape(note)}</td></tr>"
     )
 
@@ -239,7 +239,7 @@ class RulesReferencePage(CalculatorApp):
 
     # -- labels ---------------------------------------------------------------------------
     def _game_options(self) -> list[tuple[str, str]]:
-        return [(self.t("all_games"), ALL)] + [(GAME_NAMES[g][self.lang], g) for g in GAMES]
+        return [(self.t("all_games"), ALL)] + [(GAME_NAMES[g].render(self.lang), g) for g in GAMES]
 
     def relabel(self) -> None:
         self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
@@ -333,7 +333,7 @@ class RulesReferencePage(CalculatorApp):
         lang, t = self.lang, self.t
         lines = [
             section.heading(lang),
-            f"{GAME_NAMES[section.game][lang]} · {section.id}",
+            f"{GAME_NAMES[section.game].render(lang)} · {section.id}",
             "",
             section.text[lang].strip(),
         ]

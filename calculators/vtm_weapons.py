@@ -57,7 +57,7 @@ class WeaponPicker:
     def relabel(self) -> None:
         lang = self.page.lang
         options = [(WEAPON_LABELS.text("no_weapon", lang), NO_WEAPON)]
-        options += [(f"{w.name(lang)} ({w.formula(lang)})", w.key) for w in WEAPONS]
+        options += [(f"{w.name.render(lang)} ({w.formula().render(lang)})", w.key) for w in WEAPONS]
         value = self.choice.value
         self._filling = True
         try:
@@ -105,9 +105,9 @@ class WeaponPicker:
         lang = self.page.lang
         item = weapon(self.choice.value)
         text = WEAPON_LABELS.text("weapon_note", lang).format(
-            name=item.name(lang),
-            formula=item.formula(lang),
+            name=item.name.render(lang),
+            formula=item.formula().render(lang),
             pool=item.damage_pool(self.strength.value),
-            source=item.source_in(lang),
+            source=item.source.render(lang),
         )
         self.note.value = f'<small class="calc-help">{escape(text)}</small>'

@@ -397,9 +397,9 @@ def _ru_step(steps: tuple[Step, ...], rule: str) -> str:
     ],
 )
 def test_russian_dice_count_agrees_with_the_number(n: int, word: str) -> None:
-    from rules.vtm._ru import DICE, ru_count
+    from rules.i18n import msg_n
 
-    assert ru_count(n, DICE) == f"{n} {word}"
+    assert msg_n("{n} die", "{n} dice", n).render("ru") == f"{n} {word}"
 
 
 def test_russian_trace_of_the_failure_or_botch_example() -> None:

@@ -17,6 +17,7 @@ import difflib
 from functools import cache
 
 from rules.errors import InvalidState
+from rules.i18n import Message, msg
 from rules.reference.loader import Library, ReferenceDataError, library
 from rules.reference.model import (
     EDITION_NAMES,
@@ -60,17 +61,28 @@ class UnknownSection(InvalidState):
 def _check_lang(lang: str) -> None:
     if not isinstance(lang, str) or lang not in LANGS:
         raise InvalidState(
-            f"unknown language {lang!r}; use one of {list(LANGS)}",
-            ru=f"неизвестный язык {lang!r}; используйте один из {list(LANGS)}",
+            msg(
+                "unknown language {lang}; use one of {allowed}",
+                lang=repr(lang),
+                allowed=_listed(LANGS),
+            )
         )
 
 
 def _check_game(game: str | None) -> None:
     if game is not None and (not isinstance(game, str) or game not in GAMES):
         raise InvalidState(
-            f"unknown game {game!r}; use one of {list(GAMES)} or None",
-            ru=f"неизвестная игра {game!r}; используйте одну из {list(GAMES)} или None",
+            msg(
+                "unknown game {game}; use one of {allowed} or None",
+                game=repr(game),
+                allowed=_listed(GAMES),
+            )
         )
+
+
+def _listed(values: tuple[str, ...]) -> str:
+    """``values`` written as a Python list, as the messages show the allowed values."""
+    return repr(list(values))
 
 
 @cache
@@ -87,8 +99,7 @@ def sections(game: str | None = None) -> tuple[Section, ...]:
 def _check_id(section_id: object) -> None:
     if not isinstance(section_id, str):
         raise UnknownSection(
-            f"a section id is a string like 'vtes:6.4.6', got {shown(section_id)}",
-            ru=f"id раздела — это строка вида 'vtes:6.4.6', а получено {shown(section_id)}",
+            msg("a section id is a string like 'vtes:6.4.6', got {value}", value=shown(section_id))
         )
 
 
@@ -106,25 +117,45 @@ def lookup(section_id: str) -> Section:
     if section is None:
         if not SECTION_ID.fullmatch(section_id.strip()):
             raise UnknownSection(
-                f"{section_id!r} is not a section id; ids look like 'vtes:6.4.6', "
-                "'dracula:combat-roll' or 'vtm:soak'",
-                ru=f"{section_id!r} — не id раздела; id выглядят так: 'vtes:6.4.6', "
-                "'dracula:combat-roll' или 'vtm:soak'",
+                msg(
+                    "{id} is not a section id; ids look like 'vtes:6.4.6', "
+                    "'dracula:combat-roll' or 'vtm:soak'",
+                    id=repr(section_id),
+                )
             )
-        game = section_id.partition(":")[0]
-        ids = [s.id for s in lib.sections if s.game == game]
-        close = difflib.get_close_matches(section_id.strip(), ids, n=3, cutoff=0.6)
-        hint = f"the closest ids are {', '.join(close)}; " if close else ""
-        hint_ru = f"ближайшие id: {', '.join(close)}; " if close else ""
-        span = f"{ids[0]} to {ids[-1]}" if ids else "none loaded"
-        span_ru = f"идут от {ids[0]} до {ids[-1]}" if ids else "не загружены"
-        raise UnknownSection(
-            f"no section {section_id!r} in the reference; {hint}"
-            f"{game} sections run from {span} (the reference page lists them all)",
-            ru=f"раздела {section_id!r} в справочнике нет; {hint_ru}"
-            f"разделы {game} {span_ru} (все они перечислены на странице справочника)",
-        )
+        raise UnknownSection(_no_section(lib, section_id))
     return section
+
+
+def _no_section(lib: Library, section_id: str) -> Message:
+    """Why ``section_id`` (a well-formed id) names no section, and the ids nearest to it."""
+    game = section_id.partition(":")[0]
+    ids = [s.id for s in lib.sections if s.game == game]
+    if not ids:
+        return msg(
+            "no section {id} in the reference; no {game} sections are loaded",
+            id=repr(section_id),
+            game=game,
+        )
+    close = difflib.get_close_matches(section_id.strip(), ids, n=3, cutoff=0.6)
+    if close:
+        return msg(
+            "no section {id} in the reference; the closest ids are {close}; {game} sections "
+            "run from {first} to {last} (the reference page lists them all)",
+            id=repr(section_id),
+            close=close,
+            game=game,
+            first=ids[0],
+            last=ids[-1],
+        )
+    return msg(
+        "no section {id} in the reference; {game} sections run from {first} to {last} (the "
+        "reference page lists them all)",
+        id=repr(section_id),
+        game=game,
+        first=ids[0],
+        last=ids[-1],
+    )
 
 
 def search(query: str, lang: str = "en", *, game: str | None = None) -> list[Section]:
@@ -141,10 +172,7 @@ def search(query: str, lang: str = "en", *, game: str | None = None) -> list[Sec
 
 def _check_query(query: object) -> None:
     if not isinstance(query, str):
-        raise InvalidState(
-            f"a search query is a string, got {type(query).__name__}",
-            ru=f"поисковый запрос должен быть строкой, а получен {type(query).__name__}",
-        )
+        raise InvalidState(msg("a search query is a string, got {kind}", kind=type(query).__name__))
 
 
 def glossary(game: str | None = None) -> tuple[Term, ...]:

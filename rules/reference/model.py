@@ -1,15 +1,20 @@
 """The rules reference's values: sections, worked examples, edition notes, glossary terms.
 
-Every value is immutable. Localised strings are plain dicts keyed by language
-(``{"en": ..., "ru": ...}``) as the public API promises; the dataclasses are
-frozen and are never mutated after loading.
+Every value is immutable. The sections' texts stay data, not catalog messages: each is
+several paragraphs written in each language on its own (not sentence by sentence), checked by
+the reference's own format rules and indexed per language by the search, so they are plain
+dicts keyed by language (``{"en": ..., "ru": ...}``) as the public API promises. The names of
+the games and of the rules editions are catalog messages, rendered in the reader's language.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
+
+from rules.i18n import Message, msg_p
 
 __all__ = [
     "GAMES",
@@ -24,20 +29,22 @@ __all__ = [
 
 LANGS: Final = ("en", "ru")
 GAMES: Final = ("vtes", "dracula", "vtm")
-GAME_NAMES: Final[dict[str, dict[str, str]]] = {
-    "vtes": {"en": "Vampire: The Eternal Struggle", "ru": "Vampire: The Eternal Struggle (VTES)"},
-    "dracula": {"en": "Fury of Dracula (2nd ed.)", "ru": "Ярость Дракулы (2-е изд.)"},
-    "vtm": {"en": "Vampire: the Masquerade", "ru": "Вампиры: Маскарад"},
+GAME_NAMES: Final[Mapping[str, Message]] = {
+    "vtes": msg_p("game", "Vampire: The Eternal Struggle"),
+    "dracula": msg_p("game", "Fury of Dracula (2nd ed.)"),
+    "vtm": msg_p("game", "Vampire: the Masquerade"),
 }
-EDITION_NAMES: Final[dict[str, dict[str, str]]] = {
-    "black-hand": {"en": "Black Hand rulebook", "ru": "правила эпохи Black Hand"},
-    "vekn-2024": {"en": "current VEKN rulebook", "ru": "текущие правила VEKN"},
-    "revised": {"en": "Revised (3rd) edition", "ru": "Revised (3-я редакция)"},
-    "v20": {"en": "V20 (20th anniversary)", "ru": "V20 (юбилейное издание)"},
-    "1st-edition": {"en": "1st edition", "ru": "1-е издание"},
-    "2nd-edition": {"en": "2nd edition", "ru": "2-е издание"},
-    "valour": {"en": "Valour points variant", "ru": "вариант с очками доблести"},
+"""Each game's name, rendered in the reader's language: ``GAME_NAMES["vtm"].render("ru")``."""
+EDITION_NAMES: Final[Mapping[str, Message]] = {
+    "black-hand": msg_p("rules edition", "Black Hand rulebook"),
+    "vekn-2024": msg_p("rules edition", "current VEKN rulebook"),
+    "revised": msg_p("rules edition", "Revised (3rd) edition"),
+    "v20": msg_p("rules edition", "V20 (20th anniversary)"),
+    "1st-edition": msg_p("rules edition", "1st edition"),
+    "2nd-edition": msg_p("rules edition", "2nd edition"),
+    "valour": msg_p("rules edition", "Valour points variant"),
 }
+"""Each rules edition's name, rendered in the reader's language."""
 
 #: A section id: the game, a colon, then a dotted number (VTES) or a slug.
 SECTION_ID: Final = re.compile(r"(vtes|dracula|vtm):[\w.\-]+")
@@ -65,7 +72,8 @@ class EditionNote:
 
     def edition_name(self, lang: str) -> str:
         """A readable name of the edition (the raw key when it is not a known one)."""
-        return EDITION_NAMES.get(self.edition, {}).get(lang, self.edition)
+        name = EDITION_NAMES.get(self.edition)
+        return self.edition if name is None else name.render(lang)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,14 +13,15 @@ complete (no tail).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from rules.i18n import Message, msg, msg_n, msg_p
 from rules.trace import Step, Trace
 from rules.validation import choice, flag, whole
 from rules.vtm._counts import roll_counts
-from rules.vtm._ru import DAMAGE_TYPE_RU, DICE, TARGET_RU, ru_count
 from rules.vtm.dice import MAX_DICE, pool
 from rules.vtm.dice import clear_caches as clear_pool_caches
 from rules.vtm.health import HEALTH_LEVELS, UNHURT, health_distribution, wound_penalty
@@ -31,6 +32,7 @@ __all__ = [
     "AttackResult",
     "attack",
     "clear_caches",
+    "damage_type_name",
     "reflexive_successes",
     "soak_pool",
 ]
@@ -38,6 +40,24 @@ __all__ = [
 DAMAGE_TYPES: tuple[str, ...] = ("bashing", "lethal", "aggravated")
 TARGETS: tuple[str, ...] = ("mortal", "vampire")
 _MAX_TRAIT = 20
+
+_DAMAGE_TYPE_NAMES: Mapping[str, Message] = {
+    "bashing": msg_p("damage type", "bashing"),
+    "lethal": msg_p("damage type", "lethal"),
+    "aggravated": msg_p("damage type", "aggravated"),
+}
+"""Damage kinds as the trace names them (in Russian: adjectives agreeing with "damage")."""
+
+
+def damage_type_name(damage_type: str) -> Message | str:
+    """The damage type ``damage_type`` named in any language (an unknown one as it is)."""
+    return _DAMAGE_TYPE_NAMES.get(damage_type, damage_type)
+
+
+_TARGET_NAMES: Mapping[str, Message] = {
+    "mortal": msg_p("attack target", "mortal"),
+    "vampire": msg_p("attack target", "vampire"),
+}
 
 
 @lru_cache(maxsize=512)
@@ -59,8 +79,8 @@ def clear_caches() -> None:
 
 def reflexive_successes(dice: int, *, ones_cancel: bool = True) -> dict[int, Fraction]:
     """Successes of a damage or soak roll (difficulty 6, no botch), exactly."""
-    whole("dice", dice, 0, 2 * MAX_DICE, ru="Запас повреждений или поглощения (dice)")
-    flag("ones_cancel", ones_cancel, ru="Единицы отменяют успехи (ones_cancel)")
+    whole(msg_p("damage or soak roll", "dice"), dice, 0, 2 * MAX_DICE)
+    flag(msg_p("vtm parameter", "ones_cancel"), ones_cancel)
     if dice == 0:
         return {0: Fraction(1)}
     counts = _reflexive_counts(dice, ones_cancel)
@@ -76,9 +96,9 @@ def soak_pool(
     armor: int = 0,
     fire_or_sunlight: bool = False,
     fire_soak_with_stamina: bool = True,
-) -> tuple[int, str]:
-    """Soak dice of ``target`` against ``damage_type`` and a sentence saying why."""
-    dice, text, _ru = _soak(
+) -> tuple[int, Message]:
+    """Soak dice of ``target`` against ``damage_type`` and the message saying why."""
+    return _soak(
         target,
         damage_type,
         stamina=stamina,
@@ -87,7 +107,6 @@ def soak_pool(
         fire_or_sunlight=fire_or_sunlight,
         fire_soak_with_stamina=fire_soak_with_stamina,
     )
-    return dice, text
 
 
 def _soak(
@@ -99,65 +118,49 @@ def _soak(
     armor: int,
     fire_or_sunlight: bool,
     fire_soak_with_stamina: bool,
-) -> tuple[int, str, str]:
-    """Soak dice and the reason, in English and in Russian."""
-    choice("target", target, TARGETS, ru="Цель (target)")
-    choice("damage_type", damage_type, DAMAGE_TYPES, ru="Вид повреждений (damage_type)")
+) -> tuple[int, Message]:
+    """Soak dice and the reason."""
+    choice(msg_p("vtm parameter", "target"), target, TARGETS)
+    choice(msg_p("vtm parameter", "damage_type"), damage_type, DAMAGE_TYPES)
     _check("stamina", stamina, 0, _MAX_TRAIT)
     _check("fortitude", fortitude, 0, _MAX_TRAIT)
     _check("armor", armor, 0, _MAX_TRAIT)
-    flag("fire_or_sunlight", fire_or_sunlight, ru="Огонь или солнечный свет (fire_or_sunlight)")
-    flag(
-        "fire_soak_with_stamina",
-        fire_soak_with_stamina,
-        ru="Поглощение огня Выносливостью (fire_soak_with_stamina)",
-    )
+    flag(msg_p("vtm parameter", "fire_or_sunlight"), fire_or_sunlight)
+    flag(msg_p("vtm parameter", "fire_soak_with_stamina"), fire_soak_with_stamina)
     if target == "mortal":
         if damage_type == "bashing":
-            return (
-                stamina + armor,
-                f"A mortal soaks bashing: Stamina {stamina} + armour {armor}.",
-                f"Смертный поглощает поверхностные повреждения: Выносливость {stamina} "
-                f"+ броня {armor}.",
+            return stamina + armor, msg(
+                "A mortal soaks bashing: Stamina {stamina} + armour {armor}.",
+                stamina=stamina,
+                armor=armor,
             )
         if damage_type == "lethal":
-            return (
+            return armor, msg_n(
+                "A mortal cannot soak lethal damage with Stamina; armour gives {n}.",
+                "A mortal cannot soak lethal damage with Stamina; armour gives {n}.",
                 armor,
-                f"A mortal cannot soak lethal damage with Stamina; armour gives {armor}.",
-                f"Смертный не поглощает летальные повреждения Выносливостью; броня даёт "
-                f"{ru_count(armor, DICE)}.",
             )
-        return (
-            0,
-            "A mortal cannot soak aggravated damage.",
-            "Смертный не может поглотить усиливающиеся повреждения.",
-        )
+        return 0, msg("A mortal cannot soak aggravated damage.")
     if damage_type in ("bashing", "lethal"):
-        return (
-            stamina + fortitude + armor,
-            f"A vampire soaks {damage_type} with Stamina {stamina} + Fortitude {fortitude} "
-            f"+ armour {armor}.",
-            f"Вампир поглощает {DAMAGE_TYPE_RU[damage_type]} повреждения: Выносливость "
-            f"{stamina} + Стойкость {fortitude} + броня {armor}.",
+        return stamina + fortitude + armor, msg(
+            "A vampire soaks {damage_type} with Stamina {stamina} + Fortitude {fortitude} "
+            "+ armour {armor}.",
+            damage_type=_DAMAGE_TYPE_NAMES[damage_type],
+            stamina=stamina,
+            fortitude=fortitude,
+            armor=armor,
         )
     if fire_or_sunlight and fire_soak_with_stamina and fortitude > 0:
-        return (
-            stamina + fortitude,
-            f"Fire or sunlight against a vampire with Fortitude: Stamina {stamina} + Fortitude "
-            f"{fortitude} (the source text's reading; switchable).",
-            f"Огонь или солнечный свет против вампира со Стойкостью: Выносливость {stamina} "
-            f"+ Стойкость {fortitude} (так по тексту правил; переключается).",
+        return stamina + fortitude, msg(
+            "Fire or sunlight against a vampire with Fortitude: Stamina {stamina} + Fortitude "
+            "{fortitude} (the source text's reading; switchable).",
+            stamina=stamina,
+            fortitude=fortitude,
         )
     if fortitude == 0:
-        return (
-            0,
-            "Without Fortitude a vampire cannot soak aggravated damage.",
-            "Без Стойкости вампир не может поглотить усиливающиеся повреждения.",
-        )
-    return (
-        fortitude,
-        f"Aggravated damage is soaked with Fortitude {fortitude} only.",
-        f"Усиливающиеся повреждения поглощаются только Стойкостью ({fortitude}).",
+        return 0, msg("Without Fortitude a vampire cannot soak aggravated damage.")
+    return fortitude, msg(
+        "Aggravated damage is soaked with Fortitude {fortitude} only.", fortitude=fortitude
     )
 
 
@@ -185,29 +188,29 @@ class AttackResult:
     steps: tuple[Step, ...]
 
 
-_NAMES_RU = {
-    "attack_pool": "Запас атаки (attack_pool)",
-    "defense_pool": "Запас защиты (defense_pool)",
-    "damage_base": "Базовый урон (damage_base)",
-    "stamina": "Выносливость (stamina)",
-    "fortitude": "Стойкость (fortitude)",
-    "armor": "Броня (armor)",
-    "abort_willpower": "Сила воли для прерывания действия (abort_willpower)",
-    "wounds_taken": "Уже потеряно уровней здоровья (wounds_taken)",
-    "attack_difficulty": "Сложность атаки (attack_difficulty)",
-    "defense_difficulty": "Сложность защиты (defense_difficulty)",
-    "extra_successes_add": "Лишние успехи добавляются к урону (extra_successes_add)",
-    "damage_ones_cancel": "Единицы отменяют успехи урона (damage_ones_cancel)",
-    "attack_willpower": "Сила воли на атаку (attack_willpower)",
-    "dazed_after_halving": "Оглушение после деления (dazed_after_halving)",
-    "attacker_wound": "Ранение атакующего (attacker_wound)",
-    "defender_wound": "Ранение цели (defender_wound)",
+_NAMES: Mapping[str, Message] = {
+    "attack_pool": msg_p("vtm parameter", "attack_pool"),
+    "defense_pool": msg_p("vtm parameter", "defense_pool"),
+    "damage_base": msg_p("vtm parameter", "damage_base"),
+    "stamina": msg_p("vtm parameter", "stamina"),
+    "fortitude": msg_p("vtm parameter", "fortitude"),
+    "armor": msg_p("vtm parameter", "armor"),
+    "abort_willpower": msg_p("vtm parameter", "abort_willpower"),
+    "wounds_taken": msg_p("vtm parameter", "wounds_taken"),
+    "attack_difficulty": msg_p("vtm parameter", "attack_difficulty"),
+    "defense_difficulty": msg_p("vtm parameter", "defense_difficulty"),
+    "extra_successes_add": msg_p("vtm parameter", "extra_successes_add"),
+    "damage_ones_cancel": msg_p("vtm parameter", "damage_ones_cancel"),
+    "attack_willpower": msg_p("vtm parameter", "attack_willpower"),
+    "dazed_after_halving": msg_p("vtm parameter", "dazed_after_halving"),
+    "attacker_wound": msg_p("vtm parameter", "attacker_wound"),
+    "defender_wound": msg_p("vtm parameter", "defender_wound"),
 }
-"""The checked parameters of :func:`attack`, named in Russian for error messages."""
+"""The checked parameters of :func:`attack`, named for error messages."""
 
 
 def _check(name: str, value: object, low: int, high: int) -> int:
-    return whole(name, value, low, high, ru=_NAMES_RU.get(name, name))
+    return whole(_NAMES[name], value, low, high)
 
 
 def attack(
@@ -257,10 +260,10 @@ def attack(
         ("attack_willpower", attack_willpower),
         ("dazed_after_halving", dazed_after_halving),
     ):
-        flag(name, value, ru=_NAMES_RU.get(name, name))
+        flag(_NAMES[name], value)
     for name, wound in (("attacker_wound", attacker_wound), ("defender_wound", defender_wound)):
-        choice(name, wound, (None, UNHURT, *HEALTH_LEVELS), ru=_NAMES_RU.get(name, name))
-    dice_soak, soak_text, soak_ru = _soak(
+        choice(_NAMES[name], wound, (None, UNHURT, *HEALTH_LEVELS))
+    dice_soak, soak_why = _soak(
         target,
         damage_type,
         stamina=stamina,
@@ -273,19 +276,21 @@ def attack(
     roll = pool(attack_pool, attack_difficulty, willpower=attack_willpower, wound=attacker_wound)
     trace.add(
         "vtm:attack",
-        f"Attack: {roll.rolled} dice at difficulty {attack_difficulty}; hits with probability "
-        f"{roll.success} before defence, botches with {roll.botch}.",
-        f"Атака: {ru_count(roll.rolled, DICE)} при сложности {attack_difficulty}; до защиты "
-        f"попадает с вероятностью {roll.success}, проваливается с вероятностью {roll.botch}.",
+        msg_n(
+            "Attack: {n} die at difficulty {difficulty}; hits with probability {hit} before "
+            "defence, botches with {botch}.",
+            "Attack: {n} dice at difficulty {difficulty}; hits with probability {hit} before "
+            "defence, botches with {botch}.",
+            roll.rolled,
+            difficulty=attack_difficulty,
+            hit=roll.success,
+            botch=roll.botch,
+        ),
     )
     # defence successes
     defence: dict[int, Fraction] = {0: Fraction(1)}
     if defense_pool and wound_penalty(defender_wound) is None:
-        trace.add(
-            "vtm:defense",
-            "An incapacitated defender cannot roll a defence.",
-            "Недееспособная цель не может защищаться.",
-        )
+        trace.add("vtm:defense", msg("An incapacitated defender cannot roll a defence."))
     elif defense_pool:
         d_roll = pool(defense_pool, defense_difficulty, wound=defender_wound)
         defends = Fraction(1)
@@ -293,20 +298,27 @@ def attack(
             defends = pool(abort_willpower, 6).success
             trace.add(
                 "vtm:defense",
-                f"Aborting to defend needs a Willpower roll ({abort_willpower} dice, difficulty "
-                f"6): succeeds with probability {defends}.",
-                f"Чтобы прервать действие ради защиты, нужен бросок Силы воли "
-                f"({ru_count(abort_willpower, DICE)}, сложность 6): он удаётся с вероятностью "
-                f"{defends}.",
+                msg_n(
+                    "Aborting to defend needs a Willpower roll ({n} die, difficulty 6): "
+                    "succeeds with probability {p}.",
+                    "Aborting to defend needs a Willpower roll ({n} dice, difficulty 6): "
+                    "succeeds with probability {p}.",
+                    abort_willpower,
+                    p=defends,
+                ),
             )
         defence = {k: m * defends for k, m in d_roll.successes.items()}
         defence[0] = defence.get(0, Fraction(0)) + (1 - defends)
         trace.add(
             "vtm:defense",
-            f"Defence: {d_roll.rolled} dice at difficulty {defense_difficulty}; each success "
-            "cancels one attack success.",
-            f"Защита: {ru_count(d_roll.rolled, DICE)} при сложности {defense_difficulty}; каждый "
-            "успех защиты снимает один успех атаки.",
+            msg_n(
+                "Defence: {n} die at difficulty {difficulty}; each success cancels one attack "
+                "success.",
+                "Defence: {n} dice at difficulty {difficulty}; each success cancels one attack "
+                "success.",
+                d_roll.rolled,
+                difficulty=defense_difficulty,
+            ),
         )
     net_hits: dict[int, Fraction] = {}
     for a, pa in roll.successes.items():
@@ -325,56 +337,55 @@ def attack(
     if extra_successes_add:
         trace.add(
             "vtm:damage-pool",
-            f"Damage pool: base {damage_base} plus every net attack success beyond the first "
-            "(at least one die).",
-            f"Запас повреждений: база {damage_base} плюс каждый чистый успех атаки сверх "
-            "первого (не меньше одного кубика).",
+            msg(
+                "Damage pool: base {base} plus every net attack success beyond the first "
+                "(at least one die).",
+                base=damage_base,
+            ),
         )
     else:
         trace.add(
             "vtm:damage-pool",
-            f"Damage pool: base {damage_base} only; extra successes do not add "
-            "(thrown and missile weapons).",
-            f"Запас повреждений: только база {damage_base}; лишние успехи не добавляются "
-            "(метательное оружие).",
+            msg(
+                "Damage pool: base {base} only; extra successes do not add "
+                "(thrown and missile weapons).",
+                base=damage_base,
+            ),
         )
-    ones_word = "cancel successes" if damage_ones_cancel else "are ignored"
-    ones_ru = "отменяют успехи" if damage_ones_cancel else "не учитываются"
-    trace.add(
-        "vtm:damage-roll",
-        f"Damage is rolled at difficulty 6 and cannot botch; 1s {ones_word} (switch).",
-        f"Повреждения бросаются со сложностью 6, провала не бывает; единицы {ones_ru} "
-        "(переключатель).",
-    )
+    if damage_ones_cancel:
+        trace.add(
+            "vtm:damage-roll",
+            msg("Damage is rolled at difficulty 6 and cannot botch; 1s cancel successes (switch)."),
+        )
+    else:
+        trace.add(
+            "vtm:damage-roll",
+            msg("Damage is rolled at difficulty 6 and cannot botch; 1s are ignored (switch)."),
+        )
     trace.add(
         "vtm:damage-types",
-        f"Damage type: {damage_type}; target: {target}.",
-        f"Вид повреждений: {DAMAGE_TYPE_RU[damage_type]}; цель: {TARGET_RU[target]}.",
+        msg(
+            "Damage type: {damage_type}; target: {target}.",
+            damage_type=_DAMAGE_TYPE_NAMES[damage_type],
+            target=_TARGET_NAMES[target],
+        ),
     )
     trace.add(
         "vtm:soak",
-        f"{soak_text} Soak pool {dice_soak} dice at difficulty 6, no botch.",
-        f"{soak_ru} Запас поглощения: {ru_count(dice_soak, DICE)} при сложности 6, без провала.",
+        msg_n(
+            "{why} Soak pool {n} die at difficulty 6, no botch.",
+            "{why} Soak pool {n} dice at difficulty 6, no botch.",
+            dice_soak,
+            why=soak_why,
+        ),
     )
     halve = target == "vampire" and damage_type == "bashing"
     if halve:
         trace.add(
-            "vtm:soak",
-            "A vampire takes half the bashing left after soak, rounded down.",
-            "Вампир получает половину поверхностных повреждений, оставшихся после поглощения, "
-            "с округлением вниз.",
+            "vtm:soak", msg("A vampire takes half the bashing left after soak, rounded down.")
         )
     threshold = stamina + (2 if target == "vampire" else 0)
-    measured_ru = (
-        "полученные уровни" if dazed_after_halving else "повреждения, оставшиеся после поглощения,"
-    )
-    trace.add(
-        "vtm:dazed",
-        f"Dazed when the {'levels taken' if dazed_after_halving else 'damage left after soak'} "
-        f"exceed {threshold} (Stamina{' + 2' if target == 'vampire' else ''}).",
-        f"Цель ошеломлена, если {measured_ru} превышают {threshold} "
-        f"(Выносливость{' + 2' if target == 'vampire' else ''}).",
-    )
+    _add_dazed(trace, threshold, vampire=target == "vampire", taken=dazed_after_halving)
     soak_counts = (1,) if dice_soak == 0 else _reflexive_counts(dice_soak, damage_ones_cancel)
     soak_den = 10**dice_soak
     levels: dict[int, Fraction] = {0: miss} if miss else {}
@@ -405,10 +416,11 @@ def attack(
         penalties[pen] = penalties.get(pen, Fraction(0)) + m
     trace.add(
         "vtm:health",
-        f"Starting from {wounds_taken} marked health levels, each level taken marks one more box; "
-        "the last marked box sets the wound penalty.",
-        f"До атаки отмечено клеток здоровья: {wounds_taken}; каждый полученный уровень "
-        "отмечает ещё одну клетку, а последняя отмеченная клетка задаёт штраф за ранения.",
+        msg(
+            "Starting from {marked} marked health levels, each level taken marks one more box; "
+            "the last marked box sets the wound penalty.",
+            marked=wounds_taken,
+        ),
     )
     return AttackResult(
         miss=miss,
@@ -424,3 +436,35 @@ def attack(
         penalties=penalties,
         steps=trace.steps,
     )
+
+
+def _add_dazed(trace: Trace, threshold: int, *, vampire: bool, taken: bool) -> None:
+    """When the target is dazed: what is compared with ``threshold``, and how it is made."""
+    if taken and vampire:
+        trace.add(
+            "vtm:dazed",
+            msg(
+                "Dazed when the levels taken exceed {threshold} (Stamina + 2).", threshold=threshold
+            ),
+        )
+    elif taken:
+        trace.add(
+            "vtm:dazed",
+            msg("Dazed when the levels taken exceed {threshold} (Stamina).", threshold=threshold),
+        )
+    elif vampire:
+        trace.add(
+            "vtm:dazed",
+            msg(
+                "Dazed when the damage left after soak exceed {threshold} (Stamina + 2).",
+                threshold=threshold,
+            ),
+        )
+    else:
+        trace.add(
+            "vtm:dazed",
+            msg(
+                "Dazed when the damage left after soak exceed {threshold} (Stamina).",
+                threshold=threshold,
+            ),
+        )

@@ -12,6 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from rules.i18n import msg, msg_p
 from rules.trace import Step
 from rules.validation import choice, flag, present
 from rules.vtm.dice import SPECIALTIES, PoolResult, pool
@@ -82,8 +83,8 @@ def _ten_value(specialty: str | None, ones_cancel: bool) -> Any:
 
 
 def _check_rules(specialty: object, reroll_ones_cancel: object) -> None:
-    choice("specialty", specialty, (None, *SPECIALTIES), ru="Специализация (specialty)")
-    flag("reroll_ones_cancel", reroll_ones_cancel, ru="Единицы на перебросах (reroll_ones_cancel)")
+    choice(msg_p("vtm parameter", "specialty"), specialty, (None, *SPECIALTIES))
+    flag(msg_p("vtm parameter", "reroll_ones_cancel"), reroll_ones_cancel)
 
 
 def expected_net_formula(specialty: str | None = None, reroll_ones_cancel: bool = False) -> Any:
@@ -142,10 +143,7 @@ def _general_forms(specialty: str | None, reroll_ones_cancel: bool) -> tuple[Clo
             None,
             (
                 Step(
-                    "vtm:botch",
-                    "No die reaches the difficulty, minus the rolls without a 1.",
-                    "Вероятность, что ни один кубик не достиг сложности, минус те из таких "
-                    "бросков, где нет ни одной единицы.",
+                    "vtm:botch", msg("No die reaches the difficulty, minus the rolls without a 1.")
                 ),
             ),
         ),
@@ -179,7 +177,7 @@ def closed_form_values(result: PoolResult) -> dict[str, Fraction]:
     They come from the engine; tests check that sympy's evaluation of the formulas
     (:func:`pool_closed_forms`) gives the same numbers.
     """
-    present("result", result, PoolResult, ru="Результат броска (result)")
+    present(msg_p("vtm parameter", "result"), result, PoolResult)
     n, d = result.rolled, result.difficulty
     values = {
         "botch": Fraction((d - 1) ** n - (d - 2) ** n, 10**n),

@@ -31,11 +31,11 @@ from functools import lru_cache
 from math import comb
 
 from rules.errors import IllegalPlay, InvalidState
+from rules.i18n import Message, msg, msg_n, msg_np, msg_p
 from rules.trace import Step, Trace
 from rules.validation import choice, flag, shown, sized, whole
 from rules.vtm._counts import Poly, poly_pow, roll_counts
-from rules.vtm._ru import DICE, LEVEL_RU, ONES, SUCCESSES, genitive, ru_count
-from rules.vtm.health import HEALTH_LEVELS, UNHURT, wound_penalty
+from rules.vtm.health import HEALTH_LEVELS, UNHURT, level_name, wound_penalty
 
 __all__ = [
     "EDITIONS",
@@ -61,21 +61,35 @@ TAIL_BOUND = Fraction(1, 10**12)
 
 def specialty_for_edition(edition: str) -> str:
     """The specialty rule of an edition: ``"reroll"`` (Revised) or ``"double"`` (V20)."""
-    choice("edition", edition, EDITIONS, ru="Редакция (edition)")
+    choice(msg_p("vtm parameter", "edition"), edition, EDITIONS)
     return "reroll" if edition == "revised" else "double"
 
 
-def _check_int(name: str, value: object, low: int, high: int, name_ru: str) -> int:
-    """``value`` if it is a whole number in ``low..high``; ``name_ru``: ``name`` in Russian."""
-    return whole(name, value, low, high, ru=name_ru)
+_DICE = msg_p("vtm parameter", "dice")
+_DIFFICULTY = msg_p("vtm parameter", "difficulty")
+_WILLPOWER = msg_p("vtm parameter", "willpower")
+_ONES_CANCEL = msg_p("vtm parameter", "reroll_ones_cancel")
+_WOUND = msg_p("vtm parameter", "wound")
+
+
+def _dice(n: int) -> Message:
+    return msg_n("{n} die", "{n} dice", n)
+
+
+def _successes(n: int) -> Message:
+    return msg_n("{n} success", "{n} successes", n)
+
+
+def _ones(n: int) -> Message:
+    return msg_np("die face", "{n} one", "{n} ones", n)
 
 
 def _check_specialty(specialty: object) -> None:
-    choice("specialty", specialty, (None, *SPECIALTIES), ru="Специализация (specialty)")
+    choice(msg_p("vtm parameter", "specialty"), specialty, (None, *SPECIALTIES))
 
 
-def _check_wound(name: str, wound: object, name_ru: str) -> None:
-    choice(name, wound, (None, UNHURT, *HEALTH_LEVELS), ru=name_ru)
+def _check_wound(wound: object) -> None:
+    choice(_WOUND, wound, (None, UNHURT, *HEALTH_LEVELS))
 
 
 # --------------------------------------------------------------------------- net law
@@ -275,66 +289,74 @@ def _pool_cached(
     lost = wound_penalty(wound)
     if lost is None:
         raise IllegalPlay(
-            "An incapacitated character cannot act; choose a wound level from "
-            f"{UNHURT} to {HEALTH_LEVELS[-2]}.",
-            ru="Недееспособный персонаж не может действовать; выберите уровень ранений от "
-            f"«{LEVEL_RU[UNHURT]}» до «{LEVEL_RU[HEALTH_LEVELS[-2]]}».",
+            msg(
+                "An incapacitated character cannot act; choose a wound level from {low} to {high}.",
+                low=level_name(UNHURT),
+                high=level_name(HEALTH_LEVELS[-2]),
+            )
         )
     rolled = dice - lost - penalty
     trace.add(
         "vtm:dice-roll",
-        f"Pool of {dice} d10 at difficulty {difficulty}: each die showing {difficulty} or more "
-        "is a success, each 1 cancels one success.",
-        f"Запас: {ru_count(dice, DICE)} d10, сложность {difficulty}: каждый кубик, выпавший на "
-        f"{difficulty} или выше, даёт успех, каждая единица отменяет один успех.",
+        msg_n(
+            "Pool of {n} d10 at difficulty {difficulty}: each die showing {difficulty} or more "
+            "is a success, each 1 cancels one success.",
+            "Pool of {n} d10 at difficulty {difficulty}: each die showing {difficulty} or more "
+            "is a success, each 1 cancels one success.",
+            dice,
+            difficulty=difficulty,
+        ),
     )
     if lost:
-        level_ru = LEVEL_RU.get(str(wound), str(wound))
         trace.add(
             "vtm:wound-penalties",
-            f"Wound level {wound}: {lost} dice fewer.",
-            f"Уровень ранений «{level_ru}»: на {ru_count(lost, DICE)} меньше.",
+            msg_n(
+                "Wound level {level}: {n} die fewer.",
+                "Wound level {level}: {n} dice fewer.",
+                lost,
+                level=level_name(str(wound)),
+            ),
         )
     if penalty:
         trace.add(
             "vtm:multiple-actions",
-            f"Several actions this turn: {penalty} dice fewer.",
-            f"Несколько действий за ход: на {ru_count(penalty, DICE)} меньше.",
+            msg_n(
+                "Several actions this turn: {n} die fewer.",
+                "Several actions this turn: {n} dice fewer.",
+                penalty,
+            ),
         )
     if rolled < 1:
         rolled = 0
         trace.add(
             "vtm:wound-penalties",
-            "No dice are left, so nothing is rolled (our reading: the action fails unless a "
-            "Willpower point supplies its one success).",
-            "Кубиков не осталось, бросать нечего (наше прочтение: действие не удаётся, "
-            "если только пункт Силы воли не даст свой единственный успех).",
+            msg(
+                "No dice are left, so nothing is rolled (our reading: the action fails unless a "
+                "Willpower point supplies its one success)."
+            ),
         )
     else:
-        trace.add(
-            "vtm:dice-roll", f"{rolled} dice are rolled.", f"В броске {ru_count(rolled, DICE)}."
-        )
-    if specialty == "reroll":
+        trace.add("vtm:dice-roll", msg_n("{n} die is rolled.", "{n} dice are rolled.", rolled))
+    if specialty == "reroll" and ones_cancel:
         trace.add(
             "vtm:specialty",
-            "Specialty (Revised): every 10 keeps its success and is rolled again, without limit; "
-            "a reroll at or above the difficulty adds a success; a 1 on a reroll "
-            + ("cancels a success (switch on)." if ones_cancel else "is ignored (default)."),
-            "Специализация (Revised): каждая десятка сохраняет свой успех и перебрасывается, "
-            "без ограничения; переброс на значение сложности или выше добавляет успех; единица "
-            "на перебросе "
-            + (
-                "отменяет успех (переключатель включён)."
-                if ones_cancel
-                else "не учитывается (по умолчанию)."
+            msg(
+                "Specialty (Revised): every 10 keeps its success and is rolled again, without "
+                "limit; a reroll at or above the difficulty adds a success; a 1 on a reroll "
+                "cancels a success (switch on)."
+            ),
+        )
+    elif specialty == "reroll":
+        trace.add(
+            "vtm:specialty",
+            msg(
+                "Specialty (Revised): every 10 keeps its success and is rolled again, without "
+                "limit; a reroll at or above the difficulty adds a success; a 1 on a reroll "
+                "is ignored (default)."
             ),
         )
     elif specialty == "double":
-        trace.add(
-            "vtm:specialty",
-            "Specialty (V20): every 10 counts as two successes.",
-            "Специализация (V20): каждая десятка считается за два успеха.",
-        )
+        trace.add("vtm:specialty", msg("Specialty (V20): every 10 counts as two successes."))
 
     law: _NetLaw | None = None
     if rolled == 0:
@@ -363,9 +385,7 @@ def _pool_cached(
     if willpower:
         trace.add(
             "vtm:willpower",
-            "Willpower: one automatic success that 1s cannot cancel; the roll cannot botch.",
-            "Сила воли: один автоматический успех, который единицы не отменяют; такой бросок "
-            "не может закончиться провалом.",
+            msg("Willpower: one automatic success that 1s cannot cancel; the roll cannot botch."),
         )
         outcome_botch, failure, success = Fraction(0), Fraction(0), Fraction(1)
     else:
@@ -375,18 +395,20 @@ def _pool_cached(
         if rolled:
             trace.add(
                 "vtm:botch",
-                "A botch needs no die at or above the difficulty and at least one 1; "
-                "successes cancelled by 1s give a plain failure.",
-                "Провал бывает, только если ни один кубик не достиг сложности и выпала хотя бы "
-                "одна единица; если единицы отменили все успехи, это обычная неудача.",
+                msg(
+                    "A botch needs no die at or above the difficulty and at least one 1; "
+                    "successes cancelled by 1s give a plain failure."
+                ),
             )
     if net_tail:
         trace.add(
             "vtm:specialty",
-            f"Values above {max(net)} net successes are not listed; their exact total "
-            f"probability {net_tail} is reported as the tail.",
-            f"Значения чистых успехов выше {max(net)} не перечислены; их суммарная точная "
-            f"вероятность {net_tail} указана отдельно как остаток.",
+            msg(
+                "Values above {top} net successes are not listed; their exact total "
+                "probability {tail} is reported as the tail.",
+                top=max(net),
+                tail=net_tail,
+            ),
         )
     return PoolResult(
         dice=dice,
@@ -429,13 +451,13 @@ def pool(
     ``penalty``: further dice removed (e.g. multiple actions). When no dice are
     left nothing is rolled: the action fails, or gets Willpower's one success.
     """
-    _check_int("dice", dice, 1, MAX_DICE, "Число кубиков (dice)")
-    _check_int("difficulty", difficulty, 2, 10, "Сложность (difficulty)")
-    _check_int("penalty", penalty, 0, MAX_DICE, "Штраф к запасу (penalty)")
+    whole(_DICE, dice, 1, MAX_DICE)
+    whole(_DIFFICULTY, difficulty, 2, 10)
+    whole(msg_p("vtm parameter", "penalty"), penalty, 0, MAX_DICE)
     _check_specialty(specialty)
-    flag("willpower", willpower, ru="Сила воли (willpower)")
-    flag("reroll_ones_cancel", reroll_ones_cancel, ru="Единицы на перебросах (reroll_ones_cancel)")
-    _check_wound("wound", wound, "Ранение (wound)")
+    flag(_WILLPOWER, willpower)
+    flag(_ONES_CANCEL, reroll_ones_cancel)
+    _check_wound(wound)
     result = _pool_cached(
         dice,
         difficulty,
@@ -492,28 +514,28 @@ def classify(
     With ``specialty="reroll"``, ``rerolls`` lists the rerolled dice in order; there
     must be exactly one reroll per 10 (original or rerolled).
     """
-    _check_int("difficulty", difficulty, 2, 10, "Сложность (difficulty)")
+    whole(_DIFFICULTY, difficulty, 2, 10)
     _check_specialty(specialty)
-    flag("willpower", willpower, ru="Сила воли (willpower)")
-    flag("reroll_ones_cancel", reroll_ones_cancel, ru="Единицы на перебросах (reroll_ones_cancel)")
-    sized("faces", faces, 0, None, ru="Значения кубиков (faces)")
-    sized("rerolls", rerolls, 0, None, ru="Перебросы (rerolls)")
+    flag(_WILLPOWER, willpower)
+    flag(_ONES_CANCEL, reroll_ones_cancel)
+    sized(msg_p("vtm parameter", "faces"), faces, 0, None)
+    sized(msg_p("vtm parameter", "rerolls"), rerolls, 0, None)
     if not faces:
-        raise InvalidState(
-            "A roll needs at least one die; got no faces.",
-            ru="В броске нужен хотя бы один кубик, а значения кубиков не даны.",
-        )
+        raise InvalidState(msg("A roll needs at least one die; got no faces."))
     if len(faces) > MAX_DICE:
         raise InvalidState(
-            f"At most {MAX_DICE} dice; got {len(faces)}.",
-            ru=f"Не больше {genitive(MAX_DICE, 'кубика', 'кубиков')}, а получено {len(faces)}.",
+            msg_n(
+                "At most {n} die; got {got}.",
+                "At most {n} dice; got {got}.",
+                MAX_DICE,
+                got=len(faces),
+            )
         )
     for f in (*faces, *rerolls):
-        _check_int("a die face", f, 1, 10, "Значение на кубике")
+        whole(msg_p("vtm parameter", "a die face"), f, 1, 10)
     if specialty != "reroll" and rerolls:
         raise InvalidState(
-            "Rerolls are only made with the Revised specialty (specialty='reroll').",
-            ru="Перебросы бывают только при специализации по Revised (specialty='reroll').",
+            msg("Rerolls are only made with the Revised specialty (specialty='reroll').")
         )
     trace = Trace()
     ten_value = 2 if specialty == "double" else 1
@@ -521,27 +543,34 @@ def classify(
     ones = sum(1 for f in faces if f == 1)
     trace.add(
         "vtm:dice-roll",
-        f"{len(faces)} dice at difficulty {difficulty}: {hits} successes, {ones} ones.",
-        f"{ru_count(len(faces), DICE)} при сложности {difficulty}: {ru_count(hits, SUCCESSES)}, "
-        f"{ru_count(ones, ONES)}.",
+        msg(
+            "{dice} at difficulty {difficulty}: {hits}, {ones}.",
+            dice=_dice(len(faces)),
+            difficulty=difficulty,
+            hits=_successes(hits),
+            ones=_ones(ones),
+        ),
     )
-    if specialty == "double" and 10 in faces:
-        tens = faces.count(10)
+    if specialty == "double" and faces.count(10) == 1:
+        trace.add("vtm:specialty", msg("The 10 counts twice (V20)."))
+    elif specialty == "double" and 10 in faces:
         trace.add(
             "vtm:specialty",
-            f"Each of the {tens} tens counts twice (V20).",
-            "Десятка считается дважды (V20)."
-            if tens == 1
-            else f"Каждая из {genitive(tens, 'десятки', 'десяток')} считается дважды (V20).",
+            msg_n(
+                "Each of the {n} ten counts twice (V20).",
+                "Each of the {n} tens counts twice (V20).",
+                faces.count(10),
+            ),
         )
     if specialty == "reroll":
         owed = faces.count(10)
         for i, f in enumerate(rerolls):
             if owed == 0:
                 raise InvalidState(
-                    f"Too many rerolls: reroll {i + 1} has no 10 to replace; one reroll per 10.",
-                    ru=f"Слишком много перебросов: для переброса № {i + 1} не осталось "
-                    "десятки; на каждую десятку положен один переброс.",
+                    msg(
+                        "Too many rerolls: reroll {index} has no 10 to replace; one reroll per 10.",
+                        index=i + 1,
+                    )
                 )
             owed -= 1
             if f == 10:
@@ -552,20 +581,30 @@ def classify(
                 ones += 1
         if owed:
             raise InvalidState(
-                f"{owed} more reroll(s) needed: every 10 is rolled again.",
-                ru=f"Не хватает перебросов: {owed}; каждая десятка перебрасывается.",
+                msg_n(
+                    "{n} more reroll needed: every 10 is rolled again.",
+                    "{n} more rerolls needed: every 10 is rolled again.",
+                    owed,
+                )
             )
-        if rerolls:
+        if rerolls and reroll_ones_cancel:
             trace.add(
                 "vtm:specialty",
-                f"Rerolls {list(rerolls)}: totals {hits} successes, {ones} ones "
-                + ("(1s on rerolls cancel)." if reroll_ones_cancel else "(1s on rerolls ignored)."),
-                f"Перебросы {list(rerolls)}: всего {ru_count(hits, SUCCESSES)}, "
-                f"{ru_count(ones, ONES)} "
-                + (
-                    "(единицы на перебросах отменяют успехи)."
-                    if reroll_ones_cancel
-                    else "(единицы на перебросах не учитываются)."
+                msg(
+                    "Rerolls {rerolls}: totals {hits}, {ones} (1s on rerolls cancel).",
+                    rerolls=str(list(rerolls)),
+                    hits=_successes(hits),
+                    ones=_ones(ones),
+                ),
+            )
+        elif rerolls:
+            trace.add(
+                "vtm:specialty",
+                msg(
+                    "Rerolls {rerolls}: totals {hits}, {ones} (1s on rerolls ignored).",
+                    rerolls=str(list(rerolls)),
+                    hits=_successes(hits),
+                    ones=_ones(ones),
                 ),
             )
     net = hits - ones
@@ -574,28 +613,22 @@ def classify(
         kept = 1 + max(0, net)
         trace.add(
             "vtm:willpower",
-            f"Willpower adds one success that cannot be cancelled: {kept}.",
-            f"Сила воли добавляет один успех, который нельзя отменить: итого "
-            f"{ru_count(kept, SUCCESSES)}.",
+            msg_n(
+                "Willpower adds one success that cannot be cancelled: {n}.",
+                "Willpower adds one success that cannot be cancelled: {n}.",
+                kept,
+            ),
         )
         outcome = "success"
     elif net > 0:
         kept, outcome = net, "success"
     elif not any_hit and ones:
         kept, outcome = 0, "botch"
-        trace.add(
-            "vtm:botch",
-            "No die reached the difficulty and a 1 shows: a botch.",
-            "Ни один кубик не достиг сложности, и выпала единица: провал.",
-        )
+        trace.add("vtm:botch", msg("No die reached the difficulty and a 1 shows: a botch."))
     else:
         kept, outcome = 0, "failure"
         if any_hit:
-            trace.add(
-                "vtm:botch",
-                "The 1s cancel every success: a failure, not a botch.",
-                "Единицы отменили все успехи: это неудача, а не провал.",
-            )
+            trace.add("vtm:botch", msg("The 1s cancel every success: a failure, not a botch."))
     return RollOutcome(outcome=outcome, successes=kept, net=net, steps=trace.steps)
 
 
@@ -610,13 +643,14 @@ def multiple_action_pools(pools: list[int]) -> list[int]:
     """
     if not isinstance(pools, list | tuple) or not pools:
         raise InvalidState(
-            f"Give at least one action's pool as a list of whole numbers; got {shown(pools)}.",
-            ru="Укажите запас хотя бы для одного действия списком целых чисел; получено "
-            f"{shown(pools)}.",
+            msg(
+                "Give at least one action's pool as a list of whole numbers; got {value}.",
+                value=shown(pools),
+            )
         )
-    whole("the number of actions", len(pools), 1, 10, ru="Число действий")
+    whole(msg_p("vtm parameter", "the number of actions"), len(pools), 1, 10)
     for p in pools:
-        _check_int("a pool", p, 0, MAX_DICE, "Запас действия")
+        whole(msg_p("vtm parameter", "a pool"), p, 0, MAX_DICE)
     n = len(pools)
     if n == 1:
         return [pools[0]]
@@ -634,13 +668,13 @@ def multiple_actions(
     wound: str | None = None,
 ) -> tuple[PoolResult, ...]:
     """The roll of each of ``actions`` actions taken from the same ``dice`` pool."""
-    _check_int("actions", actions, 1, 10, "Число действий (actions)")
-    _check_int("dice", dice, 1, MAX_DICE, "Число кубиков (dice)")
-    _check_int("difficulty", difficulty, 2, 10, "Сложность (difficulty)")
+    whole(msg_p("vtm parameter", "actions"), actions, 1, 10)
+    whole(_DICE, dice, 1, MAX_DICE)
+    whole(_DIFFICULTY, difficulty, 2, 10)
     _check_specialty(specialty)
-    flag("willpower", willpower, ru="Сила воли (willpower)")
-    flag("reroll_ones_cancel", reroll_ones_cancel, ru="Единицы на перебросах (reroll_ones_cancel)")
-    _check_wound("wound", wound, "Ранение (wound)")
+    flag(_WILLPOWER, willpower)
+    flag(_ONES_CANCEL, reroll_ones_cancel)
+    _check_wound(wound)
     penalties = [0] if actions == 1 else [actions + i for i in range(actions)]
     results = []
     for i, extra in enumerate(penalties):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.errors import InvalidState
+from rules.i18n import Message, msg, msg_p
 from rules.validation import choice, fraction, shown, whole, whole_at_least
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "HealthState",
     "health_after",
     "health_distribution",
+    "level_name",
     "wound_penalty",
 ]
 
@@ -53,6 +55,22 @@ WOUND_PENALTIES: Mapping[str, int] = {
 }
 """Dice removed from non-reflexive pools at each level (Incapacitated cannot act)."""
 
+_LEVEL_NAMES: Mapping[str, Message] = {
+    UNHURT: msg_p("health level", "unhurt"),
+    "bruised": msg_p("health level", "bruised"),
+    "hurt": msg_p("health level", "hurt"),
+    "injured": msg_p("health level", "injured"),
+    "wounded": msg_p("health level", "wounded"),
+    "mauled": msg_p("health level", "mauled"),
+    "crippled": msg_p("health level", "crippled"),
+    "incapacitated": msg_p("health level", "incapacitated"),
+}
+
+
+def level_name(level: str) -> Message | str:
+    """The name of the health level ``level`` in any language (an unknown name as it is)."""
+    return _LEVEL_NAMES.get(level, level)
+
 
 @dataclass(frozen=True, slots=True)
 class HealthState:
@@ -70,7 +88,7 @@ class HealthState:
 
 def wound_penalty(level: str | None) -> int | None:
     """Dice lost at ``level`` (``None``/``"unhurt"``: 0); ``None`` if the character cannot act."""
-    choice("level", level, (None, UNHURT, *HEALTH_LEVELS), ru="Уровень здоровья (level)")
+    choice(msg_p("vtm parameter", "level"), level, (None, UNHURT, *HEALTH_LEVELS))
     if level is None:
         return 0
     return WOUND_PENALTIES.get(level)
@@ -78,7 +96,7 @@ def wound_penalty(level: str | None) -> int | None:
 
 def health_after(marked: int) -> HealthState:
     """The track with ``marked`` boxes filled (0 = unhurt, 7 = incapacitated, more = beyond)."""
-    whole_at_least("marked", marked, 0, ru="Отмеченные клетки здоровья (marked)")
+    whole_at_least(msg_p("vtm parameter", "marked"), marked, 0)
     if marked == 0:
         return HealthState(0, UNHURT, 0)
     if marked > len(HEALTH_LEVELS):
@@ -95,27 +113,21 @@ def health_distribution(
     Keys are ``"unhurt"``, the seven level names and ``"beyond"``; only reachable
     ones appear, in track order. The masses must add up to exactly 1.
     """
-    whole(
-        "already_marked",
-        already_marked,
-        0,
-        len(HEALTH_LEVELS),
-        ru="Уже отмеченные клетки здоровья (already_marked)",
-    )
+    whole(msg_p("vtm parameter", "already_marked"), already_marked, 0, len(HEALTH_LEVELS))
     if not isinstance(levels, Mapping) or not levels:
         raise InvalidState(
-            f"levels must map health levels marked to their probabilities, got {shown(levels)}.",
-            ru="levels: нужно соответствие «отмечено клеток -> вероятность», а получено "
-            f"{shown(levels)}.",
+            msg(
+                "levels must map health levels marked to their probabilities, got {value}.",
+                value=shown(levels),
+            )
         )
     for taken, mass in levels.items():
-        whole_at_least("levels marked", taken, 0, ru="Отмечено клеток (levels)")
-        fraction("a probability", mass, Fraction(0), Fraction(1), ru="Вероятность (levels)")
+        whole_at_least(msg_p("vtm parameter", "levels marked"), taken, 0)
+        fraction(msg_p("vtm parameter", "a probability"), mass, Fraction(0), Fraction(1))
     total = sum(levels.values(), Fraction(0))
     if total != 1:
         raise InvalidState(
-            f"The probabilities in levels must add up to 1, got {total}.",
-            ru=f"Вероятности в levels должны в сумме давать 1, а получено {total}.",
+            msg("The probabilities in levels must add up to 1, got {total}.", total=total)
         )
     order = (UNHURT, *HEALTH_LEVELS, BEYOND)
     out: dict[str, Fraction] = {}

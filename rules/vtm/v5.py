@@ -34,7 +34,7 @@ from functools import lru_cache
 from math import comb
 
 from rules.errors import IllegalPlay, InvalidState
-from rules.russian import count as ru_count
+from rules.i18n import Message, msg, msg_n, msg_p
 from rules.trace import Step, Trace
 from rules.validation import sized, whole
 
@@ -63,25 +63,13 @@ REROLL_DICE = 3
 """Non-Hunger dice one Willpower point re-rolls at most."""
 
 
-def _dice_ru(n: int) -> str:
-    return ru_count(n, "кубик", "кубика", "кубиков")
-
-
-def _successes_ru(n: int) -> str:
-    return ru_count(n, "успех", "успеха", "успехов")
-
-
-def _check_int(name: str, value: object, low: int, high: int, name_ru: str) -> int:
-    return whole(name, value, low, high, ru=name_ru)
+_POOL = msg_p("vtm parameter", "pool")
+_HUNGER = msg_p("vtm parameter", "hunger")
 
 
 def _check_difficulty(difficulty: object) -> int:
-    return _check_int(
-        "difficulty (successes needed)",
-        difficulty,
-        0,
-        MAX_V5_DIFFICULTY,
-        "Сложность (сколько нужно успехов)",
+    return whole(
+        msg_p("vtm parameter", "difficulty (successes needed)"), difficulty, 0, MAX_V5_DIFFICULTY
     )
 
 
@@ -170,53 +158,80 @@ class V5Result:
 
 
 def _pool_steps(pool: int, hunger: int, hunger_dice: int, difficulty: int) -> Trace:
-    regular = pool - hunger_dice
     trace = Trace()
+    hunger_said: Message
     if hunger > pool:
-        hunger_en = f"Hunger {hunger} is more than the pool, so all {pool} dice are Hunger dice."
-        hunger_ru = f"Голод {hunger} больше запаса, поэтому все {_dice_ru(pool)} — кубики Голода."
+        hunger_said = msg_n(
+            "Hunger {hunger} is more than the pool, so the {n} die is a Hunger die.",
+            "Hunger {hunger} is more than the pool, so all {n} dice are Hunger dice.",
+            pool,
+            hunger=hunger,
+        )
     else:
-        hunger_en = f"Hunger {hunger}: {hunger_dice} of them are Hunger dice, {regular} regular."
-        hunger_ru = f"Голод {hunger}: из них кубиков Голода — {hunger_dice}, обычных — {regular}."
+        hunger_said = msg(
+            "Hunger {hunger}: {hunger_dice} of them are Hunger dice, {regular} regular.",
+            hunger=hunger,
+            hunger_dice=hunger_dice,
+            regular=pool - hunger_dice,
+        )
     trace.add(
         "vtm:v5-dice",
-        f"Pool of {pool} d10. {hunger_en} Each die showing 6-10 is a success; each pair of "
-        "10s is a critical worth 4 successes.",
-        f"Запас: {_dice_ru(pool)} d10. {hunger_ru} Каждый кубик на 6-10 — успех; каждая пара "
-        "десяток — критический успех, вместе 4 успеха.",
+        msg_n(
+            "Pool of {n} d10. {hunger} Each die showing 6-10 is a success; each pair of 10s is a "
+            "critical worth 4 successes.",
+            "Pool of {n} d10. {hunger} Each die showing 6-10 is a success; each pair of 10s is a "
+            "critical worth 4 successes.",
+            pool,
+            hunger=hunger_said,
+        ),
     )
     if difficulty == 0:
         trace.add(
             "vtm:v5-difficulty",
-            "Difficulty 0: nothing to beat, so every roll wins and only the successes (the "
-            "margin) matter; no roll is a bestial failure.",
-            "Сложность 0: преодолевать нечего, поэтому любой бросок — победа и важно лишь число "
-            "успехов (перевес); звериного провала быть не может.",
+            msg(
+                "Difficulty 0: nothing to beat, so every roll wins and only the successes (the "
+                "margin) matter; no roll is a bestial failure."
+            ),
         )
     else:
         trace.add(
             "vtm:v5-difficulty",
-            f"Difficulty {difficulty}: the test is won with {difficulty} successes or more.",
-            f"Сложность {difficulty}: проверка выиграна, если успехов {difficulty} или больше.",
+            msg(
+                "Difficulty {difficulty}: the test is won with {difficulty} successes or more.",
+                difficulty=difficulty,
+            ),
         )
-    trace.add(
-        "vtm:v5-criticals",
-        "A win with at least two 10s is a critical win; it is messy when a Hunger die shows "
-        "one of the 10s" + (" (no Hunger dice here, so never messy)." if hunger_dice == 0 else "."),
-        "Победа, в которой не меньше двух десяток, — критический успех; он «грязный» (messy), "
-        "если хотя бы одна десятка выпала на кубике Голода"
-        + (" (кубиков Голода нет, поэтому грязным он не бывает)." if hunger_dice == 0 else "."),
-    )
-    trace.add(
-        "vtm:v5-bestial",
-        "A roll that does not win with a 1 on a Hunger die is a bestial failure"
-        + (" (no Hunger dice here, so never bestial)" if hunger_dice == 0 else "")
-        + "; a roll without a single success is a total failure.",
-        "Бросок без победы, в котором на кубике Голода выпала единица, — звериный провал "
-        "(bestial failure)"
-        + (" (кубиков Голода нет, поэтому его не бывает)" if hunger_dice == 0 else "")
-        + "; бросок без единого успеха — полный провал (total failure).",
-    )
+    if hunger_dice == 0:
+        trace.add(
+            "vtm:v5-criticals",
+            msg(
+                "A win with at least two 10s is a critical win; it is messy when a Hunger die "
+                "shows one of the 10s (no Hunger dice here, so never messy)."
+            ),
+        )
+        trace.add(
+            "vtm:v5-bestial",
+            msg(
+                "A roll that does not win with a 1 on a Hunger die is a bestial failure (no "
+                "Hunger dice here, so never bestial); a roll without a single success is a total "
+                "failure."
+            ),
+        )
+    else:
+        trace.add(
+            "vtm:v5-criticals",
+            msg(
+                "A win with at least two 10s is a critical win; it is messy when a Hunger die "
+                "shows one of the 10s."
+            ),
+        )
+        trace.add(
+            "vtm:v5-bestial",
+            msg(
+                "A roll that does not win with a 1 on a Hunger die is a bestial failure; a roll "
+                "without a single success is a total failure."
+            ),
+        )
     return trace
 
 
@@ -242,14 +257,18 @@ def _v5_cached(pool: int, hunger: int, difficulty: int) -> V5Result:
     trace = _pool_steps(pool, hunger, hunger_dice, difficulty)
     trace.add(
         "vtm:v5-difficulty",
-        f"Exactly, over all 10^{pool} rolls: win {result_win}, critical win "
-        f"{Fraction(critical, denominator)}, messy critical {Fraction(messy, denominator)}, "
-        f"bestial failure {Fraction(bestial, denominator)}, total failure "
-        f"{successes.get(0, Fraction(0))}; expected successes {expected}.",
-        f"Точно, по всем 10^{pool} броскам: победа {result_win}, критический успех "
-        f"{Fraction(critical, denominator)}, грязный критический {Fraction(messy, denominator)}, "
-        f"звериный провал {Fraction(bestial, denominator)}, полный провал "
-        f"{successes.get(0, Fraction(0))}; в среднем успехов {expected}.",
+        msg(
+            "Exactly, over all 10^{pool} rolls: win {win}, critical win {critical}, messy "
+            "critical {messy}, bestial failure {bestial}, total failure {total_failure}; "
+            "expected successes {expected}.",
+            pool=pool,
+            win=result_win,
+            critical=Fraction(critical, denominator),
+            messy=Fraction(messy, denominator),
+            bestial=Fraction(bestial, denominator),
+            total_failure=successes.get(0, Fraction(0)),
+            expected=expected,
+        ),
     )
     return V5Result(
         pool=pool,
@@ -275,8 +294,8 @@ def v5_pool(pool: int, hunger: int, difficulty: int) -> V5Result:
     >>> r.win, r.messy, r.bestial
     (Fraction(3, 4), Fraction(1, 100), Fraction(1, 20))
     """
-    _check_int("pool", pool, 1, MAX_V5_POOL, "Запас (pool)")
-    _check_int("hunger", hunger, 0, MAX_HUNGER, "Голод (hunger)")
+    whole(_POOL, pool, 1, MAX_V5_POOL)
+    whole(_HUNGER, hunger, 0, MAX_HUNGER)
     _check_difficulty(difficulty)
     result = _v5_cached(pool, hunger, difficulty)
     return V5Result(
@@ -421,9 +440,9 @@ class RerollAdvice:
         return self.best.dice > 0
 
 
-def _faces_of(name: str, name_ru: str, faces: object, high: int) -> tuple[int, ...]:
-    listed = sized(name, faces, 0, high, ru=name_ru)
-    return tuple(whole("a die face", f, 1, 10, ru="Значение кубика") for f in listed)
+def _faces_of(name: Message, faces: object, high: int) -> tuple[int, ...]:
+    listed = sized(name, faces, 0, high)
+    return tuple(whole(msg_p("vtm parameter", "a die face"), f, 1, 10) for f in listed)
 
 
 def _choice_of(regular: tuple[int, ...], h_one: bool, picked: Choice, score: Score) -> RerollChoice:
@@ -455,17 +474,18 @@ def v5_reroll(regular: Sequence[int], hunger: Sequence[int], difficulty: int) ->
     >>> advice.best.faces, advice.best.win
     ((2, 3), Fraction(3, 4))
     """
-    regular_t = _faces_of("regular dice", "Обычные кубики", regular, MAX_V5_POOL)
-    hunger_t = _faces_of("Hunger dice", "Кубики Голода", hunger, MAX_HUNGER)
+    regular_t = _faces_of(msg_p("vtm parameter", "regular dice"), regular, MAX_V5_POOL)
+    hunger_t = _faces_of(msg_p("vtm parameter", "Hunger dice"), hunger, MAX_HUNGER)
     if not regular_t and not hunger_t:
-        raise InvalidState(
-            "A roll needs at least one die.", ru="В броске нужен хотя бы один кубик."
-        )
+        raise InvalidState(msg("A roll needs at least one die."))
     if len(regular_t) + len(hunger_t) > MAX_V5_POOL:
         raise InvalidState(
-            f"At most {MAX_V5_POOL} dice in a pool, got {len(regular_t) + len(hunger_t)}.",
-            ru=f"В запасе не больше {MAX_V5_POOL} кубиков, а получено "
-            f"{len(regular_t) + len(hunger_t)}.",
+            msg_n(
+                "At most {n} die in a pool, got {got}.",
+                "At most {n} dice in a pool, got {got}.",
+                MAX_V5_POOL,
+                got=len(regular_t) + len(hunger_t),
+            )
         )
     _check_difficulty(difficulty)
     fails = sum(1 for f in regular_t if f <= 5)
@@ -484,44 +504,55 @@ def v5_reroll(regular: Sequence[int], hunger: Sequence[int], difficulty: int) ->
     trace = Trace()
     trace.add(
         "vtm:v5-dice",
-        f"The roll: regular dice {list(regular_t)}, Hunger dice {list(hunger_t)}: "
-        f"{shown} successes.",
-        f"Бросок: обычные кубики {list(regular_t)}, кубики Голода {list(hunger_t)}: "
-        f"{_successes_ru(shown)}.",
+        msg_n(
+            "The roll: regular dice {regular}, Hunger dice {hunger}: {n} success.",
+            "The roll: regular dice {regular}, Hunger dice {hunger}: {n} successes.",
+            shown,
+            regular=str(list(regular_t)),
+            hunger=str(list(hunger_t)),
+        ),
     )
-    state_en = "a win" if shown >= difficulty else "not a win"
-    state_ru = "победа" if shown >= difficulty else "не победа"
-    trace.add(
-        "vtm:v5-difficulty",
-        f"At difficulty {difficulty} the roll as it stands is {state_en}.",
-        f"При сложности {difficulty} бросок в нынешнем виде — {state_ru}.",
-    )
+    if shown >= difficulty:
+        trace.add(
+            "vtm:v5-difficulty",
+            msg(
+                "At difficulty {difficulty} the roll as it stands is a win.", difficulty=difficulty
+            ),
+        )
+    else:
+        trace.add(
+            "vtm:v5-difficulty",
+            msg(
+                "At difficulty {difficulty} the roll as it stands is not a win.",
+                difficulty=difficulty,
+            ),
+        )
     trace.add(
         "vtm:v5-willpower",
-        "One Willpower point re-rolls up to three regular dice (never Hunger dice). Every "
-        "choice is compared exactly: first the chance to win, then the lower chance of a messy "
-        "critical, then more expected successes, then fewer dice.",
-        "Пункт Силы воли позволяет перебросить до трёх обычных кубиков (кубики Голода — "
-        "никогда). Все варианты сравниваются точно: сначала вероятность победы, затем меньшая "
-        "вероятность грязного критического, затем больше ожидаемых успехов, затем меньше "
-        "кубиков.",
+        msg(
+            "One Willpower point re-rolls up to three regular dice (never Hunger dice). Every "
+            "choice is compared exactly: first the chance to win, then the lower chance of a "
+            "messy critical, then more expected successes, then fewer dice."
+        ),
     )
     if best.dice:
         trace.add(
             "vtm:v5-willpower",
-            f"Best: re-roll {list(best.faces)}: win {best.win} (keeping the roll: {keep.win}), "
-            f"messy critical {best.messy}, bestial failure {best.bestial}, expected successes "
-            f"{best.expected}.",
-            f"Лучше всего перебросить {list(best.faces)}: победа {best.win} (без переброса: "
-            f"{keep.win}), грязный критический {best.messy}, звериный провал {best.bestial}, "
-            f"в среднем успехов {best.expected}.",
+            msg(
+                "Best: re-roll {faces}: win {win} (keeping the roll: {keep}), messy critical "
+                "{messy}, bestial failure {bestial}, expected successes {expected}.",
+                faces=str(list(best.faces)),
+                win=best.win,
+                keep=keep.win,
+                messy=best.messy,
+                bestial=best.bestial,
+                expected=best.expected,
+            ),
         )
     else:
         trace.add(
             "vtm:v5-willpower",
-            "Best: keep the roll and the Willpower point; no re-roll does better.",
-            "Лучше всего оставить бросок и сохранить пункт Силы воли: никакой переброс не "
-            "даёт лучшего.",
+            msg("Best: keep the roll and the Willpower point; no re-roll does better."),
         )
     return RerollAdvice(
         regular=regular_t,
@@ -619,20 +650,25 @@ def _willpower_cached(pool: int, hunger: int, difficulty: int) -> WillpowerOdds:
     trace = Trace(without.steps[:-1])
     trace.add(
         "vtm:v5-willpower",
-        "After each roll, one Willpower point re-rolls up to three regular dice as the advice "
-        "picks (win first, then no messy critical, then more successes); when no re-roll does "
-        f"better the point is kept. It is spent on {result.spend} of the rolls.",
-        "После каждого броска пункт Силы воли перебрасывает до трёх обычных кубиков по "
-        "совету (сначала победа, затем без грязного критического, затем больше успехов); "
-        "если никакой переброс не лучше, пункт сохраняется. Он тратится в доле бросков "
-        f"{result.spend}.",
+        msg(
+            "After each roll, one Willpower point re-rolls up to three regular dice as the "
+            "advice picks (win first, then no messy critical, then more successes); when no "
+            "re-roll does better the point is kept. It is spent on {spend} of the rolls.",
+            spend=result.spend,
+        ),
     )
     trace.add(
         "vtm:v5-willpower",
-        f"Exactly: win {without.win} -> {result.win}, messy critical {without.messy} -> "
-        f"{result.messy}, bestial failure {without.bestial} -> {result.bestial}.",
-        f"Точно: победа {without.win} -> {result.win}, грязный критический {without.messy} -> "
-        f"{result.messy}, звериный провал {without.bestial} -> {result.bestial}.",
+        msg(
+            "Exactly: win {win_before} -> {win}, messy critical {messy_before} -> {messy}, "
+            "bestial failure {bestial_before} -> {bestial}.",
+            win_before=without.win,
+            win=result.win,
+            messy_before=without.messy,
+            messy=result.messy,
+            bestial_before=without.bestial,
+            bestial=result.bestial,
+        ),
     )
     return WillpowerOdds(**{**result.__dict__, "steps": trace.steps})
 
@@ -645,8 +681,8 @@ def v5_willpower(pool: int, hunger: int, difficulty: int) -> WillpowerOdds:
     >>> odds.without.win, odds.win
     (Fraction(1, 2), Fraction(3, 4))
     """
-    _check_int("pool", pool, 1, MAX_V5_POOL, "Запас (pool)")
-    _check_int("hunger", hunger, 0, MAX_HUNGER, "Голод (hunger)")
+    whole(_POOL, pool, 1, MAX_V5_POOL)
+    whole(_HUNGER, hunger, 0, MAX_HUNGER)
     _check_difficulty(difficulty)
     result = _willpower_cached(pool, hunger, difficulty)
     return WillpowerOdds(**{**result.__dict__, "successes": dict(result.successes)})
@@ -674,25 +710,30 @@ def rouse_check(hunger: int, dice: int = 1) -> RouseResult:
     >>> rouse_check(2).no_gain, rouse_check(2, dice=2).no_gain
     (Fraction(1, 2), Fraction(3, 4))
     """
-    _check_int("dice", dice, 1, 2, "Число кубиков (dice)")
-    _check_int("hunger", hunger, 0, MAX_HUNGER, "Голод (hunger)")
+    whole(msg_p("vtm parameter", "dice"), dice, 1, 2)
+    whole(_HUNGER, hunger, 0, MAX_HUNGER)
     if hunger == MAX_HUNGER:
         raise IllegalPlay(
-            "At Hunger 5 a vampire cannot rouse the Blood by choice; a check forced from "
-            "outside calls for a hunger frenzy test instead. Allowed Hunger: 0 to 4.",
-            ru="При Голоде 5 вампир не может по своей воле пробудить Кровь; проверка, "
-            "навязанная извне, заменяется проверкой голодного безумия. Допустимый Голод: "
-            "от 0 до 4.",
+            msg(
+                "At Hunger 5 a vampire cannot rouse the Blood by choice; a check forced from "
+                "outside calls for a hunger frenzy test instead. Allowed Hunger: 0 to 4."
+            )
         )
     gain = Fraction(1, 2) ** dice
     trace = Trace()
     trace.add(
         "vtm:v5-rouse",
-        f"Rouse check at Hunger {hunger} with {dice} d10: any die at 6 or more keeps Hunger at "
-        f"{hunger} ({1 - gain}); otherwise Hunger rises to {hunger + 1} ({gain}).",
-        f"Проверка пробуждения при Голоде {hunger}, {_dice_ru(dice)}: если хоть один кубик "
-        f"выпал на 6 или выше, Голод остаётся {hunger} ({1 - gain}); иначе растёт до "
-        f"{hunger + 1} ({gain}).",
+        msg_n(
+            "Rouse check at Hunger {hunger} with {n} d10: any die at 6 or more keeps Hunger at "
+            "{hunger} ({stays}); otherwise Hunger rises to {higher} ({gain}).",
+            "Rouse check at Hunger {hunger} with {n} d10: any die at 6 or more keeps Hunger at "
+            "{hunger} ({stays}); otherwise Hunger rises to {higher} ({gain}).",
+            dice,
+            hunger=hunger,
+            stays=1 - gain,
+            higher=hunger + 1,
+            gain=gain,
+        ),
     )
     return RouseResult(
         hunger=hunger,

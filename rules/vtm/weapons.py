@@ -2,7 +2,7 @@
 
 A weapon's damage is either the attacker's Strength plus a bonus (brawling and melee) or a
 fixed number of dice (firearms). Values are from the Revised rulebook's combat chapter
-(the Brawling, Melee Weapons and Firearms charts); names are given in English and Russian.
+(the Brawling, Melee Weapons and Firearms charts); names are catalog messages.
 
 >>> weapon("knife").damage_pool(strength=3), weapon("knife").damage_type
 (4, 'lethal')
@@ -15,21 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.errors import InvalidState
+from rules.i18n import Message, msg, msg_n, msg_p
+from rules.validation import whole_at_least
+from rules.vtm.attack import damage_type_name
 
 __all__ = ["WEAPONS", "Weapon", "weapon"]
 
-_MELEE = (
-    "V:tM Revised rulebook, chapter Combat: Melee Weapons chart",
-    "V:tM, Revised, глава «Бой»: таблица оружия ближнего боя",
-)
-_BRAWL = (
-    "V:tM Revised rulebook, chapter Combat: Brawling chart",
-    "V:tM, Revised, глава «Бой»: таблица рукопашных приёмов",
-)
-_GUNS = (
-    "V:tM Revised rulebook, chapter Combat: Firearms chart",
-    "V:tM, Revised, глава «Бой»: таблица огнестрельного оружия",
-)
+_MELEE = msg("V:tM Revised rulebook, chapter Combat: Melee Weapons chart")
+_BRAWL = msg("V:tM Revised rulebook, chapter Combat: Brawling chart")
+_GUNS = msg("V:tM Revised rulebook, chapter Combat: Firearms chart")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,65 +31,48 @@ class Weapon:
     """A weapon (or unarmed attack): ``bonus`` dice on top of Strength, or ``fixed`` dice."""
 
     key: str
-    name_en: str
-    name_ru: str
+    name: Message
     damage_type: str  # "bashing" | "lethal" | "aggravated"
     bonus: int = 0
     uses_strength: bool = True
-    source: tuple[str, str] = _MELEE  # English, Russian
+    source: Message = _MELEE
 
     def damage_pool(self, strength: int) -> int:
         """The damage pool before extra attack successes: Strength + bonus, or fixed dice."""
-        if isinstance(strength, bool) or not isinstance(strength, int) or strength < 0:
-            raise InvalidState(
-                f"Strength must be a whole number 0 or more, got {strength!r}.",
-                ru=f"Сила должна быть целым числом от 0, а получено {strength!r}.",
-            )
+        whole_at_least(msg_p("vtm parameter", "Strength"), strength, 0)
         return strength + self.bonus if self.uses_strength else self.bonus
 
-    def name(self, lang: str) -> str:
-        return self.name_ru if lang == "ru" else self.name_en
-
-    def source_in(self, lang: str) -> str:
-        return self.source[1] if lang == "ru" else self.source[0]
-
-    def formula(self, lang: str) -> str:
-        """``'Strength + 1, lethal'`` / ``'Сила + 1, летальные'`` (the seed's damage words)."""
-        kind = {
-            "en": {"bashing": "bashing", "lethal": "lethal", "aggravated": "aggravated"},
-            "ru": {
-                "bashing": "поверхностные",
-                "lethal": "летальные",
-                "aggravated": "усиливающиеся",
-            },
-        }["ru" if lang == "ru" else "en"][self.damage_type]
+    def formula(self) -> Message:
+        """``'Strength + 1, lethal'`` (the seed's damage words), in any language."""
+        kind = damage_type_name(self.damage_type)
         if not self.uses_strength:
-            dice = "кубиков" if lang == "ru" else "dice"
-            return f"{self.bonus} {dice}, {kind}"
-        strength = "Сила" if lang == "ru" else "Strength"
-        return f"{strength} + {self.bonus}, {kind}" if self.bonus else f"{strength}, {kind}"
+            return msg_n("{n} die, {kind}", "{n} dice, {kind}", self.bonus, kind=kind)
+        if self.bonus:
+            return msg("Strength + {bonus}, {kind}", bonus=self.bonus, kind=kind)
+        return msg("Strength, {kind}", kind=kind)
 
 
 WEAPONS: tuple[Weapon, ...] = (
-    Weapon("punch", "Punch", "Удар кулаком", "bashing", 0, source=_BRAWL),
-    Weapon("kick", "Kick", "Удар ногой", "bashing", 1, source=_BRAWL),
-    Weapon("bite", "Bite (vampire)", "Укус (вампир)", "aggravated", 1, source=_BRAWL),
-    Weapon("club", "Club", "Дубинка", "bashing", 2),
-    Weapon("knife", "Knife", "Нож", "lethal", 1),
-    Weapon("stake", "Stake", "Кол", "lethal", 1),
-    Weapon("sword", "Sword", "Меч", "lethal", 2),
-    Weapon("axe", "Axe", "Топор", "lethal", 3),
-    Weapon("light_revolver", "Light revolver (.38)", "Лёгкий револьвер (.38)", "lethal", 4,
+    Weapon("punch", msg_p("vtm weapon", "Punch"), "bashing", 0, source=_BRAWL),
+    Weapon("kick", msg_p("vtm weapon", "Kick"), "bashing", 1, source=_BRAWL),
+    Weapon("bite", msg_p("vtm weapon", "Bite (vampire)"), "aggravated", 1, source=_BRAWL),
+    Weapon("club", msg_p("vtm weapon", "Club"), "bashing", 2),
+    Weapon("knife", msg_p("vtm weapon", "Knife"), "lethal", 1),
+    Weapon("stake", msg_p("vtm weapon", "Stake"), "lethal", 1),
+    Weapon("sword", msg_p("vtm weapon", "Sword"), "lethal", 2),
+    Weapon("axe", msg_p("vtm weapon", "Axe"), "lethal", 3),
+    Weapon("light_revolver", msg_p("vtm weapon", "Light revolver (.38)"), "lethal", 4,
            uses_strength=False, source=_GUNS),
-    Weapon("heavy_revolver", "Heavy revolver (.44)", "Тяжёлый револьвер (.44)", "lethal", 6,
+    Weapon("heavy_revolver", msg_p("vtm weapon", "Heavy revolver (.44)"), "lethal", 6,
            uses_strength=False, source=_GUNS),
-    Weapon("light_pistol", "Light pistol (9 mm)", "Лёгкий пистолет (9 мм)", "lethal", 4,
+    Weapon("light_pistol", msg_p("vtm weapon", "Light pistol (9 mm)"), "lethal", 4,
            uses_strength=False, source=_GUNS),
-    Weapon("heavy_pistol", "Heavy pistol (.45)", "Тяжёлый пистолет (.45)", "lethal", 5,
+    Weapon("heavy_pistol", msg_p("vtm weapon", "Heavy pistol (.45)"), "lethal", 5,
            uses_strength=False, source=_GUNS),
-    Weapon("rifle", "Rifle", "Винтовка", "lethal", 8, uses_strength=False, source=_GUNS),
-    Weapon("shotgun", "Shotgun", "Дробовик", "lethal", 8, uses_strength=False, source=_GUNS),
-    Weapon("assault_rifle", "Assault rifle", "Автомат", "lethal", 7, uses_strength=False,
+    Weapon("rifle", msg_p("vtm weapon", "Rifle"), "lethal", 8, uses_strength=False, source=_GUNS),
+    Weapon("shotgun", msg_p("vtm weapon", "Shotgun"), "lethal", 8, uses_strength=False,
+           source=_GUNS),
+    Weapon("assault_rifle", msg_p("vtm weapon", "Assault rifle"), "lethal", 7, uses_strength=False,
            source=_GUNS),
 )  # fmt: skip
 
@@ -106,6 +83,9 @@ def weapon(key: str) -> Weapon:
         if item.key == key:
             return item
     raise InvalidState(
-        f"Unknown weapon {key!r}; allowed: {', '.join(w.key for w in WEAPONS)}.",
-        ru=f"Неизвестное оружие {key!r}; допустимые: {', '.join(w.key for w in WEAPONS)}.",
+        msg(
+            "Unknown weapon {key}; allowed: {allowed}.",
+            key=repr(key),
+            allowed=", ".join(w.key for w in WEAPONS),
+        )
     )
