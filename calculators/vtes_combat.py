@@ -33,7 +33,6 @@ from rules.vtes import MinionState
 from rules.vtes.cards import card
 from rules.vtes.combat import CombatReport, resolve
 from rules.vtes.combat_examples import EXAMPLES
-from rules.vtes.combat_text import render
 from rules.vtes.scenario import (
     EDITIONS,
     SIDES,
@@ -1436,7 +1435,7 @@ class VtesCombatCalculator(CalculatorApp):
     def _render(self, report: CombatReport) -> None:
         lang = self.lang
         self.narrative = report.narrative_in(lang)
-        parts = [f"<p>{escape(render(s, lang))}</p>" for s in report.opening]
+        parts = [f"<p>{escape(s.render(lang))}</p>" for s in report.opening]
         for r in report.rounds:
             rng = self.t(f"range_{r.range}")
             extra = f", {self.t('continued')}" if r.continued else ""
@@ -1445,7 +1444,7 @@ class VtesCombatCalculator(CalculatorApp):
                 f'<h4 class="vtes-round-title">{escape(self.t("round"))} {r.number} '
                 f"({escape(rng)}{escape(extra)})</h4><ol>{items}</ol>"
             )
-        closing = "".join(f"<li>{escape(render(s, lang))}</li>" for s in report.closing)
+        closing = "".join(f"<li>{escape(s.render(lang))}</li>" for s in report.closing)
         parts.append(f'<ul class="vtes-closing">{closing}</ul>')
         self.story.show("".join(parts), title=self.t("story"))
         self._render_final(report)
