@@ -221,7 +221,7 @@ def seed_example_lines() -> list[str]:
             if c.drained:
                 text += f", {c.drained} blood drained to the bank"
             parts.append(text)
-        lines.append(f"{example.title_en}: " + "; ".join(parts))
+        lines.append(f"{example.title.render('en')}: " + "; ".join(parts))
     return lines
 
 
@@ -1323,7 +1323,7 @@ class VtesCombatCalculator(CalculatorApp):
         self._presets_title.value = f"<b>{escape(t('presets'))}</b>"
         for key, button in self.preset_buttons.items():
             example = EXAMPLES[key]
-            button.description = example.title_ru if self.lang == "ru" else example.title_en
+            button.description = example.title.render(self.lang)
         self.new_button.description = t("new_combat")
         with self.hold():
             _set_options(self.rules, [(t(e), e) for e in EDITIONS])
@@ -1355,11 +1355,11 @@ class VtesCombatCalculator(CalculatorApp):
     def _render_preset_note(self) -> None:
         if self.preset_key in EXAMPLES:
             example = EXAMPLES[self.preset_key]
-            text = example.summary_ru if self.lang == "ru" else example.summary_en
+            text = example.summary.render(self.lang)
             self._preset_note.value = f'<p class="vtes-preset-note"><i>{escape(text)}</i></p>'
         elif self.preset_base in EXAMPLES:
             example = EXAMPLES[self.preset_base]
-            title = example.title_ru if self.lang == "ru" else example.title_en
+            title = example.title.render(self.lang)
             text = self.t("preset_modified").format(title=title)
             self._preset_note.value = f'<p class="vtes-preset-note"><i>{escape(text)}</i></p>'
         else:
