@@ -32,7 +32,15 @@ from rules.vtes.combat_report import Range
 from rules.vtes.models import MinionState
 from rules.vtes.scenario import SIDES, Round, Side, other
 
-__all__ = ["CARDS", "ENVIRONMENT", "LASTING", "ROUND_END", "CardEffects", "Hit"]
+__all__ = [
+    "CARDS",
+    "ENVIRONMENT",
+    "LASTING",
+    "RESTRICTIONS",
+    "ROUND_END",
+    "CardEffects",
+    "Hit",
+]
 
 CARDS = "vtes:6.4.8"
 ENVIRONMENT = "vtes:6.4.10"
@@ -40,13 +48,14 @@ LASTING = "vtes:6.4.11"
 ROUND_END = "vtes:6.4.12"
 PREVENTION = "vtes:6.4.13"
 
-_RESTRICTIONS: dict[str, Message] = {
+RESTRICTIONS: dict[str, Message] = {
     "maneuver_to_long": msg_p("restriction", "maneuver to long range"),
     "maneuver_to_close": msg_p("restriction", "maneuver to close range"),
     "press_to_continue": msg_p("restriction", "press to continue the combat"),
     "press_to_end": msg_p("restriction", "press to end the combat"),
     "equipment": msg_p("restriction", "use equipment"),
 }
+"""What an opponent's card may forbid a minion to do, by its scenario name."""
 
 
 def _span(this_round: bool) -> Message:
@@ -146,7 +155,7 @@ class CardEffects:
                     "{where}: {name} cannot {what} this combat because of {card}.",
                     where=self._where(),
                     name=fighter.name,
-                    what=_RESTRICTIONS[what],
+                    what=RESTRICTIONS[what],
                     card=card,
                 )
             )
@@ -252,7 +261,7 @@ class CardEffects:
                             msg(
                                 "{name} cannot {what}",
                                 name=opp.name,
-                                what=tuple(_RESTRICTIONS[r] for r in card.restrict),
+                                what=tuple(RESTRICTIONS[r] for r in card.restrict),
                             )
                         )
                     effects = parts[0]
