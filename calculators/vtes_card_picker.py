@@ -254,7 +254,7 @@ class CombatCardPicker:
         options: list[tuple[str, str]] = []
         if item is not None:
             options = [(o.label, o.label) for o in item.options]
-            options += [(f"{lvl} ✗", lvl) for lvl, _en, _ru in item.unmodelled]
+            options += [(f"{lvl} ✗", lvl) for lvl, _why in item.unmodelled]
         self.level.options = options
         self.level.value = options[0][1] if options else None
         self.show()
@@ -272,7 +272,7 @@ class CombatCardPicker:
         if item is None:
             self.info.value = ""
             return
-        ru = self.lang() == "ru"
+        lang = self.lang()
         text = _card_data().library_card(str(item.id)).text
         parts = [
             f"<b>{escape(item.name)}</b> (#{item.id})",
@@ -280,9 +280,9 @@ class CombatCardPicker:
             f"{escape(text).replace(chr(10), '<br>')}</div>",
         ]
         key = self.level.value or ""
-        reasons = {lvl: (en, r) for lvl, en, r in item.unmodelled}
+        reasons = dict(item.unmodelled)
         if key in reasons:
-            reason = reasons[key][1 if ru else 0]
+            reason = reasons[key].render(lang)
             parts.append(
                 '<div class="vtes-card-unmodelled" style="color:#9b1c1c"><b>'
                 + escape(self.t("not_modelled").format(reason=reason))
@@ -290,10 +290,10 @@ class CombatCardPicker:
             )
         elif key:
             option = item.option(key)
-            en, r = _library().describe_option(option)
-            parts.append(f"<div><i>{escape(self.t('model'))}:</i> {escape(r if ru else en)}</div>")
-            note = option.note_ru if ru else option.note_en
-            if note:
+            model = _library().describe_option(option).render(lang)
+            parts.append(f"<div><i>{escape(self.t('model'))}:</i> {escape(model)}</div>")
+            if option.note is not None:
+                note = option.note.render(lang)
                 parts.append(f"<div><i>{escape(self.t('judge'))}:</i> {escape(note)}</div>")
         self.info.value = "".join(parts)
 

@@ -34,7 +34,6 @@ from rules.vtes import MinionState
 from rules.vtes.cards import card
 from rules.vtes.combat import CombatReport, resolve
 from rules.vtes.combat_examples import EXAMPLES
-from rules.vtes.combat_text import render
 from rules.vtes.scenario import (
     EDITIONS,
     SIDES,
@@ -220,7 +219,7 @@ def seed_example_lines() -> list[str]:
             if c.drained:
                 text += f", {c.drained} blood drained to the bank"
             parts.append(text)
-        lines.append(f"{example.title_en}: " + "; ".join(parts))
+        lines.append(f"{example.title.render('en')}: " + "; ".join(parts))
     return lines
 
 
@@ -1339,7 +1338,7 @@ class VtesCombatCalculator(CalculatorApp):
         self._presets_title.value = f"<b>{escape(t('presets'))}</b>"
         for key, button in self.preset_buttons.items():
             example = EXAMPLES[key]
-            button.description = example.title_ru if self.lang == "ru" else example.title_en
+            button.description = example.title.render(self.lang)
         self.new_button.description = t("new_combat")
         with self.hold():
             _set_options(self.rules, [(t(e), e) for e in EDITIONS])
@@ -1371,11 +1370,11 @@ class VtesCombatCalculator(CalculatorApp):
     def _render_preset_note(self) -> None:
         if self.preset_key in EXAMPLES:
             example = EXAMPLES[self.preset_key]
-            text = example.summary_ru if self.lang == "ru" else example.summary_en
+            text = example.summary.render(self.lang)
             self._preset_note.value = f'<p class="vtes-preset-note"><i>{escape(text)}</i></p>'
         elif self.preset_base in EXAMPLES:
             example = EXAMPLES[self.preset_base]
-            title = example.title_ru if self.lang == "ru" else example.title_en
+            title = example.title.render(self.lang)
             text = self.t("preset_modified").format(title=title)
             self._preset_note.value = f'<p class="vtes-preset-note"><i>{escape(text)}</i></p>'
         else:
@@ -1421,7 +1420,7 @@ class VtesCombatCalculator(CalculatorApp):
     def _render(self, report: CombatReport) -> None:
         lang = self.lang
         self.narrative = report.narrative_in(lang)
-        parts = [f"<p>{escape(render(s, lang))}</p>" for s in report.opening]
+        parts = [f"<p>{escape(s.render(lang))}</p>" for s in report.opening]
         for r in report.rounds:
             rng = self.t(f"range_{r.range}")
             extra = f", {self.t('continued')}" if r.continued else ""
@@ -1430,7 +1429,7 @@ class VtesCombatCalculator(CalculatorApp):
                 f'<h4 class="vtes-round-title">{escape(self.t("round"))} {r.number} '
                 f"({escape(rng)}{escape(extra)})</h4><ol>{items}</ol>"
             )
-        closing = "".join(f"<li>{escape(render(s, lang))}</li>" for s in report.closing)
+        closing = "".join(f"<li>{escape(s.render(lang))}</li>" for s in report.closing)
         parts.append(f'<ul class="vtes-closing">{closing}</ul>')
         self.story.show("".join(parts), title=self.t("story"))
         self._render_final(report)

@@ -755,9 +755,9 @@ def test_mutual_theft_is_simultaneous() -> None:
     ("n", "word"), [(1, "литр"), (2, "литра"), (5, "литров"), (11, "литров"), (21, "литр")]
 )
 def test_russian_plurals(n: int, word: str) -> None:
-    from rules.vtes.combat_text import words
+    from rules.vtes.combat_text import blood
 
-    assert words(n, "blood", "ru") == f"{n} {word} крови"
+    assert blood(n).render("ru") == f"{n} {word} крови"
 
 
 def test_card_presets_are_valid_plays() -> None:

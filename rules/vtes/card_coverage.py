@@ -70,7 +70,7 @@ def coverage(kind: str, directory: Path | None = None) -> Coverage:
         if item is not None and item.modelled:
             modelled += row.copies
         else:
-            why = "; ".join(f"{lvl}: {en}" for lvl, en, _ in item.unmodelled) if item else ""
+            why = "; ".join(f"{lvl}: {reason}" for lvl, reason in item.unmodelled) if item else ""
             missing.append((row, why))
     return Coverage(kind, sum(r.copies for r in rows), modelled, tuple(missing))
 

@@ -32,6 +32,9 @@ from functools import cache
 from typing import Any, Literal
 
 from rules.errors import InvalidState
+from rules.i18n import Message, msg, msg_n, msg_p
+from rules.vtes.combat_effects import RESTRICTIONS
+from rules.vtes.combat_text import side as side_word
 
 __all__ = [
     "CardOption",
@@ -95,8 +98,8 @@ class CardOption:
 
     key: str
     plays: tuple[CardPlay, ...]
-    note_en: str = ""
-    note_ru: str = ""
+    note: Message | None = None
+    """What the resolver leaves to the judge, if anything."""
     choice: str = ""
 
     @property
@@ -119,8 +122,8 @@ class LibraryEntry:
     name: str
     kind: Literal["combat", "equipment"]
     options: tuple[CardOption, ...]
-    unmodelled: tuple[tuple[str, str, str], ...] = ()
-    """(level, reason in English, reason in Russian) for each level the model cannot express."""
+    unmodelled: tuple[tuple[str, Message], ...] = ()
+    """(level, reason) for each level the model cannot express."""
     source: str = "card text"
 
     @property
@@ -132,16 +135,21 @@ class LibraryEntry:
         for opt in self.options:
             if key in (opt.key, opt.label):
                 return opt
-        for level, en, ru in self.unmodelled:
+        for level, why in self.unmodelled:
             if key == level:
                 raise InvalidState(
-                    f"{self.name} at {key} is not modelled: {en}.",
-                    ru=f"{self.name} ({key}) не моделируется: {ru}.",
+                    msg("{name} at {key} is not modelled: {why}.", name=self.name, key=key, why=why)
                 )
-        allowed = ", ".join(o.label for o in self.options) or "none"
+        allowed: tuple[str, ...] | Message = tuple(o.label for o in self.options) or msg_p(
+            "options", "none"
+        )
         raise InvalidState(
-            f"{self.name} has no option {key!r}; allowed: {allowed}.",
-            ru=f"У карты {self.name} нет варианта {key!r}; допустимые: {allowed}.",
+            msg(
+                "{name} has no option {key}; allowed: {allowed}.",
+                name=self.name,
+                key=repr(key),
+                allowed=allowed,
+            )
         )
 
 
@@ -174,7 +182,7 @@ def _with_cost(item: LibraryEntry, cost: int) -> LibraryEntry:
             )
         elif plays:
             plays.append(CardPlay("before_range", {"cost": cost}))
-        options.append(CardOption(opt.key, tuple(plays), opt.note_en, opt.note_ru, opt.choice))
+        options.append(CardOption(opt.key, tuple(plays), opt.note, opt.choice))
     return LibraryEntry(item.id, item.name, item.kind, tuple(options), item.unmodelled, item.source)
 
 
@@ -192,162 +200,197 @@ def entry(name: str) -> LibraryEntry:
     found = _index().get(str(name).strip().casefold())
     if found is None:
         raise InvalidState(
-            f"{name!r} is not in the combat card library; enter its effect by hand.",
-            ru=f"Карты {name!r} нет в библиотеке боевых карт; введите её эффект вручную.",
+            msg(
+                "{name} is not in the combat card library; enter its effect by hand.",
+                name=repr(name),
+            )
         )
     return found
 
 
 # -- describing an option in words --------------------------------------------------------
 
-_SLOT_WORDS: Mapping[str, tuple[str, str]] = {
-    "additional_strikes": ("additional strike(s)", "дополнительные удары"),
-    "maneuver": ("maneuver", "маневр"),
-    "press": ("press", "пресс"),
-    "new_round": ("a new round instead of the combat ending", "новый раунд вместо конца боя"),
-    "next_round_range": ("the next round is at close range", "следующий раунд — вблизи"),
-    "round_range": ("sets this round's range", "задаёт дистанцию этого раунда"),
-    "cancel": ("cancels the opposing strike card", "отменяет карту удара соперника"),
-    "equipment": ("equipment", "снаряжение"),
+_SLOT_WORDS: Mapping[str, Message] = {
+    "additional_strikes": msg_p("card slot", "additional strike(s)"),
+    "maneuver": msg_p("card slot", "maneuver"),
+    "press": msg_p("card slot", "press"),
+    "new_round": msg_p("card slot", "a new round instead of the combat ending"),
+    "next_round_range": msg_p("card slot", "the next round is at close range"),
+    "round_range": msg_p("card slot", "sets this round's range"),
+    "cancel": msg_p("card slot", "cancels the opposing strike card"),
+    "equipment": msg_p("card slot", "equipment"),
+}
+
+_STRIKE_FLAGS: tuple[tuple[str, Message], ...] = (
+    ("aggravated", msg_p("strike effect", "aggravated")),
+    ("dodge", msg_p("strike effect", "dodge")),
+    ("combat_ends", msg_p("strike effect", "combat ends")),
+    ("combat_ends_after_resolution", msg_p("strike effect", "combat ends after resolution")),
+    ("first_strike", msg_p("strike effect", "first strike")),
+    ("undodgeable", msg_p("strike effect", "cannot be dodged")),
+    ("long_range_only", msg_p("strike effect", "long range only")),
+    ("send_to_torpor", msg_p("strike effect", "sends to torpor")),
+    ("unlock", msg_p("strike effect", "unlock")),
+)
+
+_ONLY: Mapping[str, Message] = {
+    "close": msg_p("range", "close"),
+    "long": msg_p("range", "long"),
+    "continue": msg_p("press purpose", "continue"),
+    "end": msg_p("press purpose", "end"),
 }
 
 
-def _strike_words(f: Mapping[str, Any]) -> tuple[str, str]:
-    en: list[str] = []
-    ru: list[str] = []
+def _semicolons(parts: list[Message]) -> Message | str:
+    """The parts joined by semicolons ("" for none)."""
+    if not parts:
+        return ""
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = msg("{first}; {second}", first=joined, second=part)
+    return joined
+
+
+def _strike_words(f: Mapping[str, Any]) -> Message:
+    parts: list[Message] = []
     if f.get("hand"):
         bonus = f.get("strength_bonus", 0)
-        en.append(f"hand strike{f' at +{bonus}' if bonus else ''}")
-        ru.append(f"кулачный удар{f' +{bonus}' if bonus else ''}")
+        if bonus:
+            parts.append(msg("hand strike at +{bonus}", bonus=bonus))
+        else:
+            parts.append(msg_p("strike name", "hand strike"))
     elif "strength_bonus" in f:
         bonus = f["strength_bonus"]
-        en.append(f"strength{f'+{bonus}' if bonus else ''} damage")
-        ru.append(f"повреждения = сила{f'+{bonus}' if bonus else ''}")
+        if bonus:
+            parts.append(msg("strength+{bonus} damage", bonus=bonus))
+        else:
+            parts.append(msg("strength damage"))
     elif f.get("damage"):
         r = "R" if f.get("ranged") else ""
-        en.append(f"{f['damage']}{r} damage")
-        ru.append(f"{f['damage']}{r} повр.")
-    for key, e, r in (
-        ("aggravated", "aggravated", "неизлечимые"),
-        ("dodge", "dodge", "уклонение"),
-        ("combat_ends", "combat ends", "бой заканчивается"),
-        ("combat_ends_after_resolution", "combat ends after resolution", "бой кончается после"),
-        ("first_strike", "first strike", "первый удар"),
-        ("undodgeable", "cannot be dodged", "нельзя уклониться"),
-        ("long_range_only", "long range only", "только дальняя дистанция"),
-        ("send_to_torpor", "sends to torpor", "отправляет в ступор"),
-        ("unlock", "unlock", "разворот"),
-    ):
-        if f.get(key):
-            en.append(e)
-            ru.append(r)
+        parts.append(msg_n("{n}{r} damage", "{n}{r} damage", f["damage"], r=r))
+    parts.extend(said for key, said in _STRIKE_FLAGS if f.get(key))
     if f.get("steal_blood"):
-        en.append(f"steal {f['steal_blood']} blood")
-        ru.append(f"кража {f['steal_blood']} крови")
+        parts.append(msg_n("steal {n} blood", "steal {n} blood", f["steal_blood"]))
     if f.get("destroy_equipment"):
-        en.append("destroy equipment")
-        ru.append("уничтожить снаряжение")
+        parts.append(msg("destroy equipment"))
     if f.get("steal_equipment"):
-        en.append("steal equipment")
-        ru.append("забрать снаряжение")
-    return "strike: " + ", ".join(en), "удар: " + ", ".join(ru)
+        parts.append(msg("steal equipment"))
+    return msg("strike: {parts}", parts=tuple(parts))
 
 
-def _play_words(play: CardPlay) -> tuple[str, str]:
+def _before_range_words(f: Mapping[str, Any]) -> Message | str:
+    this_round = bool(f.get("this_round"))
+    parts: list[Message] = []
+    if "set_strength" in f:
+        parts.append(msg("strength set to {value}", value=f["set_strength"]))
+    if f.get("strength"):
+        change = f"{f['strength']:+d}"
+        if this_round:
+            parts.append(msg("{change} strength this round", change=change))
+        else:
+            parts.append(msg("{change} strength", change=change))
+    if f.get("opponent_strength"):
+        foe_change = f"{f['opponent_strength']:+d}"
+        parts.append(msg("opponent {change} strength", change=foe_change))
+    if f.get("hand_aggravated"):
+        if this_round:
+            parts.append(msg("aggravated hand damage this round"))
+        else:
+            parts.append(msg("aggravated hand damage"))
+    if f.get("hand_strikes_only"):
+        parts.append(msg("only hand strikes this round"))
+    if f.get("environmental"):
+        parts.append(
+            msg_n(
+                "{n} environmental damage each round",
+                "{n} environmental damage each round",
+                f["environmental"],
+            )
+        )
+    if f.get("press_damage"):
+        parts.append(
+            msg_n(
+                "{n} damage at each press step", "{n} damage at each press step", f["press_damage"]
+            )
+        )
+    if f.get("damage"):
+        parts.append(msg_n("{n} damage now", "{n} damage now", f["damage"]))
+    if f.get("restrict"):
+        parts.append(
+            msg(
+                "restricts the opponent: {what}",
+                what=tuple(RESTRICTIONS[r] for r in f["restrict"]),
+            )
+        )
+    if "equip" in f:
+        parts.append(msg("equips with a weapon"))
+    if "employ" in f:
+        parts.append(msg("employs a retainer"))
+    if "burn_retainer" in f:
+        parts.append(msg("burns a retainer"))
+    if f.get("trap_press"):
+        parts.append(msg("a press to continue each round"))
+    return _semicolons(parts)
+
+
+def _end_of_round_words(f: Mapping[str, Any]) -> Message:
+    parts: list[Message] = []
+    if f.get("gain_blood_lost"):
+        parts.append(msg("gain the blood the opposing vampire lost to damage"))
+    if f.get("send_to_torpor"):
+        parts.append(msg("send the opposing vampire to torpor"))
+    if f.get("damage"):
+        parts.append(msg_n("{n} damage", "{n} damage", f["damage"]))
+    return msg("end of round: {effects}", effects=_semicolons(parts))
+
+
+def _play_words(play: CardPlay) -> Message | str:
     f = play.fragment
+    said: Message | str
     if play.slot == "strike":
-        en, ru = _strike_words(f)
+        said = _strike_words(f)
     elif play.slot == "prevention":
         if f.get("all"):
-            en, ru = "prevent all damage of the strike", "предотвратить все повреждения удара"
+            said = msg("prevent all damage of the strike")
         else:
-            en, ru = f"prevent {f['amount']} damage", f"предотвратить {f['amount']} повр."
+            said = msg_n("prevent {n} damage", "prevent {n} damage", f["amount"])
         if f.get("non_aggravated"):
-            en, ru = en + " (non-aggravated)", ru + " (обычные)"
+            said = msg("{what} (non-aggravated)", what=said)
     elif play.slot == "before_range":
-        en_l: list[str] = []
-        ru_l: list[str] = []
-        span = (" this round", " в этом раунде") if f.get("this_round") else ("", "")
-        if "set_strength" in f:
-            en_l.append(f"strength set to {f['set_strength']}")
-            ru_l.append(f"сила становится {f['set_strength']}")
-        if f.get("strength"):
-            en_l.append(f"{f['strength']:+d} strength{span[0]}")
-            ru_l.append(f"{f['strength']:+d} к силе{span[1]}")
-        if f.get("opponent_strength"):
-            en_l.append(f"opponent {f['opponent_strength']:+d} strength")
-            ru_l.append(f"сопернику {f['opponent_strength']:+d} к силе")
-        if f.get("hand_aggravated"):
-            en_l.append(f"aggravated hand damage{span[0]}")
-            ru_l.append(f"неизлечимые кулачные повреждения{span[1]}")
-        if f.get("hand_strikes_only"):
-            en_l.append("only hand strikes this round")
-            ru_l.append("только кулачные удары в раунде")
-        if f.get("environmental"):
-            en_l.append(f"{f['environmental']} environmental damage each round")
-            ru_l.append(f"{f['environmental']} повр. от окружения каждый раунд")
-        if f.get("press_damage"):
-            en_l.append(f"{f['press_damage']} damage at each press step")
-            ru_l.append(f"{f['press_damage']} повр. на каждом шаге прессов")
-        if f.get("damage"):
-            en_l.append(f"{f['damage']} damage now")
-            ru_l.append(f"{f['damage']} повр. сразу")
-        if f.get("restrict"):
-            en_l.append("restricts the opponent: " + ", ".join(f["restrict"]))
-            ru_l.append("ограничивает соперника: " + ", ".join(f["restrict"]))
-        if "equip" in f:
-            en_l.append("equips with a weapon")
-            ru_l.append("берёт оружие")
-        if "employ" in f:
-            en_l.append("employs a retainer")
-            ru_l.append("нанимает слугу")
-        if "burn_retainer" in f:
-            en_l.append("burns a retainer")
-            ru_l.append("сжигает слугу")
-        if f.get("trap_press"):
-            en_l.append("a press to continue each round")
-            ru_l.append("пресс на продолжение каждый раунд")
-        en, ru = "; ".join(en_l), "; ".join(ru_l)
+        said = _before_range_words(f)
     elif play.slot == "end_of_round":
-        en_l = []
-        ru_l = []
-        if f.get("gain_blood_lost"):
-            en_l.append("gain the blood the opposing vampire lost to damage")
-            ru_l.append("получить кровь, потерянную соперником от повреждений")
-        if f.get("send_to_torpor"):
-            en_l.append("send the opposing vampire to torpor")
-            ru_l.append("отправить вампира-соперника в ступор")
-        if f.get("damage"):
-            en_l.append(f"{f['damage']} damage")
-            ru_l.append(f"{f['damage']} повр.")
-        en = "end of round: " + "; ".join(en_l)
-        ru = "конец раунда: " + "; ".join(ru_l)
+        said = _end_of_round_words(f)
     elif play.slot == "aim":
-        en = f"aim: +{f['aim_bonus']} damage if the strike's damage gets through"
-        ru = f"прицел: +{f['aim_bonus']} повр., если повреждения удара прошли"
+        said = msg("aim: +{bonus} damage if the strike's damage gets through", bonus=f["aim_bonus"])
     elif play.slot == "additional_strikes":
         n = f.get("count", 1)
-        unlimited = "" if f.get("limited", True) else ", not limited"
-        en = f"{n} additional strike(s){unlimited}"
-        ru = f"дополнительных ударов: {n}{', без ограничения' if unlimited else ''}"
+        if f.get("limited", True):
+            said = msg_n("{n} additional strike(s)", "{n} additional strike(s)", n)
+        else:
+            said = msg_n(
+                "{n} additional strike(s), not limited", "{n} additional strike(s), not limited", n
+            )
     else:
-        en, ru = _SLOT_WORDS[play.slot]
+        said = _SLOT_WORDS[play.slot]
         only = f.get("to") or f.get("only")
         if only:
-            en, ru = f"{en} (only: {only})", f"{ru} (только: {only})"
+            said = msg("{what} (only: {only})", what=said, only=_ONLY.get(only, only))
     if play.optional:
-        en, ru = f"optional {en}", f"по желанию: {ru}"
+        said = msg("optional {what}", what=said)
     if f.get("cost"):
-        en, ru = f"{en} (costs {f['cost']} blood)", f"{ru} (стоит {f['cost']} крови)"
-    return en, ru
+        said = msg_n("{what} (costs {n} blood)", "{what} (costs {n} blood)", f["cost"], what=said)
+    return said
 
 
-def describe_option(option: CardOption) -> tuple[str, str]:
-    """What the option does, in our own words: (English, Russian)."""
+def describe_option(option: CardOption) -> Message:
+    """What the option does, in our own words."""
     parts = [_play_words(p) for p in option.plays]
-    en = "; ".join(p[0] for p in parts) or "no effect on the combat's outcome"
-    ru = "; ".join(p[1] for p in parts) or "на исход боя не влияет"
-    return en, ru
+    said = [p for p in parts if isinstance(p, Message)]
+    if not said:
+        return msg("no effect on the combat's outcome")
+    joined = _semicolons(said)
+    assert isinstance(joined, Message)
+    return joined
 
 
 # -- writing an option into a scenario ----------------------------------------------------
@@ -358,8 +401,7 @@ def _fill(value: Any, choices: Mapping[str, Any]) -> Any:
         key = value[1:-1]
         if key not in choices:
             raise InvalidState(
-                f"This card needs a choice of {key}; give it as {key}=...",
-                ru=f"Для этой карты нужно выбрать {key}; укажите {key}=...",
+                msg("This card needs a choice of {key}; give it as {key}=...", key=key)
             )
         return choices[key]
     if isinstance(value, Mapping):
@@ -389,8 +431,12 @@ def play_card(
     rounds = out.setdefault("rounds", [{}])
     if not 1 <= round_number <= len(rounds):
         raise InvalidState(
-            f"Round {round_number} does not exist; the scenario has {len(rounds)} round(s).",
-            ru=f"Раунда {round_number} нет; в сценарии раундов: {len(rounds)}.",
+            msg_n(
+                "Round {number} does not exist; the scenario has {n} round(s).",
+                "Round {number} does not exist; the scenario has {n} round(s).",
+                len(rounds),
+                number=round_number,
+            )
         )
     rnd = rounds[round_number - 1]
     foe = "opposing" if side == "acting" else "acting"
@@ -422,10 +468,13 @@ def play_card(
                 listed.append({"hand": True})  # the default hand strike, now written out
             if not listed:
                 raise InvalidState(
-                    f"{item.name} is played on a strike: list the {owner} side's strike in "
-                    f"round {round_number} first.",
-                    ru=f"{item.name} играется на удар: сначала укажите удар стороны {owner} в "
-                    f"раунде {round_number}.",
+                    msg(
+                        "{name} is played on a strike: list the {side} side's strike in round "
+                        "{number} first.",
+                        name=item.name,
+                        side=side_word(owner),
+                        number=round_number,
+                    )
                 )
             strike = listed[-1]
             if play.slot == "prevention":

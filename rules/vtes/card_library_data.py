@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.i18n import Message, msg
 from rules.vtes.card_library import CardOption, CardPlay, LibraryEntry
 
 __all__ = ["COMBAT", "EQUIPMENT"]
@@ -43,17 +44,15 @@ def EOR(**fragment: Any) -> CardPlay:
     return CardPlay("end_of_round", fragment)
 
 
-def OPT(
-    key: str, *plays: CardPlay, note: tuple[str, str] = ("", ""), choice: str = ""
-) -> CardOption:
-    return CardOption(key, plays, note[0], note[1], choice)
+def OPT(key: str, *plays: CardPlay, note: Message | None = None, choice: str = "") -> CardOption:
+    return CardOption(key, plays, note, choice)
 
 
 def C(
     card_id: int,
     name: str,
     *options: CardOption,
-    unmodelled: tuple[tuple[str, str, str], ...] = (),
+    unmodelled: tuple[tuple[str, Message], ...] = (),
     source: str = "card text",
 ) -> LibraryEntry:
     return LibraryEntry(card_id, name, "combat", options, unmodelled, source)
@@ -72,55 +71,32 @@ CANCEL = CardPlay("cancel", {})
 NEW = CardPlay("new_round", {})
 
 # notes: what the resolver leaves to the judge
-AFTER = (
+AFTER = msg(
     "After combat: the rest of this card's text (continuing the action, stealth) is outside "
-    "the combat resolver.",
-    "После боя: остальной текст карты (продолжение действия, скрытность) калькулятор боя не "
-    "учитывает.",
+    "the combat resolver."
 )
-ONCE = (
+ONCE = msg(
     "The card's limits (once each combat or round, only one per vampire) are for the judge "
-    "to check.",
-    "Ограничения карты (раз за бой или раунд, одна на вампира) проверяет судья.",
+    "to check."
 )
-EACH_ROUND = (
-    "Its prevention each round: add it to the opposing strike of each later round by hand.",
-    "Предотвращение каждый раунд: в следующих раундах добавьте его к удару соперника вручную.",
+EACH_ROUND = msg(
+    "Its prevention each round: add it to the opposing strike of each later round by hand."
 )
-OUTCOME = (
-    "No effect on the combat's outcome (hands, cards drawn); the resolver records nothing.",
-    "На исход боя не влияет (рука, добор карт); калькулятор ничего не меняет.",
+OUTCOME = msg(
+    "No effect on the combat's outcome (hands, cards drawn); the resolver records nothing."
 )
-STAYS = (
-    "The card stays on the vampire after combat; its lasting effect is for the judge.",
-    "Карта остаётся на вампире после боя; её длящийся эффект учитывает судья.",
+STAYS = msg("The card stays on the vampire after combat; its lasting effect is for the judge.")
+REFLEX = msg("Its reflex (cancel a card as it is played): simply do not enter the cancelled card.")
+MELEE = msg(
+    "The 'use a melee weapon strike' choice: enter the weapon's strike with the bonus by hand."
 )
-REFLEX = (
-    "Its reflex (cancel a card as it is played): simply do not enter the cancelled card.",
-    "Рефлекс (отмена карты при розыгрыше): просто не вводите отменённую карту.",
+FIRST_ROUND = msg(
+    "Only usable in the first round (or at the time the card names): the judge checks it."
 )
-MELEE = (
-    "The 'use a melee weapon strike' choice: enter the weapon's strike with the bonus by hand.",
-    "Вариант «удар холодным оружием»: введите удар оружия с бонусом вручную.",
-)
-FIRST_ROUND = (
-    "Only usable in the first round (or at the time the card names): the judge checks it.",
-    "Только в первом раунде (или в момент, названный на карте): это проверяет судья.",
-)
-STRIKES_ROUND = (
-    "Prevents all damage of every opposing strike this round: add it to each of them.",
-    "Предотвращает все повреждения каждого удара соперника в этом раунде: добавьте ко всем.",
+STRIKES_ROUND = msg(
+    "Prevents all damage of every opposing strike this round: add it to each of them."
 )
 
-
-def _r(en: str, ru: str) -> tuple[str, str]:
-    return en, ru
-
-
-NOT_MODELLED_LATER = _r(
-    "happens after combat, outside the combat resolver",
-    "происходит после боя, вне калькулятора боя",
-)
 
 COMBAT: tuple[LibraryEntry, ...] = (
     C(
@@ -175,9 +151,8 @@ COMBAT: tuple[LibraryEntry, ...] = (
         OPT(
             "-",
             CardPlay("aim", {"aim_bonus": 2, "aim_no_press": True}),
-            note=(
-                "The opponent may discard two combat cards to cancel it: then do not enter it.",
-                "Соперник может сбросить две боевые карты, чтобы отменить её: тогда не вводите её.",
+            note=msg(
+                "The opponent may discard two combat cards to cancel it: then do not enter it."
             ),
         ),
         source="card text; rulings RTR 19970630, RTR 19960221",
@@ -195,11 +170,9 @@ COMBAT: tuple[LibraryEntry, ...] = (
         OPT(
             "-",
             BR(equip="{weapon}"),
-            note=(
+            note=msg(
                 "The weapon's limits (cost under 3 pool, no aggravated or 4+ damage) are for the "
-                "judge.",
-                "Ограничения оружия (стоимость до 3 пула, без неизлечимых и 4+ повр.) "
-                "проверяет судья.",
+                "judge."
             ),
         ),
     ),
@@ -243,10 +216,7 @@ COMBAT: tuple[LibraryEntry, ...] = (
         OPT(
             "-",
             BR(equip={"name": "Weighted Walking Stick", "strike": {"strength_bonus": 1}}),
-            note=(
-                "Its 5 counters (1 burned per damage it inflicts) are not tracked.",
-                "Её 5 жетонов (сгорает по 1 за каждое нанесённое повреждение) не отслеживаются.",
-            ),
+            note=msg("Its 5 counters (1 burned per damage it inflicts) are not tracked."),
         ),
     ),
     C(
@@ -281,11 +251,9 @@ COMBAT: tuple[LibraryEntry, ...] = (
         OPT(
             "-",
             BR(trap_press=True),
-            note=(
+            note=msg(
                 "Its counters (reset to 3 by every card "
-                "played) are not tracked: remove it when they run out.",
-                "Её жетоны (снова 3 после "
-                "каждой сыгранной карты) не отслеживаются: уберите её, когда они кончатся.",
+                "played) are not tracked: remove it when they run out."
             ),
         ),
         source="card text; rulings LSJ 20040521, ANK 20200525-1",
@@ -433,10 +401,7 @@ COMBAT: tuple[LibraryEntry, ...] = (
         OPT(
             "obf",
             S(destroy_equipment="{equipment}", first_strike=True),
-            note=(
-                "Burning a retainer instead: enter a strike aimed at the retainer by hand.",
-                "Сжечь слугу вместо снаряжения: введите удар по слуге вручную.",
-            ),
+            note=msg("Burning a retainer instead: enter a strike aimed at the retainer by hand."),
         ),
         OPT("pro", S(hand=True, aggravated=True)),
         OPT("ser", S(steal_blood=2)),
@@ -459,10 +424,10 @@ COMBAT: tuple[LibraryEntry, ...] = (
         unmodelled=(
             (
                 "ANI",
-                "combat cards costing the opponent 1 more blood is not modelled; "
-                "add the cost to each of its cards by hand",
-                "удорожание боевых карт соперника на 1 кровь не моделируется; добавьте "
-                "стоимость к его картам вручную",
+                msg(
+                    "combat cards costing the opponent 1 more blood is not modelled; "
+                    "add the cost to each of its cards by hand"
+                ),
             ),
         ),
     ),
@@ -483,11 +448,9 @@ COMBAT: tuple[LibraryEntry, ...] = (
         OPT(
             "FOR",
             PREV(every=True),
-            note=(
+            note=msg(
                 "In later rounds it prevents the initial strike for 1 "
-                "blood: add that prevention (cost 1) by hand.",
-                "В следующих раундах предотвращает "
-                "первый удар за 1 кровь: добавьте это предотвращение (стоимость 1) вручную.",
+                "blood: add that prevention (cost 1) by hand."
             ),
         ),
     ),
@@ -520,10 +483,10 @@ COMBAT: tuple[LibraryEntry, ...] = (
         unmodelled=(
             (
                 "-",
-                "diablerie in place of torpor is resolved by the "
-                "torpor and diablerie page, not the combat resolver",
-                "дьяблери вместо ступора "
-                "разбирается на странице ступора и дьяблери, а не в калькуляторе боя",
+                msg(
+                    "diablerie in place of torpor is resolved by the "
+                    "torpor and diablerie page, not the combat resolver"
+                ),
             ),
         ),
     ),
@@ -557,8 +520,7 @@ COMBAT: tuple[LibraryEntry, ...] = (
         unmodelled=(
             (
                 "OBT",
-                "the blood or life burned after combat " + NOT_MODELLED_LATER[0],
-                "сжигание крови или жизни " + NOT_MODELLED_LATER[1],
+                msg("the blood or life burned after combat is outside the combat resolver"),
             ),
         ),
     ),
@@ -575,13 +537,11 @@ COMBAT: tuple[LibraryEntry, ...] = (
         unmodelled=(
             (
                 "pot",
-                "extra damage only for strikes that require Potence is not modelled",
-                "прибавка только к ударам, требующим Potence, не моделируется",
+                msg("extra damage only for strikes that require Potence is not modelled"),
             ),
             (
                 "POT",
-                "extra damage only for strikes that require Potence is not modelled",
-                "прибавка только к ударам, требующим Potence, не моделируется",
+                msg("extra damage only for strikes that require Potence is not modelled"),
             ),
         ),
     ),
@@ -591,10 +551,7 @@ COMBAT: tuple[LibraryEntry, ...] = (
         OPT(
             "aus",
             PRESS("continue"),
-            note=(
-                "Its optional maneuver next round: enter it in that round.",
-                "Её необязательный маневр в следующем раунде: введите его там.",
-            ),
+            note=msg("Its optional maneuver next round: enter it in that round."),
         ),
         OPT("AUS", NEW),
         source="card text; rulings RTR 20030519, RTR 20020501",
@@ -639,10 +596,7 @@ COMBAT: tuple[LibraryEntry, ...] = (
         OPT(
             "vic",
             S(combat_ends=True),
-            note=(
-                "The opposing minion unlocks before combat ends: for the judge.",
-                "Соперник разворачивается до конца боя: это учитывает судья.",
-            ),
+            note=msg("The opposing minion unlocks before combat ends: for the judge."),
         ),
         OPT("VIC", S(combat_ends=True)),
     ),
@@ -653,10 +607,7 @@ COMBAT: tuple[LibraryEntry, ...] = (
         OPT(
             "aus pre",
             CardPlay("cancel", {"cost": 1}),
-            note=(
-                "Cancelling a grapple instead: simply do not enter the grapple.",
-                "Отмена захвата: просто не вводите захват.",
-            ),
+            note=msg("Cancelling a grapple instead: simply do not enter the grapple."),
         ),
         OPT("AUS PRE", S(combat_ends=True)),
     ),
@@ -667,8 +618,7 @@ COMBAT: tuple[LibraryEntry, ...] = (
         unmodelled=(
             (
                 "PRE",
-                "the unpreventable damage after combat " + NOT_MODELLED_LATER[0],
-                "непредотвратимое повреждение " + NOT_MODELLED_LATER[1],
+                msg("the unpreventable damage after combat is outside the combat resolver"),
             ),
         ),
     ),
@@ -699,8 +649,9 @@ COMBAT: tuple[LibraryEntry, ...] = (
         unmodelled=(
             (
                 "-",
-                "a strike that becomes a weapon usable only from the next round is not modelled",
-                "удар, превращающийся в оружие со следующего раунда, не моделируется",
+                msg(
+                    "a strike that becomes a weapon usable only from the next round is not modelled"
+                ),
             ),
         ),
     ),
@@ -717,8 +668,7 @@ COMBAT: tuple[LibraryEntry, ...] = (
         unmodelled=(
             (
                 "-",
-                "ammunition changing a gun's damage for the rest of combat is not modelled",
-                "боеприпасы, меняющие повреждения оружия до конца боя, не моделируются",
+                msg("ammunition changing a gun's damage for the rest of combat is not modelled"),
             ),
         ),
     ),
@@ -732,10 +682,10 @@ COMBAT: tuple[LibraryEntry, ...] = (
         unmodelled=(
             (
                 "tha",
-                "damage that Fortitude cards cannot prevent and weapons dealing no "
-                "damage are not modelled",
-                "повреждения, которые нельзя предотвратить "
-                "картами Fortitude, и оружие без повреждений не моделируются",
+                msg(
+                    "damage that Fortitude cards cannot prevent and weapons dealing no "
+                    "damage are not modelled"
+                ),
             ),
         ),
     ),
@@ -745,11 +695,9 @@ COMBAT: tuple[LibraryEntry, ...] = (
         OPT(
             "-",
             BR(equip={"name": "Zip Gun", "strike": {"damage": 1, "ranged": True, "recoil": 1}}),
-            note=(
+            note=msg(
                 "The bearer takes its 1 damage only once each "
-                "combat: drop the recoil in later rounds by hand.",
-                "Владелец получает своё 1 "
-                "повреждение только раз за бой: в следующих раундах уберите его вручную.",
+                "combat: drop the recoil in later rounds by hand."
             ),
         ),
     ),
@@ -760,8 +708,7 @@ COMBAT: tuple[LibraryEntry, ...] = (
         unmodelled=(
             (
                 "POT",
-                "burning the vampire in place of torpor is not modelled",
-                "сожжение вместо ступора не моделируется",
+                msg("burning the vampire in place of torpor is not modelled"),
             ),
         ),
     ),
@@ -773,8 +720,7 @@ COMBAT: tuple[LibraryEntry, ...] = (
         unmodelled=(
             (
                 "obt",
-                "burning an ally outright is not modelled",
-                "мгновенное сожжение союзника не моделируется",
+                msg("burning an ally outright is not modelled"),
             ),
         ),
     ),
@@ -856,10 +802,7 @@ COMBAT: tuple[LibraryEntry, ...] = (
         OPT(
             "ani pro",
             BR(strength=1, this_round=True),
-            note=(
-                "Its 1 prevention this round: add it to the opposing strike.",
-                "Его 1 предотвращение в этом раунде: добавьте к удару соперника.",
-            ),
+            note=msg("Its 1 prevention this round: add it to the opposing strike."),
         ),
         OPT("ANI PRO", BR(strength=1), note=EACH_ROUND),
     ),
@@ -870,10 +813,7 @@ COMBAT: tuple[LibraryEntry, ...] = (
         OPT(
             "DEM",
             S(send_to_torpor=True),
-            note=(
-                "The 'does not unlock' part is for the judge.",
-                "Часть «не разворачивается» учитывает судья.",
-            ),
+            note=msg("The 'does not unlock' part is for the judge."),
         ),
         source="card text; rulings LSJ 20000110, LSJ 20090622-2",
     ),
@@ -885,10 +825,7 @@ COMBAT: tuple[LibraryEntry, ...] = (
         OPT(
             "MYT",
             S(steal_blood=1, ranged=True),
-            note=(
-                "Stealing a master card is for the judge.",
-                "Кражу карты-мастера учитывает судья.",
-            ),
+            note=msg("Stealing a master card is for the judge."),
         ),
     ),
     C(100076, "Apparition", OPT("chi", note=EACH_ROUND), OPT("CHI", note=EACH_ROUND)),
@@ -901,10 +838,7 @@ COMBAT: tuple[LibraryEntry, ...] = (
         OPT(
             "CEL",
             S(hand=True, dodge=True),
-            note=(
-                "Not as an additional strike, and no additional strikes this round.",
-                "Не как дополнительный удар, и без дополнительных ударов в этом раунде.",
-            ),
+            note=msg("Not as an additional strike, and no additional strikes this round."),
         ),
     ),
     C(
@@ -942,10 +876,7 @@ COMBAT: tuple[LibraryEntry, ...] = (
         OPT(
             "FOR",
             PREV(3),
-            note=(
-                "Destroying the opposing melee weapon is for the judge.",
-                "Уничтожение холодного оружия соперника учитывает судья.",
-            ),
+            note=msg("Destroying the opposing melee weapon is for the judge."),
         ),
     ),
 )
@@ -958,10 +889,7 @@ EQUIPMENT: tuple[LibraryEntry, ...] = (
         OPT(
             "-",
             EQ(damage=2, ranged=True),
-            note=(
-                "Its optional maneuver (once each combat): enter it as a maneuver.",
-                "Его необязательный маневр (раз за бой): введите как маневр.",
-            ),
+            note=msg("Its optional maneuver (once each combat): enter it as a maneuver."),
         ),
     ),
     W(101014, "Ivory Bow", OPT("-", EQ(damage=1, ranged=True, aggravated=True))),
@@ -971,11 +899,9 @@ EQUIPMENT: tuple[LibraryEntry, ...] = (
         OPT(
             "-",
             EQ(damage=2, ranged=True, long_range_only=True),
-            note=(
+            note=msg(
                 "When its bearer blocks it can set the first round at long range: enter that "
-                "round's range as long.",
-                "Если владелец блокирует, первый раунд можно сразу "
-                "сделать дальним: укажите этому раунду дальнюю дистанцию.",
+                "round's range as long."
             ),
         ),
     ),
@@ -985,11 +911,9 @@ EQUIPMENT: tuple[LibraryEntry, ...] = (
         OPT(
             "-",
             EQ(),
-            note=(
+            note=msg(
                 "Burn it to prevent all damage of an "
-                "opposing strike: add prevention 'all' with burn='Leather Jacket'.",
-                "Сжечь, чтобы "
-                "предотвратить все повреждения удара: добавьте предотвращение 'all' с burn.",
+                "opposing strike: add prevention 'all' with burn='Leather Jacket'."
             ),
         ),
     ),
@@ -999,9 +923,8 @@ EQUIPMENT: tuple[LibraryEntry, ...] = (
         OPT(
             "-",
             EQ(combat_ends=True, burn_after_use=True),
-            note=(
-                "Locking the opposing vampire (and the bearer at close range) is for the judge.",
-                "Блокировку соперника (и владельца вблизи) учитывает судья.",
+            note=msg(
+                "Locking the opposing vampire (and the bearer at close range) is for the judge."
             ),
         ),
     ),
@@ -1012,11 +935,9 @@ EQUIPMENT: tuple[LibraryEntry, ...] = (
         OPT(
             "-",
             EQ(),
-            note=(
+            note=msg(
                 "Once each combat: prevent 2 from a gun or 1 "
-                "from anything else; add it to that strike.",
-                "Раз за бой: предотвратить 2 от огнестрела "
-                "или 1 от прочего; добавьте к этому удару.",
+                "from anything else; add it to that strike."
             ),
         ),
     ),
@@ -1028,10 +949,7 @@ EQUIPMENT: tuple[LibraryEntry, ...] = (
         OPT(
             "-",
             EQ(),
-            note=(
-                "Prevent 1 damage each combat: add it to a strike.",
-                "Предотвращает 1 повреждение за бой: добавьте к удару.",
-            ),
+            note=msg("Prevent 1 damage each combat: add it to a strike."),
         ),
     ),
     W(100474, "The Crusader Sword", OPT("-", EQ(strength_bonus=1, aggravated=True))),
@@ -1053,10 +971,7 @@ EQUIPMENT: tuple[LibraryEntry, ...] = (
         OPT(
             "-",
             EQ(),
-            note=(
-                "Burn to prevent 2: add prevention 2 with burn.",
-                "Сжечь, чтобы предотвратить 2: добавьте предотвращение 2 с burn.",
-            ),
+            note=msg("Burn to prevent 2: add prevention 2 with burn."),
         ),
     ),
     W(100516, "Deer Rifle", OPT("-", EQ(damage=1, ranged=True), note=ONCE)),

@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from rules.errors import InvalidState
+from rules.i18n import Message, msg, msg_p
 from rules.validation import choice, text
 
 __all__ = [
@@ -36,12 +37,12 @@ __all__ = [
 Kind = Literal["strike", "additional_strikes", "before_range", "prevention"]
 Level = Literal["basic", "superior"]
 
-_KIND_RU: Mapping[str, str] = MappingProxyType(
+_KINDS: Mapping[str, Message] = MappingProxyType(
     {
-        "strike": "карта удара",
-        "additional_strikes": "карта дополнительных ударов",
-        "before_range": "карта, играемая до определения дистанции",
-        "prevention": "карта предотвращения",
+        "strike": msg_p("card kind", "strike"),
+        "additional_strikes": msg_p("card kind", "additional_strikes"),
+        "before_range": msg_p("card kind", "before_range"),
+        "prevention": msg_p("card kind", "prevention"),
     }
 )
 
@@ -58,18 +59,20 @@ class CardPreset:
     key: str
     name: str
     kind: Kind
-    summary_en: str
-    summary_ru: str
+    summary: Message
     levels: Mapping[str, Mapping[str, Any]]
     source: str
     generic: bool = False
 
     def fragment(self, level: str = "basic") -> dict[str, Any]:
         if not isinstance(level, str) or level not in self.levels:
-            allowed = ", ".join(self.levels)
             raise InvalidState(
-                f"{self.name} has no {level!r} level; allowed: {allowed}.",
-                ru=f"У карты {self.name} нет уровня {level!r}; допустимые: {allowed}.",
+                msg(
+                    "{name} has no {level} level; allowed: {allowed}.",
+                    name=self.name,
+                    level=repr(level),
+                    allowed=tuple(self.levels),
+                )
             )
         return dict(self.levels[level])
 
@@ -85,8 +88,7 @@ _ALL: tuple[CardPreset, ...] = (
         key="undead_strength",
         name="Undead Strength",
         kind="strike",
-        summary_en="Potence strike card: 3 damage, at close range only.",
-        summary_ru="Карта удара Potence: 3 повреждения, только на близкой дистанции.",
+        summary=msg("Potence strike card: 3 damage, at close range only."),
         levels=_levels(basic={"name": "Undead Strength", "damage": 3}),
         source=f"{_SEED} (the Kurt/Ira example: 3 damage at close range)",
     ),
@@ -94,10 +96,10 @@ _ALL: tuple[CardPreset, ...] = (
         key="blur",
         name="Blur",
         kind="additional_strikes",
-        summary_en="Celerity: 1 additional strike this round at basic level, 2 at superior; "
-        "limited (one such effect per minion per round).",
-        summary_ru="Celerity: 1 дополнительный удар в этом раунде на базовом уровне, 2 на "
-        "превосходном; ограниченный эффект (один на миньона за раунд).",
+        summary=msg(
+            "Celerity: 1 additional strike this round at basic level, 2 at superior; "
+            "limited (one such effect per minion per round)."
+        ),
         levels=_levels(
             basic={"name": "Blur", "count": 1, "limited": True},
             superior={"name": "Blur", "count": 2, "limited": True},
@@ -108,10 +110,10 @@ _ALL: tuple[CardPreset, ...] = (
         key="torn_signpost",
         name="Torn Signpost",
         kind="before_range",
-        summary_en="Potence card played before range is determined: the vampire's strength "
-        "becomes 2 (3 at superior) for the rest of the combat; '+N strength' effects add to it.",
-        summary_ru="Карта Potence, играется до определения дистанции: сила вампира становится "
-        "2 (3 на превосходном уровне) до конца боя; эффекты «+N к силе» к ней прибавляются.",
+        summary=msg(
+            "Potence card played before range is determined: the vampire's strength "
+            "becomes 2 (3 at superior) for the rest of the combat; '+N strength' effects add to it."
+        ),
         levels=_levels(
             basic={"name": "Torn Signpost", "set_strength": 2},
             superior={"name": "Torn Signpost", "set_strength": 3},
@@ -122,10 +124,10 @@ _ALL: tuple[CardPreset, ...] = (
         key="prevent_1",
         name="Skin of Rock-style prevention (1)",
         kind="prevention",
-        summary_en="A prevention card in the style of Skin of Rock: the receiver prevents 1 "
-        "damage of the opposing strike.",
-        summary_ru="Карта предотвращения в духе Skin of Rock: получатель предотвращает 1 "
-        "повреждение от удара соперника.",
+        summary=msg(
+            "A prevention card in the style of Skin of Rock: the receiver prevents 1 "
+            "damage of the opposing strike."
+        ),
         levels=_levels(basic={"prevent": 1}),
         source=f"{_SEED} (6.4.6: prevention cards such as Skin of Rock)",
         generic=True,
@@ -134,10 +136,10 @@ _ALL: tuple[CardPreset, ...] = (
         key="prevent_2",
         name="Skin of Rock-style prevention (2)",
         kind="prevention",
-        summary_en="A stronger prevention card (or two cards played one after the other): "
-        "the receiver prevents 2 damage of the opposing strike.",
-        summary_ru="Более сильное предотвращение (или две карты подряд): получатель "
-        "предотвращает 2 повреждения от удара соперника.",
+        summary=msg(
+            "A stronger prevention card (or two cards played one after the other): "
+            "the receiver prevents 2 damage of the opposing strike."
+        ),
         levels=_levels(basic={"prevent": 2}),
         source=f"{_SEED} (6.4.6: prevention cards are played one at a time)",
         generic=True,
@@ -146,10 +148,10 @@ _ALL: tuple[CardPreset, ...] = (
         key="dodge",
         name="Dodge",
         kind="strike",
-        summary_en="A dodge strike: no damage; protects the dodger and its equipment from the "
-        "opposing strike at any range (not its retainers, not against combat ends).",
-        summary_ru="Удар-уклонение: без повреждений; защищает уклоняющегося и его снаряжение "
-        "от удара соперника на любой дистанции (но не слуг и не от завершения боя).",
+        summary=msg(
+            "A dodge strike: no damage; protects the dodger and its equipment from the "
+            "opposing strike at any range (not its retainers, not against combat ends)."
+        ),
         levels=_levels(basic={"name": "Dodge", "dodge": True}),
         source=f"{_SEED} (6.4.5 Dodge; the Kurt/Ira example)",
         generic=True,
@@ -158,10 +160,10 @@ _ALL: tuple[CardPreset, ...] = (
         key="combat_ends",
         name="Combat ends",
         kind="strike",
-        summary_en="A combat-ends strike: resolves before every other strike, at any range, "
-        "and a dodge does not stop it.",
-        summary_ru="Удар «завершить бой»: срабатывает раньше всех ударов, на любой дистанции, "
-        "уклонение его не останавливает.",
+        summary=msg(
+            "A combat-ends strike: resolves before every other strike, at any range, "
+            "and a dodge does not stop it."
+        ),
         levels=_levels(basic={"name": "Combat ends", "combat_ends": True}),
         source=f"{_SEED} (6.4.5 Combat Ends)",
         generic=True,
@@ -170,10 +172,10 @@ _ALL: tuple[CardPreset, ...] = (
         key="steal_blood",
         name="Steal blood",
         kind="strike",
-        summary_en="A strike that steals blood (or life): not damage, cannot be prevented, "
-        "happens before mending; blood above capacity drains to the bank at once.",
-        summary_ru="Удар, крадущий кровь (или жизнь): это не повреждение, его нельзя "
-        "предотвратить, он происходит до излечения; излишек сверх объёма уходит в банк.",
+        summary=msg(
+            "A strike that steals blood (or life): not damage, cannot be prevented, "
+            "happens before mending; blood above capacity drains to the bank at once."
+        ),
         levels=_levels(
             basic={"name": "Steal blood", "steal_blood": 1},
             superior={"name": "Steal blood", "steal_blood": 2},
@@ -185,10 +187,10 @@ _ALL: tuple[CardPreset, ...] = (
         key="first_strike",
         name="First strike",
         kind="strike",
-        summary_en="A strike with first strike: resolves before the opposing strike; if that "
-        "sends the opponent to torpor or burns it, the opponent's strike never happens.",
-        summary_ru="Первоочередный удар: выполняется раньше удара соперника; если соперник "
-        "уходит в ступор или сжигается, его удар не выполняется.",
+        summary=msg(
+            "A strike with first strike: resolves before the opposing strike; if that "
+            "sends the opponent to torpor or burns it, the opponent's strike never happens."
+        ),
         levels=_levels(basic={"name": "First strike", "damage": 1, "first_strike": True}),
         source=f"{_SEED} (6.4.5 First Strike)",
         generic=True,
@@ -200,21 +202,23 @@ CARDS: Mapping[str, CardPreset] = MappingProxyType({c.key: c for c in _ALL})
 
 def card(name_or_key: str) -> CardPreset:
     """The preset with this key or card name (case-insensitive)."""
-    text("name_or_key", name_or_key, ru="карта (name_or_key)")
+    text(msg_p("parameter", "name_or_key"), name_or_key)
     wanted = name_or_key.strip().lower()
     for preset in _ALL:
         if wanted in (preset.key, preset.name.lower()):
             return preset
-    names = ", ".join(c.name for c in _ALL)
     raise InvalidState(
-        f"No card preset named {name_or_key!r}; known presets: {names}.",
-        ru=f"Нет заготовки карты с именем {name_or_key!r}; известные заготовки: {names}.",
+        msg(
+            "No card preset named {name}; known presets: {names}.",
+            name=repr(name_or_key),
+            names=tuple(c.name for c in _ALL),
+        )
     )
 
 
 def cards_of_kind(kind: Kind) -> tuple[CardPreset, ...]:
     """Every preset of one kind: strike, additional_strikes, before_range or prevention."""
-    choice("kind", kind, tuple(_KIND_RU), ru="вид карты (kind)")
+    choice(msg_p("parameter", "kind"), kind, tuple(_KINDS))
     return tuple(c for c in _ALL if c.kind == kind)
 
 
@@ -222,8 +226,12 @@ def _of(name: str, kind: Kind, level: str) -> dict[str, Any]:
     preset = card(name)
     if preset.kind != kind:
         raise InvalidState(
-            f"{preset.name} is a {preset.kind} card, not a {kind} card.",
-            ru=f"{preset.name} — {_KIND_RU[preset.kind]}, а не {_KIND_RU[kind]}.",
+            msg(
+                "{name} is a {kind} card, not a {wanted} card.",
+                name=preset.name,
+                kind=_KINDS[preset.kind],
+                wanted=_KINDS[kind],
+            )
         )
     return preset.fragment(level)
 

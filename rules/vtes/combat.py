@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.errors import IllegalPlay, InvalidState
-from rules.russian import count as count_ru
+from rules.i18n import Message, msg, msg_n, msg_p
 from rules.trace import Step, Trace
 from rules.vtes import (
     Ally,
@@ -28,16 +28,15 @@ from rules.vtes import (
     Retainer,
     Vampire,
     resolve_damage,
-    ru_words,
 )
+from rules.vtes import combat_text as words
 from rules.vtes.combat_effects import CARDS, LASTING
 from rules.vtes.combat_effects import Hit as _Hit
 from rules.vtes.combat_fighter import Fighter as _Fighter
 from rules.vtes.combat_report import CombatantState, CombatReport, Range, RoundReport
 from rules.vtes.combat_strike_cards import Chosen as _Chosen
 from rules.vtes.combat_strike_cards import StrikeCards
-from rules.vtes.combat_strike_cards import ru_name as _ru_name
-from rules.vtes.combat_text import Phrase, Sentence, plural_ru, words
+from rules.vtes.combat_strike_cards import strike_name as _strike_name
 from rules.vtes.scenario import (
     SIDES,
     Equipment,
@@ -60,124 +59,60 @@ DAMAGE = "vtes:6.4.6"
 RETAINERS = "vtes:6.4.7"
 
 
-# -- Russian words for the trace ---------------------------------------------------------
-
-_RU_SIDE = {"acting": "действующий", "opposing": "противостоящий"}
-_RU_RANGE = {"close": "близкая дистанция", "long": "дальняя дистанция"}
-_RU_RANGE_TO = {"close": "близкую дистанцию", "long": "дальнюю дистанцию"}
-_RU_RANGE_AT = {"close": "на близкой дистанции", "long": "на дальней дистанции"}
-_RU_STATE = ru_words.STATE
-
-
-# Names the scenario gives to strikes and strike effects left unnamed.
-def _ru_amount(n: int, unit: str) -> str:
-    """``n`` blood or life counters in Russian: 1 литр крови, 2 литра крови; 1 жизнь, 5 жизней."""
-    if unit == "blood":
-        return ru_words.blood(n)
-    return f"{n} {plural_ru(n, 'жизнь', 'жизни', 'жизней')}"
-
-
-def _ru_unit_of(unit: str) -> str:
-    """The unit after 'не осталось': крови / жизни."""
-    return "крови" if unit == "blood" else "жизни"
-
-
-_RU_ITEM_ACTION = {"destroy": "уничтожить", "take": "забрать"}
-
-
-def _ru_card(name: str) -> str:
-    """A card played, as the object of 'играет' (an unnamed one is just 'карту')."""
-    return "карту" if name == "card" else name
-
-
-def _ru_sides(sides: Sequence[str]) -> str:
-    return ", ".join(_RU_SIDE.get(side, side) for side in sides)
-
-
-def _ru_alternating(sides: Sequence[str], one: str, few: str, many: str) -> str:
-    """How many plays and by whom: '1 маневр (действующий)', '2 пресса по очереди (...)'."""
-    n = len(sides)
-    noun = plural_ru(n, one, few, many)
-    if n == 1:
-        return f"1 {noun} ({_ru_sides(sides)})"
-    return f"{n} {noun} по очереди ({_ru_sides(sides)})"
-
-
-# -- the combatants while the combat runs -------------------------------------------------
+def _sides(sides: Sequence[str]) -> tuple[Message, ...]:
+    return tuple(words.side(side) for side in sides)
 
 
 # -- describing strikes -------------------------------------------------------------------
 
 
-def _effect_parts(
-    effect: StrikeEffect, strength: int, target: str | None, *, trace: bool = False
-) -> tuple[list[str], list[str]]:
-    en: list[str] = []
-    ru: list[str] = []
+def _effect_parts(effect: StrikeEffect, strength: int, target: str | None) -> list[Message]:
+    parts: list[Message] = []
     dmg = effect.damage_for(strength)
     if dmg or effect.strength_based:
         r = "R" if effect.ranged else ""
-        unit = "agg" if effect.aggravated else "dmg"
-        en.append(f"{dmg}{r} {words(dmg, unit, 'en').split(' ', 1)[1]}")
-        ru.append(f"{dmg}{r} {words(dmg, unit, 'ru').split(' ', 1)[1]}")
+        if effect.aggravated:
+            parts.append(msg_n("{n}{r} aggravated damage", "{n}{r} aggravated damage", dmg, r=r))
+        else:
+            parts.append(msg_n("{n}{r} damage", "{n}{r} damage", dmg, r=r))
     if effect.steal_blood:
-        en.append(f"steal {effect.steal_blood} blood")
-        stolen = (
-            _ru_amount(effect.steal_blood, "blood")
-            if trace
-            else words(effect.steal_blood, "blood", "ru")
-        )
-        ru.append(f"украсть {stolen}")
+        parts.append(msg_n("steal {n} blood", "steal {n} blood", effect.steal_blood))
     if effect.destroy_equipment:
-        en.append(f"burn {effect.destroy_equipment}")
-        ru.append(f"сжечь {effect.destroy_equipment}")
+        parts.append(msg("burn {item}", item=effect.destroy_equipment))
     if effect.steal_equipment:
-        en.append(f"take {effect.steal_equipment}")
-        ru.append(f"забрать {effect.steal_equipment}")
+        parts.append(msg("take {item}", item=effect.steal_equipment))
     if effect.dodge:
-        en.append("dodge")
-        ru.append("уклонение")
+        parts.append(msg_p("strike effect", "dodge"))
     if effect.combat_ends:
-        en.append("combat ends")
-        ru.append("бой заканчивается")
+        parts.append(msg_p("strike effect", "combat ends"))
     if effect.first_strike:
-        en.append("first strike")
-        ru.append("первый удар")
+        parts.append(msg_p("strike effect", "first strike"))
     damaging = bool(dmg or effect.steal_blood or effect.destroy_equipment or effect.steal_equipment)
     if damaging and not effect.ranged:
-        en.append("close range only")
-        ru.append("только на близкой дистанции")
+        parts.append(msg_p("strike effect", "close range only"))
     if target:
-        en.append(f"aimed at {target}")
-        ru.append(f"по слуге {target}")
-    return en, ru
+        parts.append(msg("aimed at {target}", target=target))
+    return parts
 
 
-def describe_strike(strike: Strike, effect: StrikeEffect, strength: int) -> Phrase:
+def describe_strike(strike: Strike, effect: StrikeEffect, strength: int) -> Message:
     """What the striker does, as a verb phrase (e.g. 'makes a hand strike (1 damage)')."""
-    return _strike_phrase(strike, effect, strength)
-
-
-def _strike_phrase(
-    strike: Strike, effect: StrikeEffect, strength: int, *, trace: bool = False
-) -> Phrase:
-    """:func:`describe_strike`; with ``trace`` the Russian counts blood as the trace does."""
-    en, ru = _effect_parts(effect, strength, strike.target, trace=trace)
-    en_d = f" ({', '.join(en)})" if en else ""
-    ru_d = f" ({', '.join(ru)})" if ru else ""
+    parts = _effect_parts(effect, strength, strike.target)
+    details: Message | str = msg(" ({parts})", parts=tuple(parts)) if parts else ""
     if strike.hand:
         bonus = effect.strength_bonus or 0
-        at = f" at +{bonus}" if bonus else ""
-        ru_at = f" +{bonus}" if bonus else ""
+        at: Message | str = msg(" at +{bonus}", bonus=bonus) if bonus else ""
         if strike.name != "hand strike":
-            return Phrase(
-                f"plays {strike.name}: a hand strike{at}{en_d}",
-                f"играет {strike.name}: кулачный удар{ru_at}{ru_d}",
+            return msg(
+                "plays {card}: a hand strike{at}{details}",
+                card=strike.name,
+                at=at,
+                details=details,
             )
-        return Phrase(f"makes a hand strike{at}{en_d}", f"наносит кулачный удар{ru_at}{ru_d}")
+        return msg("makes a hand strike{at}{details}", at=at, details=details)
     if strike.weapon:
-        return Phrase(f"strikes with {strike.weapon}{en_d}", f"бьёт оружием {strike.weapon}{ru_d}")
-    return Phrase(f"strikes with {strike.name}{en_d}", f"использует {_ru_name(strike.name)}{ru_d}")
+        return msg("strikes with {weapon}{details}", weapon=strike.weapon, details=details)
+    return msg("strikes with {strike}{details}", strike=_strike_name(strike.name), details=details)
 
 
 # -- one round ----------------------------------------------------------------------------
@@ -196,7 +131,7 @@ class _RoundPlay(StrikeCards):
         self.f = fighters
         self.rules = rules
         self.trace = Trace()
-        self.say: list[Sentence] = []
+        self.say: list[Message] = []
         self.range: Range = "close"
         self.ended_by: str | None = None
         self._pair_index = 0
@@ -243,47 +178,54 @@ class _RoundPlay(StrikeCards):
             if maneuvers[i] == maneuvers[i - 1]:
                 who = self.f[maneuvers[i]]
                 raise IllegalPlay(
-                    f"{self._where()}: {who.name} ({maneuvers[i]}) plays maneuvers {i} and "
-                    f"{i + 1} in a row; a minion may not maneuver twice in a row, so the "
-                    "maneuvers must alternate between the two sides.",
-                    ru=f"{self._where_ru()}: {who.name} ({_RU_SIDE[maneuvers[i]]}) играет "
-                    f"маневры {i} и {i + 1} подряд; миньон не может маневрировать дважды "
-                    "подряд, поэтому маневры сторон должны чередоваться.",
+                    msg(
+                        "{where}: {name} ({side}) plays maneuvers {first} and {second} in a "
+                        "row; a minion may not maneuver twice in a row, so the maneuvers must "
+                        "alternate between the two sides.",
+                        where=self._where(),
+                        name=who.name,
+                        side=words.side(maneuvers[i]),
+                        first=i,
+                        second=i + 1,
+                    )
                 )
         if self.rnd.range is not None:
             if maneuvers:
                 raise IllegalPlay(
-                    f"{self._where()}: the range of this round was already set to "
-                    f"{self.rnd.range} by an earlier effect, so the determine-range step is "
-                    "skipped and no maneuver can be played; remove the maneuvers.",
-                    ru=f"{self._where_ru()}: дистанцию этого раунда заранее задал прежний эффект "
-                    f"({_RU_RANGE[self.rnd.range]}), поэтому шаг определения дистанции "
-                    "пропускается и маневры играть нельзя; уберите их.",
+                    msg(
+                        "{where}: the range of this round was already set to {range} by an "
+                        "earlier effect, so the determine-range step is skipped and no maneuver "
+                        "can be played; remove the maneuvers.",
+                        where=self._where(),
+                        range=words.range_word(self.rnd.range),
+                    )
                 )
             self.range = self.rnd.range
             self.trace.add(
                 LASTING,
-                f"An earlier effect set round {self.number} at {self.range} range: the "
-                "determine-range step is skipped.",
-                f"Дистанцию раунда {self.number} заранее задал прежний эффект "
-                f"({_RU_RANGE[self.range]}): шаг определения дистанции пропускается.",
-            )
-            self._sentence(
-                "range_set",
-                round=self.number,
-                range_at=Phrase(
-                    f"at {self.range} range",
-                    "на близкой дистанции" if self.range == "close" else "на дальней дистанции",
+                msg(
+                    "An earlier effect set round {round} {range_at}: the determine-range step "
+                    "is skipped.",
+                    round=self.number,
+                    range_at=words.range_at(self.range),
                 ),
+            )
+            self._say(
+                msg(
+                    "Round {round} is {range_at}, set by an earlier effect.",
+                    round=self.number,
+                    range_at=words.range_at(self.range),
+                )
             )
             return
         if not maneuvers:
             self.trace.add(
                 RANGE,
-                f"Round {self.number} starts at close range; nobody maneuvers.",
-                f"Раунд {self.number} начинается на близкой дистанции: никто не маневрирует.",
+                msg("Round {round} starts at close range; nobody maneuvers.", round=self.number),
             )
-            self._sentence("no_maneuver", round=self.number)
+            self._say(
+                msg("Nobody maneuvers, so round {round} is at close range.", round=self.number)
+            )
             return
         current: Range = "close"
         for i, side in enumerate(maneuvers):
@@ -292,46 +234,70 @@ class _RoundPlay(StrikeCards):
             self._check_restricted(side, f"maneuver_to_{current}")
             if play is not None and play.to is not None and play.to != current:
                 raise IllegalPlay(
-                    f"{self._where()}: {play.card or 'this maneuver'} is only usable to get to "
-                    f"{play.to} range, but maneuver {i + 1} would take the combat to {current} "
-                    "range.",
-                    ru=f"{self._where_ru()}: {play.card or 'этот маневр'} годится только для "
-                    f"перехода на {_RU_RANGE_TO[play.to]}, а маневр {i + 1} переводит бой на "
-                    f"{_RU_RANGE_TO[current]}.",
+                    msg(
+                        "{where}: {card} is only usable to get {wanted}, but maneuver "
+                        "{number} would take the combat {current}.",
+                        where=self._where(),
+                        card=play.card or msg("this maneuver"),
+                        wanted=words.range_to(play.to),
+                        number=i + 1,
+                        current=words.range_to(current),
+                    )
                 )
             if play is not None and play.card:
                 self._pay(self.f[side], play.cost, play.card)
                 self.trace.add(
                     CARDS,
-                    f"{self.f[side].name}'s maneuver {i + 1} comes from {play.card}.",
-                    f"Маневр {i + 1} ({self.f[side].name}) даёт карта {play.card}.",
+                    msg(
+                        "{name}'s maneuver {number} comes from {card}.",
+                        name=self.f[side].name,
+                        number=i + 1,
+                        card=play.card,
+                    ),
                 )
-            self._sentence(
-                "maneuver",
-                name=self.f[side].name,
-                range_to=Phrase(
-                    f"{current} range",
-                    "на близкую дистанцию" if current == "close" else "на дальнюю дистанцию",
-                ),
+            self._say(
+                msg(
+                    "{name} maneuvers {range_to}.",
+                    name=self.f[side].name,
+                    range_to=words.range_to(current),
+                )
             )
         self.range = current
-        self.trace.add(
-            RANGE,
-            f"{len(maneuvers)} maneuver(s) alternate ({', '.join(maneuvers)}); each one flips "
-            f"the range, so round {self.number} is at {current} range.",
-            f"{_ru_alternating(maneuvers, 'маневр', 'маневра', 'маневров')}: "
-            f"{'он' if len(maneuvers) == 1 else 'каждый'} меняет дистанцию, поэтому раунд "
-            f"{self.number} проходит {_RU_RANGE_AT[current]}.",
-        )
-        self._sentence(
-            "range",
-            count=len(maneuvers),
-            round=self.number,
-            range=current,
-            range_at=Phrase(
-                f"at {current} range",
-                "на близкой дистанции" if current == "close" else "на дальней дистанции",
-            ),
+        count = len(maneuvers)
+        if count == 1:
+            self.trace.add(
+                RANGE,
+                msg_p(
+                    "one maneuver",
+                    "{n} maneuver(s) alternate ({sides}); each one flips the range, so round "
+                    "{round} is {range_at}.",
+                    n=count,
+                    sides=_sides(maneuvers),
+                    round=self.number,
+                    range_at=words.range_at(current),
+                ),
+            )
+        else:
+            self.trace.add(
+                RANGE,
+                msg_n(
+                    "{n} maneuver(s) alternate ({sides}); each one flips the range, so round "
+                    "{round} is {range_at}.",
+                    "{n} maneuver(s) alternate ({sides}); each one flips the range, so round "
+                    "{round} is {range_at}.",
+                    count,
+                    sides=_sides(maneuvers),
+                    round=self.number,
+                    range_at=words.range_at(current),
+                ),
+            )
+        self._say(
+            msg(
+                "After {count} maneuvers, round {round} is {range_at}.",
+                count=count,
+                round=self.number,
+                range_at=words.range_at(current),
+            )
         )
 
     def _count_strikes(self) -> dict[Side, list[Strike]]:
@@ -342,39 +308,49 @@ class _RoundPlay(StrikeCards):
             limited = [e for e in effects if e.limited]
             if len(limited) > 1:
                 raise IllegalPlay(
-                    f"{self._where()}: {fighter.name} plays two '(limited)' additional-strike "
-                    f"effects ({limited[0].name} and {limited[1].name}); only one limited "
-                    "effect per minion per round is allowed.",
-                    ru=f"{self._where_ru()}: {fighter.name} играет два ограниченных "
-                    f"(limited) эффекта дополнительных ударов ({limited[0].name} и "
-                    f"{limited[1].name}); миньону разрешён только один ограниченный эффект "
-                    "за раунд.",
+                    msg(
+                        "{where}: {name} plays two '(limited)' additional-strike effects "
+                        "({first} and {second}); only one limited effect per minion per round "
+                        "is allowed.",
+                        where=self._where(),
+                        name=fighter.name,
+                        first=limited[0].name,
+                        second=limited[1].name,
+                    )
                 )
             granted = 1 + sum(e.count for e in effects)
             strikes = self._uncancelled(side, list(self.rnd.strikes_of(side)))
             if len(strikes) > granted:
                 extra = granted - 1
                 raise IllegalPlay(
-                    f"{self._where()}: {fighter.name} lists {len(strikes)} strikes but is "
-                    f"granted {granted} (1 strike + {extra} additional); allowed: at most "
-                    f"{granted} strikes, or add the effect granting more.",
-                    ru=f"{self._where_ru()}: у {fighter.name} указано "
-                    f"{count_ru(len(strikes), 'удар', 'удара', 'ударов')}, а положено {granted} "
-                    f"(1 удар + {words(extra, 'strikes', 'ru')}); допустимо не больше "
-                    f"{granted}, либо добавьте эффект, дающий ещё удары.",
+                    msg_n(
+                        "{where}: {name} lists {listed} but is granted {granted} (1 strike + "
+                        "{n} additional); allowed: at most {granted} strikes, or add the "
+                        "effect granting more.",
+                        "{where}: {name} lists {listed} but is granted {granted} (1 strike + "
+                        "{n} additional); allowed: at most {granted} strikes, or add the "
+                        "effect granting more.",
+                        extra,
+                        where=self._where(),
+                        name=fighter.name,
+                        listed=msg_n("{n} strikes", "{n} strikes", len(strikes)),
+                        granted=granted,
+                    )
                 )
             if not strikes:
                 strikes = [Strike(name="hand strike", hand=True, default=True)]
             for strike in strikes:
                 if strike.target is not None and self.range == "close":
                     raise IllegalPlay(
-                        f"{self._where()}: {fighter.name} aims {strike.name} at the retainer "
-                        f"{strike.target}, but the round is at close range; a retainer can be "
-                        "targeted only at long range.",
-                        ru=f"{self._where_ru()}: {fighter.name} направляет "
-                        f"{_ru_name(strike.name)} в слугу {strike.target}, но раунд идёт на "
-                        "близкой дистанции; слугу можно выбрать целью только на дальней "
-                        "дистанции.",
+                        msg(
+                            "{where}: {name} aims {strike} at the retainer {target}, but the "
+                            "round is at close range; a retainer can be targeted only at long "
+                            "range.",
+                            where=self._where(),
+                            name=fighter.name,
+                            strike=_strike_name(strike.name),
+                            target=strike.target,
+                        )
                     )
             chosen[side] = strikes
         return chosen
@@ -384,28 +360,42 @@ class _RoundPlay(StrikeCards):
             fighter = self.f[side]
             for effect in self.rnd.additional_of(side):
                 self._pay(fighter, effect.cost, effect.name)
-                limited = " (limited)" if effect.limited else ""
-                ru_limited = " (ограниченный)" if effect.limited else ""
+                limited: Message | str = msg(" (limited)") if effect.limited else ""
                 self.trace.add(
                     STRIKES,
-                    f"{fighter.name} plays {effect.name}{limited}: {effect.count} additional "
-                    "strike(s) this round, at the same range.",
-                    f"{fighter.name} играет {_ru_name(effect.name)}{ru_limited}: "
-                    f"{words(effect.count, 'strikes', 'ru')} в этом раунде, на той же "
-                    "дистанции.",
+                    msg_n(
+                        "{name} plays {card}{limited}: {n} additional strike(s) this round, at "
+                        "the same range.",
+                        "{name} plays {card}{limited}: {n} additional strike(s) this round, at "
+                        "the same range.",
+                        effect.count,
+                        name=fighter.name,
+                        card=_strike_name(effect.name),
+                        limited=limited,
+                    ),
                 )
-                self._sentence("additional", name=fighter.name, card=effect.name, n=effect.count)
+                self._say(
+                    msg(
+                        "{name} plays {card}: {strikes}.",
+                        name=fighter.name,
+                        card=effect.name,
+                        strikes=words.strikes(effect.count),
+                    )
+                )
 
     def _strikes(self, chosen: dict[Side, list[Strike]]) -> None:
         acting, opposing = chosen["acting"], chosen["opposing"]
         pairs = max(len(acting), len(opposing))
         for k in range(pairs):
             if k >= 1:
-                self._sentence(
-                    "pair",
-                    pair=k,
-                    range=Phrase(self.range, "близкой" if self.range == "close" else "дальней"),
-                )
+                if self.range == "close":
+                    self._say(
+                        msg("Additional strikes, pair {pair}, at the same close range:", pair=k)
+                    )
+                else:
+                    self._say(
+                        msg("Additional strikes, pair {pair}, at the same long range:", pair=k)
+                    )
             a = acting[k] if k < len(acting) else None
             o = opposing[k] if k < len(opposing) else None
             self._pair_index = k
@@ -413,11 +403,9 @@ class _RoundPlay(StrikeCards):
             if self.ended_by is not None:
                 if k + 1 < pairs:
                     self.trace.add(
-                        SEQUENCE,
-                        "The remaining strikes of this round are not made.",
-                        "Оставшиеся удары этого раунда не наносятся.",
+                        SEQUENCE, msg("The remaining strikes of this round are not made.")
                     )
-                    self._sentence("skipped")
+                    self._say(msg("The remaining strikes of this round are not made."))
                 break
             if k == 0:
                 self._announce_additional()
@@ -432,27 +420,34 @@ class _RoundPlay(StrikeCards):
             item = fighter.carried(strike.weapon)
             if item is None:
                 raise IllegalPlay(
-                    f"{self._where()}: {fighter.name} strikes with {strike.weapon} but does not "
-                    f"carry it; {fighter.name} carries: {fighter.equipment_names()}.",
-                    ru=f"{self._where_ru()}: {fighter.name} бьёт оружием {strike.weapon}, но у "
-                    f"{fighter.name} его нет; снаряжение {fighter.name}: "
-                    f"{fighter.equipment_names_ru()}.",
+                    msg(
+                        "{where}: {name} strikes with {weapon} but does not carry it; {name} "
+                        "carries: {carried}.",
+                        where=self._where(),
+                        name=fighter.name,
+                        weapon=strike.weapon,
+                        carried=fighter.equipment_names(),
+                    )
                 )
             if strike.weapon in fighter.stolen_this_round:
                 raise IllegalPlay(
-                    f"{self._where()}: {fighter.name} took {strike.weapon} this round; a stolen "
-                    "item cannot be used by its new holder until the next round.",
-                    ru=f"{self._where_ru()}: {fighter.name} отбирает {strike.weapon} в этом же "
-                    "раунде; новый владелец может пользоваться отобранным предметом только "
-                    "со следующего раунда.",
+                    msg(
+                        "{where}: {name} took {weapon} this round; a stolen item cannot be used "
+                        "by its new holder until the next round.",
+                        where=self._where(),
+                        name=fighter.name,
+                        weapon=strike.weapon,
+                    )
                 )
             if item.strike is None:
                 raise IllegalPlay(
-                    f"{self._where()}: {strike.weapon} gives no strike, so {fighter.name} "
-                    "cannot strike with it; choose a hand strike or another weapon.",
-                    ru=f"{self._where_ru()}: {strike.weapon} не даёт удара, поэтому "
-                    f"{fighter.name} не может им ударить; выберите кулачный удар или другое "
-                    "оружие.",
+                    msg(
+                        "{where}: {weapon} gives no strike, so {name} cannot strike with it; "
+                        "choose a hand strike or another weapon.",
+                        where=self._where(),
+                        name=fighter.name,
+                        weapon=strike.weapon,
+                    )
                 )
             self._check_restricted(side, "equipment")
             return self._chosen(_Chosen(side, strike, item.strike))
@@ -466,55 +461,85 @@ class _RoundPlay(StrikeCards):
         if c.strike.target is not None:
             if eff.dodge or eff.combat_ends or eff.destroy_equipment or eff.steal_equipment:
                 raise InvalidState(
-                    f"{self._where()}: a strike aimed at a retainer can only deal damage or "
-                    f"steal life; {fighter.name}'s {c.strike.name} has other effects.",
-                    ru=f"{self._where_ru()}: удар по слуге может только наносить повреждения "
-                    f"или красть жизнь, а {_ru_name(c.strike.name)} ({fighter.name}) даёт и "
-                    "другие эффекты.",
+                    msg(
+                        "{where}: a strike aimed at a retainer can only deal damage or steal "
+                        "life; {name}'s {strike} has other effects.",
+                        where=self._where(),
+                        name=fighter.name,
+                        strike=_strike_name(c.strike.name),
+                    )
                 )
             if c.strike.target not in opp.retainers:
-                left = ", ".join(opp.retainers) or "none"
-                left_ru = ", ".join(opp.retainers) or "нет"
+                left: tuple[str, ...] | Message = tuple(opp.retainers) or msg_p("retainers", "none")
                 raise IllegalPlay(
-                    f"{self._where()}: {fighter.name} aims at {c.strike.target}, but {opp.name} "
-                    f"has no such retainer; {opp.name}'s retainers: {left}.",
-                    ru=f"{self._where_ru()}: {fighter.name} целится в {c.strike.target}, но у "
-                    f"{opp.name} нет такого слуги; слуги {opp.name}: {left_ru}.",
+                    msg(
+                        "{where}: {name} aims at {target}, but {other} has no such retainer; "
+                        "{other}'s retainers: {left}.",
+                        where=self._where(),
+                        name=fighter.name,
+                        target=c.strike.target,
+                        other=opp.name,
+                        left=left,
+                    )
                 )
             if c.strike.prevented and self.rules == "black-hand":
                 raise IllegalPlay(
-                    f"{self._where()}: damage dealt to the retainer {c.strike.target} cannot be "
-                    "prevented; 'prevented' must be 0 for a strike aimed at a retainer.",
-                    ru=f"{self._where_ru()}: повреждения, нанесённые слуге {c.strike.target}, "
-                    "предотвратить нельзя; для удара по слуге 'prevented' должно быть 0.",
+                    msg(
+                        "{where}: damage dealt to the retainer {target} cannot be prevented; "
+                        "'prevented' must be 0 for a strike aimed at a retainer.",
+                        where=self._where(),
+                        target=c.strike.target,
+                    )
                 )
         dmg = eff.damage_for(fighter.strength)
         c.prevented = self._prevention_total(c, dmg)
         if eff.send_to_torpor and opp.kind != "vampire":
             raise IllegalPlay(
-                f"{self._where()}: {c.strike.name} sends the opposing vampire to torpor, but "
-                f"{opp.name} is an ally.",
-                ru=f"{self._where_ru()}: {_ru_name(c.strike.name)} отправляет в ступор "
-                f"вампира-противника, а {opp.name} — союзник.",
+                msg(
+                    "{where}: {strike} sends the opposing vampire to torpor, but {other} is an "
+                    "ally.",
+                    where=self._where(),
+                    strike=_strike_name(c.strike.name),
+                    other=opp.name,
+                )
             )
         if c.prevented and dmg == 0:
             raise IllegalPlay(
-                f"{self._where()}: {opp.name} prevents {c.prevented}, but "
-                f"{fighter.name}'s {c.strike.name} deals no damage: a prevention card needs "
-                "damage to prevent (ruling G00154); set the prevention to 0.",
-                ru=f"{self._where_ru()}: {opp.name} предотвращает {c.prevented}, но "
-                f"{_ru_name(c.strike.name)} ({fighter.name}) не наносит повреждений: карте "
-                "предотвращения нужно, что предотвращать (решение G00154); укажите "
-                "предотвращение 0.",
+                msg(
+                    "{where}: {other} prevents {prevented}, but {name}'s {strike} deals no "
+                    "damage: a prevention card needs damage to prevent (ruling G00154); set the "
+                    "prevention to 0.",
+                    where=self._where(),
+                    other=opp.name,
+                    prevented=c.prevented,
+                    name=fighter.name,
+                    strike=_strike_name(c.strike.name),
+                )
             )
         for key, item in (("destroy", eff.destroy_equipment), ("take", eff.steal_equipment)):
             if item is not None and opp.carried(item) is None:
+                if key == "destroy":
+                    raise IllegalPlay(
+                        msg(
+                            "{where}: {name}'s strike would destroy {item}, but {other} does not "
+                            "carry it; {other} carries: {carried}.",
+                            where=self._where(),
+                            name=fighter.name,
+                            item=item,
+                            other=opp.name,
+                            carried=opp.equipment_names(),
+                        )
+                    )
                 raise IllegalPlay(
-                    f"{self._where()}: {fighter.name}'s strike would {key} {item}, but "
-                    f"{opp.name} does not carry it; {opp.name} carries: {opp.equipment_names()}.",
-                    ru=f"{self._where_ru()}: удар {fighter.name} должен {_RU_ITEM_ACTION[key]} "
-                    f"{item}, но у {opp.name} его нет; снаряжение {opp.name}: "
-                    f"{opp.equipment_names_ru()}.",
+                    msg(
+                        "{where}: {name}'s strike would take {item}, but {other} does not "
+                        "carry it; {other} carries: {carried}.",
+                        where=self._where(),
+                        name=fighter.name,
+                        item=item,
+                        other=opp.name,
+                        carried=opp.equipment_names(),
+                    )
                 )
 
     def _pair(self, strikes: Mapping[Side, Strike | None]) -> None:
@@ -525,25 +550,37 @@ class _RoundPlay(StrikeCards):
                 continue
             c = self._choose(side, strike)
             fighter = self.f[side]
+            what = describe_strike(strike, c.effect, fighter.strength)
             if c.default:
                 dmg = c.effect.damage_for(fighter.strength)
-                self._sentence("default_hand", name=fighter.name, n=dmg)
+                self._say(
+                    msg(
+                        "{name} chooses no strike card, so it makes a hand strike ({damage}).",
+                        name=fighter.name,
+                        damage=words.damage(dmg),
+                    )
+                )
             else:
-                what = describe_strike(strike, c.effect, fighter.strength)
-                self._sentence("strike", name=fighter.name, what=what)
-            phrase = _strike_phrase(strike, c.effect, fighter.strength, trace=True)
-            self.trace.add(STRIKES, f"{fighter.name} {phrase.en}.", f"{fighter.name} {phrase.ru}.")
+                self._say(msg("{name} {what}.", name=fighter.name, what=what))
+            self.trace.add(STRIKES, msg("{name} {what}.", name=fighter.name, what=what))
             self._check_chosen(c)
             chosen[side] = c
         if len(chosen) == 1:
             (side,) = chosen
-            self._sentence("alone", name=self.f[other(side)].name, other=self.f[side].name)
+            self._say(
+                msg(
+                    "{name} has no strike left, so {other}'s strike resolves alone.",
+                    name=self.f[other(side)].name,
+                    other=self.f[side].name,
+                )
+            )
             self.trace.add(
                 STRIKES,
-                f"{self.f[other(side)].name} has no strike left, so "
-                f"{self.f[side].name}'s strike resolves alone.",
-                f"У {self.f[other(side)].name} ударов больше нет, поэтому удар "
-                f"{self.f[side].name} разыгрывается без ответа.",
+                msg(
+                    "{name} has no strike left, so {other}'s strike resolves alone.",
+                    name=self.f[other(side)].name,
+                    other=self.f[side].name,
+                ),
             )
 
         # Combat ends: before anything else, at any range, a dodge does not stop it.
@@ -552,18 +589,24 @@ class _RoundPlay(StrikeCards):
                 name = self.f[side].name
                 self.trace.add(
                     EFFECTS,
-                    f"{name}'s combat-ends effect resolves first and ends the combat before "
-                    "any other strike or effect; a dodge cannot stop it.",
-                    f"{name} применяет эффект завершения боя: он срабатывает первым и "
-                    "заканчивает бой раньше любых других ударов и эффектов; уклонение его не "
-                    "останавливает.",
+                    msg(
+                        "{name}'s combat-ends effect resolves first and ends the combat before "
+                        "any other strike or effect; a dodge cannot stop it.",
+                        name=name,
+                    ),
                 )
-                self._sentence("combat_ends", name=name)
+                self._say(
+                    msg(
+                        "{name}'s strike ends the combat at once, before any other strike "
+                        "resolves.",
+                        name=name,
+                    )
+                )
                 self._unlock(side, c)
                 self._burn_used([c])
                 for others in chosen.values():
                     if others is not c:
-                        self._no_prevention(others, "never resolves", "не разыгрывается")
+                        self._no_prevention(others, msg_p("why no damage", "never resolves"))
                 self.ended_by = "combat_ends"
                 return
 
@@ -572,22 +615,28 @@ class _RoundPlay(StrikeCards):
             if dodges:
                 self.trace.add(
                     EFFECTS,
-                    f"{self.f[side].name} dodges: the opposing strike has no effect on it or "
-                    "its equipment (retainers are not protected); a dodge works at any range.",
-                    f"{self.f[side].name} уклоняется: удар соперника не действует ни на самого "
-                    "миньона, ни на его снаряжение (слуг уклонение не защищает); уклониться "
-                    "можно на любой дистанции.",
+                    msg(
+                        "{name} dodges: the opposing strike has no effect on it or its "
+                        "equipment (retainers are not protected); a dodge works at any range.",
+                        name=self.f[side].name,
+                    ),
                 )
         first = [s for s, c in chosen.items() if c.effect.first_strike]
         if first and len(first) < len(chosen):
             side = first[0]
             self.trace.add(
                 EFFECTS,
-                f"{self.f[side].name}'s first strike resolves before the other strike.",
-                f"Удар {self.f[side].name} первоочерёдный (first strike), поэтому он "
-                "разыгрывается раньше удара соперника.",
+                msg(
+                    "{name}'s first strike resolves before the other strike.",
+                    name=self.f[side].name,
+                ),
             )
-            self._sentence("first_strike", name=self.f[side].name)
+            self._say(
+                msg(
+                    "{name}'s first strike resolves before the other strike.",
+                    name=self.f[side].name,
+                )
+            )
             self._resolve_group([chosen[side]], dodging, environmental=False)
             if self._check_ready():
                 return
@@ -596,11 +645,9 @@ class _RoundPlay(StrikeCards):
         else:
             if len(first) == 2:
                 self.trace.add(
-                    EFFECTS,
-                    "Both strikes are first strikes, so they are simultaneous.",
-                    "Оба удара первоочерёдные (first strike), поэтому разыгрываются одновременно.",
+                    EFFECTS, msg("Both strikes are first strikes, so they are simultaneous.")
                 )
-                self._sentence("both_first")
+                self._say(msg("Both strikes have first strike, so they resolve together."))
             self._resolve_group(list(chosen.values()), dodging, environmental=self._pair_index == 0)
         if self._check_ready():
             return
@@ -609,12 +656,13 @@ class _RoundPlay(StrikeCards):
             name = self.f[after[0]].name
             self.trace.add(
                 CARDS,
-                f"Both strikes have resolved; {name}'s strike now ends the combat, and no "
-                "press can continue it.",
-                f"Оба удара разыграны; теперь удар {name} заканчивает бой, и никакой пресс "
-                "его не продолжит.",
+                msg(
+                    "Both strikes have resolved; {name}'s strike now ends the combat, and no "
+                    "press can continue it.",
+                    name=name,
+                ),
             )
-            self._sentence("combat_ends_after", name=name)
+            self._say(msg("Both strikes resolve, then {name}'s strike ends the combat.", name=name))
             for side in after:
                 self._unlock(side, chosen[side])
             self.ended_by = "combat_ends"
@@ -625,12 +673,15 @@ class _RoundPlay(StrikeCards):
         for fighter in out:
             self.trace.add(
                 SEQUENCE,
-                f"{fighter.name} is no longer ready ({fighter.state.value}), so the combat "
-                "ends at once.",
-                f"Миньон {fighter.name} больше не готов ({_RU_STATE[fighter.state]}), поэтому бой "
-                "сразу заканчивается.",
+                msg(
+                    "{name} is no longer ready ({state}), so the combat ends at once.",
+                    name=fighter.name,
+                    state=words.state_value(fighter.state),
+                ),
             )
-            self._sentence("not_ready_end", name=fighter.name)
+            self._say(
+                msg("{name} is no longer ready, so the combat ends at once.", name=fighter.name)
+            )
         if out:
             self.ended_by = "not_ready"
         return bool(out)
@@ -645,15 +696,24 @@ class _RoundPlay(StrikeCards):
             opp_side = other(c.side)
             opp = self.f[opp_side]
             eff = c.effect
+            strike = _strike_name(c.strike.name)
             if c.strike.weapon is not None and fighter.carried(c.strike.weapon) is None:
                 self.trace.add(
                     EFFECTS,
-                    f"{fighter.name} loses its strike: {c.strike.weapon} was burned or taken by "
-                    "the first strike.",
-                    f"{fighter.name} теряет свой удар: первый удар соперника сжёг или отнял "
-                    f"{c.strike.weapon}.",
+                    msg(
+                        "{name} loses its strike: {weapon} was burned or taken by the first "
+                        "strike.",
+                        name=fighter.name,
+                        weapon=c.strike.weapon,
+                    ),
                 )
-                self._sentence("lost_weapon", name=fighter.name, weapon=c.strike.weapon)
+                self._say(
+                    msg(
+                        "{name} loses its strike: {weapon} is gone before it could be used.",
+                        name=fighter.name,
+                        weapon=c.strike.weapon,
+                    )
+                )
                 continue
             if eff.recoil and (self.range == "close" or not eff.recoil_close_only):
                 self._recoil(c, hits)
@@ -667,50 +727,83 @@ class _RoundPlay(StrikeCards):
             if not harmful:
                 continue
             if self.range == "long" and not (eff.ranged or eff.long_range_only):
-                self._no_prevention(c, "is out of range", "не действует на этой дистанции")
+                self._no_prevention(c, msg_p("why no damage", "is out of range"))
                 self.trace.add(
                     STRIKES,
-                    f"{fighter.name}'s {c.strike.name} works only at close range, so it does "
-                    "nothing at long range.",
-                    f"Удар {fighter.name} ({_ru_name(c.strike.name)}) действует только на "
-                    "близкой дистанции, поэтому на дальней ничего не делает.",
+                    msg(
+                        "{name}'s {strike} works only at close range, so it does nothing at "
+                        "long range.",
+                        name=fighter.name,
+                        strike=strike,
+                    ),
                 )
-                self._sentence("out_of_range", name=fighter.name)
+                self._say(
+                    msg(
+                        "{name}'s strike works only at close range, so it does nothing at long "
+                        "range.",
+                        name=fighter.name,
+                    )
+                )
                 continue
             dmg = eff.damage_for(fighter.strength)
             if c.strike.target is not None:
                 self.trace.add(
                     RETAINERS,
-                    f"{fighter.name} aims at {opp.name}'s retainer {c.strike.target}: a dodge "
-                    "does not protect a retainer and damage to it cannot be prevented.",
-                    f"{fighter.name} направляет удар на {c.strike.target}, слугу {opp.name}: "
-                    "уклонение слугу не защищает, а повреждения, нанесённые слуге, нельзя "
-                    "предотвратить.",
+                    msg(
+                        "{name} aims at {other}'s retainer {retainer}: a dodge does not protect "
+                        "a retainer and damage to it cannot be prevented.",
+                        name=fighter.name,
+                        other=opp.name,
+                        retainer=c.strike.target,
+                    ),
                 )
-                self._sentence(
-                    "at_retainer", name=fighter.name, retainer=c.strike.target, other=opp.name
+                self._say(
+                    msg(
+                        "{name} aims the strike at {retainer}, {other}'s retainer: a dodge does "
+                        "not protect it and its damage cannot be prevented.",
+                        name=fighter.name,
+                        retainer=c.strike.target,
+                        other=opp.name,
+                    )
                 )
                 hit = retainer_hits.setdefault((opp_side, c.strike.target), _Hit())
             elif dodging.get(opp_side, False) and eff.undodgeable:
                 self.trace.add(
                     CARDS,
-                    f"{c.strike.name} cannot be dodged: {opp.name}'s dodge has no effect on it.",
-                    f"От удара {_ru_name(c.strike.name)} нельзя уклониться: уклонение {opp.name} "
-                    "на него не действует.",
+                    msg(
+                        "{strike} cannot be dodged: {other}'s dodge has no effect on it.",
+                        strike=strike,
+                        other=opp.name,
+                    ),
                 )
-                self._sentence("undodgeable", name=opp.name, other=fighter.name)
+                self._say(
+                    msg(
+                        "{name}'s dodge has no effect on {other}'s strike.",
+                        name=opp.name,
+                        other=fighter.name,
+                    )
+                )
                 hit = hits.setdefault(opp_side, _Hit())
                 hit.destroy = eff.destroy_equipment
                 hit.take = eff.steal_equipment
             elif dodging.get(opp_side, False):
-                self._no_prevention(c, "was dodged", "отменён уклонением")
+                self._no_prevention(c, msg_p("why no damage", "was dodged"))
                 self.trace.add(
                     EFFECTS,
-                    f"{opp.name}'s dodge stops {fighter.name}'s {c.strike.name}.",
-                    f"{opp.name} уклоняется, и удар {fighter.name} ({_ru_name(c.strike.name)}) "
-                    "не достигает цели.",
+                    msg(
+                        "{other}'s dodge stops {name}'s {strike}.",
+                        other=opp.name,
+                        name=fighter.name,
+                        strike=strike,
+                    ),
                 )
-                self._sentence("dodged", name=opp.name, other=fighter.name)
+                self._say(
+                    msg(
+                        "{name} dodges, so {other}'s strike has no effect on {name}.",
+                        name=opp.name,
+                        other=fighter.name,
+                    )
+                )
                 continue
             else:
                 hit = hits.setdefault(opp_side, _Hit())
@@ -753,10 +846,9 @@ class _RoundPlay(StrikeCards):
                     del self.f[side].retainers[name]
                     self.trace.add(
                         RETAINERS,
-                        f"{name} has no life left and is burned.",
-                        f"{name}: жизни не осталось, слуга сжигается.",
+                        msg_p("retainer", "{name} has no life left and is burned.", name=name),
                     )
-                    self._sentence("no_life", name=name)
+                    self._say(msg("{name} has no life left and is burned.", name=name))
         for side, got in taken.items():
             victim = self.f[side]
             victim.amount -= got
@@ -770,53 +862,70 @@ class _RoundPlay(StrikeCards):
                 victim.state = MinionState.BURNED
                 self.trace.add(
                     EFFECTS,
-                    f"{victim.name} has no life left and is burned.",
-                    f"{victim.name}: жизни не осталось, союзник сжигается.",
+                    msg_p("ally", "{name} has no life left and is burned.", name=victim.name),
                 )
-                self._sentence("no_life", name=victim.name)
+                self._say(msg("{name} has no life left and is burned.", name=victim.name))
                 self._burn_possessions(victim)
 
     def _gain(self, thief: _Fighter, got: int, source: str, unit: str) -> None:
         if got == 0:
-            self.trace.add(
-                EFFECTS,
-                f"{source} has no {unit} left, so nothing is stolen.",
-                f"У {source} не осталось {_ru_unit_of(unit)}, поэтому украсть нечего.",
+            if unit == "blood":
+                self.trace.add(
+                    EFFECTS, msg("{source} has no blood left, so nothing is stolen.", source=source)
+                )
+            else:
+                self.trace.add(
+                    EFFECTS, msg("{source} has no life left, so nothing is stolen.", source=source)
+                )
+            self._say(
+                msg("{other} has nothing left for {name} to steal.", name=thief.name, other=source)
             )
-            self._sentence("steal_none", name=thief.name, other=source)
             return
         before = thief.amount
         thief.amount += got
         self.trace.add(
             EFFECTS,
-            f"{thief.name} steals {got} {unit} from {source}: stealing is not damage, cannot "
-            f"be prevented and happens before damage is mended ({before} -> {thief.amount}).",
-            f"{thief.name} крадёт {_ru_amount(got, unit)} у {source}: кража не считается "
-            "повреждением, её нельзя предотвратить, и она происходит до лечения повреждений "
-            f"({before} -> {thief.amount}).",
+            msg(
+                "{name} steals {amount} from {source}: stealing is not damage, cannot be "
+                "prevented and happens before damage is mended ({before} -> {after}).",
+                name=thief.name,
+                amount=words.unit_amount(got, unit),
+                source=source,
+                before=before,
+                after=thief.amount,
+            ),
         )
-        self._sentence(
-            "steal_blood",
-            name=thief.name,
-            other=source,
-            n_unit=Phrase(words(got, unit, "en"), words(got, unit, "ru")),
+        self._say(
+            msg(
+                "{name} steals {amount} from {other} (stealing is not damage and cannot be "
+                "prevented).",
+                name=thief.name,
+                other=source,
+                amount=words.unit_amount(got, unit),
+            )
         )
         if thief.capacity is not None and thief.amount > thief.capacity:
             excess = thief.amount - thief.capacity
             self.trace.add(
                 EFFECTS,
-                f"{thief.name} now has {thief.amount} blood but capacity {thief.capacity}: "
-                f"{excess} blood drains to the blood bank at once.",
-                f"Теперь у {thief.name} {_ru_amount(thief.amount, 'blood')} при объёме крови "
-                f"{thief.capacity}: излишек ({_ru_amount(excess, 'blood')}) сразу уходит в банк "
-                "крови.",
+                msg(
+                    "{name} now has {blood} but capacity {capacity}: {excess} drains to the "
+                    "blood bank at once.",
+                    name=thief.name,
+                    blood=words.blood(thief.amount),
+                    capacity=thief.capacity,
+                    excess=words.blood(excess),
+                ),
             )
-            self._sentence(
-                "drain",
-                name=thief.name,
-                blood=thief.amount,
-                capacity=thief.capacity,
-                n=excess,
+            self._say(
+                msg(
+                    "{name} now has {blood} blood but capacity {capacity}: {excess} drains to "
+                    "the bank.",
+                    name=thief.name,
+                    blood=thief.amount,
+                    capacity=thief.capacity,
+                    excess=words.blood(excess),
+                )
             )
             thief.drained += excess
             thief.amount = thief.capacity
@@ -831,12 +940,22 @@ class _RoundPlay(StrikeCards):
                     victim.equipment.remove(item)
                     self.trace.add(
                         EFFECTS,
-                        f"{thief.name}'s strike burns {victim.name}'s {item.name}; it worked "
-                        "until this strike resolved.",
-                        f"Удар {thief.name} сжигает {item.name} у {victim.name}; до этого удара "
-                        "карта ещё действовала.",
+                        msg(
+                            "{name}'s strike burns {other}'s {item}; it worked until this strike "
+                            "resolved.",
+                            name=thief.name,
+                            other=victim.name,
+                            item=item.name,
+                        ),
                     )
-                    self._sentence("destroy", name=thief.name, other=victim.name, item=item.name)
+                    self._say(
+                        msg(
+                            "{name}'s strike burns {other}'s {item}.",
+                            name=thief.name,
+                            other=victim.name,
+                            item=item.name,
+                        )
+                    )
             if hit.take is not None:
                 item = victim.carried(hit.take)
                 if item is not None:
@@ -848,13 +967,23 @@ class _RoundPlay(StrikeCards):
                     thief.stolen_this_round.add(name)
                     self.trace.add(
                         EFFECTS,
-                        f"{thief.name} takes {item.name} from {victim.name}; the new holder "
-                        "cannot use it this round and keeps it after the combat.",
-                        f"{thief.name} забирает {item.name} у {victim.name}; в этом раунде новый "
-                        "владелец не может использовать эту карту, а после боя оставляет её "
-                        "себе.",
+                        msg(
+                            "{name} takes {item} from {other}; the new holder cannot use it "
+                            "this round and keeps it after the combat.",
+                            name=thief.name,
+                            item=item.name,
+                            other=victim.name,
+                        ),
                     )
-                    self._sentence("steal_item", name=thief.name, other=victim.name, item=name)
+                    self._say(
+                        msg(
+                            "{name} takes {item} from {other}; it cannot be used by {name} this "
+                            "round.",
+                            name=thief.name,
+                            other=victim.name,
+                            item=name,
+                        )
+                    )
 
     def _apply_damage(
         self, hits: Mapping[Side, _Hit], retainer_hits: Mapping[tuple[Side, str], _Hit]
@@ -873,13 +1002,13 @@ class _RoundPlay(StrikeCards):
             result = self._resolve_hit(Retainer(name, owner.retainers[name]), hit)
             self.trace.extend(result.steps)
             total = hit.normal + hit.aggravated - hit.prevented
-            self._sentence("damage", name=name, n=total)
+            self._say(_takes(name, words.damage(total)))
             if result.state is MinionState.BURNED:
                 del owner.retainers[name]
-                self._sentence("burned", name=name)
+                self._say(msg("{name} is burned.", name=name))
             else:
                 owner.retainers[name] = result.blood
-                self._sentence("loses_life", name=name, n=total, life=result.blood)
+                self._say(_loses_life(name, total, result.blood))
 
     def _resolve_hit(self, minion: Vampire | Ally | Retainer, hit: _Hit) -> DamageResult:
         """One strike's damage on ``minion``. One strike per side per pair, so the damage is
@@ -902,11 +1031,16 @@ class _RoundPlay(StrikeCards):
         rest = hit.prevented - dealt
         self.trace.add(
             DAMAGE,
-            f"{name} prevents {hit.prevented} against {dealt} damage: all of it is prevented, "
-            f"and the remaining {rest} prevent{'s' if rest == 1 else ''} nothing "
-            "(ruling G00153).",
-            f"{name} предотвращает {hit.prevented}, а нанесено {words(dealt, 'dmg', 'ru')}: "
-            f"предотвращено всё, остаток ({rest}) ничего не предотвращает (решение G00153).",
+            msg_n(
+                "{name} prevents {prevented} against {dealt}: all of it is prevented, and the "
+                "remaining {n} prevents nothing (ruling G00153).",
+                "{name} prevents {prevented} against {dealt}: all of it is prevented, and the "
+                "remaining {n} prevent nothing (ruling G00153).",
+                rest,
+                name=name,
+                prevented=hit.prevented,
+                dealt=words.damage(dealt),
+            ),
         )
         hit.prevented = dealt
 
@@ -914,8 +1048,10 @@ class _RoundPlay(StrikeCards):
         if not fighter.ready:
             self.trace.add(
                 DAMAGE,
-                f"{fighter.name} is already burned, so the damage has nothing to hit.",
-                f"Миньон {fighter.name} уже сожжён, так что повреждения наносить некому.",
+                msg(
+                    "{name} is already burned, so the damage has nothing to hit.",
+                    name=fighter.name,
+                ),
             )
             return
         before = fighter.amount
@@ -930,32 +1066,59 @@ class _RoundPlay(StrikeCards):
             fighter.wounded = result.wounded
         total = hit.normal + hit.aggravated
         if hit.aggravated and hit.normal:
-            self._sentence("damage_mixed", name=fighter.name, n=hit.normal, agg=hit.aggravated)
+            self._say(
+                msg(
+                    "{name} takes {damage} and {aggravated}.",
+                    name=fighter.name,
+                    damage=words.damage(hit.normal),
+                    aggravated=words.aggravated(hit.aggravated),
+                )
+            )
         elif hit.aggravated:
-            self._sentence("damage_agg", name=fighter.name, n=total)
+            self._say(_takes(fighter.name, words.aggravated(total)))
         else:
-            self._sentence("damage", name=fighter.name, n=total)
+            self._say(_takes(fighter.name, words.damage(total)))
         if hit.prevented:
-            self._sentence("prevented", name=fighter.name, n=hit.prevented)
+            self._say(
+                msg(
+                    "{name} prevents {damage}.",
+                    name=fighter.name,
+                    damage=words.damage(hit.prevented),
+                )
+            )
         fighter.amount = result.blood
         fighter.state = result.state
         if fighter.kind == "vampire":
             if result.state is MinionState.BURNED:
-                self._sentence("burned", name=fighter.name)
+                self._say(msg("{name} is burned.", name=fighter.name))
             elif result.state is MinionState.TORPOR:
-                self._sentence("torpor", name=fighter.name, n=result.blood)
+                self._say(
+                    msg(
+                        "{name} cannot mend all the damage: wounded, it goes to torpor with "
+                        "{blood}.",
+                        name=fighter.name,
+                        blood=words.blood(result.blood),
+                    )
+                )
             elif result.mended:
-                self._sentence("mend", name=fighter.name, n=result.mended, blood=result.blood)
+                self._say(
+                    msg(
+                        "{name} burns {mended} to mend the damage ({blood} blood left).",
+                        name=fighter.name,
+                        mended=words.blood(result.mended),
+                        blood=result.blood,
+                    )
+                )
             elif through == 0:
-                self._sentence("no_damage_left", name=fighter.name)
+                self._say(msg("No damage reaches {name}.", name=fighter.name))
         else:
             lost = before - result.blood
             if result.state is MinionState.BURNED:
-                self._sentence("burned", name=fighter.name)
+                self._say(msg("{name} is burned.", name=fighter.name))
             elif lost:
-                self._sentence("loses_life", name=fighter.name, n=lost, life=result.blood)
+                self._say(_loses_life(fighter.name, lost, result.blood))
             else:
-                self._sentence("no_damage_left", name=fighter.name)
+                self._say(msg("No damage reaches {name}.", name=fighter.name))
         if result.state is MinionState.BURNED:
             self._burn_possessions(fighter)
 
@@ -963,10 +1126,9 @@ class _RoundPlay(StrikeCards):
         if fighter.retainers:
             self.trace.add(
                 RETAINERS,
-                f"{fighter.name}'s retainers are burned with it.",
-                f"Слуги {fighter.name} сжигаются вместе с нанимателем.",
+                msg_p("trace", "{name}'s retainers are burned with it.", name=fighter.name),
             )
-            self._sentence("retainers_burn", name=fighter.name)
+            self._say(msg("{name}'s retainers are burned with it.", name=fighter.name))
         fighter.retainers.clear()
         fighter.equipment.clear()
         fighter.amount = 0
@@ -978,51 +1140,60 @@ class _RoundPlay(StrikeCards):
             if presses[i] == presses[i - 1]:
                 who = self.f[presses[i]]
                 raise IllegalPlay(
-                    f"{self._where()}: {who.name} ({presses[i]}) plays presses {i} and {i + 1} "
-                    "in a row; a minion may not press twice in a row, so presses must "
-                    "alternate between the two sides.",
-                    ru=f"{self._where_ru()}: {who.name} ({_RU_SIDE[presses[i]]}) играет "
-                    f"прессы {i} и {i + 1} подряд; миньон не может играть пресс дважды "
-                    "подряд, поэтому прессы сторон должны чередоваться.",
+                    msg(
+                        "{where}: {name} ({side}) plays presses {first} and {second} in a row; "
+                        "a minion may not press twice in a row, so presses must alternate "
+                        "between the two sides.",
+                        where=self._where(),
+                        name=who.name,
+                        side=words.side(presses[i]),
+                        first=i,
+                        second=i + 1,
+                    )
                 )
         if self.ended_by is not None:
             if presses:
-                self.trace.add(
-                    PRESSES,
-                    "The listed presses are not played: combat is over.",
-                    "Указанные прессы не играются: бой уже окончен.",
+                self.trace.add(PRESSES, msg("The listed presses are not played: combat is over."))
+                self._say(
+                    msg(
+                        "The presses listed for this round are not played: the combat is "
+                        "already over."
+                    )
                 )
-                self._sentence("skipped_presses")
             return False
         trap = self._trap_press()
         if trap is not None:
             self.trace.add(
                 LASTING,
-                f"{trap} provides a press to continue before any other press; a combatant may "
-                "answer with a press to end the combat.",
-                f"{trap} даёт пресс на продолжение раньше всех прочих прессов; боец может "
-                "ответить прессом на завершение боя.",
+                msg(
+                    "{card} provides a press to continue before any other press; a combatant "
+                    "may answer with a press to end the combat.",
+                    card=trap,
+                ),
             )
-            self._sentence("press", name=trap)
+            self._say(msg("{name} presses to continue.", name=trap))
         for side in presses:
             card = self._no_press.get(side)
             if card is not None:
                 raise IllegalPlay(
-                    f"{self._where()}: {self.f[side].name} cannot press this round because of "
-                    f"{card}.",
-                    ru=f"{self._where_ru()}: {self.f[side].name} не может играть прессы в этом "
-                    f"раунде из-за карты {card}.",
+                    msg(
+                        "{where}: {name} cannot press this round because of {card}.",
+                        where=self._where(),
+                        name=self.f[side].name,
+                        card=card,
+                    )
                 )
         if not presses and trap is not None:
-            self._sentence("continues")
+            self._say(msg("The last press stands, so another round begins."))
             return True
         if not presses:
             self.trace.add(
                 PRESSES,
-                f"Nobody presses, so the combat ends after round {self.number}.",
-                f"Никто не играет пресс, поэтому бой заканчивается после раунда {self.number}.",
+                msg("Nobody presses, so the combat ends after round {round}.", round=self.number),
             )
-            self._sentence("no_press", round=self.number)
+            self._say(
+                msg("Nobody presses, so the combat ends after round {round}.", round=self.number)
+            )
             self.ended_by = "no_press"
             return False
         shift = 1 if trap is not None else 0
@@ -1032,73 +1203,132 @@ class _RoundPlay(StrikeCards):
             self._check_restricted(side, f"press_to_{purpose}")
             play = self.rnd.press_plays[i] if i < len(self.rnd.press_plays) else None
             if play is not None and play.only is not None and play.only != purpose:
+                press_card: Message | str = play.card or msg("this press")
+                if play.only == "continue":
+                    raise IllegalPlay(
+                        msg(
+                            "{where}: {card} is only usable to continue the combat, but press "
+                            "{number} would end it.",
+                            where=self._where(),
+                            card=press_card,
+                            number=i + 1,
+                        )
+                    )
                 raise IllegalPlay(
-                    f"{self._where()}: {play.card or 'this press'} is only usable to "
-                    f"{play.only} the combat, but press {i + 1} would {purpose} it.",
-                    ru=f"{self._where_ru()}: {play.card or 'этот пресс'} годится только для "
-                    f"{'продолжения' if play.only == 'continue' else 'завершения'} боя, а "
-                    f"пресс {i + 1} его {'продолжает' if purpose == 'continue' else 'завершает'}.",
+                    msg(
+                        "{where}: {card} is only usable to end the combat, but press {number} "
+                        "would continue it.",
+                        where=self._where(),
+                        card=press_card,
+                        number=i + 1,
+                    )
                 )
             if play is not None and play.card:
                 self._pay(self.f[side], play.cost, play.card)
                 self.trace.add(
                     CARDS,
-                    f"{name}'s press {i + 1} comes from {play.card}.",
-                    f"Пресс {i + 1} ({name}) даёт карта {play.card}.",
+                    msg(
+                        "{name}'s press {number} comes from {card}.",
+                        name=name,
+                        number=i + 1,
+                        card=play.card,
+                    ),
                 )
-            self._sentence("press" if i == 0 else "press_cancel", name=name)
-        continued = len(presses) % 2 == 1
-        ru_presses = _ru_alternating(presses, "пресс", "пресса", "прессов")
+            if i == 0:
+                self._say(msg("{name} presses to continue.", name=name))
+            else:
+                self._say(msg("{name} presses to cancel that press.", name=name))
+        count = len(presses)
+        continued = count % 2 == 1
         if continued:
-            self.trace.add(
-                PRESSES,
-                f"{len(presses)} press(es) alternate ({', '.join(presses)}); the last press to "
-                "continue is not cancelled, so another round begins.",
-                f"{ru_presses}: "
-                + ("его" if len(presses) == 1 else "последний пресс на продолжение боя")
-                + " никто не отменил, поэтому начинается ещё один раунд.",
-            )
-            self._sentence("continues")
+            if count == 1:
+                self.trace.add(
+                    PRESSES,
+                    msg_p(
+                        "one press",
+                        "{n} press(es) alternate ({sides}); the last press to continue is not "
+                        "cancelled, so another round begins.",
+                        n=count,
+                        sides=_sides(presses),
+                    ),
+                )
+            else:
+                self.trace.add(
+                    PRESSES,
+                    msg_n(
+                        "{n} press(es) alternate ({sides}); the last press to continue is not "
+                        "cancelled, so another round begins.",
+                        "{n} press(es) alternate ({sides}); the last press to continue is not "
+                        "cancelled, so another round begins.",
+                        count,
+                        sides=_sides(presses),
+                    ),
+                )
+            self._say(msg("The last press stands, so another round begins."))
         else:
             self.trace.add(
                 PRESSES,
-                f"{len(presses)} presses alternate ({', '.join(presses)}); the last one cancels "
-                f"the press to continue, so the combat ends after round {self.number}.",
-                f"{ru_presses}: последний из них отменяет пресс на продолжение боя, поэтому бой "
-                f"заканчивается после раунда {self.number}.",
+                msg_n(
+                    "{n} presses alternate ({sides}); the last one cancels the press to "
+                    "continue, so the combat ends after round {round}.",
+                    "{n} presses alternate ({sides}); the last one cancels the press to "
+                    "continue, so the combat ends after round {round}.",
+                    count,
+                    sides=_sides(presses),
+                    round=self.number,
+                ),
             )
-            self._sentence("press_cancelled", round=self.number)
+            self._say(
+                msg(
+                    "The last press to continue is cancelled, so the combat ends after round "
+                    "{round}.",
+                    round=self.number,
+                )
+            )
             self.ended_by = "no_press"
         return continued
 
 
+def _takes(name: str, damage: Message) -> Message:
+    return msg("{name} takes {damage}.", name=name, damage=damage)
+
+
+def _loses_life(name: str, lost: int, left: int) -> Message:
+    return msg("{name} loses {lost} ({life} left).", name=name, lost=words.life(lost), life=left)
+
+
 # -- the whole combat ---------------------------------------------------------------------
 
-_ENDED_TEXT = {
-    "combat_ends": "a combat-ends effect",
-    "not_ready": "a combatant was no longer ready",
-    "no_press": "no press continued it",
-}
-_ENDED_TEXT_RU = {
-    "combat_ends": "эффект, завершающий бой",
-    "not_ready": "один из бойцов перестал быть готовым",
-    "no_press": "ни один пресс его не продолжил",
-}
+
+def _ended_text(ended_by: str) -> Message:
+    if ended_by == "combat_ends":
+        return msg("a combat-ends effect")
+    if ended_by == "not_ready":
+        return msg("a combatant was no longer ready")
+    return msg("no press continued it")
 
 
-def _closing(fighter: _Fighter) -> list[Sentence]:
-    out: list[Sentence] = []
+def _closing(fighter: _Fighter) -> list[Message]:
+    out: list[Message] = []
     if fighter.state is MinionState.BURNED:
-        out.append(Sentence("final_burned", {"name": fighter.name}))
+        out.append(msg("{name} ends the combat burned.", name=fighter.name))
     else:
-        state = Phrase(
-            "in torpor" if fighter.state is MinionState.TORPOR else "ready",
-            "в ступоре" if fighter.state is MinionState.TORPOR else "готов",
+        state = words.state(fighter.state)
+        if fighter.kind == "vampire":
+            amount = words.blood(fighter.amount)
+        else:
+            amount = words.life(fighter.amount)
+        out.append(
+            msg("{name} ends {state} with {amount}.", name=fighter.name, state=state, amount=amount)
         )
-        key = "final_vampire" if fighter.kind == "vampire" else "final_ally"
-        out.append(Sentence(key, {"name": fighter.name, "state": state, "n": fighter.amount}))
     if fighter.drained:
-        out.append(Sentence("final_drained", {"name": fighter.name, "n": fighter.drained}))
+        out.append(
+            msg(
+                "{name} lost {drained} to the bank because of capacity.",
+                name=fighter.name,
+                drained=words.blood(fighter.drained),
+            )
+        )
     return out
 
 
@@ -1117,41 +1347,54 @@ def resolve(scenario: Mapping[str, Any]) -> CombatReport:
     steps: list[Step] = [
         Step(
             SEQUENCE,
-            f"{a.name} (acting) and {o.name} (opposing) enter combat; the acting minion gets "
-            "the first opportunity at every step, then play alternates.",
-            f"{a.name} (действующий) и {o.name} (противостоящий) вступают в бой; на каждом "
-            "шаге первым сыграть может действующий миньон, дальше стороны ходят по очереди.",
+            msg(
+                "{acting} (acting) and {opposing} (opposing) enter combat; the acting minion "
+                "gets the first opportunity at every step, then play alternates.",
+                acting=a.name,
+                opposing=o.name,
+            ),
         )
     ]
-    opening = (Sentence("start", {"acting": a.name, "opposing": o.name}),)
+    opening = (
+        msg(
+            "{acting} (acting) and {opposing} (opposing) enter combat.",
+            acting=a.name,
+            opposing=o.name,
+        ),
+    )
     rounds: list[RoundReport] = []
     ended_by: str | None = None
     for number, rnd in enumerate(sc.rounds, 1):
         if ended_by is not None:
             raise IllegalPlay(
-                f"Round {number} cannot be played: the combat ended in round {number - 1} "
-                f"({_ENDED_TEXT[ended_by]}). Remove the rounds after round {number - 1}, or "
-                "change the plays so that the combat goes on.",
-                ru=f"Раунд {number} сыграть нельзя: бой закончился в раунде {number - 1} "
-                f"({_ENDED_TEXT_RU[ended_by]}). Удалите раунды после раунда {number - 1} "
-                "или измените розыгрыш так, чтобы бой продолжался.",
+                msg(
+                    "Round {number} cannot be played: the combat ended in round {last} "
+                    "({why}). Remove the rounds after round {last}, or change the plays so "
+                    "that the combat goes on.",
+                    number=number,
+                    last=number - 1,
+                    why=_ended_text(ended_by),
+                )
             )
         play = _RoundPlay(number, rnd, fighters, sc.rules)
         report = play.play()
         steps.append(
             Step(
                 SEQUENCE,
-                f"Round {number} ({report.range} range).",
-                f"Раунд {number} ({_RU_RANGE[report.range]}).",
+                msg(
+                    "Round {number} ({range}).",
+                    number=number,
+                    range=words.range_name(report.range),
+                ),
             )
         )
         steps.extend(report.steps)
         rounds.append(report)
         ended_by = play.ended_by
-    closing: list[Sentence] = []
+    closing: list[Message] = []
     if ended_by is None:
         ended_by = "open"
-        closing.append(Sentence("open"))
+        closing.append(msg("The next round is not recorded in this scenario."))
     closing.extend(_closing(a))
     closing.extend(_closing(o))
     return CombatReport(

@@ -24,15 +24,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.errors import IllegalPlay, InvalidState
+from rules.i18n import Message, msg, msg_n, msg_p
 from rules.trace import Trace
-from rules.vtes import ru_words as ru
+from rules.vtes import combat_text as words
 from rules.vtes.combat_fighter import Fighter, Lasting
 from rules.vtes.combat_report import Range
-from rules.vtes.combat_text import Phrase, Sentence
 from rules.vtes.models import MinionState
 from rules.vtes.scenario import SIDES, Round, Side, other
 
-__all__ = ["CARDS", "ENVIRONMENT", "LASTING", "ROUND_END", "CardEffects", "Hit"]
+__all__ = [
+    "CARDS",
+    "ENVIRONMENT",
+    "LASTING",
+    "RESTRICTIONS",
+    "ROUND_END",
+    "CardEffects",
+    "Hit",
+]
 
 CARDS = "vtes:6.4.8"
 ENVIRONMENT = "vtes:6.4.10"
@@ -40,20 +48,19 @@ LASTING = "vtes:6.4.11"
 ROUND_END = "vtes:6.4.12"
 PREVENTION = "vtes:6.4.13"
 
-_RESTRICTION_EN = {
-    "maneuver_to_long": "maneuver to long range",
-    "maneuver_to_close": "maneuver to close range",
-    "press_to_continue": "press to continue the combat",
-    "press_to_end": "press to end the combat",
-    "equipment": "use equipment",
+RESTRICTIONS: dict[str, Message] = {
+    "maneuver_to_long": msg_p("restriction", "maneuver to long range"),
+    "maneuver_to_close": msg_p("restriction", "maneuver to close range"),
+    "press_to_continue": msg_p("restriction", "press to continue the combat"),
+    "press_to_end": msg_p("restriction", "press to end the combat"),
+    "equipment": msg_p("restriction", "use equipment"),
 }
-_RESTRICTION_RU = {
-    "maneuver_to_long": "маневрировать на дальнюю дистанцию",
-    "maneuver_to_close": "маневрировать на близкую дистанцию",
-    "press_to_continue": "играть пресс на продолжение боя",
-    "press_to_end": "играть пресс на завершение боя",
-    "equipment": "пользоваться снаряжением",
-}
+"""What an opponent's card may forbid a minion to do, by its scenario name."""
+
+
+def _span(this_round: bool) -> Message:
+    """How long an effect lasts."""
+    return msg("this round") if this_round else msg("for the rest of the combat")
 
 
 @dataclass
@@ -77,22 +84,20 @@ class CardEffects:
     f: Mapping[Side, Fighter]
     rules: str
     trace: Trace
-    say: list[Sentence]
+    say: list[Message]
     range: Range
     ended_by: str | None
 
-    def _sentence(self, key: str, **values: str | int | Phrase) -> None:
-        self.say.append(Sentence(key, values))
+    def _say(self, message: Message) -> None:
+        """Add a sentence to the round's story."""
+        self.say.append(message)
 
-    def _where(self) -> str:
-        return f"Round {self.number}"
+    def _where(self) -> Message:
+        return msg("Round {number}", number=self.number)
 
-    def _where_ru(self) -> str:
-        return f"Раунд {self.number}"
-
-    def _card(self, fighter: Fighter, card: str, en: str, ru_text: str) -> None:
+    def _card(self, fighter: Fighter, card: str, what: Message) -> None:
         """Tell the story of a card and what it does."""
-        self._sentence("card_effect", name=fighter.name, card=card, what=Phrase(en, ru_text))
+        self._say(msg("{name} plays {card}: {what}.", name=fighter.name, card=card, what=what))
 
     # .. costs ..
     def _pay(self, fighter: Fighter, cost: int, card: str) -> None:
@@ -101,24 +106,36 @@ class CardEffects:
             return
         if fighter.kind != "vampire":
             raise InvalidState(
-                f"{self._where()}: {card} costs {cost} blood, but {fighter.name} is an ally; "
-                "the resolver burns card costs only from vampires.",
-                ru=f"{self._where_ru()}: {card} стоит {ru.blood(cost)}, но {fighter.name} — "
-                "союзник; калькулятор списывает стоимость карт только с вампиров.",
+                msg(
+                    "{where}: {card} costs {cost}, but {name} is an ally; the resolver burns "
+                    "card costs only from vampires.",
+                    where=self._where(),
+                    card=card,
+                    cost=words.blood(cost),
+                    name=fighter.name,
+                )
             )
         if fighter.amount < cost:
             raise IllegalPlay(
-                f"{self._where()}: {fighter.name} has {fighter.amount} blood and cannot pay "
-                f"the {cost} blood that {card} costs.",
-                ru=f"{self._where_ru()}: у {fighter.name} {ru.blood(fighter.amount)}, а "
-                f"{card} стоит {ru.blood(cost)}: заплатить нечем.",
+                msg(
+                    "{where}: {name} has {blood} and cannot pay the {cost} that {card} costs.",
+                    where=self._where(),
+                    name=fighter.name,
+                    blood=words.blood(fighter.amount),
+                    cost=words.blood(cost),
+                    card=card,
+                )
             )
         fighter.amount -= cost
         self.trace.add(
             CARDS,
-            f"{fighter.name} burns {cost} blood to play {card} ({fighter.amount} left).",
-            f"{fighter.name} сжигает {ru.blood(cost)}, чтобы сыграть {card} (крови осталось: "
-            f"{fighter.amount}).",
+            msg(
+                "{name} burns {cost} to play {card} ({left} left).",
+                name=fighter.name,
+                cost=words.blood(cost),
+                card=card,
+                left=fighter.amount,
+            ),
         )
 
     # .. lasting effects ..
@@ -134,10 +151,13 @@ class CardEffects:
         if card is not None:
             fighter = self.f[side]
             raise IllegalPlay(
-                f"{self._where()}: {fighter.name} cannot {_RESTRICTION_EN[what]} this combat "
-                f"because of {card}.",
-                ru=f"{self._where_ru()}: {fighter.name} не может {_RESTRICTION_RU[what]} в этом "
-                f"бою из-за карты {card}.",
+                msg(
+                    "{where}: {name} cannot {what} this combat because of {card}.",
+                    where=self._where(),
+                    name=fighter.name,
+                    what=RESTRICTIONS[what],
+                    card=card,
+                )
             )
 
     def _before_range(self) -> None:
@@ -146,24 +166,29 @@ class CardEffects:
             opp = self.f[other(side)]
             for card in self.rnd.before_range_of(side):
                 self._pay(fighter, card.cost, card.name)
-                span_en = "this round" if card.this_round else "for the rest of the combat"
-                span_ru = "в этом раунде" if card.this_round else "до конца боя"
+                span = _span(card.this_round)
                 if card.set_strength is not None:
                     fighter.base_strength = card.set_strength
                     self.trace.add(
                         LASTING,
-                        f"{fighter.name} plays {card.name}: its strength is set to "
-                        f"{card.set_strength} for the rest of the combat; every '+N strength' "
-                        f"still adds to it, so strength is now {fighter.strength}.",
-                        f"{fighter.name} играет {card.name}: сила становится равной "
-                        f"{card.set_strength} до конца боя; любые «+N к силе» к ней "
-                        f"прибавляются, так что сейчас сила {fighter.strength}.",
+                        msg(
+                            "{name} plays {card}: its strength is set to {value} for the rest "
+                            "of the combat; every '+N strength' still adds to it, so strength "
+                            "is now {strength}.",
+                            name=fighter.name,
+                            card=card.name,
+                            value=card.set_strength,
+                            strength=fighter.strength,
+                        ),
                     )
                     self._card(
                         fighter,
                         card.name,
-                        f"strength set to {card.set_strength}, now {fighter.strength}",
-                        f"сила становится {card.set_strength}, сейчас {fighter.strength}",
+                        msg(
+                            "strength set to {value}, now {strength}",
+                            value=card.set_strength,
+                            strength=fighter.strength,
+                        ),
                     )
                 if card.strength:
                     self._change_strength(fighter, card.strength, card.name, card.this_round)
@@ -178,32 +203,31 @@ class CardEffects:
                         fighter.hand_aggravated = card.name
                     self.trace.add(
                         LASTING,
-                        f"{fighter.name} plays {card.name}: damage from its hand strikes is "
-                        f"aggravated {span_en}.",
-                        f"{fighter.name} играет {card.name}: повреждения от его кулачных ударов "
-                        f"неизлечимые {span_ru}.",
+                        msg(
+                            "{name} plays {card}: damage from its hand strikes is aggravated "
+                            "{span}.",
+                            name=fighter.name,
+                            card=card.name,
+                            span=span,
+                        ),
                     )
                     self._card(
                         fighter,
                         card.name,
-                        f"hand strikes deal aggravated damage {span_en}",
-                        f"кулачные удары наносят неизлечимые повреждения {span_ru}",
+                        msg("hand strikes deal aggravated damage {span}", span=span),
                     )
                 if card.trap_press:
                     fighter.against.append(Lasting(card.name, False, trap_press=True))
                     self.trace.add(
                         LASTING,
-                        f"{fighter.name} plays {card.name}: each round of this combat it "
-                        "provides a press to continue.",
-                        f"{fighter.name} играет {card.name}: в каждом раунде этого боя карта даёт "
-                        "пресс на продолжение.",
+                        msg(
+                            "{name} plays {card}: each round of this combat it provides a press "
+                            "to continue.",
+                            name=fighter.name,
+                            card=card.name,
+                        ),
                     )
-                    self._card(
-                        fighter,
-                        card.name,
-                        "a press to continue each round",
-                        "пресс на продолжение каждый раунд",
-                    )
+                    self._card(fighter, card.name, msg("a press to continue each round"))
                 if card.environmental or card.press_damage or card.restrict:
                     fighter.against.append(
                         Lasting(
@@ -214,107 +238,118 @@ class CardEffects:
                             restrict=card.restrict,
                         )
                     )
-                    parts_en: list[str] = []
-                    parts_ru: list[str] = []
+                    parts: list[Message] = []
                     if card.environmental:
-                        parts_en.append(
-                            f"{opp.name} takes {card.environmental} environmental damage each "
-                            "round with the strikes"
-                        )
-                        parts_ru.append(
-                            f"{opp.name} каждый раунд получает {ru.damage(card.environmental)} "
-                            "от окружения вместе с ударами"
+                        parts.append(
+                            msg_n(
+                                "{name} takes {n} environmental damage each round with the strikes",
+                                "{name} takes {n} environmental damage each round with the strikes",
+                                card.environmental,
+                                name=opp.name,
+                            )
                         )
                     if card.press_damage:
-                        parts_en.append(
-                            f"{opp.name} takes {card.press_damage} damage at each press step"
-                        )
-                        parts_ru.append(
-                            f"{opp.name} получает {ru.damage(card.press_damage)} на каждом шаге "
-                            "прессов"
+                        parts.append(
+                            msg(
+                                "{name} takes {damage} at each press step",
+                                name=opp.name,
+                                damage=words.damage(card.press_damage),
+                            )
                         )
                     if card.restrict:
-                        parts_en.append(
-                            f"{opp.name} cannot "
-                            + ", ".join(_RESTRICTION_EN[r] for r in card.restrict)
+                        parts.append(
+                            msg(
+                                "{name} cannot {what}",
+                                name=opp.name,
+                                what=tuple(RESTRICTIONS[r] for r in card.restrict),
+                            )
                         )
-                        parts_ru.append(
-                            f"{opp.name} не может "
-                            + ", ".join(_RESTRICTION_RU[r] for r in card.restrict)
-                        )
+                    effects = parts[0]
+                    for part in parts[1:]:
+                        effects = msg("{first}; {second}", first=effects, second=part)
                     self.trace.add(
                         ENVIRONMENT if card.environmental or card.press_damage else LASTING,
-                        f"{fighter.name} plays {card.name}: {'; '.join(parts_en)} ({span_en}).",
-                        f"{fighter.name} играет {card.name}: {'; '.join(parts_ru)} ({span_ru}).",
+                        msg(
+                            "{name} plays {card}: {effects} ({span}).",
+                            name=fighter.name,
+                            card=card.name,
+                            effects=effects,
+                            span=span,
+                        ),
                     )
-                    self._card(fighter, card.name, "; ".join(parts_en), "; ".join(parts_ru))
+                    self._card(fighter, card.name, effects)
                 if card.hand_strikes_only:
                     self.trace.add(
                         LASTING,
-                        f"{fighter.name} plays {card.name}: this round neither combatant can use "
-                        "a strike that is not a hand strike.",
-                        f"{fighter.name} играет {card.name}: в этом раунде ни один боец не может "
-                        "использовать удар, кроме кулачного.",
+                        msg(
+                            "{name} plays {card}: this round neither combatant can use a strike "
+                            "that is not a hand strike.",
+                            name=fighter.name,
+                            card=card.name,
+                        ),
                     )
-                    self._card(
-                        fighter,
-                        card.name,
-                        "only hand strikes this round",
-                        "в этом раунде только кулачные удары",
-                    )
+                    self._card(fighter, card.name, msg("only hand strikes this round"))
                 if card.equip is not None:
                     fighter.equipment.append(card.equip)
                     self.trace.add(
                         LASTING,
-                        f"{fighter.name} plays {card.name} and equips with {card.equip.name}.",
-                        f"{fighter.name} играет {card.name} и берёт снаряжение {card.equip.name}.",
+                        msg(
+                            "{name} plays {card} and equips with {item}.",
+                            name=fighter.name,
+                            card=card.name,
+                            item=card.equip.name,
+                        ),
                     )
-                    self._card(
-                        fighter,
-                        card.name,
-                        f"equips with {card.equip.name}",
-                        f"берёт снаряжение {card.equip.name}",
-                    )
+                    self._card(fighter, card.name, msg("equips with {item}", item=card.equip.name))
                 if card.employ is not None:
                     name = fighter.employ(card.employ)
                     self.trace.add(
                         LASTING,
-                        f"{fighter.name} plays {card.name} and employs the retainer {name} "
-                        f"({card.employ.life} life).",
-                        f"{fighter.name} играет {card.name} и нанимает слугу {name} "
-                        f"({ru.life(card.employ.life)}).",
+                        msg(
+                            "{name} plays {card} and employs the retainer {retainer} ({life}).",
+                            name=fighter.name,
+                            card=card.name,
+                            retainer=name,
+                            life=words.life(card.employ.life),
+                        ),
                     )
-                    self._card(fighter, card.name, f"employs {name}", f"нанимает слугу {name}")
+                    self._card(fighter, card.name, msg("employs {retainer}", retainer=name))
                 if card.burn_retainer is not None:
                     if card.burn_retainer not in fighter.retainers:
                         raise IllegalPlay(
-                            f"{self._where()}: {card.name} burns {fighter.name}'s retainer "
-                            f"{card.burn_retainer}, but {fighter.name} has no such retainer.",
-                            ru=f"{self._where_ru()}: {card.name} сжигает слугу "
-                            f"{card.burn_retainer}, но у {fighter.name} такого слуги нет.",
+                            msg(
+                                "{where}: {card} burns {name}'s retainer {retainer}, but {name} "
+                                "has no such retainer.",
+                                where=self._where(),
+                                card=card.name,
+                                name=fighter.name,
+                                retainer=card.burn_retainer,
+                            )
                         )
                     del fighter.retainers[card.burn_retainer]
                     fighter.retainer_damage.pop(card.burn_retainer, None)
                     self.trace.add(
                         LASTING,
-                        f"{fighter.name} burns its retainer {card.burn_retainer} for {card.name}.",
-                        f"{fighter.name} сжигает своего слугу {card.burn_retainer} ради карты "
-                        f"{card.name}.",
+                        msg(
+                            "{name} burns its retainer {retainer} for {card}.",
+                            name=fighter.name,
+                            retainer=card.burn_retainer,
+                            card=card.name,
+                        ),
                     )
                 if card.damage:
                     self.trace.add(
                         ENVIRONMENT,
-                        f"{fighter.name} plays {card.name}: {opp.name} is dealt {card.damage} "
-                        "damage before range is determined.",
-                        f"{fighter.name} играет {card.name}: {opp.name} получает "
-                        f"{ru.damage(card.damage)} до определения дистанции.",
+                        msg(
+                            "{name} plays {card}: {other} is dealt {damage} before range is "
+                            "determined.",
+                            name=fighter.name,
+                            card=card.name,
+                            other=opp.name,
+                            damage=words.damage(card.damage),
+                        ),
                     )
-                    self._card(
-                        fighter,
-                        card.name,
-                        f"{opp.name} takes {card.damage} damage",
-                        f"{opp.name} получает {ru.damage(card.damage)}",
-                    )
+                    self._card(fighter, card.name, _takes(opp.name, card.damage))
                     self._deal({other(side): Hit(normal=card.damage)})
                     if self._ended_by_state():
                         return
@@ -328,30 +363,39 @@ class CardEffects:
             change -= total
         elif total < 0:
             raise InvalidState(
-                f"{self._where()}: {card} would bring {fighter.name}'s strength below 0 (it is "
-                f"{fighter.strength}).",
-                ru=f"{self._where_ru()}: {card} опустит силу {fighter.name} ниже 0 (сейчас она "
-                f"{fighter.strength}); сила может быть только 0 или больше.",
+                msg(
+                    "{where}: {card} would bring {name}'s strength below 0 (it is {strength}).",
+                    where=self._where(),
+                    card=card,
+                    name=fighter.name,
+                    strength=fighter.strength,
+                )
             )
         if this_round:
             fighter.round_bonus += change
         else:
             fighter.bonus += change
         signed = f"{change:+d}"
-        span_en = "this round" if this_round else "for the rest of the combat"
-        span_ru = "в этом раунде" if this_round else "до конца боя"
         self.trace.add(
             LASTING,
-            f"{card}: {fighter.name} gets {signed} strength {span_en}, now {fighter.strength}.",
-            f"{card}: {fighter.name} получает {signed} к силе {span_ru}, теперь "
-            f"{fighter.strength}.",
+            msg(
+                "{card}: {name} gets {change} strength {span}, now {strength}.",
+                card=card,
+                name=fighter.name,
+                change=signed,
+                span=_span(this_round),
+                strength=fighter.strength,
+            ),
         )
-        self._sentence(
-            "before_range",
-            name=fighter.name,
-            card=card,
-            change=signed,
-            strength=fighter.strength,
+        self._say(
+            msg(
+                "Before range is determined, {name} plays {card}: {change} strength for the "
+                "rest of the combat (now {strength}).",
+                name=fighter.name,
+                card=card,
+                change=signed,
+                strength=fighter.strength,
+            )
         )
 
     def _trap_press(self) -> str | None:
@@ -393,21 +437,25 @@ class CardEffects:
                     if name in opp.retainers
                 ]
             for name, n, aggravated in sources:
-                kind_en = "aggravated " if aggravated else ""
-                dealt_ru = ru.damage(n, "aggravated" if aggravated else "")
+                if aggravated:
+                    dealt = msg_n(
+                        "{n} aggravated environmental damage",
+                        "{n} aggravated environmental damage",
+                        n,
+                    )
+                else:
+                    dealt = msg_n("{n} environmental damage", "{n} environmental damage", n)
                 self.trace.add(
                     ENVIRONMENT,
-                    f"{name}: {victim.name} takes {n} {kind_en}environmental damage during strike "
-                    "resolution; it is not a strike, so a dodge does not stop it.",
-                    f"{name}: {victim.name} получает {dealt_ru} от окружения во время "
-                    "разрешения ударов; это не удар, поэтому уклонение их не останавливает.",
+                    msg(
+                        "{card}: {name} takes {damage} during strike resolution; it is not a "
+                        "strike, so a dodge does not stop it.",
+                        card=name,
+                        name=victim.name,
+                        damage=dealt,
+                    ),
                 )
-                self._sentence(
-                    "environmental",
-                    name=victim.name,
-                    card=name,
-                    n=n,
-                )
+                self._say(_environmental(name, victim.name, n))
                 hit = hits.setdefault(side, Hit())
                 if aggravated:
                     hit.aggravated += n
@@ -430,14 +478,14 @@ class CardEffects:
                     victim = self.f[side]
                     self.trace.add(
                         ENVIRONMENT,
-                        f"{effect.name}: {victim.name} takes {effect.press_damage} damage during "
-                        "the press step.",
-                        f"{effect.name}: {victim.name} получает {ru.damage(effect.press_damage)} "
-                        "на шаге прессов.",
+                        msg(
+                            "{card}: {name} takes {damage} during the press step.",
+                            card=effect.name,
+                            name=victim.name,
+                            damage=words.damage(effect.press_damage),
+                        ),
                     )
-                    self._sentence(
-                        "environmental", name=victim.name, card=effect.name, n=effect.press_damage
-                    )
+                    self._say(_environmental(effect.name, victim.name, effect.press_damage))
                     hits.setdefault(side, Hit()).normal += effect.press_damage
         if not hits:
             return False
@@ -452,44 +500,64 @@ class CardEffects:
             seen: set[str] = set()
             for card in self.rnd.end_of_round_of(side):
                 if not fighter.ready:
+                    if fighter.state is MinionState.TORPOR:
+                        raise IllegalPlay(
+                            msg(
+                                "{where}: {name} is in torpor and cannot play {card}: "
+                                "end-of-round cards are not usable by a vampire being burned "
+                                "or going to torpor.",
+                                where=self._where(),
+                                name=fighter.name,
+                                card=card.name,
+                            )
+                        )
                     raise IllegalPlay(
-                        f"{self._where()}: {fighter.name} is "
-                        f"{'in torpor' if fighter.state is MinionState.TORPOR else 'burned'} "
-                        "and cannot "
-                        f"play {card.name}: end-of-round cards are not usable by a vampire being "
-                        "burned or going to torpor.",
-                        ru=f"{self._where_ru()}: {fighter.name} ({ru.STATE[fighter.state]}) не "
-                        f"может сыграть {card.name}: карты конца раунда недоступны вампиру, "
-                        "который сгорает или уходит в ступор.",
+                        msg(
+                            "{where}: {name} is burned and cannot play {card}: "
+                            "end-of-round cards are not usable by a vampire being burned or "
+                            "going to torpor.",
+                            where=self._where(),
+                            name=fighter.name,
+                            card=card.name,
+                        )
                     )
                 if card.name in seen:
                     raise IllegalPlay(
-                        f"{self._where()}: {fighter.name} plays {card.name} twice; a vampire can "
-                        "play only one each round.",
-                        ru=f"{self._where_ru()}: {fighter.name} играет {card.name} дважды; за "
-                        "раунд вампир может сыграть только одну такую карту.",
+                        msg(
+                            "{where}: {name} plays {card} twice; a vampire can play only one "
+                            "each round.",
+                            where=self._where(),
+                            name=fighter.name,
+                            card=card.name,
+                        )
                     )
                 seen.add(card.name)
                 if (card.gain_blood_lost or card.send_to_torpor) and (
                     fighter.kind != "vampire" or opp.kind != "vampire"
                 ):
                     raise IllegalPlay(
-                        f"{self._where()}: {card.name} is played by a vampire against an "
-                        "opposing vampire; it cannot be played by or against an ally.",
-                        ru=f"{self._where_ru()}: {card.name} играет вампир против вампира; "
-                        "союзник не может ни сыграть её, ни стать её целью.",
+                        msg(
+                            "{where}: {card} is played by a vampire against an opposing "
+                            "vampire; it cannot be played by or against an ally.",
+                            where=self._where(),
+                            card=card.name,
+                        )
                     )
                 if card.needs_more_damage:
                     mine, theirs = opp.damage_round, fighter.damage_round
                     if self.range != "close" or mine <= theirs:
                         raise IllegalPlay(
-                            f"{self._where()}: {card.name} needs close range and more damage "
-                            f"successfully inflicted than received this round; {fighter.name} "
-                            f"inflicted {mine} and received {theirs} at {self.range} range.",
-                            ru=f"{self._where_ru()}: для {card.name} нужна близкая дистанция и "
-                            "больше успешно нанесённых повреждений, чем полученных; "
-                            f"{fighter.name} нанёс {mine}, получил {theirs}, дистанция "
-                            f"{'близкая' if self.range == 'close' else 'дальняя'}.",
+                            msg(
+                                "{where}: {card} needs close range and more damage successfully "
+                                "inflicted than received this round; {name} inflicted {mine} "
+                                "and received {theirs} {range_at}.",
+                                where=self._where(),
+                                card=card.name,
+                                name=fighter.name,
+                                mine=mine,
+                                theirs=theirs,
+                                range_at=words.range_at(self.range),
+                            )
                         )
                 self._pay(fighter, card.cost, card.name)
                 if card.gain_blood_lost:
@@ -502,31 +570,27 @@ class CardEffects:
                     opp.state = MinionState.TORPOR
                     self.trace.add(
                         ROUND_END,
-                        f"{fighter.name} plays {card.name}: {opp.name} goes to torpor with "
-                        f"{opp.amount} blood.",
-                        f"{fighter.name} играет {card.name}: {opp.name} уходит в ступор; крови: "
-                        f"{opp.amount}.",
+                        msg(
+                            "{name} plays {card}: {other} goes to torpor with {blood} blood.",
+                            name=fighter.name,
+                            card=card.name,
+                            other=opp.name,
+                            blood=opp.amount,
+                        ),
                     )
-                    self._card(
-                        fighter,
-                        card.name,
-                        f"{opp.name} goes to torpor",
-                        f"{opp.name} уходит в ступор",
-                    )
+                    self._card(fighter, card.name, msg("{name} goes to torpor", name=opp.name))
                 if card.damage and opp.state is not MinionState.BURNED:
                     self.trace.add(
                         ROUND_END,
-                        f"{fighter.name} plays {card.name}: {opp.name} is dealt {card.damage} "
-                        "damage.",
-                        f"{fighter.name} играет {card.name}: {opp.name} получает "
-                        f"{ru.damage(card.damage)}.",
+                        msg(
+                            "{name} plays {card}: {other} is dealt {damage}.",
+                            name=fighter.name,
+                            card=card.name,
+                            other=opp.name,
+                            damage=words.damage(card.damage),
+                        ),
                     )
-                    self._card(
-                        fighter,
-                        card.name,
-                        f"{opp.name} takes {card.damage} damage",
-                        f"{opp.name} получает {ru.damage(card.damage)}",
-                    )
+                    self._card(fighter, card.name, _takes(opp.name, card.damage))
                     self._deal({other(side): Hit(normal=card.damage)})
         if any(not f.ready for f in self.f.values()) and self.ended_by is None:
             self.ended_by = "not_ready"
@@ -538,22 +602,28 @@ class CardEffects:
         fighter.amount = min(fighter.capacity, before + lost)
         excess = before + lost - fighter.amount
         fighter.drained += excess
-        tail_en = f"; {excess} above capacity drains to the bank" if excess else ""
-        tail_ru = f"; излишек сверх объёма ({ru.blood(excess)}) уходит в банк" if excess else ""
+        tail: Message | str = (
+            msg("; {excess} above capacity drains to the bank", excess=excess) if excess else ""
+        )
         self.trace.add(
             ROUND_END,
-            f"{fighter.name} plays {card} after the presses: {opp.name} lost {lost} blood to "
-            f"damage this round, so {fighter.name} gains {lost} ({before} -> "
-            f"{fighter.amount}){tail_en}.",
-            f"{fighter.name} играет {card} после прессов: {opp.name} потерял от повреждений "
-            f"{ru.blood(lost)} в этом раунде, поэтому {fighter.name} получает столько же "
-            f"({before} -> {fighter.amount}){tail_ru}.",
+            msg(
+                "{name} plays {card} after the presses: {other} lost {lost} to damage this "
+                "round, so {name} gains {gained} ({before} -> {after}){tail}.",
+                name=fighter.name,
+                card=card,
+                other=opp.name,
+                lost=words.blood(lost),
+                gained=lost,
+                before=before,
+                after=fighter.amount,
+                tail=tail,
+            ),
         )
         self._card(
             fighter,
             card,
-            f"gains {lost} blood, now {fighter.amount}",
-            f"получает {ru.blood(lost)}, теперь {fighter.amount}",
+            msg("gains {blood}, now {now}", blood=words.blood(lost), now=fighter.amount),
         )
 
     def _another_round(self) -> bool:
@@ -563,37 +633,52 @@ class CardEffects:
             return False
         fighter = self.f[new.side]
         if self.ended_by is None or not all(f.ready for f in self.f.values()):
-            why_en = (
-                "the combat goes on anyway"
+            why = (
+                msg("the combat goes on anyway")
                 if self.ended_by is None
-                else ("a combatant is no longer ready")
-            )
-            why_ru = (
-                "бой и так продолжается"
-                if self.ended_by is None
-                else ("один из бойцов уже не готов")
+                else msg("a combatant is no longer ready")
             )
             raise IllegalPlay(
-                f"{self._where()}: {new.card} is only usable if both combatants are still ready "
-                f"and the combat would end; here {why_en}.",
-                ru=f"{self._where_ru()}: {new.card} можно сыграть, только если оба бойца готовы "
-                f"и бой вот-вот закончится; а здесь {why_ru}.",
+                msg(
+                    "{where}: {card} is only usable if both combatants are still ready and the "
+                    "combat would end; here {why}.",
+                    where=self._where(),
+                    card=new.card,
+                    why=why,
+                )
             )
         self._pay(fighter, new.cost, new.card)
         if new.new_combat:
             self._new_combat()
-            en = "a new combat between the same two minions follows; effects lasting 'this "
-            en += "combat' are over"
-            ru_text = "следует новый бой между теми же миньонами; эффекты «до конца боя» "
-            ru_text += "закончились"
+            what = msg(
+                "a new combat between the same two minions follows; effects lasting 'this "
+                "combat' are over"
+            )
         else:
-            en = "instead of ending, the combat goes on with a new round"
-            ru_text = "вместо завершения бой продолжается новым раундом"
+            what = msg("instead of ending, the combat goes on with a new round")
         self.trace.add(
             ROUND_END,
-            f"The combat would end, but {fighter.name} plays {new.card}: {en}.",
-            f"Бой должен закончиться, но {fighter.name} играет {new.card}: {ru_text}.",
+            msg(
+                "The combat would end, but {name} plays {card}: {what}.",
+                name=fighter.name,
+                card=new.card,
+                what=what,
+            ),
         )
-        self._card(fighter, new.card, en, ru_text)
+        self._card(fighter, new.card, what)
         self.ended_by = None
         return True
+
+
+def _takes(name: str, damage: int) -> Message:
+    """What a card does: "{name} takes 2 damage"."""
+    return msg_p("card effect", "{name} takes {damage}", name=name, damage=words.damage(damage))
+
+
+def _environmental(card: str, name: str, damage: int) -> Message:
+    return msg(
+        "{card}: {name} takes {damage} (not a strike).",
+        card=card,
+        name=name,
+        damage=words.damage(damage),
+    )

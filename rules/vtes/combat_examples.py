@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from rules.i18n import Message, msg
+
 __all__ = ["COHN_ROSE_VS_MAGE", "EXAMPLES", "KURT_VS_IRA", "CombatExample"]
 
 _SEED = "vtes-rulebook-p4-combat-torpor-influence-victory.ru.txt"
@@ -22,10 +24,8 @@ _SEED = "vtes-rulebook-p4-combat-torpor-influence-victory.ru.txt"
 @dataclass(frozen=True, slots=True)
 class CombatExample:
     key: str
-    title_en: str
-    title_ru: str
-    summary_en: str
-    summary_ru: str
+    title: Message
+    summary: Message
     scenario: Mapping[str, Any]
     source: str
 
@@ -53,16 +53,13 @@ def _freeze(value: Any) -> Any:
 
 KURT_VS_IRA = CombatExample(
     key="kurt_ira",
-    title_en="Kurt vs Ira: Undead Strength, Dodge and Blur",
-    title_ru="Kurt против Ira: Undead Strength, Dodge и Blur",
-    summary_en="Ira blocks Kurt. No maneuvers, so close range. Kurt's Undead Strength meets "
-    "Ira's dodge; then Kurt has one extra strike from Blur and Ira two (superior Celerity): "
-    "both trade hand strikes, then Ira strikes once more alone. Blood counts are our choice "
-    "(the rulebook gives none).",
-    summary_ru="Ira блокирует Kurt. Маневров нет, значит дистанция близкая. Undead Strength "
-    "Kurt встречает уклонение Ira; затем у Kurt один дополнительный удар от Blur, у Ira два "
-    "(превосходная Celerity): оба бьют кулаками, потом Ira бьёт ещё раз один. Количество "
-    "крови выбрано нами (в правилах его нет).",
+    title=msg("Kurt vs Ira: Undead Strength, Dodge and Blur"),
+    summary=msg(
+        "Ira blocks Kurt. No maneuvers, so close range. Kurt's Undead Strength meets "
+        "Ira's dodge; then Kurt has one extra strike from Blur and Ira two (superior Celerity): "
+        "both trade hand strikes, then Ira strikes once more alone. Blood counts are our choice "
+        "(the rulebook gives none)."
+    ),
     scenario=_freeze(
         {
             "title": "Kurt vs Ira",
@@ -93,16 +90,13 @@ KURT_VS_IRA = CombatExample(
 
 COHN_ROSE_VS_MAGE = CombatExample(
     key="cohn_mage",
-    title_en="Cohn Rose vs the mage: stealing blood",
-    title_ru="Cohn Rose против мага: кража крови",
-    summary_en="Cohn Rose (capacity 5, 4 blood) fights an ally mage with 2 life. Cohn's strike "
-    "steals 3 blood; the mage strikes for 2R. Only 2 life can be stolen: Cohn goes to 6, one "
-    "above capacity, so 1 drains to the bank; the mage has no life left and burns; Cohn mends "
-    "the 2 damage and ends with 3 blood.",
-    summary_ru="Cohn Rose (объём 5, 4 крови) сражается с союзником-магом (2 жизни). Удар Cohn "
-    "крадёт 3 крови, маг бьёт на 2R. Украсть можно только 2 жизни: у Cohn становится 6, на 1 "
-    "больше объёма, и 1 уходит в банк; у мага не остаётся жизни, он сжигается; Cohn "
-    "излечивает 2 повреждения и заканчивает с 3 кровью.",
+    title=msg("Cohn Rose vs the mage: stealing blood"),
+    summary=msg(
+        "Cohn Rose (capacity 5, 4 blood) fights an ally mage with 2 life. Cohn's strike "
+        "steals 3 blood; the mage strikes for 2R. Only 2 life can be stolen: Cohn goes to 6, one "
+        "above capacity, so 1 drains to the bank; the mage has no life left and burns; Cohn mends "
+        "the 2 damage and ends with 3 blood."
+    ),
     scenario=_freeze(
         {
             "title": "Cohn Rose vs the mage",

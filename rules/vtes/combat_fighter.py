@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.i18n import Message, msg_p
 from rules.vtes.combat_report import CombatantState
 from rules.vtes.models import Ally, MinionState, Vampire
 from rules.vtes.scenario import Combatant, Equipment, Retainer, Side
@@ -105,11 +106,9 @@ class Fighter:
                 return item
         return None
 
-    def equipment_names(self) -> str:
-        return ", ".join(e.name for e in self.equipment) or "nothing"
-
-    def equipment_names_ru(self) -> str:
-        return ", ".join(e.name for e in self.equipment) or "нет"
+    def equipment_names(self) -> tuple[str, ...] | Message:
+        """The equipment carried, or a message saying there is none."""
+        return tuple(e.name for e in self.equipment) or msg_p("equipment", "nothing")
 
     def minion(self) -> Vampire | Ally:
         if self.kind == "vampire":

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from rules.i18n import Message
 from rules.trace import Step
-from rules.vtes.combat_text import Sentence, render
 from rules.vtes.models import MinionState
 
 __all__ = ["CombatReport", "CombatantState", "RoundReport"]
@@ -58,7 +58,7 @@ class RoundReport:
     maneuvers: tuple[str, ...]
     continued: bool
     ended: bool
-    sentences: tuple[Sentence, ...]
+    sentences: tuple[Message, ...]
     steps: tuple[Step, ...]
 
     @property
@@ -67,7 +67,7 @@ class RoundReport:
         return self.narrative_in("en")
 
     def narrative_in(self, lang: str) -> tuple[str, ...]:
-        return tuple(render(s, lang) for s in self.sentences)
+        return tuple(s.render(lang) for s in self.sentences)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +86,8 @@ class CombatReport:
     steps: tuple[Step, ...]
     ended_by: str
     rules: str = "black-hand"
-    opening: tuple[Sentence, ...] = ()
-    closing: tuple[Sentence, ...] = ()
+    opening: tuple[Message, ...] = ()
+    closing: tuple[Message, ...] = ()
 
     @property
     def narrative(self) -> tuple[str, ...]:
@@ -99,10 +99,10 @@ class CombatReport:
         return self.narrative_in("ru")
 
     def narrative_in(self, lang: str) -> tuple[str, ...]:
-        out = [render(s, lang) for s in self.opening]
+        out = [s.render(lang) for s in self.opening]
         for r in self.rounds:
             out.extend(r.narrative_in(lang))
-        out.extend(render(s, lang) for s in self.closing)
+        out.extend(s.render(lang) for s in self.closing)
         return tuple(out)
 
     def combatant(self, side: str) -> CombatantState:

@@ -14,24 +14,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.errors import IllegalPlay
-from rules.vtes import ru_words
+from rules.i18n import Message, msg, msg_n, msg_p
+from rules.vtes import combat_text as words
 from rules.vtes.combat_effects import CARDS, LASTING, PREVENTION, CardEffects, Hit
-from rules.vtes.combat_text import Phrase
 from rules.vtes.models import MinionState
 from rules.vtes.scenario import SIDES, Side, Strike, StrikeEffect, other
 
-__all__ = ["Chosen", "StrikeCards", "ru_name"]
-
-# Names the scenario gives to strikes and strike effects left unnamed.
-_RU_DEFAULT_NAME = {
-    "hand strike": "кулачный удар",
-    "strike": "удар",
-    "additional strike": "дополнительный удар",
-}
+__all__ = ["Chosen", "StrikeCards", "strike_name"]
 
 
-def ru_name(name: str) -> str:
-    return _RU_DEFAULT_NAME.get(name, name)
+def strike_name(name: str) -> Message | str:
+    """A strike's name: the names the scenario gives to unnamed strikes are translated."""
+    if name == "hand strike":
+        return msg_p("strike name", "hand strike")
+    if name == "strike":
+        return msg_p("strike name", "strike")
+    if name == "additional strike":
+        return msg_p("strike name", "additional strike")
+    return name
 
 
 @dataclass
@@ -60,19 +60,23 @@ class StrikeCards(CardEffects):
             self._pay(opp, strike.cancel_cost, strike.cancelled_by)
             self.trace.add(
                 PREVENTION,
-                f"{opp.name} cancels {fighter.name}'s {strike.name} with {strike.cancelled_by} "
-                f"as it is played: its cost is not paid and {fighter.name} chooses a strike "
-                "again.",
-                f"{opp.name} отменяет {ru_name(strike.name)} ({fighter.name}) картой "
-                f"{strike.cancelled_by} в момент розыгрыша: стоимость не платится, и "
-                f"{fighter.name} выбирает удар заново.",
+                msg(
+                    "{other} cancels {name}'s {strike} with {card} as it is played: its cost is "
+                    "not paid and {name} chooses a strike again.",
+                    other=opp.name,
+                    name=fighter.name,
+                    strike=strike_name(strike.name),
+                    card=strike.cancelled_by,
+                ),
             )
-            self._sentence(
-                "cancelled",
-                name=opp.name,
-                other=fighter.name,
-                card=strike.cancelled_by,
-                strike=strike.name,
+            self._say(
+                msg(
+                    "{name} cancels {other}'s {strike} with {card}; {other} chooses again.",
+                    name=opp.name,
+                    other=fighter.name,
+                    card=strike.cancelled_by,
+                    strike=strike_name(strike.name),
+                )
             )
         return kept
 
@@ -87,26 +91,34 @@ class StrikeCards(CardEffects):
         ]
         if grapples and not c.strike.hand:
             raise IllegalPlay(
-                f"{self._where()}: {grapples[0]} allows only hand strikes this round, so "
-                f"{fighter.name} cannot use {c.strike.name}; choose a hand strike.",
-                ru=f"{self._where_ru()}: из-за карты {grapples[0]} в этом раунде разрешены только "
-                f"кулачные удары, и {fighter.name} не может использовать "
-                f"{ru_name(c.strike.name)}; выберите кулачный удар.",
+                msg(
+                    "{where}: {card} allows only hand strikes this round, so {name} cannot use "
+                    "{strike}; choose a hand strike.",
+                    where=self._where(),
+                    card=grapples[0],
+                    name=fighter.name,
+                    strike=strike_name(c.strike.name),
+                )
             )
         if c.effect.long_range_only and self.range != "long":
             raise IllegalPlay(
-                f"{self._where()}: {c.strike.name} is usable only at long range, and the round "
-                "is at close range.",
-                ru=f"{self._where_ru()}: {ru_name(c.strike.name)} можно использовать только на "
-                "дальней дистанции, а раунд идёт на близкой.",
+                msg(
+                    "{where}: {strike} is usable only at long range, and the round is at close "
+                    "range.",
+                    where=self._where(),
+                    strike=strike_name(c.strike.name),
+                )
             )
         self._pay(fighter, c.strike.cost, c.strike.name)
         card = fighter.hand_aggravated_by()
         if c.strike.hand and card is not None and not c.effect.aggravated:
             self.trace.add(
                 LASTING,
-                f"{card} makes the damage of {fighter.name}'s hand strike aggravated.",
-                f"Из-за карты {card} кулачный удар {fighter.name} наносит неизлечимые повреждения.",
+                msg(
+                    "{card} makes the damage of {name}'s hand strike aggravated.",
+                    card=card,
+                    name=fighter.name,
+                ),
             )
             c.effect = dataclasses.replace(c.effect, aggravated=True)
         return c
@@ -118,19 +130,25 @@ class StrikeCards(CardEffects):
         entries = c.strike.prevention
         if (entries or c.strike.prevented) and c.effect.unpreventable:
             raise IllegalPlay(
-                f"{self._where()}: the damage of {c.strike.name} cannot be prevented, so "
-                f"{opp.name} cannot play prevention against it.",
-                ru=f"{self._where_ru()}: повреждения от {ru_name(c.strike.name)} нельзя "
-                f"предотвратить, поэтому {opp.name} не может играть против него предотвращение.",
+                msg(
+                    "{where}: the damage of {strike} cannot be prevented, so {other} cannot play "
+                    "prevention against it.",
+                    where=self._where(),
+                    strike=strike_name(c.strike.name),
+                    other=opp.name,
+                )
             )
         total = c.strike.prevented
         for entry in entries:
             if entry.non_aggravated and c.effect.aggravated:
                 raise IllegalPlay(
-                    f"{self._where()}: {entry.name} prevents only non-aggravated damage, and "
-                    f"{c.strike.name} deals aggravated damage.",
-                    ru=f"{self._where_ru()}: {entry.name} предотвращает только обычные "
-                    f"повреждения, а {ru_name(c.strike.name)} наносит неизлечимые.",
+                    msg(
+                        "{where}: {card} prevents only non-aggravated damage, and {strike} "
+                        "deals aggravated damage.",
+                        where=self._where(),
+                        card=entry.name,
+                        strike=strike_name(c.strike.name),
+                    )
                 )
             total += dmg if entry.all else entry.amount
         if any(entry.all for entry in entries):
@@ -145,38 +163,48 @@ class StrikeCards(CardEffects):
                 item = opp.carried(entry.burn)
                 if item is None:
                     raise IllegalPlay(
-                        f"{self._where()}: {opp.name} burns {entry.burn} to prevent damage but "
-                        f"does not carry it; {opp.name} carries: {opp.equipment_names()}.",
-                        ru=f"{self._where_ru()}: {opp.name} сжигает {entry.burn} ради "
-                        f"предотвращения, но у {opp.name} этого нет; снаряжение: "
-                        f"{opp.equipment_names_ru()}.",
+                        msg(
+                            "{where}: {name} burns {item} to prevent damage but does not carry "
+                            "it; {name} carries: {carried}.",
+                            where=self._where(),
+                            name=opp.name,
+                            item=entry.burn,
+                            carried=opp.equipment_names(),
+                        )
                     )
                 opp.equipment.remove(item)
                 self.trace.add(
                     PREVENTION,
-                    f"{opp.name} burns {entry.burn} to prevent the damage.",
-                    f"{opp.name} сжигает {entry.burn}, чтобы предотвратить повреждения.",
+                    msg(
+                        "{name} burns {item} to prevent the damage.", name=opp.name, item=entry.burn
+                    ),
                 )
-            how_en = "all of its damage" if entry.all else f"{entry.amount}"
-            how_ru = "все его повреждения" if entry.all else f"{entry.amount}"
+            how: Message | int = msg("all of its damage") if entry.all else entry.amount
             self.trace.add(
                 PREVENTION,
-                f"{opp.name} plays {entry.name} against {c.strike.name}: prevents {how_en}.",
-                f"{opp.name} играет {entry.name} против {ru_name(c.strike.name)}: "
-                f"предотвращает {how_ru}.",
+                msg(
+                    "{name} plays {card} against {strike}: prevents {how}.",
+                    name=opp.name,
+                    card=entry.name,
+                    strike=strike_name(c.strike.name),
+                    how=how,
+                ),
             )
-            self._sentence("prevention_card", name=opp.name, card=entry.name)
+            self._say(msg("{name} plays {card} to prevent damage.", name=opp.name, card=entry.name))
 
-    def _no_prevention(self, c: Chosen, why_en: str, why_ru: str) -> None:
+    def _no_prevention(self, c: Chosen, why: Message) -> None:
         """Prevention needs damage to prevent: none against a dodged or out-of-range strike."""
         if c.prevented or c.strike.prevention:
             opp = self.f[other(c.side)]
             raise IllegalPlay(
-                f"{self._where()}: {opp.name} plays prevention against {c.strike.name}, but "
-                f"that strike {why_en}, so there is no damage to prevent; remove the prevention.",
-                ru=f"{self._where_ru()}: {opp.name} играет предотвращение против "
-                f"{ru_name(c.strike.name)}, но этот удар {why_ru}, и предотвращать нечего; "
-                "уберите предотвращение.",
+                msg(
+                    "{where}: {name} plays prevention against {strike}, but that strike {why}, "
+                    "so there is no damage to prevent; remove the prevention.",
+                    where=self._where(),
+                    name=opp.name,
+                    strike=strike_name(c.strike.name),
+                    why=why,
+                )
             )
 
     def _check_grapple_range(self) -> None:
@@ -184,10 +212,12 @@ class StrikeCards(CardEffects):
             for card in self.rnd.before_range_of(side):
                 if card.hand_strikes_only and self.range != "close":
                     raise IllegalPlay(
-                        f"{self._where()}: {card.name} is a grapple, usable only at close range, "
-                        "and this round is at long range.",
-                        ru=f"{self._where_ru()}: {card.name} — захват, он играется только на "
-                        "близкой дистанции, а этот раунд идёт на дальней.",
+                        msg(
+                            "{where}: {card} is a grapple, usable only at close range, and this "
+                            "round is at long range.",
+                            where=self._where(),
+                            card=card.name,
+                        )
                     )
 
     def _burn_used(self, group: Sequence[Chosen]) -> None:
@@ -196,11 +226,7 @@ class StrikeCards(CardEffects):
             item = self.f[c.side].carried(c.strike.weapon) if c.strike.weapon else None
             if item is not None and c.effect.burn_after_use:
                 self.f[c.side].equipment.remove(item)
-                self.trace.add(
-                    CARDS,
-                    f"{item.name} is burned after use.",
-                    f"{item.name} сжигается после использования.",
-                )
+                self.trace.add(CARDS, msg("{item} is burned after use.", item=item.name))
 
     def _unlock(self, side: Side, c: Chosen) -> None:
         if c.effect.unlock:
@@ -208,10 +234,13 @@ class StrikeCards(CardEffects):
             fighter.unlocked = True
             self.trace.add(
                 CARDS,
-                f"{fighter.name} unlocks before the combat ends ({c.strike.name}).",
-                f"{fighter.name} разворачивается до окончания боя ({ru_name(c.strike.name)}).",
+                msg(
+                    "{name} unlocks before the combat ends ({strike}).",
+                    name=fighter.name,
+                    strike=strike_name(c.strike.name),
+                ),
             )
-            self._sentence("unlock", name=fighter.name)
+            self._say(msg("{name} unlocks.", name=fighter.name))
 
     def _aim(self, c: Chosen, hit: Hit, dmg: int) -> None:
         """An aim card (Target Vitals): more damage of the same type if any got through."""
@@ -219,13 +248,15 @@ class StrikeCards(CardEffects):
         opp = self.f[opp_side]
         aim = c.strike.aim
         assert aim is not None
+        strike = strike_name(c.strike.name)
         if dmg - c.prevented <= 0:
             self.trace.add(
                 CARDS,
-                f"{aim}: no damage of {c.strike.name} is successfully inflicted, so it adds "
-                "nothing.",
-                f"{aim}: удар {ru_name(c.strike.name)} не нанёс ни одного повреждения, "
-                "поэтому карта ничего не добавляет.",
+                msg(
+                    "{card}: no damage of {strike} is successfully inflicted, so it adds nothing.",
+                    card=aim,
+                    strike=strike,
+                ),
             )
             return
         if c.effect.aggravated:
@@ -234,35 +265,57 @@ class StrikeCards(CardEffects):
             hit.normal += c.strike.aim_bonus
         if c.strike.aim_no_press:
             self._no_press[opp_side] = aim
-        self.trace.add(
-            CARDS,
-            f"{aim}: damage from {c.strike.name} got through, so {opp.name} takes "
-            f"+{c.strike.aim_bonus} damage of the same type"
-            + (" and cannot press this round." if c.strike.aim_no_press else "."),
-            f"{aim}: повреждения от {ru_name(c.strike.name)} прошли, поэтому {opp.name} "
-            f"получает ещё +{c.strike.aim_bonus} того же типа"
-            + (" и не может играть прессы в этом раунде." if c.strike.aim_no_press else "."),
-        )
-        self._sentence(
-            "card_effect",
-            name=self.f[c.side].name,
-            card=aim,
-            what=Phrase(f"+{c.strike.aim_bonus} damage", f"+{ru_words.damage(c.strike.aim_bonus)}"),
+            self.trace.add(
+                CARDS,
+                msg(
+                    "{card}: damage from {strike} got through, so {name} takes +{bonus} damage of "
+                    "the same type and cannot press this round.",
+                    card=aim,
+                    strike=strike,
+                    name=opp.name,
+                    bonus=c.strike.aim_bonus,
+                ),
+            )
+        else:
+            self.trace.add(
+                CARDS,
+                msg(
+                    "{card}: damage from {strike} got through, so {name} takes +{bonus} damage of "
+                    "the same type.",
+                    card=aim,
+                    strike=strike,
+                    name=opp.name,
+                    bonus=c.strike.aim_bonus,
+                ),
+            )
+        self._card(
+            self.f[c.side],
+            aim,
+            msg_n("+{n} damage", "+{n} damage", c.strike.aim_bonus),
         )
 
     def _recoil(self, c: Chosen, hits: dict[Side, Hit]) -> None:
         fighter = self.f[c.side]
         eff = c.effect
-        kind_en = "aggravated " if eff.recoil_aggravated else ""
-        dealt_ru = ru_words.damage(eff.recoil, "aggravated" if eff.recoil_aggravated else "")
+        dealt = words.aggravated(eff.recoil) if eff.recoil_aggravated else words.damage(eff.recoil)
         self.trace.add(
             CARDS,
-            f"Using {c.strike.name}, {fighter.name} also takes {eff.recoil} {kind_en}damage "
-            "itself (environmental, so a dodge does not stop it).",
-            f"Используя {ru_name(c.strike.name)}, {fighter.name} и сам получает {dealt_ru} "
-            "(от окружения, уклонение их не останавливает).",
+            msg(
+                "Using {strike}, {name} also takes {damage} itself (environmental, so a dodge "
+                "does not stop it).",
+                strike=strike_name(c.strike.name),
+                name=fighter.name,
+                damage=dealt,
+            ),
         )
-        self._sentence("recoil", name=fighter.name, card=c.strike.name, n=eff.recoil)
+        self._say(
+            msg(
+                "{name} takes {damage} from its own {card}.",
+                name=fighter.name,
+                damage=words.damage(eff.recoil),
+                card=c.strike.name,
+            )
+        )
         hit = hits.setdefault(c.side, Hit())
         if eff.recoil_aggravated:
             hit.aggravated += eff.recoil
@@ -277,9 +330,19 @@ class StrikeCards(CardEffects):
             victim.state = MinionState.TORPOR
             self.trace.add(
                 CARDS,
-                f"{hit.torpor} sends {victim.name} to torpor: it keeps its {victim.amount} blood "
-                "and takes no damage from this strike.",
-                f"{ru_name(hit.torpor)} отправляет {victim.name} в ступор: кровь "
-                f"({victim.amount}) остаётся при нём, повреждений этот удар не наносит.",
+                msg(
+                    "{card} sends {name} to torpor: it keeps its {blood} blood and takes no "
+                    "damage from this strike.",
+                    card=strike_name(hit.torpor),
+                    name=victim.name,
+                    blood=victim.amount,
+                ),
             )
-            self._sentence("sent_to_torpor", name=victim.name, card=hit.torpor, n=victim.amount)
+            self._say(
+                msg(
+                    "{card} sends {name} to torpor with {blood}.",
+                    name=victim.name,
+                    card=hit.torpor,
+                    blood=words.blood(victim.amount),
+                )
+            )

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.errors import IllegalPlay, InvalidState
+from rules.i18n import Message, msg, msg_n, msg_p
 from rules.trace import Step, Trace
-from rules.validation import flag, members
-from rules.vtes import ru_words as ru
-from rules.vtes.models import check_count
+from rules.validation import flag, members, whole_at_least
+from rules.vtes.combat_text import blood as blood_amount
 
 __all__ = [
     "CARD_CONTEST_POOL",
@@ -50,14 +50,9 @@ class ContestedCard:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise InvalidState(
-                f"A contested card needs a name, got {self.name!r}.",
-                ru=f"У оспариваемой карты должно быть название, а получено {self.name!r}.",
+                msg("A contested card needs a name, got {value}.", value=repr(self.name))
             )
-        check_count(
-            f"Rivals contesting {self.name}",
-            self.rivals,
-            what_ru=f"Соперники в контесте за карту {self.name}",
-        )
+        whole_at_least(msg("Rivals contesting {card}", card=self.name), self.rivals, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,21 +66,19 @@ class ContestedTitle:
     rivals: int = 1
 
     def __post_init__(self) -> None:
-        for what, what_ru, value in (
-            ("title", "название титула", self.title),
-            ("vampire", "имя вампира", self.vampire),
-        ):
-            if not isinstance(value, str) or not value.strip():
-                raise InvalidState(
-                    f"A contested title needs a {what} name, got {value!r}.",
-                    ru=f"Для оспариваемого титула нужно {what_ru}, а получено {value!r}.",
+        if not isinstance(self.title, str) or not self.title.strip():
+            raise InvalidState(
+                msg("A contested title needs a title name, got {value}.", value=repr(self.title))
+            )
+        if not isinstance(self.vampire, str) or not self.vampire.strip():
+            raise InvalidState(
+                msg(
+                    "A contested title needs a vampire name, got {value}.",
+                    value=repr(self.vampire),
                 )
-        check_count(f"{self.vampire}'s blood", self.blood, what_ru=f"Кровь вампира {self.vampire}")
-        check_count(
-            f"Rivals contesting {self.title}",
-            self.rivals,
-            what_ru=f"Соперники в контесте за титул {self.title}",
-        )
+            )
+        whole_at_least(msg("{vampire}'s blood", vampire=self.vampire), self.blood, 0)
+        whole_at_least(msg_p("title", "Rivals contesting {card}", card=self.title), self.rivals, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,52 +116,45 @@ def untap_contests(
     ``yield_cards``/``yield_titles`` name what you choose to give up. A vampire in torpor
     or without blood yields its title whether you list it or not.
     """
-    check_count("Your pool", pool, what_ru="Ваш пул")
-    cards = members("cards", cards, ContestedCard, ru="Оспариваемые карты")
-    titles = members("titles", titles, ContestedTitle, ru="Оспариваемые титулы")
-    members("yield_cards", yield_cards, str, ru="Уступаемые карты")
-    members("yield_titles", yield_titles, str, ru="Уступаемые титулы")
+    whole_at_least(msg("Your pool"), pool, 0)
+    cards = members(msg("Your contested cards"), cards, ContestedCard)
+    titles = members(msg("Your contested titles"), titles, ContestedTitle)
+    members(msg("Cards to yield"), yield_cards, str)
+    members(msg("Titles to yield"), yield_titles, str)
     card_names = [c.name for c in cards]
     title_names = [t.title for t in titles]
-    for kind, twice_ru, listed in (
-        ("card", "Одна и та же оспариваемая карта указана дважды", card_names),
-        ("title", "Один и тот же оспариваемый титул указан дважды", title_names),
-    ):
-        if len(set(listed)) != len(listed):
-            raise InvalidState(
-                f"A contested {kind} is listed twice; list each once.",
-                ru=f"{twice_ru}; укажите каждый пункт один раз.",
-            )
+    if len(set(card_names)) != len(card_names):
+        raise InvalidState(msg("A contested card is listed twice; list each once."))
+    if len(set(title_names)) != len(title_names):
+        raise InvalidState(msg("A contested title is listed twice; list each once."))
     for name in yield_cards:
         if name not in card_names:
             raise InvalidState(
-                f"You cannot yield {name!r}: it is not among your contested cards "
-                f"({', '.join(card_names) or 'none'}).",
-                ru=f"Нельзя уступить {name!r}: этой карты нет среди ваших оспариваемых карт "
-                f"({', '.join(card_names) or 'их нет'}).",
+                msg(
+                    "You cannot yield {name}: it is not among your contested cards ({cards}).",
+                    name=repr(name),
+                    cards=_listed(card_names),
+                )
             )
     for name in yield_titles:
         if name not in title_names:
             raise InvalidState(
-                f"You cannot yield the title {name!r}: it is not among your contested titles "
-                f"({', '.join(title_names) or 'none'}).",
-                ru=f"Нельзя уступить титул {name!r}: его нет среди ваших оспариваемых титулов "
-                f"({', '.join(title_names) or 'их нет'}).",
+                msg(
+                    "You cannot yield the title {name}: it is not among your contested titles "
+                    "({titles}).",
+                    name=repr(name),
+                    titles=_listed(title_names),
+                )
             )
     blood: dict[str, int] = {}
     for t in titles:
         if blood.setdefault(t.vampire, t.blood) != t.blood:
             raise InvalidState(
-                f"{t.vampire} is given two different blood amounts.",
-                ru=f"Для вампира {t.vampire} указаны два разных количества крови.",
+                msg("{vampire} is given two different blood amounts.", vampire=t.vampire)
             )
 
     trace = Trace()
-    trace.add(
-        "vtes:4",
-        "Untap phase: every contest you take part in is paid for or yielded.",
-        "Фаза антапа: за каждый контест с вашим участием нужно заплатить или уступить.",
-    )
+    trace.add("vtes:4", msg("Untap phase: every contest you take part in is paid for or yielded."))
     kept: list[str] = []
     yielded: list[str] = []
     won: list[str] = []
@@ -177,48 +163,51 @@ def untap_contests(
             won.append(card.name)
             trace.add(
                 "vtes:4.1",
-                f"Every rival copy of {card.name} was yielded: your copy untaps and turns face "
-                "up, and the contest ends with nothing to pay.",
-                f"Все соперники уступили свои экземпляры карты {card.name}: ваш экземпляр "
-                "антапается и открывается, контест завершён, платить ничего не нужно.",
+                msg(
+                    "Every rival copy of {card} was yielded: your copy untaps and turns face up, "
+                    "and the contest ends with nothing to pay.",
+                    card=card.name,
+                ),
             )
         elif card.name in yield_cards:
             yielded.append(card.name)
             trace.add(
                 "vtes:4.1",
-                f"You yield {card.name}: your copy burns with every card and counter on it.",
-                f"Вы уступаете карту {card.name}: ваш экземпляр сгорает вместе со всеми картами "
-                "и жетонами на нём.",
+                msg(
+                    "You yield {card}: your copy burns with every card and counter on it.",
+                    card=card.name,
+                ),
             )
         else:
             kept.append(card.name)
     pool_cost = CARD_CONTEST_POOL * len(kept)
     if pool_cost > pool:
-        kept_ru = ru.count(
-            len(kept), "оспариваемую карту", "оспариваемые карты", "оспариваемых карт"
-        )
         raise IllegalPlay(
-            f"Keeping {len(kept)} contested card(s) costs {pool_cost} pool but you have "
-            f"{pool}; yield at least {len(kept) - pool // CARD_CONTEST_POOL} of them.",
-            ru=f"Сохранить {kept_ru} стоит {ru.pool(pool_cost)}, а у вас {pool}; уступите хотя бы "
-            f"{len(kept) - pool // CARD_CONTEST_POOL} из них.",
+            msg_n(
+                "Keeping {n} contested card(s) costs {cost} but you have {pool}; yield at "
+                "least {fewer} of them.",
+                "Keeping {n} contested card(s) costs {cost} but you have {pool}; yield at "
+                "least {fewer} of them.",
+                len(kept),
+                cost=msg_n("{n} pool", "{n} pool", pool_cost),
+                pool=pool,
+                fewer=len(kept) - pool // CARD_CONTEST_POOL,
+            )
         )
     for name in kept:
         trace.add(
             "vtes:4.1",
-            f"You pay {CARD_CONTEST_POOL} pool to keep contesting {name}; it stays face down "
-            "and out of play.",
-            f"Вы платите {ru.pool(CARD_CONTEST_POOL)}, чтобы продолжить контест за карту "
-            f"{name}; она остаётся рубашкой вверх и вне игры.",
+            msg_n(
+                "You pay {n} pool to keep contesting {card}; it stays face down and out of play.",
+                "You pay {n} pool to keep contesting {card}; it stays face down and out of play.",
+                CARD_CONTEST_POOL,
+                card=name,
+            ),
         )
     pool_after = pool - pool_cost
     ousted = bool(pool_cost) and pool_after == 0
     if ousted:
-        trace.add(
-            "vtes:9.1",
-            "Paying the contests took your last pool: you are ousted.",
-            "Оплата контестов забрала ваш последний пул: вы вытеснены из игры.",
-        )
+        trace.add("vtes:9.1", msg("Paying the contests took your last pool: you are ousted."))
 
     t_kept: list[str] = []
     t_yielded: list[str] = []
@@ -230,10 +219,12 @@ def untap_contests(
             t_won.append(t.title)
             trace.add(
                 "vtes:4.2",
-                f"Every rival claim to {t.title} was yielded: {t.vampire} takes the title and "
-                "the contest ends.",
-                f"Все соперники уступили титул {t.title}: его получает {t.vampire}, и контест "
-                "завершён.",
+                msg(
+                    "Every rival claim to {title} was yielded: {vampire} takes the title and the "
+                    "contest ends.",
+                    title=t.title,
+                    vampire=t.vampire,
+                ),
             )
             continue
         if not t.ready:
@@ -241,18 +232,23 @@ def untap_contests(
             forced.append(t.title)
             trace.add(
                 "vtes:4.2",
-                f"{t.vampire} is in torpor and must yield {t.title}; only ready vampires contest "
-                "titles.",
-                f"Вампир {t.vampire} в ступоре и обязан уступить титул {t.title}: оспаривать "
-                "титулы могут только готовые вампиры.",
+                msg(
+                    "{vampire} is in torpor and must yield {title}; only ready vampires contest "
+                    "titles.",
+                    vampire=t.vampire,
+                    title=t.title,
+                ),
             )
             continue
         if t.title in yield_titles:
             t_yielded.append(t.title)
             trace.add(
                 "vtes:4.2",
-                f"{t.vampire} yields {t.title}; nothing else about the vampire changes.",
-                f"{t.vampire} уступает титул {t.title}; больше для вампира ничего не меняется.",
+                msg(
+                    "{vampire} yields {title}; nothing else about the vampire changes.",
+                    vampire=t.vampire,
+                    title=t.title,
+                ),
             )
             continue
         if blood[t.vampire] < TITLE_CONTEST_BLOOD:
@@ -260,9 +256,11 @@ def untap_contests(
             forced.append(t.title)
             trace.add(
                 "vtes:4.2",
-                f"{t.vampire} has no blood left to pay and must yield {t.title}.",
-                f"Вампиру {t.vampire} нечем платить: крови не осталось, и титул {t.title} "
-                "приходится уступить.",
+                msg(
+                    "{vampire} has no blood left to pay and must yield {title}.",
+                    vampire=t.vampire,
+                    title=t.title,
+                ),
             )
             continue
         blood[t.vampire] -= TITLE_CONTEST_BLOOD
@@ -270,12 +268,14 @@ def untap_contests(
         t_kept.append(t.title)
         trace.add(
             "vtes:4.2",
-            f"{t.vampire} pays {TITLE_CONTEST_BLOOD} blood to keep contesting {t.title} "
-            f"({blood[t.vampire]} left); while contested, no claimant holds the title but each "
-            "acts and blocks as usual.",
-            f"{t.vampire} платит {ru.blood(TITLE_CONTEST_BLOOD)}, чтобы продолжить контест за "
-            f"титул {t.title} (крови осталось: {blood[t.vampire]}); пока титул оспаривается, "
-            "им не владеет ни один претендент, но все действуют и блокируют как обычно.",
+            msg(
+                "{vampire} pays {blood} to keep contesting {title} ({left} left); while "
+                "contested, no claimant holds the title but each acts and blocks as usual.",
+                vampire=t.vampire,
+                blood=blood_amount(TITLE_CONTEST_BLOOD),
+                title=t.title,
+                left=blood[t.vampire],
+            ),
         )
     return ContestUpkeep(
         pool=pool_after,
@@ -292,6 +292,11 @@ def untap_contests(
         ousted=ousted,
         steps=trace.steps,
     )
+
+
+def _listed(names: Sequence[str]) -> tuple[str, ...] | Message:
+    """Names listed, or a message saying there are none."""
+    return tuple(names) or msg_p("contested", "none")
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,55 +330,52 @@ def unique_card_enters(
         or not isinstance(player, str)
         or not (player.strip())
     ):
-        raise InvalidState(
-            "Give the card's name and the Methuselah putting it into play.",
-            ru="Укажите название карты и Метузела, который вводит её в игру.",
-        )
-    holders = members("controllers", controllers, str, ru="Владельцы карты")
-    flag("forced", forced, ru="Карта введена принудительно (forced)")
+        raise InvalidState(msg("Give the card's name and the Methuselah putting it into play."))
+    holders = members(msg_p("parameter", "controllers"), controllers, str)
+    flag(msg_p("parameter", "forced"), forced)
     if len(set(holders)) != len(holders):
-        raise InvalidState(
-            "A Methuselah is listed twice among the holders of the card.",
-            ru="Один и тот же Метузела указан дважды среди владельцев карты.",
-        )
+        raise InvalidState(msg("A Methuselah is listed twice among the holders of the card."))
     controller = player
     trace = Trace()
     if controller in holders:
         if not forced:
             raise IllegalPlay(
-                f"{controller} already controls a copy of the unique card {card}, so "
-                f"{controller} cannot choose to play another one (vtes:4.1.1); only an "
-                "effect that forces the copy into play burns it instead.",
-                ru=f"У игрока {controller} уже есть экземпляр уникальной карты {card}, "
-                "поэтому сыграть ещё один по своему выбору нельзя (vtes:4.1.1); сгорает "
-                "новый экземпляр, только если его ввёл в игру принудительный эффект.",
+                msg(
+                    "{player} already controls a copy of the unique card {card}, so {player} "
+                    "cannot choose to play another one (vtes:4.1.1); only an effect that forces "
+                    "the copy into play burns it instead.",
+                    player=controller,
+                    card=card,
+                )
             )
         trace.add(
             "vtes:4.1.1",
-            f"{controller} already has a copy of {card} and an effect forces a second one "
-            "into play: there is no contest with oneself, so the new copy is burned.",
-            f"У игрока {controller} уже есть экземпляр карты {card}, а эффект принудительно "
-            "вводит в игру второй: с самим собой контеста не бывает, поэтому новый "
-            "экземпляр сгорает.",
+            msg(
+                "{player} already has a copy of {card} and an effect forces a second one into "
+                "play: there is no contest with oneself, so the new copy is burned.",
+                player=controller,
+                card=card,
+            ),
         )
         return UniqueEntry("burned", (), trace.steps)
     if not holders:
         trace.add(
             "vtes:4.1",
-            f"No other copy of {card} is in play: it enters play normally.",
-            f"Других экземпляров карты {card} в игре нет: она входит в игру как обычно.",
+            msg("No other copy of {card} is in play: it enters play normally.", card=card),
         )
         return UniqueEntry("in play", (), trace.steps)
     everyone = (*holders, controller)
-    verb = "has" if len(holders) == 1 else "have"
     trace.add(
         "vtes:4.1",
-        f"{card} is unique and {', '.join(holders)} already {verb} a copy: the contest "
-        f"involves {', '.join(everyone)}; every copy turns face down and is out of play "
-        "until it ends.",
-        f"Карта {card} уникальна, а экземпляр уже есть у "
-        f"{'игрока' if len(holders) == 1 else 'игроков'} {', '.join(holders)}: в контесте "
-        f"участвуют {', '.join(everyone)}; все экземпляры переворачиваются рубашкой вверх и "
-        "считаются вне игры, пока контест не закончится.",
+        msg_n(
+            "{card} is unique and {holders} already has a copy: the contest involves "
+            "{everyone}; every copy turns face down and is out of play until it ends.",
+            "{card} is unique and {holders} already have a copy: the contest involves "
+            "{everyone}; every copy turns face down and is out of play until it ends.",
+            len(holders),
+            card=card,
+            holders=holders,
+            everyone=everyone,
+        ),
     )
     return UniqueEntry("contested", everyone, trace.steps)
