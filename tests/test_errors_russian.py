@@ -24,6 +24,28 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 ROOTS = (Path(rules.__file__).resolve().parent, Path(calculators.__file__).resolve().parent)
 
 
+def _is_message(node: ast.expr | None) -> bool:
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MESSAGES
+    )
+
+
+def _message_variables(tree: ast.AST) -> set[str]:
+    """The names a module assigns, and only ever assigns, catalog messages to."""
+    given: dict[str, bool] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            continue
+        for target in targets:
+            if isinstance(target, ast.Name):
+                given[target.id] = given.get(target.id, True) and _is_message(value)
+    return {name for name, only_messages in given.items() if only_messages}
+
+
 def _error_constructions() -> list[tuple[str, int, bool]]:
     """(file, line, passes Russian) for every rules-error construction in the source."""
     found = []
@@ -32,6 +54,7 @@ def _error_constructions() -> list[tuple[str, int, bool]]:
             if path.name == "errors.py":
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            said = _message_variables(tree)
             for node in ast.walk(tree):
                 if not isinstance(node, ast.Call):
                     continue
@@ -47,6 +70,8 @@ def _error_constructions() -> list[tuple[str, int, bool]]:
                     and first.func.id in MESSAGES
                 ):
                     russian = True  # a catalog message: tests/test_catalogs.py checks its Russian
+                if isinstance(first, ast.Name) and first.id in said:
+                    russian = True  # a variable only ever given catalog messages
                 if any(isinstance(a, ast.Starred) for a in node.args):
                     russian = True  # passed on from a caller that has both
                 found.append((f"{root.name}/{path.relative_to(root)}", node.lineno, russian))

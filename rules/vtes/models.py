@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.errors import InvalidState
-from rules.i18n import msg, msg_p
+from rules.i18n import Message, msg, msg_p
 from rules.i18n.message import Bilingual
 from rules.validation import Name, shown
 from rules.vtes import counts
 
-__all__ = ["Ally", "Minion", "MinionState", "Retainer", "Vampire", "check_count"]
+__all__ = ["Ally", "Minion", "MinionState", "Retainer", "Vampire", "check_count", "state_word"]
 
 
 class MinionState(StrEnum):
@@ -31,6 +31,19 @@ class MinionState(StrEnum):
     READY = "ready"
     TORPOR = "torpor"
     BURNED = "burned"
+
+
+def state_word(state: MinionState) -> Message:
+    """A minion state as traces and messages name it: "ready", "torpor", "burned".
+
+    >>> state_word(MinionState.TORPOR).render("ru")
+    'в ступоре'
+    """
+    if state is MinionState.TORPOR:
+        return msg_p("minion state", "torpor")
+    if state is MinionState.BURNED:
+        return msg_p("minion state", "burned")
+    return msg_p("minion state", "ready")
 
 
 def check_count(what: Name, value: object, *, minimum: int = 0, what_ru: str = "") -> int:
