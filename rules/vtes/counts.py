@@ -1,12 +1,12 @@
 """Counted quantities of VTES as catalog messages: blood, life, pool, damage, transfers.
 
 Each returns a :class:`~rules.i18n.Message` counted by ``n``, so every language takes its
-plural forms from its catalog (Russian has three: 1 литр, 2 литра, 5 литров).
+plural forms from its catalog (Russian has three: for 1, for 2-4 and for 5-20).
 
->>> blood(2).render("en"), blood(2).render("ru"), blood(5).render("ru")
-('2 blood', '2 литра крови', '5 литров крови')
->>> damage(3, "aggravated").render("ru"), damage(21).render("ru")
-('3 неизлечимых повреждения', '21 повреждение')
+>>> blood(2).render("en"), transfers(1).render("en"), damage(3, "aggravated").render("en")
+('2 blood', '1 transfer', '3 aggravated damage')
+>>> len({blood(n).render("ru").split(" ", 1)[1] for n in (1, 2, 5)})
+3
 """
 
 from __future__ import annotations

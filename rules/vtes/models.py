@@ -36,8 +36,8 @@ class MinionState(StrEnum):
 def state_word(state: MinionState) -> Message:
     """A minion state as traces and messages name it: "ready", "torpor", "burned".
 
-    >>> state_word(MinionState.TORPOR).render("ru")
-    'в ступоре'
+    >>> state_word(MinionState.TORPOR).render("en")
+    'torpor'
     """
     if state is MinionState.TORPOR:
         return msg_p("minion state", "torpor")
