@@ -35,6 +35,7 @@ from calculators.kit.fields import IntField, int_field, invalid_fields
 from calculators.kit.fmt import escape
 from calculators.kit.tools import PageTools, input_lines, ruling_text
 from rules.errors import InvalidState, RuleError
+from rules.i18n.message import Bilingual
 from rules.trace import Step
 from rules.vtes.contested import ContestUpkeep, untap_contests
 from rules.vtes.influence import InfluencePlan, Move, plan_influence
@@ -847,7 +848,7 @@ class InfluenceTab(_Tab):
         self._rules_note.value = f"<small>{escape(self.t('rulebook_' + rules))}</small>"
         key = self._counts_key()
         counts = parse_clan_counts(
-            self.in_play.value, LABELS.text(key, "en"), LABELS.text(key, "ru")
+            self.in_play.value, Bilingual(LABELS.text(key, "en"), LABELS.text(key, "ru"))
         )
         plan = plan_influence(
             pool=self.pool.value,
