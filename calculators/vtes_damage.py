@@ -132,7 +132,7 @@ def seed_example_lines() -> list[str]:
     lines = []
     for example in DAMAGE_EXAMPLES:
         result = example.resolve()
-        lines.append(f"{example.title_en} -> {describe_outcome(result)}")
+        lines.append(f"{example.title} -> {describe_outcome(result)}")
     return lines
 
 
@@ -623,7 +623,7 @@ class VtesDamageCalculator(CalculatorApp):
             example.expected_blood,
         )
         verdict = self.t("matches" if agrees else "differs")
-        title = example.title_ru if self.lang == "ru" else example.title_en
+        title = example.title.render(self.lang)
         self._preset_note.value = (
             f"<p><i>{escape(self.t('rulebook_says'))} ({escape(title)}): "
             f"{escape(expected)} — {escape(verdict)}.</i></p>"
@@ -653,7 +653,7 @@ class VtesDamageCalculator(CalculatorApp):
         self.rules.description = self.t("rules")
         for key, button in self.preset_buttons.items():
             example = damage_example(key)
-            button.tooltip = example.title_ru if self.lang == "ru" else example.title_en
+            button.tooltip = example.title.render(self.lang)
         self._show_kind()
         # raises on bad input: the kit's run() around relabel() shows it in the banner
         self._refresh()

@@ -776,9 +776,7 @@ class InfluenceTab(_Tab):
         rules = self.rules.value
         self._rules_note.value = f"<small>{escape(self.t('rulebook_' + rules))}</small>"
         key = self._counts_key()
-        counts = parse_clan_counts(
-            self.in_play.value, LABELS.text(key, "en"), LABELS.text(key, "ru")
-        )
+        counts = parse_clan_counts(self.in_play.value, LABELS.message(key))
         plan = plan_influence(
             pool=self.pool.value,
             uncontrolled=parse_uncontrolled(self.uncontrolled.value),

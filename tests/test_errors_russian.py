@@ -24,7 +24,7 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 ROOTS = (Path(rules.__file__).resolve().parent, Path(calculators.__file__).resolve().parent)
 
 
-def _is_message(node: ast.expr) -> bool:
+def _is_message(node: ast.expr | None) -> bool:
     """A catalog message: ``msg(...)`` and its siblings, a page label's ``.message(...)``, or a
     choice between two of them."""
     if isinstance(node, ast.IfExp):
@@ -36,6 +36,22 @@ def _is_message(node: ast.expr) -> bool:
     return isinstance(node.func, ast.Attribute) and node.func.attr == "message"
 
 
+def _message_variables(tree: ast.AST) -> set[str]:
+    """The names a module assigns, and only ever assigns, catalog messages to."""
+    given: dict[str, bool] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            continue
+        for target in targets:
+            if isinstance(target, ast.Name):
+                given[target.id] = given.get(target.id, True) and _is_message(value)
+    return {name for name, only_messages in given.items() if only_messages}
+
+
 def _error_constructions() -> list[tuple[str, int, bool]]:
     """(file, line, passes Russian) for every rules-error construction in the source."""
     found = []
@@ -44,6 +60,7 @@ def _error_constructions() -> list[tuple[str, int, bool]]:
             if path.name == "errors.py":
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            said = _message_variables(tree)
             for node in ast.walk(tree):
                 if not isinstance(node, ast.Call):
                     continue
@@ -52,8 +69,11 @@ def _error_constructions() -> list[tuple[str, int, bool]]:
                 if name not in ERRORS:
                     continue
                 russian = len(node.args) >= 2 or any(k.arg == "ru" for k in node.keywords)
-                if node.args and _is_message(node.args[0]):
+                first = node.args[0] if node.args else None
+                if _is_message(first):
                     russian = True  # a catalog message: tests/test_catalogs.py checks its Russian
+                if isinstance(first, ast.Name) and first.id in said:
+                    russian = True  # a variable only ever given catalog messages
                 if any(isinstance(a, ast.Starred) for a in node.args):
                     russian = True  # passed on from a caller that has both
                 found.append((f"{root.name}/{path.relative_to(root)}", node.lineno, russian))

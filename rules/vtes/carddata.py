@@ -22,6 +22,7 @@ from importlib import resources
 from typing import Any, Literal
 
 from rules.errors import InvalidState
+from rules.i18n import msg, msg_p
 
 __all__ = [
     "CryptCard",
@@ -178,18 +179,17 @@ def vampire(name: str) -> CryptCard:
     give the full name to choose another. Raises :class:`InvalidState` naming close matches.
     """
     if not isinstance(name, str) or not name.strip():
-        raise InvalidState(
-            f"Give a vampire's name, got {name!r}.",
-            ru=f"Укажите имя вампира, а получено {name!r}.",
-        )
+        raise InvalidState(msg("Give a vampire's name, got {value}.", value=repr(name)))
     found = _crypt_index().get(name.strip().casefold())
     if found:
         return _crypt_card(found[0])
-    near = ", ".join(c.name for c in search_crypt(name, 5)) or "none"
+    near = [c.name for c in search_crypt(name, 5)]
     raise InvalidState(
-        f"No vampire named {name!r} in the card data; close names: {near}.",
-        ru=f"Вампира с именем {name!r} в данных карт нет; похожие имена: "
-        f"{near if near != 'none' else 'нет'}.",
+        msg(
+            "No vampire named {value} in the card data; close names: {near}.",
+            value=repr(name),
+            near=near or msg_p("close names", "none"),
+        )
     )
 
 
@@ -207,9 +207,10 @@ def library_card(name: str) -> LibraryCard:
     found = _library_index().get(str(name).strip().casefold())
     if found is None:
         raise InvalidState(
-            f"No library card named {name!r} in the card data (combat cards, equipment, "
-            "allies and retainers are shipped).",
-            ru=f"Библиотечной карты {name!r} в данных нет (в пакете есть боевые карты, "
-            "снаряжение, союзники и слуги).",
+            msg(
+                "No library card named {value} in the card data (combat cards, equipment, "
+                "allies and retainers are shipped).",
+                value=repr(name),
+            )
         )
     return _library_card(found)

@@ -27,8 +27,9 @@ import dataclasses
 from dataclasses import dataclass
 
 from rules.errors import IllegalPlay, InvalidState
+from rules.i18n import Message, msg, msg_n, msg_np, msg_p
 from rules.trace import Step, Trace
-from rules.vtes import ru_words as ru
+from rules.vtes import counts
 from rules.vtes.models import Ally, Minion, MinionState, Retainer, Vampire, check_count
 
 __all__ = ["EDITIONS", "DamageResult", "describe_outcome", "resolve_damage"]
@@ -67,55 +68,37 @@ class DamageResult:
         return self.state is MinionState.BURNED
 
 
-def _pts(n: int, word: str = "point") -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _kind(minion: Minion) -> str:
-    return type(minion).__name__.lower()
-
-
-_KIND_RU = {"vampire": "вампир", "ally": "союзник", "retainer": "слуга"}
-
-
 def _check_inputs(
     minion: object, normal: int, aggravated: int, prevent_normal: int, prevent_aggravated: int
 ) -> None:
     if not isinstance(minion, Vampire | Ally | Retainer):
         raise InvalidState(
-            "Damage can be dealt to a Vampire, an Ally or a Retainer, "
-            f"got {type(minion).__name__}.",
-            ru="Повреждения можно нанести вампиру, союзнику или слуге, а получен "
-            f"{type(minion).__name__}.",
+            msg(
+                "Damage can be dealt to a Vampire, an Ally or a Retainer, got {kind}.",
+                kind=type(minion).__name__,
+            )
         )
     if minion.state is MinionState.BURNED:
         raise InvalidState(
-            f"{minion.name} is already burned; only a ready minion or a vampire in torpor can "
-            "be dealt damage.",
-            ru=f"{minion.name} уже сожжён; повреждения можно нанести только готовому миньону "
-            "или вампиру в ступоре.",
+            msg(
+                "{name} is already burned; only a ready minion or a vampire in torpor can "
+                "be dealt damage.",
+                name=minion.name,
+            )
         )
-    check_count("Normal damage", normal, what_ru="Обычные повреждения")
-    check_count("Aggravated damage", aggravated, what_ru="Неизлечимые повреждения")
-    check_count(
-        "Prevention of normal damage",
-        prevent_normal,
-        what_ru="Предотвращение обычных повреждений",
-    )
-    check_count(
-        "Prevention of aggravated damage",
-        prevent_aggravated,
-        what_ru="Предотвращение неизлечимых повреждений",
-    )
+    check_count(msg_p("parameter", "Normal damage"), normal)
+    check_count(msg_p("parameter", "Aggravated damage"), aggravated)
+    check_count(msg_p("parameter", "Prevention of normal damage"), prevent_normal)
+    check_count(msg_p("parameter", "Prevention of aggravated damage"), prevent_aggravated)
     if (prevent_normal or prevent_aggravated) and normal == 0 and aggravated == 0:
         raise IllegalPlay(
-            f"Prevention ({prevent_normal} normal, {prevent_aggravated} aggravated) is played "
-            "but no damage is dealt: a prevention card needs damage to prevent (ruling "
-            "G00154). Deal damage, or set both preventions to 0.",
-            ru=f"Сыграно предотвращение (обычных — {prevent_normal}, неизлечимых — "
-            f"{prevent_aggravated}), но повреждений нет: карте предотвращения нужно, что "
-            "предотвращать (решение G00154). Укажите повреждения или обнулите оба "
-            "предотвращения.",
+            msg(
+                "Prevention ({normal} normal, {aggravated} aggravated) is played but no damage "
+                "is dealt: a prevention card needs damage to prevent (ruling G00154). Deal "
+                "damage, or set both preventions to 0.",
+                normal=prevent_normal,
+                aggravated=prevent_aggravated,
+            )
         )
 
 
@@ -140,8 +123,11 @@ def resolve_damage(
     """
     if rules not in EDITIONS:
         raise InvalidState(
-            f"Unknown rules edition {rules!r}; allowed: {', '.join(EDITIONS)}.",
-            ru=f"Неизвестная редакция правил {rules!r}; допустимые: {', '.join(EDITIONS)}.",
+            msg(
+                "Unknown rules edition {value}; allowed: {allowed}.",
+                value=repr(rules),
+                allowed=EDITIONS,
+            )
         )
     _check_inputs(minion, normal, aggravated, prevent_normal, prevent_aggravated)
     played = (prevent_normal, prevent_aggravated)
@@ -156,65 +142,64 @@ def resolve_damage(
     )
 
 
-def _dealt_text(minion: Minion, normal: int, aggravated: int) -> str:
+def _dealt(minion: Minion, normal: int, aggravated: int) -> Message:
+    """The first step: who is dealt what."""
+    has: Message
     if isinstance(minion, Vampire):
-        where = "in torpor" if minion.state is MinionState.TORPOR else "ready"
-        has = f"{where}, {minion.blood} of {minion.capacity} blood"
+        if minion.state is MinionState.TORPOR:
+            has = msg(
+                "in torpor, {blood} of {capacity} blood",
+                blood=minion.blood,
+                capacity=minion.capacity,
+            )
+        else:
+            has = msg(
+                "ready, {blood} of {capacity} blood", blood=minion.blood, capacity=minion.capacity
+            )
+    elif isinstance(minion, Ally):
+        has = msg_n("ally, {n} life", "ally, {n} life", minion.life)
     else:
-        has = f"{_kind(minion)}, {minion.life} life"
-    return f"{minion.name} ({has}) is dealt {normal} normal and {aggravated} aggravated damage."
-
-
-def _all_normal_ru(n: int) -> str:
-    """ "all n points of normal damage" as an object in Russian."""
-    if n == 1:
-        return "обычное повреждение"
-    if n == 2:
-        return "оба обычных повреждения"
-    return f"все {ru.damage(n, 'normal')}"
-
-
-def _dealt_text_ru(minion: Minion, normal: int, aggravated: int) -> str:
-    if isinstance(minion, Vampire):
-        where = "в ступоре" if minion.state is MinionState.TORPOR else "готов"
-        has = f"{where}, крови {minion.blood} из {minion.capacity}"
-    else:
-        has = f"{_KIND_RU[_kind(minion)]}, {ru.life(minion.life)}"
-    return (
-        f"{minion.name} ({has}) получает {ru.damage(normal, 'normal')} "
-        f"и {ru.damage(aggravated, 'aggravated')}."
+        has = msg_n("retainer, {n} life", "retainer, {n} life", minion.life)
+    return msg(
+        "{name} ({has}) is dealt {normal} and {aggravated} damage.",
+        name=minion.name,
+        has=has,
+        normal=msg_np("damage", "{n} normal", "{n} normal", normal),
+        aggravated=msg_np("damage", "{n} aggravated", "{n} aggravated", aggravated),
     )
-
-
-_KIND_WORDS = {
-    "normal": ("normal", "обычных"),
-    "aggravated": ("aggravated", "неизлечимых"),
-}
 
 
 def _capped_step(trace: Trace, kind: str, played: int, dealt: int) -> None:
     """Prevention played beyond the damage of its kind: the rest prevents nothing."""
     if played <= dealt:
         return
-    en, ru_kind = _KIND_WORDS[kind]
     if dealt == 0:
-        trace.add(
-            _DAMAGE,
-            f"Prevention of {played} {en} damage is played, but no {en} damage is dealt: "
-            "it prevents nothing (ruling G00153).",
-            f"Сыграно предотвращение {ru_kind} повреждений ({played}), но {ru_kind} "
-            "повреждений не нанесено: оно ничего не предотвращает (решение G00153).",
-        )
+        if kind == "normal":
+            said = msg(
+                "Prevention of {played} normal damage is played, but no normal damage is "
+                "dealt: it prevents nothing (ruling G00153).",
+                played=played,
+            )
+        else:
+            said = msg(
+                "Prevention of {played} aggravated damage is played, but no aggravated damage "
+                "is dealt: it prevents nothing (ruling G00153).",
+                played=played,
+            )
+        trace.add(_DAMAGE, said)
         return
     rest = played - dealt
     trace.add(
         _DAMAGE,
-        f"Prevention of {played} {en} damage is played against {dealt} {en} damage: all "
-        f"of it is prevented, and the remaining {rest} prevent{'s' if rest == 1 else ''} "
-        "nothing (ruling G00153).",
-        f"Сыгранное предотвращение рассчитано на {ru.damage(played, kind)}, а нанесено "
-        f"{ru.damage(dealt, kind)}: предотвращено всё нанесённое, остаток ({rest}) ничего "
-        "не предотвращает (решение G00153).",
+        msg_n(
+            "Prevention of {played} is played against {dealt}: all of it is prevented, and "
+            "the remaining {n} prevents nothing (ruling G00153).",
+            "Prevention of {played} is played against {dealt}: all of it is prevented, and "
+            "the remaining {n} prevent nothing (ruling G00153).",
+            rest,
+            played=counts.damage(played, kind),
+            dealt=counts.damage(dealt, kind),
+        ),
     )
 
 
@@ -232,21 +217,103 @@ def _prevention_step(
     _capped_step(trace, "aggravated", played[1], aggravated)
     through_n, through_a = normal - prevent_normal, aggravated - prevent_aggravated
     if prevent_normal == 0 and prevent_aggravated == 0:
+        trace.add(_DAMAGE, msg("No damage is prevented, so all of it is successfully inflicted."))
+    else:
         trace.add(
             _DAMAGE,
-            "No damage is prevented, so all of it is successfully inflicted.",
-            "Ничего не предотвращено: все повреждения проходят.",
+            msg(
+                "Prevention is applied first: {prevent_normal} normal and {prevent_aggravated} "
+                "aggravated damage are prevented, leaving {through_n} normal and {through_a} "
+                "aggravated.",
+                prevent_normal=prevent_normal,
+                prevent_aggravated=prevent_aggravated,
+                through_n=through_n,
+                through_a=through_a,
+            ),
+        )
+
+
+def _mend_normal(trace: Trace, name: str, blood: int, through_n: int, wounded: bool) -> int:
+    """Normal damage: 1 blood mends 1 point; the rest leaves the vampire wounded.
+
+    Returns the blood burned to mend.
+    """
+    mended = min(blood, through_n)
+    left = blood - mended
+    unmended = through_n - mended
+    if unmended == 0:
+        trace.add(
+            _DAMAGE,
+            msg_n(
+                "{name} burns {burned} to mend all {n} point of normal damage "
+                "({blood} blood left).",
+                "{name} burns {burned} to mend all {n} points of normal damage "
+                "({blood} blood left).",
+                through_n,
+                name=name,
+                burned=counts.blood(mended),
+                blood=left,
+            ),
+        )
+        return mended
+    if mended:
+        trace.add(
+            _DAMAGE,
+            msg_n(
+                "{name} burns all of its blood ({mended}) to mend {mended} of the {n} point "
+                "of normal damage.",
+                "{name} burns all of its blood ({mended}) to mend {mended} of the {n} points "
+                "of normal damage.",
+                through_n,
+                name=name,
+                mended=mended,
+            ),
+        )
+    else:
+        trace.add(_DAMAGE, msg("{name} has no blood to mend the normal damage.", name=name))
+    if wounded:
+        trace.add(
+            _DAMAGE,
+            msg_n(
+                "{name} cannot mend {n} point of normal damage and stays wounded; normal "
+                "damage never burns a vampire.",
+                "{name} cannot mend {n} points of normal damage and stays wounded; normal "
+                "damage never burns a vampire.",
+                unmended,
+                name=name,
+            ),
         )
     else:
         trace.add(
             _DAMAGE,
-            f"Prevention is applied first: {prevent_normal} normal and {prevent_aggravated} "
-            f"aggravated damage are prevented, leaving {through_n} normal and {through_a} "
-            "aggravated.",
-            f"Сначала применяется предотвращение: предотвращено обычных повреждений — "
-            f"{prevent_normal}, неизлечимых — {prevent_aggravated}; остаётся обычных — "
-            f"{through_n}, неизлечимых — {through_a}.",
+            msg_n(
+                "{name} cannot mend {n} point of normal damage, so it is wounded.",
+                "{name} cannot mend {n} points of normal damage, so it is wounded.",
+                unmended,
+                name=name,
+            ),
         )
+    return mended
+
+
+def _burned(name: str, extra: int) -> Message:
+    """The step of a vampire burned by aggravated damage it cannot pay for."""
+    if not extra:
+        return msg(
+            "With no blood left to pay, the next aggravated point burns {name}: it goes "
+            "straight to the ash heap, not to torpor, and this is not diablerie.",
+            name=name,
+        )
+    return msg_n(
+        "With no blood left to pay, the next aggravated point burns {name}: it goes straight "
+        "to the ash heap, not to torpor, and this is not diablerie ({n} point more has "
+        "nothing left to hit).",
+        "With no blood left to pay, the next aggravated point burns {name}: it goes straight "
+        "to the ash heap, not to torpor, and this is not diablerie ({n} points more have "
+        "nothing left to hit).",
+        extra,
+        name=name,
+    )
 
 
 def _resolve_vampire(
@@ -259,27 +326,20 @@ def _resolve_vampire(
 ) -> DamageResult:
     trace = Trace()
     name = vampire.name
-    trace.add(
-        _DAMAGE,
-        _dealt_text(vampire, normal, aggravated),
-        _dealt_text_ru(vampire, normal, aggravated),
-    )
+    trace.add(_DAMAGE, _dealt(vampire, normal, aggravated))
     in_torpor = vampire.state is MinionState.TORPOR
     kept_out = vampire.wounded and not in_torpor
     wounded = in_torpor or kept_out
     if in_torpor:
-        trace.add(
-            _DAMAGE,
-            f"{name} is in torpor, so counts as already wounded.",
-            f"Вампир {name} в ступоре и поэтому уже считается раненым.",
-        )
+        trace.add(_DAMAGE, msg("{name} is in torpor, so counts as already wounded.", name=name))
     elif kept_out:
         trace.add(
             _KEPT_OUT,
-            f"{name} is wounded but kept out of torpor by an effect, so it counts as already "
-            "wounded: aggravated damage costs blood from the first point.",
-            f"Вампир {name} ранен, но эффект удерживает его вне ступора, поэтому он уже "
-            "считается раненым: неизлечимые повреждения стоят крови с первого же очка.",
+            msg(
+                "{name} is wounded but kept out of torpor by an effect, so it counts as "
+                "already wounded: aggravated damage costs blood from the first point.",
+                name=name,
+            ),
         )
     _prevention_step(trace, normal, aggravated, prevent_normal, prevent_aggravated, played)
     through_n = normal - prevent_normal
@@ -289,57 +349,12 @@ def _resolve_vampire(
     burned = False
 
     if through_n == 0 and through_a == 0:
-        trace.add(
-            _DAMAGE,
-            f"No damage reaches {name}, so nothing changes.",
-            f"{name} не получает ни одного повреждения, и ничего не меняется.",
-        )
+        trace.add(_DAMAGE, msg("No damage reaches {name}, so nothing changes.", name=name))
 
-    # Normal damage first: 1 blood mends 1 point; the rest leaves the vampire wounded.
     if through_n:
-        mended = min(blood, through_n)
+        mended = _mend_normal(trace, name, blood, through_n, wounded)
         blood -= mended
-        unmended = through_n - mended
-        if unmended == 0:
-            trace.add(
-                _DAMAGE,
-                f"{name} burns {mended} blood to mend all {_pts(through_n)} of normal damage "
-                f"({blood} blood left).",
-                f"{name} сжигает {ru.blood(mended)}, чтобы вылечить "
-                + _all_normal_ru(through_n)
-                + f" (крови осталось: {blood}).",
-            )
-        else:
-            if mended:
-                trace.add(
-                    _DAMAGE,
-                    f"{name} burns all of its blood ({mended}) to mend {mended} of the "
-                    f"{through_n} points of normal damage.",
-                    f"{name} сжигает всю свою кровь ({ru.blood(mended)}) и лечит {mended} из "
-                    f"{ru.damage_genitive(through_n, 'normal')}.",
-                )
-            else:
-                trace.add(
-                    _DAMAGE,
-                    f"{name} has no blood to mend the normal damage.",
-                    f"{name} не может лечить обычные повреждения: крови нет.",
-                )
-            if wounded:
-                trace.add(
-                    _DAMAGE,
-                    f"{name} cannot mend {_pts(unmended)} of normal damage and stays wounded; "
-                    "normal damage never burns a vampire.",
-                    f"{name} не может вылечить {ru.damage(unmended, 'normal')}; ранение "
-                    "сохраняется, а обычные повреждения никогда не сжигают вампира.",
-                )
-            else:
-                trace.add(
-                    _DAMAGE,
-                    f"{name} cannot mend {_pts(unmended)} of normal damage, so it is wounded.",
-                    f"{name} не может вылечить {ru.damage(unmended, 'normal')} и поэтому "
-                    "получает ранение.",
-                )
-            wounded = True
+        wounded = wounded or mended < through_n
 
     # Aggravated damage: never mended.
     if through_a:
@@ -347,20 +362,22 @@ def _resolve_vampire(
         if not wounded:
             trace.add(
                 _DAMAGE,
-                f"Aggravated damage cannot be mended: the first point makes {name} wounded "
-                "without costing blood.",
-                f"Неизлечимые повреждения не лечатся: первое из них делает вампира {name} "
-                "раненым, и крови это не стоит.",
+                msg(
+                    "Aggravated damage cannot be mended: the first point makes {name} wounded "
+                    "without costing blood.",
+                    name=name,
+                ),
             )
             wounded = True
             rest -= 1
         elif through_n:
             trace.add(
                 _DAMAGE,
-                f"Then the aggravated damage, which cannot be mended, reaches {name} while it is "
-                "already wounded.",
-                f"Затем приходят неизлечимые повреждения, которые не лечатся, а вампир {name} "
-                "уже ранен.",
+                msg(
+                    "Then the aggravated damage, which cannot be mended, reaches {name} while "
+                    "it is already wounded.",
+                    name=name,
+                ),
             )
         if rest:
             paid = min(blood, rest)
@@ -368,30 +385,17 @@ def _resolve_vampire(
             if paid:
                 trace.add(
                     _DAMAGE,
-                    f"{name} is wounded, so it burns {paid} blood, 1 per aggravated point, to "
-                    f"avoid destruction ({blood} blood left).",
-                    f"Вампир {name} ранен, поэтому сжигает {ru.blood(paid)}, по 1 за каждое "
-                    f"неизлечимое повреждение, чтобы не сгореть (крови осталось: {blood}).",
+                    msg(
+                        "{name} is wounded, so it burns {burned}, 1 per aggravated point, to "
+                        "avoid destruction ({blood} blood left).",
+                        name=name,
+                        burned=counts.blood(paid),
+                        blood=blood,
+                    ),
                 )
             if rest > paid:
                 burned = True
-                extra = rest - paid - 1
-                verb = "has" if extra == 1 else "have"
-                tail = f" ({_pts(extra)} more {verb} nothing left to hit)" if extra else ""
-                lost = "пропадает" if ru.form(extra) == "one" else "пропадают"
-                tail_ru = (
-                    f" (ещё {ru.damage(extra, 'aggravated')} {lost}: поражать уже некого)"
-                    if extra
-                    else ""
-                )
-                trace.add(
-                    _DAMAGE,
-                    f"With no blood left to pay, the next aggravated point burns {name}: it goes "
-                    f"straight to the ash heap, not to torpor, and this is not diablerie{tail}.",
-                    f"Платить кровью больше нечем, и следующее неизлечимое повреждение сжигает "
-                    f"вампира {name}: он сразу уходит в кучу пепла, минуя ступор, и это не "
-                    f"дьяблери{tail_ru}.",
-                )
+                trace.add(_DAMAGE, _burned(name, rest - paid - 1))
 
     if burned:
         state = MinionState.BURNED
@@ -400,40 +404,46 @@ def _resolve_vampire(
         state = MinionState.READY
         trace.add(
             _KEPT_OUT,
-            f"All damage is done: {name} stays wounded but ready with {blood} blood, since "
-            "the effect keeping it out of torpor still holds.",
-            f"Все повреждения разобраны: {name} остаётся раненым, но готовым; крови: {blood}, "
-            "потому что эффект, удерживающий его вне ступора, всё ещё действует.",
+            msg(
+                "All damage is done: {name} stays wounded but ready with {blood} blood, since "
+                "the effect keeping it out of torpor still holds.",
+                name=name,
+                blood=blood,
+            ),
         )
     elif wounded:
         state = MinionState.TORPOR
         if in_torpor:
             trace.add(
                 _TORPOR,
-                f"All damage is done: {name} stays in torpor with {blood} blood.",
-                f"Все повреждения разобраны: {name} остаётся в ступоре; крови: {blood}.",
+                msg(
+                    "All damage is done: {name} stays in torpor with {blood} blood.",
+                    name=name,
+                    blood=blood,
+                ),
             )
         else:
             trace.add(
                 _GO_TO_TORPOR,
-                f"All damage is done: {name} is wounded and goes to torpor with {blood} blood.",
-                f"Все повреждения разобраны: вампир {name} ранен и уходит в ступор; "
-                f"крови: {blood}.",
+                msg(
+                    "All damage is done: {name} is wounded and goes to torpor with {blood} blood.",
+                    name=name,
+                    blood=blood,
+                ),
             )
     elif through_n or through_a:
         state = MinionState.READY
         trace.add(
             _DAMAGE,
-            f"{name} mended everything and stays ready with {blood} blood.",
-            f"{name} вылечивает всё и остаётся готовым; крови: {blood}.",
+            msg(
+                "{name} mended everything and stays ready with {blood} blood.",
+                name=name,
+                blood=blood,
+            ),
         )
     else:
         state = MinionState.READY
-        trace.add(
-            _DAMAGE,
-            f"{name} stays ready with {blood} blood.",
-            f"{name} остаётся готовым; крови: {blood}.",
-        )
+        trace.add(_DAMAGE, msg("{name} stays ready with {blood} blood.", name=name, blood=blood))
 
     after = dataclasses.replace(vampire, blood=blood, state=state)
     return DamageResult(
@@ -464,28 +474,20 @@ def _resolve_life(
     prevention = prevent_normal + prevent_aggravated
     if is_retainer and (played[0] or played[1]) and rules == "black-hand":
         raise InvalidState(
-            f"{name} is a retainer: damage dealt to retainers cannot be prevented "
-            "(vtes:6.4.6, vtes:6.4.7), so both preventions must be 0.",
-            ru=f"{name} — слуга: повреждения, нанесённые слугам, предотвратить нельзя "
-            "(vtes:6.4.6, vtes:6.4.7), поэтому оба предотвращения должны быть 0.",
+            msg(
+                "{name} is a retainer: damage dealt to retainers cannot be prevented "
+                "(vtes:6.4.6, vtes:6.4.7), so both preventions must be 0.",
+                name=name,
+            )
         )
-    trace.add(
-        _RETAINERS if is_retainer else _DAMAGE,
-        _dealt_text(minion, normal, aggravated),
-        _dealt_text_ru(minion, normal, aggravated),
-    )
+    trace.add(_RETAINERS if is_retainer else _DAMAGE, _dealt(minion, normal, aggravated))
     if is_retainer and (normal or aggravated):
         if rules == "black-hand":
-            trace.add(
-                _RETAINERS,
-                "Damage dealt to a retainer cannot be prevented.",
-                "Повреждения, нанесённые слуге, предотвратить нельзя.",
-            )
+            trace.add(_RETAINERS, msg("Damage dealt to a retainer cannot be prevented."))
         elif prevention:
             trace.add(
                 _RETAINERS,
-                "The current rules do not forbid preventing damage dealt to a retainer.",
-                "Текущие правила не запрещают предотвращать повреждения, нанесённые слуге.",
+                msg("The current rules do not forbid preventing damage dealt to a retainer."),
             )
     if not (is_retainer and rules == "black-hand"):
         _prevention_step(trace, normal, aggravated, prevent_normal, prevent_aggravated, played)
@@ -493,42 +495,41 @@ def _resolve_life(
     through_a = aggravated - prevent_aggravated
     total = through_n + through_a
     if through_a:
-        trace.add(
-            _DAMAGE,
-            f"{'A retainer' if is_retainer else 'An ally'} treats aggravated damage like normal "
-            f"damage: {total} damage in all.",
-            f"{'Слуга' if is_retainer else 'Союзник'} считает неизлечимые повреждения "
-            f"обычными: всего {ru.damage(total)}.",
-        )
+        if is_retainer:
+            said = msg_n(
+                "A retainer treats aggravated damage like normal damage: {n} damage in all.",
+                "A retainer treats aggravated damage like normal damage: {n} damage in all.",
+                total,
+            )
+        else:
+            said = msg_n(
+                "An ally treats aggravated damage like normal damage: {n} damage in all.",
+                "An ally treats aggravated damage like normal damage: {n} damage in all.",
+                total,
+            )
+        trace.add(_DAMAGE, said)
     life = minion.life
     lost = min(life, total)
     life -= lost
     if total == 0:
-        trace.add(
-            _DAMAGE,
-            f"No damage reaches {name}, so nothing changes.",
-            f"{name} не получает ни одного повреждения, и ничего не меняется.",
-        )
+        trace.add(_DAMAGE, msg("No damage reaches {name}, so nothing changes.", name=name))
     else:
         trace.add(
             _DAMAGE,
-            f"{name} loses {lost} life, 1 per point of damage ({life} left).",
-            f"{name} теряет {ru.life(lost)}, по 1 за каждое повреждение (осталось: {life}).",
+            msg_n(
+                "{name} loses {n} life, 1 per point of damage ({life} left).",
+                "{name} loses {n} life, 1 per point of damage ({life} left).",
+                lost,
+                name=name,
+                life=life,
+            ),
         )
     if life == 0:
         state = MinionState.BURNED
-        trace.add(
-            _DAMAGE,
-            f"With no life left, {name} is burned.",
-            f"Жизни не осталось, и {name} сгорает.",
-        )
+        trace.add(_DAMAGE, msg("With no life left, {name} is burned.", name=name))
     else:
         state = MinionState.READY
-        trace.add(
-            _DAMAGE,
-            f"{name} stays ready with {life} life.",
-            f"{name} остаётся готовым; жизни: {life}.",
-        )
+        trace.add(_DAMAGE, msg("{name} stays ready with {life} life.", name=name, life=life))
     after = dataclasses.replace(minion, life=life)
     return DamageResult(
         minion=after,
@@ -543,17 +544,18 @@ def _resolve_life(
     )
 
 
-def describe_outcome(result: DamageResult) -> str:
-    """One line in plain English: the minion's name and how it ends.
+def describe_outcome(result: DamageResult) -> Message:
+    """One line: the minion's name and how it ends.
 
     >>> from rules.vtes import Vampire
-    >>> describe_outcome(resolve_damage(Vampire("Krid", capacity=4, blood=1), aggravated=1))
+    >>> str(describe_outcome(resolve_damage(Vampire("Krid", capacity=4, blood=1), aggravated=1)))
     'Krid: in torpor (wounded) with 1 blood'
     """
     name = result.minion.name
     if result.state is MinionState.BURNED:
-        return f"{name}: burned"
-    unit = "blood" if isinstance(result.minion, Vampire) else "life"
+        return msg("{name}: burned", name=name)
+    if not isinstance(result.minion, Vampire):
+        return msg("{name}: ready with {life} life", name=name, life=result.blood)
     if result.state is MinionState.TORPOR:
-        return f"{name}: in torpor (wounded) with {result.blood} {unit}"
-    return f"{name}: ready with {result.blood} {unit}"
+        return msg("{name}: in torpor (wounded) with {blood} blood", name=name, blood=result.blood)
+    return msg("{name}: ready with {blood} blood", name=name, blood=result.blood)

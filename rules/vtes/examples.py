@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.i18n import Message, msg, msg_np, msg_p
 from rules.validation import choice
+from rules.vtes import counts
 from rules.vtes.damage import DamageResult, describe_outcome, resolve_damage
 from rules.vtes.models import MinionState, Vampire
 
@@ -32,9 +34,28 @@ class DamageExample:
     expected_mended: int
     #: blood burned, 1 per aggravated point, by the already wounded vampire to survive
     expected_paid: int
-    title_en: str
-    title_ru: str
     section: str = "vtes:6.4.6"
+
+    @property
+    def title(self) -> Message:
+        """The example in short: "Milo: ready, 2 blood, 3 aggravated"."""
+        name, blood = self.vampire.name, counts.blood(self.vampire.blood)
+        normal = msg_np("damage", "{n} normal", "{n} normal", self.normal)
+        aggravated = msg_np("damage", "{n} aggravated", "{n} aggravated", self.aggravated)
+        if self.normal and self.aggravated:
+            return msg(
+                "{name}: ready, {blood}, {normal} + {aggravated}",
+                name=name,
+                blood=blood,
+                normal=normal,
+                aggravated=aggravated,
+            )
+        return msg(
+            "{name}: ready, {blood}, {damage}",
+            name=name,
+            blood=blood,
+            damage=normal if self.normal else aggravated,
+        )
 
     def resolve(self) -> DamageResult:
         """Run the example through :func:`rules.vtes.resolve_damage`."""
@@ -59,8 +80,6 @@ DAMAGE_EXAMPLES: tuple[DamageExample, ...] = (
         expected_blood=1,
         expected_mended=0,
         expected_paid=0,
-        title_en="Krid: ready, 1 blood, 1 aggravated",
-        title_ru="Krid: готов, 1 кровь, 1 неизлечимое",
     ),
     DamageExample(
         key="milo",
@@ -73,8 +92,6 @@ DAMAGE_EXAMPLES: tuple[DamageExample, ...] = (
         expected_blood=0,
         expected_mended=0,
         expected_paid=2,
-        title_en="Milo: ready, 2 blood, 3 aggravated",
-        title_ru="Milo: готов, 2 крови, 3 неизлечимых",
     ),
     DamageExample(
         key="barth",
@@ -87,8 +104,6 @@ DAMAGE_EXAMPLES: tuple[DamageExample, ...] = (
         expected_blood=0,
         expected_mended=1,
         expected_paid=0,
-        title_en="Barth: ready, 1 blood, 2 normal + 1 aggravated",
-        title_ru="Barth: готов, 1 кровь, 2 обычных + 1 неизлечимое",
     ),
 )
 
@@ -96,9 +111,9 @@ DAMAGE_EXAMPLES: tuple[DamageExample, ...] = (
 def damage_example(key: str) -> DamageExample:
     """The example called ``key`` ("krid", "milo" or "barth")."""
     by_key = {example.key: example for example in DAMAGE_EXAMPLES}
-    return by_key[choice("key", key, list(by_key), ru="пример (key)")]
+    return by_key[choice(msg_p("parameter", "example (key)"), key, list(by_key))]
 
 
-def seed_outcomes() -> tuple[str, ...]:
+def seed_outcomes() -> tuple[Message, ...]:
     """Each example's outcome, computed by the engine, one line per example."""
     return tuple(describe_outcome(example.resolve()) for example in DAMAGE_EXAMPLES)

@@ -37,9 +37,10 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from rules.errors import IllegalPlay, InvalidState
+from rules.i18n import Message, msg, msg_n, msg_p
 from rules.trace import Step, Trace
 from rules.validation import flag, members, shown, text
-from rules.vtes import ru_words as ru
+from rules.vtes import counts
 from rules.vtes.damage import EDITIONS
 from rules.vtes.models import check_count
 
@@ -75,7 +76,7 @@ def transfers_for_turn(game_turn: int) -> int:
     >>> [transfers_for_turn(t) for t in range(1, 7)]
     [1, 2, 3, 4, 4, 4]
     """
-    check_count("The turn number", game_turn, minimum=1, what_ru="Номер хода")
+    check_count(msg_p("parameter", "The turn number"), game_turn, minimum=1)
     return min(game_turn, FULL_TRANSFERS)
 
 
@@ -93,24 +94,23 @@ class Uncontrolled:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise InvalidState(
-                f"An uncontrolled vampire needs a non-empty name, got {self.name!r}.",
-                ru=f"Неподчинённому вампиру нужно непустое имя, а получено {self.name!r}.",
+                msg(
+                    "An uncontrolled vampire needs a non-empty name, got {value}.",
+                    value=shown(self.name),
+                )
             )
-        check_count(
-            f"{self.name}'s capacity",
-            self.capacity,
-            minimum=1,
-            what_ru=f"Объём крови вампира {self.name}",
-        )
-        check_count(f"{self.name}'s blood", self.blood, what_ru=f"Кровь вампира {self.name}")
+        name = self.name
+        check_count(msg_p("vampire", "{name}'s capacity", name=name), self.capacity, minimum=1)
+        check_count(msg_p("vampire", "{name}'s blood", name=name), self.blood)
         if not isinstance(self.clan, str):
-            text("clan", self.clan, ru=f"Клан вампира {self.name}")
-        flag("scarce", self.scarce, ru=f"Редкий вампир {self.name} (scarce)")
+            text(msg_p("vampire", "{name}'s clan", name=name), self.clan)
+        flag(msg_p("vampire", "{name} is scarce", name=name), self.scarce)
         if self.scarce and not self.clan:
             raise InvalidState(
-                f"{self.name} is scarce: give its clan so the scarce cost can be counted.",
-                ru=f"Вампир {self.name} редкий (scarce): укажите его клан, чтобы можно было "
-                "подсчитать цену редкости.",
+                msg(
+                    "{name} is scarce: give its clan so the scarce cost can be counted.",
+                    name=name,
+                )
             )
 
 
@@ -125,22 +125,16 @@ class Move:
 
     def __post_init__(self) -> None:
         if self.kind not in MOVE_KINDS:
-            allowed = ", ".join(repr(k) for k in MOVE_KINDS)
             raise InvalidState(
-                f"Unknown influence move {self.kind!r}; allowed: {allowed}.",
-                ru=f"Неизвестный ход фазы влияния {self.kind!r}; допустимы: {allowed}.",
+                msg(
+                    "Unknown influence move {value}; allowed: {allowed}.",
+                    value=shown(self.kind),
+                    allowed=[repr(k) for k in MOVE_KINDS],
+                )
             )
-        check_count(
-            "The number of counters moved",
-            self.count,
-            minimum=1,
-            what_ru="Число перемещаемых жетонов",
-        )
+        check_count(msg_p("parameter", "The number of counters moved"), self.count, minimum=1)
         if not isinstance(self.vampire, str) or (self.kind != "draw" and not self.vampire.strip()):
-            raise InvalidState(
-                f"A {self.kind!r} move needs the vampire's name.",
-                ru=f"Для хода {self.kind!r} нужно имя вампира.",
-            )
+            raise InvalidState(msg("A {kind} move needs the vampire's name.", kind=repr(self.kind)))
 
     @classmethod
     def to_vampire(cls, vampire: str, count: int = 1) -> Move:
@@ -203,14 +197,17 @@ class InfluencePlan:
         return self.transfers - self.transfers_used
 
 
-def _oust_refusal(pool: int, cost: int, what: str, what_ru: str) -> IllegalPlay:
+def _oust_refusal(pool: int, cost: int, what: Message) -> IllegalPlay:
     return IllegalPlay(
-        f"{what} would take {cost} pool from your {pool} and leave you with "
-        f"{pool - cost}: a Methuselah with no pool is ousted, so the plan is refused. "
-        "Keep at least 1 pool (for example, take blood back from an uncontrolled vampire first).",
-        ru=f"{what_ru} заберёт {ru.pool(cost)} из ваших {pool}, и останется {pool - cost}: "
-        "Метузела без пула вытесняется из игры, поэтому план отклонён. Оставьте хотя бы 1 пул "
-        "(например, сначала верните кровь с неподчинённого вампира).",
+        msg(
+            "{what} would take {cost} from your {pool} and leave you with {left}: a Methuselah "
+            "with no pool is ousted, so the plan is refused. Keep at least 1 pool (for example, "
+            "take blood back from an uncontrolled vampire first).",
+            what=what,
+            cost=counts.pool(cost),
+            pool=pool,
+            left=pool - cost,
+        )
     )
 
 
@@ -222,24 +219,26 @@ def _check_rules(
     """The clan counts the scarce cost of ``rules`` uses, checked."""
     if rules not in EDITIONS:
         raise InvalidState(
-            f"Unknown rules edition {rules!r}; allowed: {', '.join(EDITIONS)}.",
-            ru=f"Неизвестная редакция правил {rules!r}; допустимые: {', '.join(EDITIONS)}.",
+            msg(
+                "Unknown rules edition {value}; allowed: {allowed}.",
+                value=repr(rules),
+                allowed=EDITIONS,
+            )
         )
     if rules == "black-hand" and controlled_by_clan is not None:
         raise InvalidState(
-            "controlled_by_clan is what the current rulebook's scarce cost counts; the "
-            "black-hand rulebook counts the vampires of the clan in play: give in_play_by_clan, "
-            "or choose rules='vekn-2024'.",
-            ru="controlled_by_clan считает цена редкости по текущим правилам; правила Black "
-            "Hand считают вампиров клана в игре: укажите in_play_by_clan или выберите "
-            "rules='vekn-2024'.",
+            msg(
+                "controlled_by_clan is what the current rulebook's scarce cost counts; the "
+                "black-hand rulebook counts the vampires of the clan in play: give "
+                "in_play_by_clan, or choose rules='vekn-2024'."
+            )
         )
     if rules == "vekn-2024" and in_play_by_clan is not None:
         raise InvalidState(
-            "Under the current rulebook the scarce cost counts only the vampires of the clan you "
-            "control: give controlled_by_clan instead of in_play_by_clan.",
-            ru="По текущим правилам цена редкости считает только вампиров клана, которыми вы "
-            "управляете: укажите controlled_by_clan вместо in_play_by_clan.",
+            msg(
+                "Under the current rulebook the scarce cost counts only the vampires of the clan "
+                "you control: give controlled_by_clan instead of in_play_by_clan."
+            )
         )
     for name, given in (
         ("in_play_by_clan", in_play_by_clan),
@@ -247,22 +246,15 @@ def _check_rules(
     ):
         if given is not None and not isinstance(given, Mapping):
             raise InvalidState(
-                f"{name} must map clans to counts, got {shown(given)}.",
-                ru=f"{name}: нужно соответствие «клан -> число», а получено {shown(given)}.",
+                msg("{name} must map clans to counts, got {value}.", name=name, value=shown(given))
             )
-    counts = dict((in_play_by_clan if rules == "black-hand" else controlled_by_clan) or {})
-    for clan, n in counts.items():
+    by_clan = dict((in_play_by_clan if rules == "black-hand" else controlled_by_clan) or {})
+    for clan, n in by_clan.items():
         if rules == "black-hand":
-            check_count(
-                f"Vampires of clan {clan} in play", n, what_ru=f"Вампиры клана {clan} в игре"
-            )
+            check_count(msg_p("parameter", "Vampires of clan {clan} in play", clan=clan), n)
         else:
-            check_count(
-                f"Vampires of clan {clan} you control",
-                n,
-                what_ru=f"Ваши подчинённые вампиры клана {clan}",
-            )
-    return counts
+            check_count(msg_p("parameter", "Vampires of clan {clan} you control", clan=clan), n)
+    return by_clan
 
 
 def plan_influence(
@@ -285,40 +277,42 @@ def plan_influence(
     current rulebook: a vampire at capacity is brought out only by ``Move.bring_out``; the
     scarce cost counts ``controlled_by_clan``, the player's own vampires of each clan).
     """
-    counts = _check_rules(rules, in_play_by_clan, controlled_by_clan)
+    by_clan = _check_rules(rules, in_play_by_clan, controlled_by_clan)
     current = rules == "vekn-2024"
-    check_count("Your pool", pool, minimum=1, what_ru="Ваш пул")
-    check_count("The transfers of the phase", transfers, what_ru="Трансферы фазы")
-    members("uncontrolled", uncontrolled, Uncontrolled, ru="Неподчинённые вампиры")
-    members("moves", moves, Move, ru="Ходы фазы влияния")
-    members("crypt", crypt, Uncontrolled, ru="Склеп")
+    check_count(msg_p("parameter", "Your pool"), pool, minimum=1)
+    check_count(msg_p("parameter", "The transfers of the phase"), transfers)
+    members(msg_p("parameter", "uncontrolled"), uncontrolled, Uncontrolled)
+    members(msg_p("parameter", "moves"), moves, Move)
+    members(msg_p("parameter", "crypt"), crypt, Uncontrolled)
     region: list[Uncontrolled] = list(uncontrolled)
     names = [v.name for v in region]
     if len(set(names)) != len(names):
         raise InvalidState(
-            "Two uncontrolled vampires share a name; give each a distinct name.",
-            ru="У двух неподчинённых вампиров одно и то же имя; дайте каждому своё имя.",
+            msg("Two uncontrolled vampires share a name; give each a distinct name.")
         )
     deck = list(crypt)
 
     trace = Trace()
-    trace.add(
-        "vtes:7",
-        f"The influence phase begins with {transfers} transfers and {pool} pool; "
-        "unused transfers are lost"
-        + (
-            "; current VEKN rulebook: a vampire at capacity is brought out only by choice."
-            if current
-            else "."
-        ),
-        f"Начало фазы влияния: {ru.transfers(transfers)} и {ru.pool(pool)}; неиспользованные "
-        "трансферы пропадают"
-        + (
-            "; текущие правила VEKN: вампира с полной кровью выводят в игру только по выбору."
-            if current
-            else "."
-        ),
-    )
+    begins = {"transfers": counts.transfers(transfers), "pool": counts.pool(pool)}
+    if current:
+        trace.add(
+            "vtes:7",
+            msg(
+                "The influence phase begins with {transfers} and {pool}; unused transfers are "
+                "lost; current VEKN rulebook: a vampire at capacity is brought out only by "
+                "choice.",
+                **begins,
+            ),
+        )
+    else:
+        trace.add(
+            "vtes:7",
+            msg(
+                "The influence phase begins with {transfers} and {pool}; unused transfers are "
+                "lost.",
+                **begins,
+            ),
+        )
     used = 0
     controlled: list[NewlyControlled] = []
     brought_out: set[str] = set()
@@ -330,16 +324,19 @@ def plan_influence(
                 return i
         if name in brought_out:
             raise IllegalPlay(
-                f"{name} was already brought out to the ready region in this phase; "
-                "it is no longer uncontrolled.",
-                ru=f"Вампир {name} уже выведен в зону готовых в этой фазе и больше не "
-                "неподчинённый.",
+                msg(
+                    "{name} was already brought out to the ready region in this phase; it is no "
+                    "longer uncontrolled.",
+                    name=name,
+                )
             )
-        known = ", ".join(v.name for v in region)
+        known = [v.name for v in region]
         raise InvalidState(
-            f"No uncontrolled vampire named {name!r}; the region holds: {known or 'none'}.",
-            ru=f"Неподчинённого вампира с именем {name!r} нет; в зоне неподчинённых: "
-            f"{known or 'никого'}.",
+            msg(
+                "No uncontrolled vampire named {value}; the region holds: {known}.",
+                value=repr(name),
+                known=known or msg_p("uncontrolled vampires", "none"),
+            )
         )
 
     def take_control(v: Uncontrolled) -> None:
@@ -347,54 +344,45 @@ def plan_influence(
         nonlocal pool, scarce_total
         drained = v.blood - v.capacity
         scarce_cost = 0
-        text = f"{v.name} has {v.blood} blood for capacity {v.capacity}: it becomes controlled"
-        text += f", {drained} excess blood drains to the bank" if drained else ""
-        text_ru = (
-            f"У вампира {v.name} {ru.blood(v.blood)} при объёме {v.capacity}: он становится "
-            "подчинённым"
-        )
-        text_ru += f", излишек ({ru.blood(drained)}) уходит в банк крови" if drained else ""
-        if current:
-            trace.add(
-                "vtes:7",
-                text + " and goes face up, unlocked, to the ready region (the Methuselah "
-                "chooses to bring it out).",
-                text_ru + "; его открывают и кладут неповёрнутым в зону готовых (Метузела "
-                "решил вывести его в игру).",
+        has = {"name": v.name, "blood": counts.blood(v.blood), "capacity": v.capacity}
+        if current and drained:
+            said = msg(
+                "{name} has {blood} for capacity {capacity}: it becomes controlled, {drained} "
+                "excess blood drains to the bank and goes face up, unlocked, to the ready region "
+                "(the Methuselah chooses to bring it out).",
+                drained=drained,
+                **has,
+            )
+        elif current:
+            said = msg(
+                "{name} has {blood} for capacity {capacity}: it becomes controlled and goes face "
+                "up, unlocked, to the ready region (the Methuselah chooses to bring it out).",
+                **has,
+            )
+        elif drained:
+            said = msg(
+                "{name} has {blood} for capacity {capacity}: it becomes controlled, {drained} "
+                "excess blood drains to the bank and goes face up, untapped, to the ready region.",
+                drained=drained,
+                **has,
             )
         else:
-            trace.add(
-                "vtes:7",
-                text + " and goes face up, untapped, to the ready region.",
-                text_ru + "; его открывают и кладут неповёрнутым в зону готовых.",
+            said = msg(
+                "{name} has {blood} for capacity {capacity}: it becomes controlled and goes face "
+                "up, untapped, to the ready region.",
+                **has,
             )
+        trace.add("vtes:7", said)
         if v.scarce:
-            same = counts.get(v.clan, 0)
+            same = by_clan.get(v.clan, 0)
             scarce_cost = SCARCE_POOL_PER_VAMPIRE * same
-            if current:
-                whose, whose_ru = "you already control", "под вашим контролем уже"
-            else:
-                whose, whose_ru = "already in play", "в игре уже"
             if scarce_cost and pool - scarce_cost <= 0:
-                raise _oust_refusal(
-                    pool,
-                    scarce_cost,
-                    f"Controlling scarce {v.name} ({same} {v.clan} vampire(s) {whose})",
-                    f"Подчинение редкого вампира {v.name} ({whose_ru} {ru.vampires(same)} "
-                    f"клана {v.clan})",
-                )
+                raise _oust_refusal(pool, scarce_cost, _controlling_scarce(v, same, current))
             pool -= scarce_cost
             scarce_total += scarce_cost
-            trace.add(
-                "vtes:7",
-                f"{v.name} is scarce: {SCARCE_POOL_PER_VAMPIRE} pool for each of the {same} "
-                f"{v.clan} vampire(s) {whose} = {scarce_cost} pool burned; pool {pool}.",
-                f"Вампир {v.name} редкий (scarce): {whose_ru} {ru.vampires(same)} клана "
-                f"{v.clan}, по {ru.pool(SCARCE_POOL_PER_VAMPIRE)} за каждого, итого сжигается "
-                f"{ru.pool(scarce_cost)}; пул: {pool}.",
-            )
+            trace.add("vtes:7", _scarce_step(v, same, current, scarce_cost, pool))
         if v.clan:
-            counts[v.clan] = counts.get(v.clan, 0) + 1
+            by_clan[v.clan] = by_clan.get(v.clan, 0) + 1
         controlled.append(
             NewlyControlled(v.name, v.capacity, v.capacity, drained, scarce_cost, v.clan)
         )
@@ -402,39 +390,46 @@ def plan_influence(
     for number, move in enumerate(moves, 1):
         if not isinstance(move, Move):
             raise InvalidState(
-                f"Move {number} must be a Move, got {move!r}.",
-                ru=f"Ход {number} должен быть значением Move, а получено {move!r}.",
+                msg("Move {number} must be a Move, got {value}.", number=number, value=shown(move))
             )
         cost = move.transfers
         if used + cost > transfers:
             raise IllegalPlay(
-                f"Move {number} needs {cost} transfers but only {transfers - used} of the "
-                f"{transfers} are left; drop or shorten a move.",
-                ru=f"Ходу {number} нужно {ru.transfers(cost)}, но из {transfers} осталось "
-                f"только {transfers - used}; уберите или сократите какой-нибудь ход.",
+                msg(
+                    "Move {number} needs {cost} but only {left} of the {transfers} are left; drop "
+                    "or shorten a move.",
+                    number=number,
+                    cost=counts.transfers(cost),
+                    left=transfers - used,
+                    transfers=transfers,
+                )
             )
         if move.kind == "bring_out":
             if not current:
                 raise IllegalPlay(
-                    f"Move {number} brings {move.vampire} out, but under the Black Hand rulebook "
-                    "there is no such choice: every vampire whose blood reaches its capacity "
-                    "becomes controlled at the end of the phase. Drop the move, or choose "
-                    "rules='vekn-2024'.",
-                    ru=f"Ход {number} выводит в игру вампира {move.vampire}, но по правилам "
-                    "Black Hand такого выбора нет: каждый вампир, чья кровь достигла объёма, "
-                    "становится подчинённым в конце фазы. Уберите этот ход или выберите "
-                    "rules='vekn-2024'.",
+                    msg(
+                        "Move {number} brings {name} out, but under the Black Hand rulebook "
+                        "there is no such choice: every vampire whose blood reaches its capacity "
+                        "becomes controlled at the end of the phase. Drop the move, or choose "
+                        "rules='vekn-2024'.",
+                        number=number,
+                        name=move.vampire,
+                    )
                 )
             i = find(move.vampire)
             v = region[i]
             if v.blood < v.capacity:
                 raise IllegalPlay(
-                    f"Move {number} brings {v.name} out with {v.blood} blood for capacity "
-                    f"{v.capacity}; a vampire can be brought out only once its blood reaches "
-                    f"its capacity ({v.capacity - v.blood} more needed).",
-                    ru=f"Ход {number} выводит в игру вампира {v.name} с {ru.blood(v.blood)} при "
-                    f"объёме {v.capacity}; вывести можно, только когда кровь достигнет объёма "
-                    f"(не хватает {v.capacity - v.blood}).",
+                    msg(
+                        "Move {number} brings {name} out with {blood} for capacity {capacity}; a "
+                        "vampire can be brought out only once its blood reaches its capacity "
+                        "({missing} more needed).",
+                        number=number,
+                        name=v.name,
+                        blood=counts.blood(v.blood),
+                        capacity=v.capacity,
+                        missing=v.capacity - v.blood,
+                    )
                 )
             region.pop(i)
             brought_out.add(v.name)
@@ -445,74 +440,92 @@ def plan_influence(
                 raise _oust_refusal(
                     pool,
                     move.count,
-                    f"Move {number} (pool onto {move.vampire})",
-                    f"Ход {number} (пул на вампира {move.vampire})",
+                    msg("Move {number} (pool onto {name})", number=number, name=move.vampire),
                 )
             pool -= move.count
             v = region[i]
             region[i] = replace(v, blood=v.blood + move.count)
             trace.add(
                 "vtes:7",
-                f"{cost} transfer(s): {move.count} pool onto {v.name} "
-                f"(blood {region[i].blood}/{v.capacity}); pool {pool}.",
-                f"{ru.transfers(cost)}: {ru.pool(move.count)} на вампира {v.name} "
-                f"(крови {region[i].blood}/{v.capacity}); пул: {pool}.",
+                msg(
+                    "{transfers}: {amount} onto {name} (blood {blood}/{capacity}); pool {pool}.",
+                    transfers=counts.transfers(cost),
+                    amount=counts.pool(move.count),
+                    name=v.name,
+                    blood=region[i].blood,
+                    capacity=v.capacity,
+                    pool=pool,
+                ),
             )
         elif move.kind == "to_pool":
             i = find(move.vampire)
             v = region[i]
             if v.blood < move.count:
                 raise IllegalPlay(
-                    f"Move {number} takes {move.count} blood from {v.name}, who has only "
-                    f"{v.blood}; take at most {v.blood}.",
-                    ru=f"Ход {number} забирает {ru.blood(move.count)} с вампира {v.name}, у "
-                    f"которого только {v.blood}; забрать можно не больше {v.blood}.",
+                    msg(
+                        "Move {number} takes {amount} from {name}, who has only {blood}; take at "
+                        "most {blood}.",
+                        number=number,
+                        amount=counts.blood(move.count),
+                        name=v.name,
+                        blood=v.blood,
+                    )
                 )
             pool += move.count
             region[i] = replace(v, blood=v.blood - move.count)
             trace.add(
                 "vtes:7",
-                f"{cost} transfers: {move.count} blood from {v.name} back to the pool "
-                f"(blood {region[i].blood}/{v.capacity}); pool {pool}.",
-                f"{ru.transfers(cost)}: {ru.blood(move.count)} с вампира {v.name} обратно в пул "
-                f"(крови {region[i].blood}/{v.capacity}); пул: {pool}.",
+                msg(
+                    "{transfers}: {amount} from {name} back to the pool (blood {blood}/"
+                    "{capacity}); pool {pool}.",
+                    transfers=counts.transfers(cost),
+                    amount=counts.blood(move.count),
+                    name=v.name,
+                    blood=region[i].blood,
+                    capacity=v.capacity,
+                    pool=pool,
+                ),
             )
         else:
             if not deck:
                 raise IllegalPlay(
-                    f"Move {number} draws from the crypt, but the crypt is empty; "
-                    "list the crypt's top card or drop the move.",
-                    ru=f"Ход {number} берёт карту из склепа, но склеп пуст; укажите верхнюю "
-                    "карту склепа или уберите этот ход.",
+                    msg(
+                        "Move {number} draws from the crypt, but the crypt is empty; list the "
+                        "crypt's top card or drop the move.",
+                        number=number,
+                    )
                 )
             if pool - DRAW_POOL_COST <= 0:
                 raise _oust_refusal(
                     pool,
                     DRAW_POOL_COST,
-                    f"Move {number} (drawing a crypt card)",
-                    f"Ход {number} (взять карту из склепа)",
+                    msg("Move {number} (drawing a crypt card)", number=number),
                 )
             top = deck.pop(0)
             if top.name in (v.name for v in region) or top.name in brought_out:
                 raise InvalidState(
-                    f"{top.name} is already in the uncontrolled region.",
-                    ru=f"{top.name} уже лежит в зоне неподчинённых.",
+                    msg("{name} is already in the uncontrolled region.", name=top.name)
                 )
             pool -= DRAW_POOL_COST
             region.append(top)
             trace.add(
                 "vtes:7",
-                f"4 transfers and 1 pool: the top crypt card, {top.name}, moves to the "
-                f"uncontrolled region; pool {pool}.",
-                f"{ru.transfers(DRAW_TRANSFERS)} и {ru.pool(DRAW_POOL_COST)}: верхняя карта "
-                f"склепа, {top.name}, переходит в зону неподчинённых; пул: {pool}.",
+                msg(
+                    "{transfers} and {cost}: the top crypt card, {name}, moves to the "
+                    "uncontrolled region; pool {pool}.",
+                    transfers=counts.transfers(DRAW_TRANSFERS),
+                    cost=counts.pool(DRAW_POOL_COST),
+                    name=top.name,
+                    pool=pool,
+                ),
             )
         used += cost
 
     trace.add(
         "vtes:7",
-        f"{used} of {transfers} transfers used; the phase ends.",
-        f"Использовано трансферов: {used} из {transfers}; фаза заканчивается.",
+        msg(
+            "{used} of {transfers} transfers used; the phase ends.", used=used, transfers=transfers
+        ),
     )
     remaining: list[Uncontrolled] = []
     for v in region:
@@ -522,12 +535,14 @@ def plan_influence(
             remaining.append(v)
             trace.add(
                 "vtes:7",
-                f"{v.name} has {v.blood} blood for capacity {v.capacity} but was not brought "
-                "out: under the current rulebook that is the Methuselah's choice, so it stays "
-                "in the uncontrolled region with its blood (add a bring-out move to take it).",
-                f"У вампира {v.name} {ru.blood(v.blood)} при объёме {v.capacity}, но его не "
-                "вывели в игру: по текущим правилам это выбор Метузела, поэтому он остаётся в "
-                "зоне неподчинённых со своей кровью (чтобы вывести, добавьте ход вывода).",
+                msg(
+                    "{name} has {blood} for capacity {capacity} but was not brought out: under "
+                    "the current rulebook that is the Methuselah's choice, so it stays in the "
+                    "uncontrolled region with its blood (add a bring-out move to take it).",
+                    name=v.name,
+                    blood=counts.blood(v.blood),
+                    capacity=v.capacity,
+                ),
             )
         else:
             take_control(v)
@@ -540,4 +555,51 @@ def plan_influence(
         crypt=tuple(deck),
         scarce_pool=scarce_total,
         steps=trace.steps,
+    )
+
+
+def _controlling_scarce(v: Uncontrolled, same: int, current: bool) -> Message:
+    """What a scarce vampire's cost is for, in a refusal."""
+    if current:
+        return msg_n(
+            "Controlling scarce {name} ({n} {clan} vampire you already control)",
+            "Controlling scarce {name} ({n} {clan} vampires you already control)",
+            same,
+            name=v.name,
+            clan=v.clan,
+        )
+    return msg_n(
+        "Controlling scarce {name} ({n} {clan} vampire already in play)",
+        "Controlling scarce {name} ({n} {clan} vampires already in play)",
+        same,
+        name=v.name,
+        clan=v.clan,
+    )
+
+
+def _scarce_step(v: Uncontrolled, same: int, current: bool, cost: int, pool: int) -> Message:
+    """The step that burns the scarce cost."""
+    paid = {
+        "name": v.name,
+        "clan": v.clan,
+        "per": counts.pool(SCARCE_POOL_PER_VAMPIRE),
+        "cost": counts.pool(cost),
+        "pool": pool,
+    }
+    if current:
+        return msg_n(
+            "{name} is scarce: {per} for each of the {n} {clan} vampire you already control = "
+            "{cost} burned; pool {pool}.",
+            "{name} is scarce: {per} for each of the {n} {clan} vampires you already control = "
+            "{cost} burned; pool {pool}.",
+            same,
+            **paid,
+        )
+    return msg_n(
+        "{name} is scarce: {per} for each of the {n} {clan} vampire already in play = {cost} "
+        "burned; pool {pool}.",
+        "{name} is scarce: {per} for each of the {n} {clan} vampires already in play = {cost} "
+        "burned; pool {pool}.",
+        same,
+        **paid,
     )

@@ -17,9 +17,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.errors import InvalidState
-from rules.vtes.ru_words import blood as blood_ru
+from rules.i18n import Message, msg, msg_p
+from rules.i18n.message import Bilingual
+from rules.validation import Name, shown
+from rules.vtes import counts
 
-__all__ = ["Ally", "Minion", "MinionState", "Retainer", "Vampire", "check_count"]
+__all__ = ["Ally", "Minion", "MinionState", "Retainer", "Vampire", "check_count", "state_word"]
 
 
 class MinionState(StrEnum):
@@ -30,45 +33,68 @@ class MinionState(StrEnum):
     BURNED = "burned"
 
 
-def check_count(what: str, value: object, *, minimum: int = 0, what_ru: str = "") -> int:
+def state_word(state: MinionState) -> Message:
+    """A minion state as traces and messages name it: "ready", "torpor", "burned".
+
+    >>> state_word(MinionState.TORPOR).render("en")
+    'torpor'
+    """
+    if state is MinionState.TORPOR:
+        return msg_p("minion state", "torpor")
+    if state is MinionState.BURNED:
+        return msg_p("minion state", "burned")
+    return msg_p("minion state", "ready")
+
+
+def check_count(what: Name, value: object, *, minimum: int = 0, what_ru: str = "") -> int:
     """Return ``value`` if it is a whole number >= ``minimum``, else raise InvalidState.
 
-    ``what_ru`` names the quantity in Russian for the Russian message (the English name,
-    quoted, stands in when it is empty).
+    ``what`` names the quantity: a :class:`~rules.i18n.Message`, or an English name with
+    its Russian in ``what_ru``.
+
+    >>> check_count(msg_p("parameter", "Normal damage"), -1)
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidState: Normal damage must be 0 or more, got -1.
     """
-    name_ru = what_ru or f"«{what}»"
+    name = Bilingual(what, what_ru) if isinstance(what, str) and what_ru else what
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidState(
-            f"{what} must be a whole number, got {value!r}.",
-            ru=f"{name_ru}: нужно целое число, а получено {value!r}.",
+            msg("{name} must be a whole number, got {value}.", name=name, value=shown(value))
         )
     if value < minimum:
         raise InvalidState(
-            f"{what} must be {minimum} or more, got {value}.",
-            ru=f"{name_ru}: допустимо от {minimum} и больше, а получено {value}.",
+            msg(
+                "{name} must be {minimum} or more, got {value}.",
+                name=name,
+                minimum=minimum,
+                value=value,
+            )
         )
     return value
 
 
-_KIND_RU = {"vampire": "вампира", "ally": "союзника", "retainer": "слуги"}
-
-
 def _check_name(kind: str, name: object) -> None:
-    if not isinstance(name, str) or not name.strip():
-        raise InvalidState(
-            f"A {kind} needs a non-empty name, got {name!r}.",
-            ru=f"У {_KIND_RU[kind]} должно быть непустое имя, а получено {name!r}.",
-        )
+    if isinstance(name, str) and name.strip():
+        return
+    if kind == "vampire":
+        raise InvalidState(msg("A vampire needs a non-empty name, got {value}.", value=shown(name)))
+    if kind == "ally":
+        raise InvalidState(msg("An ally needs a non-empty name, got {value}.", value=shown(name)))
+    raise InvalidState(msg("A retainer needs a non-empty name, got {value}.", value=shown(name)))
 
 
 def _coerce_state(name: str, state: object) -> MinionState:
     try:
         return MinionState(str(state))
     except ValueError:
-        allowed = ", ".join(repr(s.value) for s in MinionState)
         raise InvalidState(
-            f"{name}: unknown state {state!r}; allowed: {allowed}.",
-            ru=f"{name}: неизвестное состояние {state!r}; допустимые: {allowed}.",
+            msg(
+                "{name}: unknown state {value}; allowed: {allowed}.",
+                name=name,
+                value=shown(state),
+                allowed=[repr(s.value) for s in MinionState],
+            )
         ) from None
 
 
@@ -92,27 +118,28 @@ class Vampire:
 
     def __post_init__(self) -> None:
         _check_name("vampire", self.name)
-        check_count(
-            f"{self.name}'s capacity",
-            self.capacity,
-            minimum=1,
-            what_ru=f"Объём крови вампира {self.name}",
-        )
-        check_count(f"{self.name}'s blood", self.blood, what_ru=f"Кровь вампира {self.name}")
-        check_count(f"{self.name}'s strength", self.strength, what_ru=f"Сила вампира {self.name}")
+        name = self.name
+        check_count(msg_p("vampire", "{name}'s capacity", name=name), self.capacity, minimum=1)
+        check_count(msg_p("vampire", "{name}'s blood", name=name), self.blood)
+        check_count(msg_p("vampire", "{name}'s strength", name=name), self.strength)
         if self.blood > self.capacity:
             raise InvalidState(
-                f"{self.name} has {self.blood} blood but capacity {self.capacity}: "
-                f"blood must be from 0 to {self.capacity}.",
-                ru=f"У вампира {self.name} {blood_ru(self.blood)} при объёме "
-                f"{self.capacity}: крови может быть от 0 до {self.capacity}.",
+                msg(
+                    "{name} has {blood} but capacity {capacity}: blood must be from 0 to "
+                    "{capacity}.",
+                    name=name,
+                    blood=counts.blood(self.blood),
+                    capacity=self.capacity,
+                )
             )
-        object.__setattr__(self, "state", _coerce_state(self.name, self.state))
+        object.__setattr__(self, "state", _coerce_state(name, self.state))
         if not isinstance(self.wounded, bool):
             raise InvalidState(
-                f"{self.name}: 'wounded' must be true or false, got {self.wounded!r}.",
-                ru=f"{self.name}: значение 'wounded' должно быть true или false, "
-                f"а получено {self.wounded!r}.",
+                msg(
+                    "{name}: 'wounded' must be true or false, got {value}.",
+                    name=name,
+                    value=shown(self.wounded),
+                )
             )
         if self.state is not MinionState.READY:
             # In torpor (or burned) a vampire is wounded by definition.
@@ -129,8 +156,8 @@ class Ally:
 
     def __post_init__(self) -> None:
         _check_name("ally", self.name)
-        check_count(f"{self.name}'s life", self.life, what_ru=f"Жизнь союзника {self.name}")
-        check_count(f"{self.name}'s strength", self.strength, what_ru=f"Сила союзника {self.name}")
+        check_count(msg_p("ally", "{name}'s life", name=self.name), self.life)
+        check_count(msg_p("ally", "{name}'s strength", name=self.name), self.strength)
 
     @property
     def state(self) -> MinionState:
@@ -147,7 +174,7 @@ class Retainer:
 
     def __post_init__(self) -> None:
         _check_name("retainer", self.name)
-        check_count(f"{self.name}'s life", self.life, what_ru=f"Жизнь слуги {self.name}")
+        check_count(msg_p("retainer", "{name}'s life", name=self.name), self.life)
 
     @property
     def state(self) -> MinionState:

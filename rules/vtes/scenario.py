@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.errors import InvalidState
+from rules.i18n import Message, msg, msg_p
 from rules.validation import shown
 from rules.vtes.scenario_effects import (
     RESTRICTIONS,
@@ -31,8 +32,6 @@ from rules.vtes.scenario_effects import (
     parse_plays,
     parse_prevention,
 )
-from rules.vtes.scenario_input import RU_SIDE as _RU_SIDE
-from rules.vtes.scenario_input import RU_SIDE_F as _RU_SIDE_F
 from rules.vtes.scenario_input import Place as _Place
 from rules.vtes.scenario_input import read_bool as _bool
 from rules.vtes.scenario_input import read_int as _int
@@ -170,22 +169,31 @@ def _sides(data: Mapping[str, Any], key: str, where: _Place) -> tuple[Side, ...]
             out.append("opposing")
         else:
             raise InvalidState(
-                f"{where}: {key} entry {i} is {item!r}; allowed: 'acting', 'opposing'.",
-                ru=f"{where.ru}: элемент {i} списка {key} равен {item!r}; допустимые: "
-                "'acting', 'opposing'.",
+                msg(
+                    "{where}: {key} entry {i} is {value}; allowed: 'acting', 'opposing'.",
+                    where=where.said,
+                    key=key,
+                    i=i,
+                    value=shown(item),
+                )
             )
     return tuple(out)
 
 
 def _per_side(data: Mapping[str, Any], key: str, where: _Place) -> tuple[list[Any], list[Any]]:
-    value = _keys(data.get(key, {}), SIDES, where.then(key, key))
+    value = _keys(data.get(key, {}), SIDES, where.then(key))
     lists: list[list[Any]] = []
     for side in SIDES:
         items = value.get(side, [])
         if not isinstance(items, list | tuple):
             raise InvalidState(
-                f"{where}, {key}, {side}: must be a list, got {type(items).__name__}.",
-                ru=f"{where.ru}, {key}, {side}: нужен список, а получено {type(items).__name__}.",
+                msg(
+                    "{where}, {key}, {side}: must be a list, got {kind}.",
+                    where=where.said,
+                    key=key,
+                    side=side,
+                    kind=type(items).__name__,
+                )
             )
         lists.append(list(items))
     return lists[0], lists[1]
@@ -194,22 +202,32 @@ def _per_side(data: Mapping[str, Any], key: str, where: _Place) -> tuple[list[An
 # -- parsing ------------------------------------------------------------------------------
 
 
+def _side_strike(side: Side, i: int) -> Message:
+    if side == "acting":
+        return msg("acting strike {i}", i=i)
+    return msg("opposing strike {i}", i=i)
+
+
 def _effect(data: Mapping[str, Any], where: _Place) -> StrikeEffect:
     if "damage" in data and "strength_bonus" in data:
         raise InvalidState(
-            f"{where}: give either 'damage' (a fixed number) or 'strength_bonus' "
-            "(strength plus a number), not both.",
-            ru=f"{where.ru}: укажите либо 'damage' (точное число), либо 'strength_bonus' "
-            "(сила плюс число), но не оба сразу.",
+            msg(
+                "{where}: give either 'damage' (a fixed number) or 'strength_bonus' (strength "
+                "plus a number), not both.",
+                where=where.said,
+            )
         )
     bonus: int | None = None
     if "strength_bonus" in data:
         raw = data["strength_bonus"]
         if isinstance(raw, bool) or not isinstance(raw, int):
             raise InvalidState(
-                f"{where}: 'strength_bonus' must be a whole number, got {raw!r}.",
-                ru=f"{where.ru}: значение 'strength_bonus' должно быть целым числом, "
-                f"а получено {raw!r}.",
+                msg(
+                    "{where}: {key} must be a whole number, got {value}.",
+                    where=where.said,
+                    key=repr("strength_bonus"),
+                    value=shown(raw),
+                )
             )
         bonus = raw
     return StrikeEffect(
@@ -254,28 +272,32 @@ def _strike(data: object, where: _Place) -> Strike:
     }
     if hand and weapon:
         raise InvalidState(
-            f"{where}: a strike is either a hand strike or a weapon strike, not both.",
-            ru=f"{where.ru}: удар бывает либо кулачным, либо ударом оружием, но не тем и "
-            "другим сразу.",
+            msg(
+                "{where}: a strike is either a hand strike or a weapon strike, not both.",
+                where=where.said,
+            )
         )
     if weapon is not None:
         extra = [k for k in strike if k not in WEAPON_USE_KEYS]
         if extra:
             raise InvalidState(
-                f"{where}: a weapon strike takes its effects from the weapon; key {extra[0]!r} "
-                f"is not allowed here; allowed keys: {', '.join(WEAPON_USE_KEYS)}.",
-                ru=f"{where.ru}: удар оружием берёт эффекты у самого оружия; ключ "
-                f"{extra[0]!r} здесь не допускается; допустимые ключи: "
-                f"{', '.join(WEAPON_USE_KEYS)}.",
+                msg(
+                    "{where}: a weapon strike takes its effects from the weapon; key {key} is "
+                    "not allowed here; allowed keys: {allowed}.",
+                    where=where.said,
+                    key=repr(extra[0]),
+                    allowed=list(WEAPON_USE_KEYS),
+                )
             )
         return Strike(name=name or weapon, weapon=weapon, effect=None, **use)
     if hand:
         if "damage" in strike:
             raise InvalidState(
-                f"{where}: a hand strike deals damage equal to strength; use 'strength_bonus' "
-                "for a hand strike at +N damage instead of 'damage'.",
-                ru=f"{where.ru}: кулачный удар наносит повреждения, равные силе; для "
-                "кулачного удара с +N повреждений укажите 'strength_bonus' вместо 'damage'.",
+                msg(
+                    "{where}: a hand strike deals damage equal to strength; use "
+                    "'strength_bonus' for a hand strike at +N damage instead of 'damage'.",
+                    where=where.said,
+                )
             )
         effect = _effect({"strength_bonus": 0, **strike}, where)
         return Strike(name=name or "hand strike", hand=True, effect=effect, **use)
@@ -289,7 +311,7 @@ def _equipment_item(data: object, where: _Place) -> Equipment:
     assert name is not None
     strike = None
     if "strike" in e:
-        sw = where.then(f"{name}'s strike", f"удар карты {name}")
+        sw = where.then(msg("{name}'s strike", name=name))
         strike = _effect(_keys(e["strike"], EFFECT_KEYS, sw), sw)
     return Equipment(name, strike)
 
@@ -298,8 +320,12 @@ def _signed(data: dict[str, Any], key: str, where: _Place) -> int:
     raw = data.get(key, 0)
     if isinstance(raw, bool) or not isinstance(raw, int):
         raise InvalidState(
-            f"{where}: {key!r} must be a whole number, got {raw!r}.",
-            ru=f"{where.ru}: значение {key!r} должно быть целым числом, а получено {raw!r}.",
+            msg(
+                "{where}: {key} must be a whole number, got {value}.",
+                where=where.said,
+                key=repr(key),
+                value=shown(raw),
+            )
         )
     return raw
 
@@ -310,13 +336,16 @@ def _before_range(data: object, where: _Place) -> BeforeRange:
     for item in restrict:
         if item not in RESTRICTIONS:
             raise InvalidState(
-                f"{where}: unknown restriction {item!r}; allowed: {', '.join(RESTRICTIONS)}.",
-                ru=f"{where.ru}: неизвестное ограничение {item!r}; допустимые: "
-                f"{', '.join(RESTRICTIONS)}.",
+                msg(
+                    "{where}: unknown restriction {value}; allowed: {allowed}.",
+                    where=where.said,
+                    value=shown(item),
+                    allowed=list(RESTRICTIONS),
+                )
             )
     employ = None
     if "employ" in b:
-        rw = where.then("employ", "employ")
+        rw = where.then("employ")
         r = _keys(b["employ"], RETAINER_KEYS, rw)
         rname = _str(r, "name", rw, required=True)
         assert rname is not None
@@ -335,7 +364,7 @@ def _before_range(data: object, where: _Place) -> BeforeRange:
         damage=_int(b, "damage", where, default=0),
         opponent_strength=_signed(b, "opponent_strength", where),
         restrict=restrict,
-        equip=_equipment_item(b["equip"], where.then("equip", "equip")) if "equip" in b else None,
+        equip=_equipment_item(b["equip"], where.then("equip")) if "equip" in b else None,
         employ=employ,
         burn_retainer=_str(b, "burn_retainer", where),
         trap_press=_bool(b, "trap_press", where),
@@ -344,38 +373,49 @@ def _before_range(data: object, where: _Place) -> BeforeRange:
 
 
 def _combatant(data: object, side: Side) -> Combatant:
-    where = _Place(f"The {side} combatant", f"{_RU_SIDE[side].capitalize()} боец")
+    where = _Place(
+        msg("The acting combatant") if side == "acting" else msg("The opposing combatant")
+    )
     c = _keys(data, COMBATANT_KEYS, where)
     name = _str(c, "name", where, required=True)
     assert name is not None
-    where = _Place(f"{name} ({side})", f"{name} ({_RU_SIDE[side]})")
+    where = _Place(
+        msg("{name} (acting)", name=name)
+        if side == "acting"
+        else msg("{name} (opposing)", name=name)
+    )
     kind = c.get("kind")
     strength = _int(c, "strength", where, default=1)
     equipment: list[Equipment] = []
     for i, item in enumerate(_list(c, "equipment", where), 1):
-        iw = where.then(f"equipment {i}", f"снаряжение {i}")
+        iw = where.then(msg("equipment {i}", i=i))
         parsed = _equipment_item(item, iw)
         ename = parsed.name
         if any(x.name == ename for x in equipment):
             raise InvalidState(
-                f"{where}: two equipment cards are named {ename!r}; give copies distinct "
-                "names (e.g. add '#2').",
-                ru=f"{where.ru}: две карты снаряжения называются {ename!r}; дайте копиям "
-                "разные имена (например, добавьте '#2').",
+                msg(
+                    "{where}: two equipment cards are named {value}; give copies distinct names "
+                    "(e.g. add '#2').",
+                    where=where.said,
+                    value=repr(ename),
+                )
             )
         equipment.append(parsed)
     retainers: list[Retainer] = []
     for i, item in enumerate(_list(c, "retainers", where), 1):
-        rw = where.then(f"retainer {i}", f"слуга {i}")
+        rw = where.then(msg("retainer {i}", i=i))
         r = _keys(item, RETAINER_KEYS, rw)
         rname = _str(r, "name", rw, required=True)
         assert rname is not None
         if any(x.name == rname for x in retainers):
             raise InvalidState(
-                f"{where}: two retainers are named {rname!r}; names must differ.",
-                ru=f"{where.ru}: два слуги носят имя {rname!r}; имена должны различаться.",
+                msg(
+                    "{where}: two retainers are named {value}; names must differ.",
+                    where=where.said,
+                    value=repr(rname),
+                )
             )
-        rplace = where.then(rname, rname)
+        rplace = where.then(rname)
         retainers.append(
             Retainer(
                 rname,
@@ -386,17 +426,19 @@ def _combatant(data: object, side: Side) -> Combatant:
     if kind == "vampire":
         if "life" in c:
             raise InvalidState(
-                f"{where}: a vampire has 'capacity' and 'blood', not 'life'.",
-                ru=f"{where.ru}: у вампира есть 'capacity' и 'blood', а не 'life'.",
+                msg("{where}: a vampire has 'capacity' and 'blood', not 'life'.", where=where.said)
             )
         capacity = _int(c, "capacity", where, minimum=1)
         blood = _int(c, "blood", where)
         if blood > capacity:
             raise InvalidState(
-                f"{where}: blood {blood} is above capacity {capacity}; blood must be from 0 "
-                f"to {capacity}.",
-                ru=f"{where.ru}: кровь {blood} больше объёма {capacity}; крови может быть "
-                f"от 0 до {capacity}.",
+                msg(
+                    "{where}: blood {blood} is above capacity {capacity}; blood must be from 0 to "
+                    "{capacity}.",
+                    where=where.said,
+                    blood=blood,
+                    capacity=capacity,
+                )
             )
         return Combatant(
             name,
@@ -411,8 +453,10 @@ def _combatant(data: object, side: Side) -> Combatant:
     if kind == "ally":
         if "capacity" in c or "blood" in c or "wounded" in c:
             raise InvalidState(
-                f"{where}: an ally has 'life', not 'capacity', 'blood' or 'wounded'.",
-                ru=f"{where.ru}: у союзника есть 'life', а не 'capacity', 'blood' или 'wounded'.",
+                msg(
+                    "{where}: an ally has 'life', not 'capacity', 'blood' or 'wounded'.",
+                    where=where.said,
+                )
             )
         life = _int(c, "life", where, minimum=1)
         return Combatant(
@@ -424,30 +468,33 @@ def _combatant(data: object, side: Side) -> Combatant:
             retainers=tuple(retainers),
         )
     raise InvalidState(
-        f"{where}: 'kind' is {kind!r}; allowed: 'vampire', 'ally'.",
-        ru=f"{where.ru}: 'kind' равно {kind!r}; допустимые: 'vampire', 'ally'.",
+        msg(
+            "{where}: {key} is {value}; allowed: {allowed}.",
+            where=where.said,
+            key=repr("kind"),
+            value=shown(kind),
+            allowed=["'vampire'", "'ally'"],
+        )
     )
 
 
 def _round(data: object, number: int) -> Round:
-    where = _Place(f"Round {number}", f"Раунд {number}")
+    where = _Place(msg("Round {number}", number=number))
     r = _keys(data, ROUND_KEYS, where)
     strikes: list[tuple[Strike, ...]] = []
     additional: list[tuple[AdditionalStrikes, ...]] = []
     before: list[tuple[BeforeRange, ...]] = []
     for side, items in zip(SIDES, _per_side(r, "strikes", where), strict=True):
         strikes.append(
-            tuple(
-                _strike(s, where.then(f"{side} strike {i}", f"{_RU_SIDE_F[side]}, удар {i}"))
-                for i, s in enumerate(items, 1)
-            )
+            tuple(_strike(s, where.then(_side_strike(side, i))) for i, s in enumerate(items, 1))
         )
     for side, items in zip(SIDES, _per_side(r, "additional_strikes", where), strict=True):
         effects: list[AdditionalStrikes] = []
         for i, item in enumerate(items, 1):
             aw = where.then(
-                f"{side} additional strikes {i}",
-                f"{_RU_SIDE_F[side]}, дополнительные удары {i}",
+                msg("acting additional strikes {i}", i=i)
+                if side == "acting"
+                else msg("opposing additional strikes {i}", i=i)
             )
             a = _keys(item, ADDITIONAL_KEYS, aw)
             effects.append(
@@ -465,30 +512,43 @@ def _round(data: object, number: int) -> Round:
                 _before_range(
                     item,
                     where.then(
-                        f"{side} before-range card {i}",
-                        f"{_RU_SIDE_F[side]}, карта до определения дистанции {i}",
+                        msg("acting before-range card {i}", i=i)
+                        if side == "acting"
+                        else msg("opposing before-range card {i}", i=i)
                     ),
                 )
                 for i, item in enumerate(items, 1)
             )
         )
-    env_raw = _keys(r.get("environmental", {}), SIDES, where.then("environmental", "environmental"))
+    env_raw = _keys(r.get("environmental", {}), SIDES, where.then("environmental"))
     environmental = tuple(
         parse_environmental(
             env_raw.get(side, 0),
-            where.then(f"{side} environmental damage", f"{_RU_SIDE_F[side]}, урон от окружения"),
+            where.then(
+                msg("acting environmental damage")
+                if side == "acting"
+                else msg("opposing environmental damage")
+            ),
         )
         for side in SIDES
     )
     ends = tuple(
-        parse_end_of_round(items, where.then(side, _RU_SIDE_F[side]))
+        parse_end_of_round(
+            items,
+            where.then(msg_p("side", "acting") if side == "acting" else msg_p("side", "opposing")),
+        )
         for side, items in zip(SIDES, _per_side(r, "end_of_round", where), strict=True)
     )
     range_set = r.get("range")
     if range_set is not None and range_set not in ("close", "long"):
         raise InvalidState(
-            f"{where}: 'range' is {range_set!r}; allowed: 'close', 'long'.",
-            ru=f"{where.ru}: 'range' равно {range_set!r}; допустимые: 'close', 'long'.",
+            msg(
+                "{where}: {key} is {value}; allowed: {allowed}.",
+                where=where.said,
+                key=repr("range"),
+                value=shown(range_set),
+                allowed=["'close'", "'long'"],
+            )
         )
     maneuvers, maneuver_plays = parse_plays(r, "maneuvers", where)
     presses, press_plays = parse_plays(r, "presses", where)
@@ -509,32 +569,31 @@ def _round(data: object, number: int) -> Round:
 
 def parse_scenario(data: object) -> Scenario:
     """Check ``data`` and return it as a :class:`Scenario`; raise InvalidState if malformed."""
-    top = _keys(data, TOP_KEYS, _Place("The scenario", "Сценарий"))
+    top = _keys(data, TOP_KEYS, _Place(msg("The scenario")))
     rules = top.get("rules", "black-hand")
     if rules not in EDITIONS:
         raise InvalidState(
-            f"Unknown rules edition {rules!r}; allowed: {', '.join(EDITIONS)}.",
-            ru=f"Неизвестная редакция правил {rules!r}; допустимые: {', '.join(EDITIONS)}.",
+            msg(
+                "Unknown rules edition {value}; allowed: {allowed}.",
+                value=shown(rules),
+                allowed=EDITIONS,
+            )
         )
     for key in ("acting", "opposing"):
         if key not in top:
             raise InvalidState(
-                f"The scenario has no {key!r} combatant; it needs both combatants.",
-                ru=f"В сценарии нет бойца {key!r}; нужны оба бойца.",
+                msg(
+                    "The scenario has no {key} combatant; it needs both combatants.",
+                    key=repr(key),
+                )
             )
     rounds_raw = top.get("rounds", [{}])
     if not isinstance(rounds_raw, list | tuple) or not rounds_raw:
-        raise InvalidState(
-            "The scenario's 'rounds' must be a list with at least one round.",
-            ru="В сценарии 'rounds' должно быть списком хотя бы из одного раунда.",
-        )
+        raise InvalidState(msg("The scenario's 'rounds' must be a list with at least one round."))
     title = top.get("title", "")
     notes = top.get("notes", "")
     if not isinstance(title, str) or not isinstance(notes, str):
-        raise InvalidState(
-            "The scenario's 'title' and 'notes' must be texts.",
-            ru="В сценарии 'title' и 'notes' должны быть текстом.",
-        )
+        raise InvalidState(msg("The scenario's 'title' and 'notes' must be texts."))
     return Scenario(
         acting=_combatant(top["acting"], "acting"),
         opposing=_combatant(top["opposing"], "opposing"),
@@ -549,29 +608,26 @@ def parse_scenario(data: object) -> Scenario:
 def load_scenario_json(text: str) -> dict[str, Any]:
     """Read a scenario from JSON text; malformed JSON raises InvalidState with its place."""
     if not isinstance(text, str):
-        raise InvalidState(
-            f"The scenario must be JSON text, got {shown(text)}.",
-            ru=f"Сценарий должен быть текстом JSON, а получено {shown(text)}.",
-        )
+        raise InvalidState(msg("The scenario must be JSON text, got {value}.", value=shown(text)))
     if not text.strip():
-        raise InvalidState(
-            "The scenario text is empty; paste a scenario in JSON form.",
-            ru="Текст сценария пуст; вставьте сценарий в формате JSON.",
-        )
+        raise InvalidState(msg("The scenario text is empty; paste a scenario in JSON form."))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise InvalidState(
-            f"The scenario is not valid JSON: {error.msg} at line {error.lineno}, "
-            f"column {error.colno}.",
-            ru=f"Сценарий не является корректным JSON: {error.msg}, строка {error.lineno}, "
-            f"столбец {error.colno}.",
+            msg(
+                "The scenario is not valid JSON: {problem} at line {line}, column {column}.",
+                problem=error.msg,
+                line=error.lineno,
+                column=error.colno,
+            )
         ) from None
     if not isinstance(data, dict):
         raise InvalidState(
-            f"The scenario must be a JSON object ({{...}}) with keys among: {', '.join(TOP_KEYS)}.",
-            ru="Сценарий должен быть объектом JSON ({...}) с ключами из списка: "
-            f"{', '.join(TOP_KEYS)}.",
+            msg(
+                "The scenario must be a JSON object ({{...}}) with keys among: {allowed}.",
+                allowed=list(TOP_KEYS),
+            )
         )
     return data
 
@@ -584,8 +640,8 @@ def dump_scenario_json(data: Mapping[str, Any]) -> str:
         return json.dumps(dict(data), ensure_ascii=False, indent=2)
     except (TypeError, ValueError):
         raise InvalidState(
-            f"A scenario must be a mapping of JSON values (texts, numbers, lists), got "
-            f"{shown(data)}.",
-            ru="Сценарий должен быть словарём из значений JSON (тексты, числа, списки), а "
-            f"получено {shown(data)}.",
+            msg(
+                "A scenario must be a mapping of JSON values (texts, numbers, lists), got {value}.",
+                value=shown(data),
+            )
         ) from None

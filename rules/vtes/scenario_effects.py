@@ -65,6 +65,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from rules.errors import InvalidState
+from rules.i18n import msg
+from rules.validation import shown
 from rules.vtes.scenario_input import (
     Place,
     read_bool,
@@ -189,14 +191,15 @@ def parse_prevention(data: Mapping[str, Any], where: Place) -> tuple[Prevention,
     """The ``prevention`` list of a strike."""
     out: list[Prevention] = []
     for i, item in enumerate(read_list(data, "prevention", where), 1):
-        pw = where.then(f"prevention {i}", f"предотвращение {i}")
+        pw = where.then(msg("prevention {i}", i=i))
         p = read_keys(item, PREVENTION_KEYS, pw)
         every = read_bool(p, "all", pw)
         if every == ("amount" in p):
             raise InvalidState(
-                f"{pw}: give either 'amount' (how much damage is prevented) or 'all': true.",
-                ru=f"{pw.ru}: укажите либо 'amount' (сколько повреждений предотвращено), "
-                "либо 'all': true.",
+                msg(
+                    "{where}: give either 'amount' (how much damage is prevented) or 'all': true.",
+                    where=pw.said,
+                )
             )
         out.append(
             Prevention(
@@ -216,21 +219,27 @@ def parse_environmental(value: object, where: Place) -> tuple[Environmental, ...
     if isinstance(value, int) and not isinstance(value, bool):
         if value < 0:
             raise InvalidState(
-                f"{where}: environmental damage must be 0 or more, got {value}.",
-                ru=f"{where.ru}: повреждения от окружения должны быть 0 или больше, "
-                f"а получено {value}.",
+                msg(
+                    "{where}: environmental damage must be 0 or more, got {value}.",
+                    where=where.said,
+                    value=value,
+                )
             )
         return (Environmental("environmental damage", value),) if value else ()
     if not isinstance(value, list | tuple):
+        shape = "{" + ", ".join(ENVIRONMENTAL_KEYS) + "}"
         raise InvalidState(
-            f"{where}: environmental damage must be a whole number or a list of "
-            f"{{{', '.join(ENVIRONMENTAL_KEYS)}}} objects, got {value!r}.",
-            ru=f"{where.ru}: повреждения от окружения задаются целым числом или списком "
-            f"объектов с ключами {', '.join(ENVIRONMENTAL_KEYS)}, а получено {value!r}.",
+            msg(
+                "{where}: environmental damage must be a whole number or a list of {shape} "
+                "objects, got {value}.",
+                where=where.said,
+                shape=shape,
+                value=shown(value),
+            )
         )
     out: list[Environmental] = []
     for i, item in enumerate(value, 1):
-        ew = where.then(f"entry {i}", f"элемент {i}")
+        ew = where.then(msg("entry {i}", i=i))
         e = read_keys(item, ENVIRONMENTAL_KEYS, ew)
         out.append(
             Environmental(
@@ -246,14 +255,17 @@ def parse_end_of_round(items: Sequence[Any], where: Place) -> tuple[EndOfRound, 
     """One side's ``end_of_round`` list."""
     out: list[EndOfRound] = []
     for i, item in enumerate(items, 1):
-        ew = where.then(f"end-of-round effect {i}", f"эффект конца раунда {i}")
+        ew = where.then(msg("end-of-round effect {i}", i=i))
         e = read_keys(item, END_OF_ROUND_KEYS, ew)
         raw = e.get("opponent_strength", 0)
         if isinstance(raw, bool) or not isinstance(raw, int):
             raise InvalidState(
-                f"{ew}: 'opponent_strength' must be a whole number, got {raw!r}.",
-                ru=f"{ew.ru}: значение 'opponent_strength' должно быть целым числом, "
-                f"а получено {raw!r}.",
+                msg(
+                    "{where}: {key} must be a whole number, got {value}.",
+                    where=ew.said,
+                    key=repr("opponent_strength"),
+                    value=shown(raw),
+                )
             )
         out.append(
             EndOfRound(
@@ -270,13 +282,18 @@ def parse_end_of_round(items: Sequence[Any], where: Place) -> tuple[EndOfRound, 
 
 
 def parse_new_round(value: object, where: Place) -> NewRound:
-    nw = where.then("new_round", "new_round")
+    nw = where.then("new_round")
     n = read_keys(value, NEW_ROUND_KEYS, nw)
     side = n.get("side")
     if side not in ("acting", "opposing"):
         raise InvalidState(
-            f"{nw}: 'side' is {side!r}; allowed: 'acting', 'opposing'.",
-            ru=f"{nw.ru}: 'side' равно {side!r}; допустимые: 'acting', 'opposing'.",
+            msg(
+                "{where}: {key} is {value}; allowed: {allowed}.",
+                where=nw.said,
+                key=repr("side"),
+                value=shown(side),
+                allowed=["'acting'", "'opposing'"],
+            )
         )
     card = read_str(n, "card", nw) or "card"
     return NewRound(
@@ -295,15 +312,20 @@ def parse_plays(
     plays: list[Play] = []
     limit_key, limits = ("to", ("close", "long")) if key == "maneuvers" else ("only", ENDS_KEYS)
     for i, item in enumerate(read_list(data, key, where), 1):
-        iw = where.then(f"{key} entry {i}", f"{key}, элемент {i}")
+        iw = where.then(msg("{key} entry {i}", key=key, i=i))
         if isinstance(item, Mapping):
             p = read_keys(item, ("side", "card", limit_key, "cost"), iw)
             side = p.get("side")
             limit = p.get(limit_key)
             if limit is not None and limit not in limits:
                 raise InvalidState(
-                    f"{iw}: {limit_key!r} is {limit!r}; allowed: {', '.join(limits)}.",
-                    ru=f"{iw.ru}: {limit_key!r} равно {limit!r}; допустимые: {', '.join(limits)}.",
+                    msg(
+                        "{where}: {key} is {value}; allowed: {allowed}.",
+                        where=iw.said,
+                        key=repr(limit_key),
+                        value=shown(limit),
+                        allowed=list(limits),
+                    )
                 )
             play = Play(
                 card=read_str(p, "card", iw),
@@ -315,9 +337,13 @@ def parse_plays(
             side, play = item, Play()
         if side not in ("acting", "opposing"):
             raise InvalidState(
-                f"{where}: {key} entry {i} is {side!r}; allowed: 'acting', 'opposing'.",
-                ru=f"{where.ru}: элемент {i} списка {key} равен {side!r}; допустимые: "
-                "'acting', 'opposing'.",
+                msg(
+                    "{where}: {key} entry {i} is {value}; allowed: 'acting', 'opposing'.",
+                    where=where.said,
+                    key=key,
+                    i=i,
+                    value=shown(side),
+                )
             )
         sides.append("acting" if side == "acting" else "opposing")
         plays.append(play)

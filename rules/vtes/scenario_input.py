@@ -1,7 +1,13 @@
 """Checking scenario input: places in the scenario and typed reads of its values.
 
-Every read raises :class:`rules.errors.InvalidState` naming the place (in English and
-Russian), the problem and what is allowed.
+Every read raises :class:`rules.errors.InvalidState` naming the place (a catalog message,
+so in any language), the problem and what is allowed.
+
+>>> where = Place(msg("Round {number}", number=1)).then("strikes")
+>>> read_int({"blood": -1}, "blood", where)
+Traceback (most recent call last):
+...
+rules.errors.InvalidState: Round 1, strikes: 'blood' must be 0 or more, got -1.
 """
 
 from __future__ import annotations
@@ -11,10 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import InvalidState
+from rules.i18n import Message, msg, render_param
+from rules.validation import shown
 
 __all__ = [
-    "RU_SIDE",
-    "RU_SIDE_F",
     "Place",
     "read_bool",
     "read_int",
@@ -23,38 +29,43 @@ __all__ = [
     "read_str",
 ]
 
-RU_SIDE = {"acting": "действующий", "opposing": "противостоящий"}
-RU_SIDE_F = {"acting": "действующая сторона", "opposing": "противостоящая сторона"}
-
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Where a problem is in the scenario: ``str()`` gives the English, ``ru`` the Russian."""
+    """Where a problem is in the scenario: a message (``str()`` gives the English)."""
 
-    en: str
-    ru: str
+    said: Message | str
 
     def __str__(self) -> str:
-        return self.en
+        return render_param(self.said, "en")
 
-    def then(self, en: str, ru: str) -> Place:
-        """A place inside this one."""
-        return Place(f"{self.en}, {en}", f"{self.ru}, {ru}")
+    def render(self, lang: str) -> str:
+        return render_param(self.said, lang)
+
+    def then(self, inner: Message | str) -> Place:
+        """A place inside this one: a message, or a key of the scenario as it is written."""
+        return Place(msg("{outer}, {inner}", outer=self.said, inner=inner))
 
 
 def read_keys(data: object, allowed: Sequence[str], where: Place) -> dict[str, Any]:
     if not isinstance(data, Mapping):
         raise InvalidState(
-            f"{where} must be an object with keys among: {', '.join(allowed)}; "
-            f"got {type(data).__name__}.",
-            ru=f"{where.ru}: нужен объект с ключами из списка: {', '.join(allowed)}; "
-            f"получено {type(data).__name__}.",
+            msg(
+                "{where} must be an object with keys among: {allowed}; got {kind}.",
+                where=where.said,
+                allowed=list(allowed),
+                kind=type(data).__name__,
+            )
         )
     for key in data:
         if key not in allowed:
             raise InvalidState(
-                f"{where}: unknown key {key!r}; allowed keys: {', '.join(allowed)}.",
-                ru=f"{where.ru}: неизвестный ключ {key!r}; допустимые ключи: {', '.join(allowed)}.",
+                msg(
+                    "{where}: unknown key {key}; allowed keys: {allowed}.",
+                    where=where.said,
+                    key=shown(key),
+                    allowed=list(allowed),
+                )
             )
     return dict(data)
 
@@ -70,20 +81,32 @@ def read_int(
     if key not in data:
         if default is None:
             raise InvalidState(
-                f"{where}: {key!r} is missing; it must be a whole number.",
-                ru=f"{where.ru}: не указано {key!r}; нужно целое число.",
+                msg(
+                    "{where}: {key} is missing; it must be a whole number.",
+                    where=where.said,
+                    key=repr(key),
+                )
             )
         return default
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidState(
-            f"{where}: {key!r} must be a whole number, got {value!r}.",
-            ru=f"{where.ru}: значение {key!r} должно быть целым числом, а получено {value!r}.",
+            msg(
+                "{where}: {key} must be a whole number, got {value}.",
+                where=where.said,
+                key=repr(key),
+                value=shown(value),
+            )
         )
     if value < minimum:
         raise InvalidState(
-            f"{where}: {key!r} must be {minimum} or more, got {value}.",
-            ru=f"{where.ru}: значение {key!r} должно быть не меньше {minimum}, а получено {value}.",
+            msg(
+                "{where}: {key} must be {minimum} or more, got {value}.",
+                where=where.said,
+                key=repr(key),
+                minimum=minimum,
+                value=value,
+            )
         )
     return value
 
@@ -92,8 +115,12 @@ def read_bool(data: Mapping[str, Any], key: str, where: Place, default: bool = F
     value = data.get(key, default)
     if not isinstance(value, bool):
         raise InvalidState(
-            f"{where}: {key!r} must be true or false, got {value!r}.",
-            ru=f"{where.ru}: значение {key!r} должно быть true или false, а получено {value!r}.",
+            msg(
+                "{where}: {key} must be true or false, got {value}.",
+                where=where.said,
+                key=repr(key),
+                value=shown(value),
+            )
         )
     return value
 
@@ -104,15 +131,22 @@ def read_str(
     if key not in data:
         if required:
             raise InvalidState(
-                f"{where}: {key!r} is missing; it must be a non-empty text.",
-                ru=f"{where.ru}: не указано {key!r}; нужен непустой текст.",
+                msg(
+                    "{where}: {key} is missing; it must be a non-empty text.",
+                    where=where.said,
+                    key=repr(key),
+                )
             )
         return None
     value = data[key]
     if not isinstance(value, str) or not value.strip():
         raise InvalidState(
-            f"{where}: {key!r} must be a non-empty text, got {value!r}.",
-            ru=f"{where.ru}: значение {key!r} должно быть непустым текстом, а получено {value!r}.",
+            msg(
+                "{where}: {key} must be a non-empty text, got {value}.",
+                where=where.said,
+                key=repr(key),
+                value=shown(value),
+            )
         )
     return value.strip()
 
@@ -121,8 +155,11 @@ def read_list(data: Mapping[str, Any], key: str, where: Place) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list | tuple):
         raise InvalidState(
-            f"{where}: {key!r} must be a list, got {type(value).__name__}.",
-            ru=f"{where.ru}: значение {key!r} должно быть списком, "
-            f"а получено {type(value).__name__}.",
+            msg(
+                "{where}: {key} must be a list, got {kind}.",
+                where=where.said,
+                key=repr(key),
+                kind=type(value).__name__,
+            )
         )
     return list(value)

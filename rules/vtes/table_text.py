@@ -1,6 +1,6 @@
 """The VTES table pages' text fields, read and written: one line per vampire, move, event,
 contested card or title. A line that cannot be read raises :class:`InvalidState` naming the
-field, the line and what may be written there, in English and Russian.
+field, the line and what may be written there, as a catalog message.
 
 - uncontrolled region or crypt: ``name, capacity, blood[, clan][, scarce]``;
 - influence plan: ``name +N``, ``name -N``, ``draw``, ``bring out: name``;
@@ -17,11 +17,15 @@ import re
 from collections.abc import Iterable
 
 from rules.errors import InvalidState
+from rules.i18n import Message, msg, msg_p
+from rules.i18n.message import Said
+from rules.validation import choice, shown
 from rules.vtes.contested import ContestedCard, ContestedTitle
 from rules.vtes.influence import Move, Uncontrolled
 from rules.vtes.victory import Ousting, Withdrawal
 
 __all__ = [
+    "REGIONS",
     "format_events",
     "format_moves",
     "format_uncontrolled",
@@ -38,59 +42,58 @@ def _lines(text: str) -> list[tuple[int, str]]:
     return [(i, line.strip()) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
 
 
-# What the parsers read, and where: English -> Russian, for the error messages.
-_RU_WHAT = {
-    "the capacity": "объём крови",
-    "the blood": "кровь",
-    "the count": "количество",
-    "the number of rivals": "число соперников",
-}
-_RU_WHERE = {"Uncontrolled region": "Зона неподчинённых", "Crypt": "Склеп"}
-
-
-def _int(token: str, what: str, where: str, where_ru: str = "") -> int:
+def _int(token: str, what: Message, where: Message) -> int:
+    """``token`` as a whole number; ``what`` and ``where`` name it in the error."""
     try:
         return int(token)
     except ValueError:
         raise InvalidState(
-            f"{where}: {what} must be a whole number, got {token!r}.",
-            ru=f"{where_ru or where}: значение «{_RU_WHAT.get(what, what)}» должно быть целым "
-            f"числом, а получено {token!r}.",
+            msg(
+                "{where}: {what} must be a whole number, got {value}.",
+                where=where,
+                what=what,
+                value=repr(token),
+            )
         ) from None
 
 
-def parse_uncontrolled(
-    text: str, where: str = "Uncontrolled region", where_ru: str = ""
-) -> tuple[Uncontrolled, ...]:
-    """``name, capacity, blood[, clan][, scarce]`` per line (``where_ru``: ``where`` in Russian,
-    for error messages)."""
-    where_ru = where_ru or _RU_WHERE.get(where, where)
+REGIONS = ("Uncontrolled region", "Crypt")
+"""The fields :func:`parse_uncontrolled` reads."""
+
+
+def parse_uncontrolled(text: str, where: str = "Uncontrolled region") -> tuple[Uncontrolled, ...]:
+    """``name, capacity, blood[, clan][, scarce]`` per line; ``where`` (one of
+    :data:`REGIONS`) names the field in error messages."""
+    field = (
+        msg("Crypt")
+        if choice(msg_p("parameter", "where"), where, REGIONS) == "Crypt"
+        else msg("Uncontrolled region")
+    )
     vampires = []
     for number, line in _lines(text):
         parts = [p.strip() for p in line.split(",")]
-        at = f"{where}, line {number}"
-        at_ru = f"{where_ru}, строка {number}"
+        at = msg("{where}, line {number}", where=field, number=number)
         if len(parts) < 3:
             raise InvalidState(
-                f"{at}: write 'name, capacity, blood' (then optionally a clan and 'scarce'), "
-                f"got {line!r}.",
-                ru=f"{at_ru}: пишите «имя, объём, кровь» (затем, по желанию, клан и 'scarce'), "
-                f"а получено {line!r}.",
+                msg(
+                    "{where}: write 'name, capacity, blood' (then optionally a clan and "
+                    "'scarce'), got {value}.",
+                    where=at,
+                    value=repr(line),
+                )
             )
         name, capacity, blood, *rest = parts
         scarce = any(p.lower() == "scarce" for p in rest)
         clans = [p for p in rest if p and p.lower() != "scarce"]
         if len(clans) > 1:
             raise InvalidState(
-                f"{at}: only one clan per vampire, got {', '.join(clans)}.",
-                ru=f"{at_ru}: у вампира может быть только один клан, а указано: "
-                f"{', '.join(clans)}.",
+                msg("{where}: only one clan per vampire, got {clans}.", where=at, clans=clans)
             )
         vampires.append(
             Uncontrolled(
                 name,
-                capacity=_int(capacity, "the capacity", at, at_ru),
-                blood=_int(blood, "the blood", at, at_ru),
+                capacity=_int(capacity, msg_p("table field", "the capacity"), at),
+                blood=_int(blood, msg_p("table field", "the blood"), at),
                 clan=clans[0] if clans else "",
                 scarce=scarce,
             )
@@ -125,10 +128,12 @@ def parse_moves(text: str) -> tuple[Move, ...]:
         match = _MOVE.match(line)
         if not match:
             raise InvalidState(
-                f"Plan, line {number}: write 'name +N' (pool onto the vampire), 'name -N' "
-                f"(blood back to the pool), 'draw' or 'bring out: name', got {line!r}.",
-                ru=f"План, строка {number}: пишите 'имя +N' (пул на вампира), 'имя -N' "
-                f"(кровь обратно в пул), 'draw' или 'bring out: имя', а получено {line!r}.",
+                msg(
+                    "Plan, line {number}: write 'name +N' (pool onto the vampire), 'name -N' "
+                    "(blood back to the pool), 'draw' or 'bring out: name', got {value}.",
+                    number=number,
+                    value=repr(line),
+                )
             )
         count = int(match["count"])
         if match["sign"] == "+":
@@ -150,10 +155,10 @@ def format_moves(moves: Iterable[Move]) -> str:
     return "\n".join(lines)
 
 
-def parse_clan_counts(
-    text: str, name: str = "Vampires in play by clan", name_ru: str = "Вампиры в игре по кланам"
-) -> dict[str, int]:
-    """``Clan: N`` pairs separated by commas (``name``: the field's name, for error messages)."""
+def parse_clan_counts(text: str, name: Said | None = None) -> dict[str, int]:
+    """``Clan: N`` pairs separated by commas (``name``: the field's name, for error messages;
+    "Vampires in play by clan" when omitted)."""
+    field = msg("Vampires in play by clan") if name is None else name
     counts: dict[str, int] = {}
     for chunk in (c.strip() for c in text.split(",")):
         if not chunk:
@@ -161,11 +166,14 @@ def parse_clan_counts(
         clan, sep, n = chunk.rpartition(":")
         if not sep or not clan.strip():
             raise InvalidState(
-                f"{name}: write 'Clan: N' pairs separated by commas, got {chunk!r}.",
-                ru=f"{name_ru}: пишите пары 'Клан: N' через запятую, а получено {chunk!r}.",
+                msg(
+                    "{name}: write 'Clan: N' pairs separated by commas, got {value}.",
+                    name=field,
+                    value=repr(chunk),
+                )
             )
         counts[clan.strip()] = _int(
-            n.strip(), "the count", f"Clan {clan.strip()}", f"Клан {clan.strip()}"
+            n.strip(), msg_p("table field", "the count"), msg("Clan {clan}", clan=clan.strip())
         )
     return counts
 
@@ -199,9 +207,7 @@ def format_events(events: Iterable[Ousting | Withdrawal]) -> str:
     return "\n".join(lines)
 
 
-def _options(
-    tokens: list[str], at: str, flags: tuple[str, ...], at_ru: str = ""
-) -> tuple[int, set[str]]:
+def _options(tokens: list[str], at: Message, flags: tuple[str, ...]) -> tuple[int, set[str]]:
     rivals = 1
     seen: set[str] = set()
     for token in tokens:
@@ -210,13 +216,18 @@ def _options(
             seen.add(low)
         elif low.startswith("rivals"):
             rivals = _int(
-                low.removeprefix("rivals").strip(" =:"), "the number of rivals", at, at_ru
+                low.removeprefix("rivals").strip(" =:"),
+                msg_p("table field", "the number of rivals"),
+                at,
             )
         else:
-            allowed = ", ".join([*flags, "rivals N"])
             raise InvalidState(
-                f"{at}: unknown option {token!r}; allowed: {allowed}.",
-                ru=f"{at_ru or at}: неизвестный параметр {token!r}; допустимы: {allowed}.",
+                msg(
+                    "{where}: unknown option {value}; allowed: {allowed}.",
+                    where=at,
+                    value=shown(token),
+                    allowed=[*flags, "rivals N"],
+                )
             )
     return rivals, seen
 
@@ -226,10 +237,7 @@ def parse_cards(text: str) -> tuple[tuple[ContestedCard, ...], tuple[str, ...]]:
     for number, line in _lines(text):
         name, *rest = [p.strip() for p in line.split(",")]
         rivals, flags = _options(
-            rest,
-            f"Contested cards, line {number}",
-            ("yield",),
-            f"Оспариваемые карты, строка {number}",
+            rest, msg("Contested cards, line {number}", number=number), ("yield",)
         )
         cards.append(ContestedCard(name, rivals=rivals))
         if "yield" in flags:
@@ -241,22 +249,23 @@ def parse_titles(text: str) -> tuple[tuple[ContestedTitle, ...], tuple[str, ...]
     titles, yields = [], []
     for number, line in _lines(text):
         parts = [p.strip() for p in line.split(",")]
-        at = f"Contested titles, line {number}"
-        at_ru = f"Оспариваемые титулы, строка {number}"
+        at = msg("Contested titles, line {number}", number=number)
         if len(parts) < 3:
             raise InvalidState(
-                f"{at}: write 'title, vampire, blood' (then optionally torpor, rivals N, yield), "
-                f"got {line!r}.",
-                ru=f"{at_ru}: пишите «титул, вампир, кровь» (затем, по желанию, torpor, "
-                f"rivals N, yield), а получено {line!r}.",
+                msg(
+                    "{where}: write 'title, vampire, blood' (then optionally torpor, rivals N, "
+                    "yield), got {value}.",
+                    where=at,
+                    value=repr(line),
+                )
             )
         title, vampire, blood, *rest = parts
-        rivals, flags = _options(rest, at, ("yield", "torpor"), at_ru)
+        rivals, flags = _options(rest, at, ("yield", "torpor"))
         titles.append(
             ContestedTitle(
                 title,
                 vampire,
-                blood=_int(blood, "the blood", at, at_ru),
+                blood=_int(blood, msg_p("table field", "the blood"), at),
                 ready="torpor" not in flags,
                 rivals=rivals,
             )

@@ -18,10 +18,11 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from rules.errors import IllegalPlay, InvalidState
+from rules.i18n import Message, msg, msg_p
 from rules.trace import Step, Trace
-from rules.validation import flag, members
-from rules.vtes import ru_words as ru
-from rules.vtes.models import Ally, MinionState, Vampire, check_count
+from rules.validation import flag, members, shown
+from rules.vtes import counts
+from rules.vtes.models import Ally, MinionState, Vampire, check_count, state_word
 
 __all__ = [
     "LEAVE_TORPOR_COST",
@@ -44,89 +45,124 @@ LEAVE_TORPOR_COST = 2
 RESCUE_COST = 2
 """Blood a rescue costs, split as the acting player announces (6.5.3)."""
 
-
-def _plural(n: int, word: str = "blood") -> str:
-    return f"{n} {word}"
-
-
-_RU_STATE = ru.STATE
-
-# The roles and actions named in the checks below: English -> Russian.
-_RU_ROLE = {
-    "diablerist": "дьяблерист",
-    "rescuer": "спасающий",
-    "acting minion": "действующий миньон",
-    "acting vampire": "действующий вампир",
+_FLAGS: dict[str, Message] = {
+    "same_controller": msg_p("parameter", "same_controller"),
+    "blocked": msg_p("parameter", "blocked"),
+    "take_discipline": msg_p("parameter", "take_discipline"),
+    "blood_cursed": msg_p("parameter", "blood_cursed"),
+    "diablerize": msg_p("parameter", "diablerize"),
+    "blocker_blood_cursed": msg_p("parameter", "blocker_blood_cursed"),
 }
-_RU_ACTION = {
-    "commit diablerie": "совершать дьяблери",
-    "rescue a vampire from torpor": "спасать вампира из ступора",
-    "take the diablerie action": "предпринимать действие дьяблери",
-    "rescue": "спасать",
-}
-# What needs a vampire in torpor: English -> Russian ("для ...").
-_RU_NEEDS_TORPOR = {
-    "diablerie": "для дьяблери",
-    "leave torpor": "для выхода из ступора",
-    "rescue": "для спасения",
-    "the diablerie action": "для действия дьяблери",
-}
+"""The switches of the torpor actions, as their checks name them."""
 
 
 def _check_choices(flags: dict[str, object], equipment: object = (), take: object = None) -> None:
     """The switches are True/False; the equipment and the pieces taken are lists of names."""
     for name, value in flags.items():
-        flag(name, value, ru=_FLAG_RU.get(name, name))
-    members("equipment", equipment, str, ru="Снаряжение (equipment)")
+        flag(_FLAGS[name], value)
+    members(msg_p("parameter", "equipment"), equipment, str)
     if take is not None:
-        members("take", take, str, ru="Забираемое снаряжение (take)")
+        members(msg_p("parameter", "take"), take, str)
 
 
-_FLAG_RU = {
-    "same_controller": "Тот же игрок (same_controller)",
-    "blocked": "Действие заблокировано (blocked)",
-    "take_discipline": "Забрать Дисциплину (take_discipline)",
-    "blood_cursed": "Проклятие крови (blood_cursed)",
-    "diablerize": "Совершить дьяблери (diablerize)",
-    "blocker_blood_cursed": "Проклятие крови блокирующего (blocker_blood_cursed)",
-}
+Role = Literal["diablerist", "rescuer", "actor"]
+"""Who acts: the diablerist, the rescuer, or the vampire taking the diablerie action."""
 
 
-def _require_vampire(minion: object, role: str, action: str) -> Vampire:
-    role_ru = _RU_ROLE[role]
+def _require_vampire(minion: object, role: Role) -> Vampire:
     if isinstance(minion, Ally):
-        raise IllegalPlay(
-            f"{minion.name} is an ally and allies cannot {action}; the {role} must be a vampire.",
-            ru=f"{minion.name} — союзник, а союзники не могут {_RU_ACTION[action]}; "
-            f"{role_ru} должен быть вампиром.",
-        )
+        name = minion.name
+        if role == "diablerist":
+            said = msg(
+                "{name} is an ally and allies cannot commit diablerie; the diablerist must be "
+                "a vampire.",
+                name=name,
+            )
+        elif role == "rescuer":
+            said = msg(
+                "{name} is an ally and allies cannot rescue a vampire from torpor; the rescuer "
+                "must be a vampire.",
+                name=name,
+            )
+        else:
+            said = msg(
+                "{name} is an ally and allies cannot take the diablerie action; the acting "
+                "minion must be a vampire.",
+                name=name,
+            )
+        raise IllegalPlay(said)
     if not isinstance(minion, Vampire):
-        raise InvalidState(
-            f"The {role} must be a Vampire, got {minion!r}.",
-            ru=f"{role_ru[0].upper()}{role_ru[1:]} должен быть вампиром (Vampire), "
-            f"а получено {minion!r}.",
-        )
+        value = shown(minion)
+        if role == "diablerist":
+            said = msg("The diablerist must be a Vampire, got {value}.", value=value)
+        elif role == "rescuer":
+            said = msg("The rescuer must be a Vampire, got {value}.", value=value)
+        else:
+            said = msg("The acting minion must be a Vampire, got {value}.", value=value)
+        raise InvalidState(said)
     return minion
 
 
-def _require_ready(vampire: Vampire, role: str, action: str) -> None:
-    if vampire.state is not MinionState.READY:
-        raise IllegalPlay(
-            f"{vampire.name} is {vampire.state.value}; only a ready vampire can {action} "
-            f"(the {role} must be ready).",
-            ru=f"{vampire.name} {_RU_STATE[vampire.state]}; {_RU_ACTION[action]} может только "
-            f"готовый вампир ({_RU_ROLE[role]} должен быть готов).",
+def _require_ready(vampire: Vampire, role: Role) -> None:
+    if vampire.state is MinionState.READY:
+        return
+    name, state = vampire.name, state_word(vampire.state)
+    if role == "diablerist":
+        said = msg(
+            "{name} is {state}; only a ready vampire can commit diablerie (the diablerist must "
+            "be ready).",
+            name=name,
+            state=state,
         )
+    elif role == "rescuer":
+        said = msg(
+            "{name} is {state}; only a ready vampire can rescue (the rescuer must be ready).",
+            name=name,
+            state=state,
+        )
+    else:
+        said = msg(
+            "{name} is {state}; only a ready vampire can take the diablerie action (the acting "
+            "vampire must be ready).",
+            name=name,
+            state=state,
+        )
+    raise IllegalPlay(said)
 
 
-def _require_torpor(vampire: Vampire, action: str) -> None:
-    if vampire.state is not MinionState.TORPOR:
-        raise IllegalPlay(
-            f"{vampire.name} is {vampire.state.value}, not in torpor; {action} needs a vampire "
-            "in torpor.",
-            ru=f"{vampire.name} {_RU_STATE[vampire.state]}, а не в ступоре; "
-            f"{_RU_NEEDS_TORPOR[action]} нужен вампир в ступоре.",
+Need = Literal["diablerie", "leave torpor", "rescue", "the diablerie action"]
+"""What needs a vampire in torpor."""
+
+
+def _require_torpor(vampire: Vampire, need: Need) -> None:
+    if vampire.state is MinionState.TORPOR:
+        return
+    name, state = vampire.name, state_word(vampire.state)
+    if need == "diablerie":
+        said = msg(
+            "{name} is {state}, not in torpor; diablerie needs a vampire in torpor.",
+            name=name,
+            state=state,
         )
+    elif need == "leave torpor":
+        said = msg(
+            "{name} is {state}, not in torpor; leave torpor needs a vampire in torpor.",
+            name=name,
+            state=state,
+        )
+    elif need == "rescue":
+        said = msg(
+            "{name} is {state}, not in torpor; rescue needs a vampire in torpor.",
+            name=name,
+            state=state,
+        )
+    else:
+        said = msg(
+            "{name} is {state}, not in torpor; the diablerie action needs a vampire in torpor.",
+            name=name,
+            state=state,
+        )
+    raise IllegalPlay(said)
 
 
 # --------------------------------------------------------------------------- diablerie
@@ -173,129 +209,147 @@ def diablerie(
     _check_choices(
         {"take_discipline": take_discipline, "blood_cursed": blood_cursed}, equipment, take
     )
-    diablerist = _require_vampire(diablerist, "diablerist", "commit diablerie")
+    diablerist = _require_vampire(diablerist, "diablerist")
     if not isinstance(victim, Vampire):
         raise InvalidState(
-            f"The victim of a diablerie must be a Vampire, got {victim!r}.",
-            ru=f"Жертвой дьяблери должен быть вампир (Vampire), а получено {victim!r}.",
+            msg("The victim of a diablerie must be a Vampire, got {value}.", value=shown(victim))
         )
     if diablerist.name == victim.name:
-        raise IllegalPlay(
-            f"{diablerist.name} cannot commit diablerie on itself.",
-            ru=f"{diablerist.name} не может совершить дьяблери над самим собой.",
-        )
-    _require_ready(diablerist, "diablerist", "commit diablerie")
+        raise IllegalPlay(msg("{name} cannot commit diablerie on itself.", name=diablerist.name))
+    _require_ready(diablerist, "diablerist")
     _require_torpor(victim, "diablerie")
     if blood_cursed:
         raise IllegalPlay(
-            f"{diablerist.name} carries the Assamite blood curse and may not commit diablerie; "
-            "choose a diablerist of another clan.",
-            ru=f"На вампире {diablerist.name} лежит проклятие крови Ассамитов, и он не может "
-            "совершать дьяблери; выберите дьяблериста из другого клана.",
+            msg(
+                "{name} carries the Assamite blood curse and may not commit diablerie; choose a "
+                "diablerist of another clan.",
+                name=diablerist.name,
+            )
         )
     gear = tuple(equipment)
     kept = gear if take is None else tuple(take)
     unknown = [item for item in kept if item not in gear]
     if unknown:
         raise InvalidState(
-            f"The diablerist can only take equipment the victim carries; {', '.join(unknown)} "
-            f"is not among: {', '.join(gear) or 'nothing'}.",
-            ru=f"Дьяблерист может забрать только снаряжение, которое есть у жертвы; "
-            f"{', '.join(unknown)} среди него нет (у жертвы: {', '.join(gear) or 'ничего'}).",
+            msg(
+                "The diablerist can only take equipment the victim carries; {unknown} is not "
+                "among: {gear}.",
+                unknown=unknown,
+                gear=gear or msg_p("equipment", "nothing"),
+            )
         )
     burned = tuple(item for item in gear if item not in kept)
     older = victim.capacity > diablerist.capacity
     if take_discipline and not older:
         raise IllegalPlay(
-            f"{victim.name} (capacity {victim.capacity}) is not older than {diablerist.name} "
-            f"(capacity {diablerist.capacity}); a Discipline is gained only from an older victim.",
-            ru=f"Жертва {victim.name} (объём {victim.capacity}) не старше дьяблериста "
-            f"{diablerist.name} (объём {diablerist.capacity}); Дисциплину можно получить "
-            "только за более старшую жертву.",
+            msg(
+                "{victim} (capacity {victim_capacity}) is not older than {diablerist} (capacity "
+                "{capacity}); a Discipline is gained only from an older victim.",
+                victim=victim.name,
+                victim_capacity=victim.capacity,
+                diablerist=diablerist.name,
+                capacity=diablerist.capacity,
+            )
         )
 
     trace = Trace()
+    names = {"diablerist": diablerist.name, "victim": victim.name}
     trace.add(
         "vtes:6.5.5",
-        f"{diablerist.name} commits diablerie on {victim.name}; the steps resolve together "
-        "and no effect can interrupt them.",
-        f"{diablerist.name} совершает дьяблери над вампиром {victim.name}; все шаги "
-        "разыгрываются как единое целое, и никакой эффект не может вклиниться между ними.",
+        msg(
+            "{diablerist} commits diablerie on {victim}; the steps resolve together and no "
+            "effect can interrupt them.",
+            **names,
+        ),
     )
     moved = victim.blood
     room = diablerist.capacity - diablerist.blood
     gained = min(moved, room)
     drained = moved - gained
-    text = f"All {_plural(moved)} of {victim.name} moves to {diablerist.name}"
-    text_ru = (
-        f"Вся кровь жертвы {victim.name} ({ru.blood(moved)}) переходит к дьяблеристу "
-        f"{diablerist.name}"
-    )
     if drained:
-        text += f"; {drained} above capacity {diablerist.capacity} drains to the blood bank"
-        text_ru += (
-            f"; излишек сверх объёма {diablerist.capacity} ({ru.blood(drained)}) уходит "
-            "в банк крови"
-        )
-    trace.add(
-        "vtes:6.5.5",
-        text + f" ({diablerist.name} now has {diablerist.blood + gained}).",
-        text_ru + f" (теперь у дьяблериста {ru.blood(diablerist.blood + gained)}).",
-    )
-    if gear:
-        taken_ru = (
-            f"{diablerist.name} забирает снаряжение: {', '.join(kept)}"
-            if kept
-            else f"{diablerist.name} не забирает снаряжения"
-        )
         trace.add(
             "vtes:6.5.5",
-            f"{diablerist.name} takes {', '.join(kept) or 'no equipment'}"
-            + (f"; {', '.join(burned)} burns with the victim." if burned else "."),
-            taken_ru + (f"; вместе с жертвой сгорает: {', '.join(burned)}." if burned else "."),
+            msg(
+                "All {moved} of {victim} moves to {diablerist}; {drained} above capacity "
+                "{capacity} drains to the blood bank ({diablerist} now has {blood}).",
+                moved=counts.blood(moved),
+                drained=counts.blood(drained),
+                capacity=diablerist.capacity,
+                blood=counts.blood(diablerist.blood + gained),
+                **names,
+            ),
         )
-    trace.add(
-        "vtes:6.5.5",
-        f"{victim.name} is burned, with every card and counter on it.",
-        f"Жертва {victim.name} сгорает вместе со всеми картами и жетонами на ней.",
-    )
+    else:
+        trace.add(
+            "vtes:6.5.5",
+            msg(
+                "All {moved} of {victim} moves to {diablerist} ({diablerist} now has {blood}).",
+                moved=counts.blood(moved),
+                blood=counts.blood(diablerist.blood + gained),
+                **names,
+            ),
+        )
+    if gear:
+        if kept and burned:
+            said = msg(
+                "{diablerist} takes {kept}; {burned} burns with the victim.",
+                kept=kept,
+                burned=burned,
+                **names,
+            )
+        elif kept:
+            said = msg("{diablerist} takes {kept}.", kept=kept, **names)
+        else:
+            said = msg(
+                "{diablerist} takes no equipment; {burned} burns with the victim.",
+                burned=burned,
+                **names,
+            )
+        trace.add("vtes:6.5.5", said)
+    trace.add("vtes:6.5.5", msg("{victim} is burned, with every card and counter on it.", **names))
     capacity = diablerist.capacity
+    ages = {"victim_capacity": victim.capacity, "capacity": diablerist.capacity}
     if older:
         if take_discipline:
             capacity += 1
             trace.add(
                 "vtes:6.5.5",
-                f"{victim.name} was older (capacity {victim.capacity} > {diablerist.capacity}): "
-                f"a master Discipline card goes on {diablerist.name}, capacity becomes "
-                f"{capacity} with no blood added to fill it.",
-                f"Жертва {victim.name} была старше (объём {victim.capacity} > "
-                f"{diablerist.capacity}): на дьяблериста {diablerist.name} кладётся мастерская "
-                f"карта Дисциплины, его объём становится {capacity}, но крови на новое место "
-                "не добавляется.",
+                msg(
+                    "{victim} was older (capacity {victim_capacity} > {capacity}): a master "
+                    "Discipline card goes on {diablerist}, capacity becomes {new_capacity} with "
+                    "no blood added to fill it.",
+                    new_capacity=capacity,
+                    **ages,
+                    **names,
+                ),
             )
         else:
             trace.add(
                 "vtes:6.5.5",
-                f"{victim.name} was older (capacity {victim.capacity} > {diablerist.capacity}), "
-                f"so {diablerist.name}'s controller may search for a master Discipline card "
-                "(not taken here).",
-                f"Жертва {victim.name} была старше (объём {victim.capacity} > "
-                f"{diablerist.capacity}), поэтому хозяин дьяблериста {diablerist.name} может "
-                "найти мастерскую карту Дисциплины (здесь её не берут).",
+                msg(
+                    "{victim} was older (capacity {victim_capacity} > {capacity}), so "
+                    "{diablerist}'s controller may search for a master Discipline card (not "
+                    "taken here).",
+                    **ages,
+                    **names,
+                ),
             )
     else:
         trace.add(
             "vtes:6.5.5",
-            f"{victim.name} was not older (capacity {victim.capacity} <= "
-            f"{diablerist.capacity}): no Discipline is gained.",
-            f"Жертва {victim.name} была не старше (объём {victim.capacity} ≤ "
-            f"{diablerist.capacity}): Дисциплина не достаётся.",
+            msg(
+                "{victim} was not older (capacity {victim_capacity} <= {capacity}): no "
+                "Discipline is gained.",
+                **ages,
+                **names,
+            ),
         )
     trace.add(
         "vtes:6.5.6",
-        f"A blood hunt referendum on {diablerist.name} is called at once; it is not an action.",
-        f"Сразу созывается референдум о Кровавой Охоте на дьяблериста {diablerist.name}; "
-        "это не действие.",
+        msg(
+            "A blood hunt referendum on {diablerist} is called at once; it is not an action.",
+            **names,
+        ),
     )
     after = replace(diablerist, capacity=capacity, blood=diablerist.blood + gained)
     ashes = replace(victim, blood=0, state=MinionState.BURNED)
@@ -327,53 +381,44 @@ class BloodHuntResult:
 
 def blood_hunt(diablerist: Vampire, *, votes_for: int, votes_against: int) -> BloodHuntResult:
     """Count the blood hunt referendum: more votes for than against burns the diablerist."""
-    check_count(
-        "Votes for the blood hunt",
-        votes_for,
-        what_ru="Голоса «за» на референдуме о Кровавой Охоте",
-    )
-    check_count(
-        "Votes against the blood hunt",
-        votes_against,
-        what_ru="Голоса «против» на референдуме о Кровавой Охоте",
-    )
+    check_count(msg_p("parameter", "Votes for the blood hunt"), votes_for)
+    check_count(msg_p("parameter", "Votes against the blood hunt"), votes_against)
     if not isinstance(diablerist, Vampire):
         raise InvalidState(
-            f"The diablerist must be a Vampire, got {diablerist!r}.",
-            ru=f"Дьяблерист должен быть вампиром (Vampire), а получено {diablerist!r}.",
+            msg("The diablerist must be a Vampire, got {value}.", value=shown(diablerist))
         )
     if diablerist.state is MinionState.BURNED:
         raise IllegalPlay(
-            f"{diablerist.name} is already burned; there is no one to hunt.",
-            ru=f"{diablerist.name} уже сожжён; охотиться не на кого.",
+            msg("{name} is already burned; there is no one to hunt.", name=diablerist.name)
         )
     trace = Trace()
     trace.add(
         "vtes:6.5.6",
-        "The blood hunt referendum is not an action: it cannot be blocked and no action "
-        "modifiers or reactions are played; otherwise it runs like any referendum.",
-        "Референдум о Кровавой Охоте — не действие: его нельзя заблокировать, модификаторы "
-        "действий и реакции во время него не играются; в остальном он проводится как любой "
-        "референдум.",
+        msg(
+            "The blood hunt referendum is not an action: it cannot be blocked and no action "
+            "modifiers or reactions are played; otherwise it runs like any referendum."
+        ),
     )
     passed = votes_for > votes_against
+    votes = {"votes_for": votes_for, "votes_against": votes_against, "name": diablerist.name}
     if passed:
         trace.add(
             "vtes:6.5.6",
-            f"{votes_for} votes for against {votes_against}: the referendum passes, "
-            f"the blood hunt is called and {diablerist.name} is burned.",
-            f"Голосов «за» — {votes_for}, «против» — {votes_against}: референдум принят, "
-            f"Кровавая Охота объявлена, и {diablerist.name} сгорает.",
+            msg(
+                "{votes_for} votes for against {votes_against}: the referendum passes, the "
+                "blood hunt is called and {name} is burned.",
+                **votes,
+            ),
         )
         after = replace(diablerist, blood=0, state=MinionState.BURNED)
     else:
         trace.add(
             "vtes:6.5.6",
-            f"{votes_for} votes for against {votes_against}: a referendum needs more votes for "
-            f"than against, so it fails and {diablerist.name} stays in play.",
-            f"Голосов «за» — {votes_for}, «против» — {votes_against}: для принятия голосов "
-            f"«за» должно быть больше, чем «против», поэтому референдум отклонён, и "
-            f"{diablerist.name} остаётся в игре.",
+            msg(
+                "{votes_for} votes for against {votes_against}: a referendum needs more votes "
+                "for than against, so it fails and {name} stays in play.",
+                **votes,
+            ),
         )
         after = diablerist
     return BloodHuntResult(passed, votes_for, votes_against, after, trace.steps)
@@ -425,44 +470,49 @@ def leave_torpor(
     )
     if not isinstance(vampire, Vampire):
         raise InvalidState(
-            f"Only a vampire can leave torpor, got {vampire!r}.",
-            ru=f"Выйти из ступора может только вампир (Vampire), а получено {vampire!r}.",
+            msg("Only a vampire can leave torpor, got {value}.", value=shown(vampire))
         )
     _require_torpor(vampire, "leave torpor")
+    name = vampire.name
+    cost = counts.blood(LEAVE_TORPOR_COST)
     if vampire.blood < LEAVE_TORPOR_COST:
         raise IllegalPlay(
-            f"{vampire.name} has {vampire.blood} blood; leaving torpor costs "
-            f"{LEAVE_TORPOR_COST} blood, so the action cannot be announced (rescue is possible).",
-            ru=f"У вампира {vampire.name} {ru.blood(vampire.blood)}; выход из ступора стоит "
-            f"{ru.blood(LEAVE_TORPOR_COST)}, поэтому объявить это действие нельзя "
-            "(спасение возможно).",
+            msg(
+                "{name} has {blood}; leaving torpor costs {cost}, so the action cannot be "
+                "announced (rescue is possible).",
+                name=name,
+                blood=counts.blood(vampire.blood),
+                cost=cost,
+            )
         )
     trace = Trace()
     trace.add(
         "vtes:6.5.1",
-        f"{vampire.name} is in torpor: leaving torpor is the only action it may take.",
-        f"{vampire.name} в ступоре: выход из ступора — единственное доступное ему действие.",
+        msg("{name} is in torpor: leaving torpor is the only action it may take.", name=name),
     )
     trace.add(
         "vtes:6.5.2",
-        f"{vampire.name} announces leave torpor and taps; the action has +1 stealth and costs "
-        f"{LEAVE_TORPOR_COST} blood if it succeeds.",
-        f"{vampire.name} объявляет выход из ступора и поворачивается (tap); у действия +1 к "
-        f"скрытности, а при успехе оно стоит {ru.blood(LEAVE_TORPOR_COST)}.",
+        msg(
+            "{name} announces leave torpor and taps; the action has +1 stealth and costs "
+            "{cost} if it succeeds.",
+            name=name,
+            cost=cost,
+        ),
     )
     if blocker is None:
         if diablerize:
             raise IllegalPlay(
-                "Only a blocking vampire may commit diablerie; name the blocker.",
-                ru="Совершить дьяблери может только блокирующий вампир; укажите, кто блокирует.",
+                msg("Only a blocking vampire may commit diablerie; name the blocker.")
             )
         after = replace(vampire, blood=vampire.blood - LEAVE_TORPOR_COST, state=MinionState.READY)
         trace.add(
             "vtes:6.5.2",
-            f"Not blocked: {vampire.name} pays {LEAVE_TORPOR_COST} blood (left: {after.blood}) "
-            "and moves to the ready region.",
-            f"Блока нет: {vampire.name} платит {ru.blood(LEAVE_TORPOR_COST)} "
-            f"(крови осталось: {after.blood}) и переходит в зону готовых.",
+            msg(
+                "Not blocked: {name} pays {cost} (left: {blood}) and moves to the ready region.",
+                name=name,
+                cost=cost,
+                blood=after.blood,
+            ),
         )
         return LeaveTorporResult(
             "left torpor", after, 1, LEAVE_TORPOR_COST, False, None, trace.steps
@@ -470,16 +520,19 @@ def leave_torpor(
 
     trace.add(
         "vtes:6.5.2",
-        f"Blocked by {blocker.name}: no combat begins, since a vampire in torpor cannot fight.",
-        f"Действие блокирует {blocker.name}: боя нет, потому что вампир в ступоре не сражается.",
+        msg(
+            "Blocked by {blocker}: no combat begins, since a vampire in torpor cannot fight.",
+            blocker=blocker.name,
+        ),
     )
     if diablerize:
         if isinstance(blocker, Ally):
             raise IllegalPlay(
-                f"{blocker.name} is an ally: an ally who blocks leave torpor cannot commit "
-                "diablerie; the action simply fails.",
-                ru=f"{blocker.name} — союзник: союзник, заблокировавший выход из ступора, не "
-                "может совершить дьяблери; действие просто не удаётся.",
+                msg(
+                    "{blocker} is an ally: an ally who blocks leave torpor cannot commit "
+                    "diablerie; the action simply fails.",
+                    blocker=blocker.name,
+                )
             )
         result = diablerie(
             blocker,
@@ -491,20 +544,26 @@ def leave_torpor(
         )
         trace.add(
             "vtes:6.5.2",
-            f"{blocker.name} chooses to commit diablerie on {vampire.name}; no cost is paid.",
-            f"{blocker.name} решает совершить дьяблери над вампиром {vampire.name}; цена "
-            "действия не платится.",
+            msg(
+                "{blocker} chooses to commit diablerie on {name}; no cost is paid.",
+                blocker=blocker.name,
+                name=name,
+            ),
         )
         trace.extend(result.steps)
         return LeaveTorporResult("diablerized", result.victim, 1, 0, False, result, trace.steps)
-    who = "an ally" if isinstance(blocker, Ally) else "a vampire who declines diablerie"
-    who_ru = "союзник" if isinstance(blocker, Ally) else "вампир, отказавшийся от дьяблери"
-    trace.add(
-        "vtes:6.5.2",
-        f"The blocker is {who}: the action fails, {vampire.name} stays in torpor and pays nothing.",
-        f"Блокирует {who_ru}: действие не удаётся, {vampire.name} остаётся в ступоре и ничего "
-        "не платит.",
-    )
+    if isinstance(blocker, Ally):
+        said = msg(
+            "The blocker is an ally: the action fails, {name} stays in torpor and pays nothing.",
+            name=name,
+        )
+    else:
+        said = msg(
+            "The blocker is a vampire who declines diablerie: the action fails, {name} stays in "
+            "torpor and pays nothing.",
+            name=name,
+        )
+    trace.add("vtes:6.5.2", said)
     return LeaveTorporResult("failed", vampire, 1, 0, False, None, trace.steps)
 
 
@@ -541,72 +600,72 @@ def rescue(
     ``rescuer_pays`` (0, 1 or 2) is the rescuer's share; the rescued vampire pays the rest.
     """
     _check_choices({"same_controller": same_controller, "blocked": blocked})
-    rescuer = _require_vampire(rescuer, "rescuer", "rescue a vampire from torpor")
+    rescuer = _require_vampire(rescuer, "rescuer")
     if not isinstance(rescued, Vampire):
-        raise InvalidState(
-            f"Only a vampire can be rescued, got {rescued!r}.",
-            ru=f"Спасти можно только вампира (Vampire), а получено {rescued!r}.",
-        )
+        raise InvalidState(msg("Only a vampire can be rescued, got {value}.", value=shown(rescued)))
     if rescuer.name == rescued.name:
         raise IllegalPlay(
-            f"{rescuer.name} cannot rescue itself; use leave torpor instead.",
-            ru=f"{rescuer.name} не может спасти самого себя; вместо этого используйте выход "
-            "из ступора.",
+            msg("{name} cannot rescue itself; use leave torpor instead.", name=rescuer.name)
         )
-    _require_ready(rescuer, "rescuer", "rescue")
+    _require_ready(rescuer, "rescuer")
     _require_torpor(rescued, "rescue")
-    check_count(
-        "The rescuer's share of the cost",
-        rescuer_pays,
-        what_ru="Доля цены, которую платит спасающий",
-    )
+    check_count(msg_p("parameter", "The rescuer's share of the cost"), rescuer_pays)
+    cost = counts.blood(RESCUE_COST)
     if rescuer_pays > RESCUE_COST:
         raise InvalidState(
-            f"The rescue costs {RESCUE_COST} blood in all; the rescuer's share must be 0 to "
-            f"{RESCUE_COST}, got {rescuer_pays}.",
-            ru=f"Спасение стоит всего {ru.blood(RESCUE_COST)}; доля спасающего должна быть "
-            f"от 0 до {RESCUE_COST}, а получено {rescuer_pays}.",
+            msg(
+                "The rescue costs {cost} in all; the rescuer's share must be 0 to {most}, got "
+                "{value}.",
+                cost=cost,
+                most=RESCUE_COST,
+                value=rescuer_pays,
+            )
         )
     rescued_pays = RESCUE_COST - rescuer_pays
     for who, share in ((rescuer, rescuer_pays), (rescued, rescued_pays)):
         if who.blood < share:
             raise IllegalPlay(
-                f"{who.name} has {who.blood} blood and cannot pay a share of {share}; "
-                f"split the {RESCUE_COST} blood so each pays at most what it has.",
-                ru=f"У вампира {who.name} {ru.blood(who.blood)}, и он не может заплатить долю "
-                f"{share}; разделите {ru.blood(RESCUE_COST)} так, чтобы каждый платил не больше, "
-                "чем у него есть.",
+                msg(
+                    "{name} has {blood} and cannot pay a share of {share}; split the {cost} so "
+                    "each pays at most what it has.",
+                    name=who.name,
+                    blood=counts.blood(who.blood),
+                    share=share,
+                    cost=cost,
+                )
             )
     stealth = 1 if same_controller else 0
     trace = Trace()
+    names = {"rescuer": rescuer.name, "rescued": rescued.name}
     trace.add(
         "vtes:6.5.3",
-        f"{rescuer.name} announces a rescue of {rescued.name}, paying {rescuer_pays} blood "
-        f"itself and {rescued_pays} from {rescued.name}, and taps.",
-        f"{rescuer.name} объявляет спасение вампира {rescued.name} и поворачивается; цена — "
-        f"{ru.blood(RESCUE_COST)}: {rescuer_pays} платит сам спасающий, {rescued_pays} — "
-        f"{rescued.name}.",
+        msg(
+            "{rescuer} announces a rescue of {rescued} ({cost} in all), paying {rescuer_pays} "
+            "blood itself and {rescued_pays} from {rescued}, and taps.",
+            rescuer_pays=rescuer_pays,
+            rescued_pays=rescued_pays,
+            cost=cost,
+            **names,
+        ),
     )
     if same_controller:
-        trace.add(
-            "vtes:6.5.3",
-            "Both vampires have the same controller: +1 stealth.",
-            "У обоих вампиров один хозяин: +1 к скрытности.",
-        )
+        trace.add("vtes:6.5.3", msg("Both vampires have the same controller: +1 stealth."))
     else:
         trace.add(
             "vtes:6.5.3",
-            f"{rescued.name} belongs to another Methuselah: a directed action with 0 stealth.",
-            f"{rescued.name} подчиняется другому Метузела: это направленное действие со "
-            "скрытностью 0.",
+            msg(
+                "{name} belongs to another Methuselah: a directed action with 0 stealth.",
+                name=rescued.name,
+            ),
         )
     if blocked:
         trace.add(
             "vtes:6.5.3",
-            f"Blocked: {rescuer.name} and the blocking minion enter combat as usual; "
-            f"no cost is paid and {rescued.name} stays in torpor.",
-            f"Действие заблокировано: {rescuer.name} и блокирующий миньон вступают в обычный "
-            f"бой; цена не платится, {rescued.name} остаётся в ступоре.",
+            msg(
+                "Blocked: {rescuer} and the blocking minion enter combat as usual; no cost is "
+                "paid and {rescued} stays in torpor.",
+                **names,
+            ),
         )
         return RescueResult(
             "blocked", rescuer, rescued, stealth, not same_controller, 0, 0, True, trace.steps
@@ -615,12 +674,14 @@ def rescue(
     new_rescued = replace(rescued, blood=rescued.blood - rescued_pays, state=MinionState.READY)
     trace.add(
         "vtes:6.5.3",
-        f"The rescue succeeds: the cost is paid ({rescuer.name} {new_rescuer.blood} blood left, "
-        f"{rescued.name} {new_rescued.blood}) and {rescued.name} moves to the ready region, "
-        "neither tapped nor untapped by the rescue.",
-        f"Спасение удалось: цена уплачена (крови осталось: {rescuer.name} — "
-        f"{new_rescuer.blood}, {rescued.name} — {new_rescued.blood}), и {rescued.name} "
-        "переходит в зону готовых; само спасение его не поворачивает и не разворачивает.",
+        msg(
+            "The rescue succeeds: the cost is paid ({rescuer} {rescuer_blood} blood left, "
+            "{rescued} {rescued_blood}) and {rescued} moves to the ready region, neither "
+            "tapped nor untapped by the rescue.",
+            rescuer_blood=new_rescuer.blood,
+            rescued_blood=new_rescued.blood,
+            **names,
+        ),
     )
     return RescueResult(
         "rescued",
@@ -674,57 +735,48 @@ def commit_diablerie(
         equipment,
         take,
     )
-    actor = _require_vampire(actor, "acting minion", "take the diablerie action")
+    actor = _require_vampire(actor, "actor")
     if not isinstance(victim, Vampire):
-        raise InvalidState(
-            f"The victim must be a Vampire, got {victim!r}.",
-            ru=f"Жертвой должен быть вампир (Vampire), а получено {victim!r}.",
-        )
-    _require_ready(actor, "acting vampire", "take the diablerie action")
+        raise InvalidState(msg("The victim must be a Vampire, got {value}.", value=shown(victim)))
+    _require_ready(actor, "actor")
     _require_torpor(victim, "the diablerie action")
     if blood_cursed:
         raise IllegalPlay(
-            f"{actor.name} carries the Assamite blood curse and may not commit diablerie.",
-            ru=f"На вампире {actor.name} лежит проклятие крови Ассамитов, и он не может "
-            "совершать дьяблери.",
+            msg(
+                "{name} carries the Assamite blood curse and may not commit diablerie.",
+                name=actor.name,
+            )
         )
     stealth = 1 if same_controller else 0
     trace = Trace()
+    names = {"actor": actor.name, "victim": victim.name}
     trace.add(
         "vtes:6.5.4",
-        f"{actor.name} announces diablerie on {victim.name} in torpor and taps.",
-        f"{actor.name} объявляет дьяблери над вампиром {victim.name}, лежащим в ступоре, и "
-        "поворачивается.",
+        msg("{actor} announces diablerie on {victim} in torpor and taps.", **names),
     )
     if same_controller:
-        trace.add(
-            "vtes:6.5.4",
-            "Both vampires have the same controller: +1 stealth.",
-            "У обоих вампиров один хозяин: +1 к скрытности.",
-        )
+        trace.add("vtes:6.5.4", msg("Both vampires have the same controller: +1 stealth."))
     else:
         trace.add(
             "vtes:6.5.4",
-            f"{victim.name} belongs to another Methuselah: a directed action with 0 stealth.",
-            f"{victim.name} подчиняется другому Метузела: это направленное действие со "
-            "скрытностью 0.",
+            msg(
+                "{name} belongs to another Methuselah: a directed action with 0 stealth.",
+                name=victim.name,
+            ),
         )
     if blocked:
         trace.add(
             "vtes:6.5.4",
-            f"Blocked: {actor.name} and the blocking minion enter combat as usual; "
-            f"{victim.name} stays in torpor.",
-            f"Действие заблокировано: {actor.name} и блокирующий миньон вступают в обычный "
-            f"бой; {victim.name} остаётся в ступоре.",
+            msg(
+                "Blocked: {actor} and the blocking minion enter combat as usual; {victim} stays "
+                "in torpor.",
+                **names,
+            ),
         )
         return DiablerieActionResult(
             "blocked", actor, victim, stealth, not same_controller, True, None, trace.steps
         )
-    trace.add(
-        "vtes:6.5.4",
-        "The action succeeds: the victim suffers diablerie.",
-        "Действие удалось: над жертвой совершается дьяблери.",
-    )
+    trace.add("vtes:6.5.4", msg("The action succeeds: the victim suffers diablerie."))
     result = diablerie(
         actor,
         victim,

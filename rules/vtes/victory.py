@@ -20,9 +20,10 @@ from fractions import Fraction
 from typing import Literal
 
 from rules.errors import IllegalPlay, InvalidState
+from rules.i18n import Message, msg, msg_n, msg_np, msg_p
 from rules.trace import Step, Trace
-from rules.validation import fraction, members, sized
-from rules.vtes import ru_words as ru
+from rules.validation import fraction, members, shown, sized
+from rules.vtes import counts
 
 __all__ = [
     "OUST_POOL",
@@ -47,43 +48,42 @@ WITHDRAWAL_VP = Fraction(1)
 
 
 def _check_seating(seating: Sequence[str]) -> tuple[str, ...]:
-    names = sized("seating", seating, 0, None, ru="Рассадка (seating)")
+    names = sized(msg_p("parameter", "seating"), seating, 0, None)
     if len(names) < 2:
-        raise InvalidState(
-            f"A game needs at least 2 players, got {len(names)}.",
-            ru=f"Для игры нужно не меньше 2 игроков, а указано {len(names)}.",
-        )
+        raise InvalidState(msg("A game needs at least 2 players, got {value}.", value=len(names)))
     for name in names:
         if not isinstance(name, str) or not name.strip():
             raise InvalidState(
-                f"Every player needs a non-empty name, got {name!r}.",
-                ru=f"У каждого игрока должно быть непустое имя, а получено {name!r}.",
+                msg("Every player needs a non-empty name, got {value}.", value=shown(name))
             )
     if len(set(names)) != len(names):
-        raise InvalidState(
-            "Two players share a name; give each player a distinct name.",
-            ru="У двух игроков одно и то же имя; дайте каждому игроку своё имя.",
-        )
+        raise InvalidState(msg("Two players share a name; give each player a distinct name."))
     return names  # type: ignore[return-value]
 
 
 def _in_game(names: tuple[str, ...], in_game: Sequence[str] | None) -> tuple[str, ...]:
     if in_game is None:
         return names
-    members("in_game", in_game, str, ru="Игроки в игре (in_game)")
+    members(msg_p("parameter", "in_game"), in_game, str)
     return tuple(p for p in names if p in in_game)
 
 
 def _check_player(player: str, seating: Sequence[str], players: Sequence[str]) -> None:
     if not isinstance(player, str) or player not in seating:
         raise InvalidState(
-            f"{player!r} is not at this table; players: {', '.join(seating)}.",
-            ru=f"{player!r} не сидит за этим столом; игроки: {', '.join(seating)}.",
+            msg(
+                "{value} is not at this table; players: {players}.",
+                value=shown(player),
+                players=list(seating),
+            )
         )
     if player not in players:
         raise IllegalPlay(
-            f"{player} is no longer in the game; still playing: {', '.join(players) or 'nobody'}.",
-            ru=f"{player} уже выбыл из игры; в игре остаются: {', '.join(players) or 'никто'}.",
+            msg(
+                "{name} is no longer in the game; still playing: {players}.",
+                name=player,
+                players=list(players) or msg_p("players", "nobody"),
+            )
         )
 
 
@@ -93,10 +93,7 @@ def prey_of(seating: Sequence[str], player: str, in_game: Sequence[str] | None =
     players = _in_game(names, in_game)
     _check_player(player, names, players)
     if len(players) < 2:
-        raise IllegalPlay(
-            f"{player} is alone in the game and has no prey.",
-            ru=f"{player} остался в игре один, и жертвы у него нет.",
-        )
+        raise IllegalPlay(msg("{name} is alone in the game and has no prey.", name=player))
     i = players.index(player)
     return players[(i + 1) % len(players)]
 
@@ -107,10 +104,7 @@ def predator_of(seating: Sequence[str], player: str, in_game: Sequence[str] | No
     players = _in_game(names, in_game)
     _check_player(player, names, players)
     if len(players) < 2:
-        raise IllegalPlay(
-            f"{player} is alone in the game and has no predator.",
-            ru=f"{player} остался в игре один, и хищника у него нет.",
-        )
+        raise IllegalPlay(msg("{name} is alone in the game and has no predator.", name=player))
     i = players.index(player)
     return players[(i - 1) % len(players)]
 
@@ -126,15 +120,9 @@ class Ousting:
     def __post_init__(self) -> None:
         players = (self.players,) if isinstance(self.players, str) else tuple(self.players)
         if not players:
-            raise InvalidState(
-                "An ousting needs at least one player.",
-                ru="В вытеснении должен участвовать хотя бы один игрок.",
-            )
+            raise InvalidState(msg("An ousting needs at least one player."))
         if len(set(players)) != len(players):
-            raise InvalidState(
-                "A player is listed twice in the same ousting.",
-                ru="Один и тот же игрок указан дважды в одном вытеснении.",
-            )
+            raise InvalidState(msg("A player is listed twice in the same ousting."))
         object.__setattr__(self, "players", players)
 
 
@@ -190,8 +178,11 @@ class Score:
             if p.name == name:
                 return p
         raise InvalidState(
-            f"{name!r} is not at this table; players: {', '.join(self.seating)}.",
-            ru=f"{name!r} не сидит за этим столом; игроки: {', '.join(self.seating)}.",
+            msg(
+                "{value} is not at this table; players: {players}.",
+                value=shown(name),
+                players=list(self.seating),
+            )
         )
 
     def vp(self, name: str) -> Fraction:
@@ -219,41 +210,34 @@ def _as_event(event: Event, number: int) -> Ousting | Withdrawal:
     if isinstance(event, Sequence) and all(isinstance(p, str) for p in event):
         return Ousting(tuple(event))
     raise InvalidState(
-        f"Event {number} must be a player's name, a list of names ousted together, "
-        f"an Ousting or a Withdrawal; got {event!r}.",
-        ru=f"Событие {number} должно быть именем игрока, списком имён игроков, вытесненных "
-        f"одновременно, значением Ousting или Withdrawal; получено {event!r}.",
+        msg(
+            "Event {number} must be a player's name, a list of names ousted together, an "
+            "Ousting or a Withdrawal; got {value}.",
+            number=number,
+            value=shown(event),
+        )
     )
 
 
-def _vp_text(vp: Fraction) -> str:
-    return str(vp.numerator) if vp.denominator == 1 else f"{vp.numerator}/{vp.denominator}"
+def _vp(vp: Fraction) -> Message:
+    """Victory points: "1 VP", "1/2 VP" (Russian counts them with the noun's plural forms)."""
+    if vp.denominator == 1:
+        return msg_n("{n} VP", "{n} VP", vp.numerator)
+    return msg_p("victory points", "{vp} VP", vp=str(vp))
 
 
-def _vp_short_ru(vp: Fraction) -> str:
-    """A score in a summary line: 1 очко, 2 очка, 5 очков, 1/2 очка."""
-    if vp.denominator != 1:
-        return f"{_vp_text(vp)} очка"
-    return ru.count(vp.numerator, "очко", "очка", "очков")
+def _score(name: str, vp: Fraction) -> Message:
+    """A player's score in a summary line: "Ann 2 VP"."""
+    if vp.denominator == 1:
+        return msg_np("score", "{name} {n} VP", "{name} {n} VP", vp.numerator, name=name)
+    return msg_p("score", "{name} {vp} VP", name=name, vp=str(vp))
 
 
-def _names_ru(names: Sequence[str]) -> str:
-    """'A', 'A и B', 'A, B и C'."""
+def _names(names: Sequence[str]) -> Message | str:
+    """'A', 'A and B', 'A, B and C'."""
     if len(names) == 1:
         return names[0]
-    return f"{', '.join(names[:-1])} и {names[-1]}"
-
-
-def _players_ru(names: Sequence[str]) -> str:
-    """'игрок A' or 'игроки A и B' (the nouns carry the grammar; names stay as given)."""
-    return f"{'игрок' if len(names) == 1 else 'игроки'} {_names_ru(names)}"
-
-
-_BROKEN_RU = {
-    "a minion entered combat": "миньон вступил в бой",
-    "a minion lost blood": "миньон потерял кровь",
-    "pool was lost": "потерян пул",
-}
+    return msg("{names} and {last}", names=list(names[:-1]), last=names[-1])
 
 
 def score_game(
@@ -270,15 +254,8 @@ def score_game(
     withdrawal earns (1 in the rulebook; tournaments use ``Fraction(1, 2)``).
     """
     names = _check_seating(seating)
-    sized("events", events, 0, None, ru="События (events)")
-    wvp = fraction(
-        "withdrawal_vp", withdrawal_vp, Fraction(0), Fraction(10), ru="Очки за отступление"
-    )
-    if wvp < 0:
-        raise InvalidState(
-            f"Withdrawal victory points cannot be negative, got {wvp}.",
-            ru=f"Победные очки за отступление не могут быть отрицательными, а получено {wvp}.",
-        )
+    sized(msg_p("parameter", "events"), events, 0, None)
+    wvp = fraction(msg_p("parameter", "withdrawal_vp"), withdrawal_vp, Fraction(0), Fraction(10))
     vp: dict[str, Fraction] = {n: Fraction(0) for n in names}
     pool: dict[str, int] = dict.fromkeys(names, 0)
     status: dict[str, Literal["in game", "ousted", "withdrawn", "last standing"]] = dict.fromkeys(
@@ -287,21 +264,24 @@ def score_game(
     left_at: dict[str, int | None] = dict.fromkeys(names, None)
     in_game = list(names)
     trace = Trace()
-    trace.add(
-        "vtes:2.1",
-        "Seating clockwise: " + ", ".join(f"{p} (prey {prey_of(names, p)})" for p in names) + ".",
-        "Рассадка по часовой стрелке: "
-        + ", ".join(f"{p} (жертва — {prey_of(names, p)})" for p in names)
-        + ".",
-    )
+    seats = [msg("{name} (prey {prey})", name=p, prey=prey_of(names, p)) for p in names]
+    trace.add("vtes:2.1", msg("Seating clockwise: {seats}.", seats=seats))
 
     for number, raw in enumerate(events, 1):
-        if len(in_game) <= 1:
+        if len(in_game) == 1:
             raise IllegalPlay(
-                f"Event {number} comes after the end of the game: only "
-                f"{', '.join(in_game) or 'nobody'} is left.",
-                ru=f"Событие {number} идёт после конца игры: "
-                + (f"в игре остался только {in_game[0]}." if in_game else "в игре никого нет."),
+                msg(
+                    "Event {number} comes after the end of the game: only {name} is left.",
+                    number=number,
+                    name=in_game[0],
+                )
+            )
+        if not in_game:
+            raise IllegalPlay(
+                msg(
+                    "Event {number} comes after the end of the game: nobody is left.",
+                    number=number,
+                )
             )
         event = _as_event(raw, number)
         if isinstance(event, Withdrawal):
@@ -309,30 +289,31 @@ def score_game(
             _check_player(player, names, in_game)
             if not (event.library_exhausted and event.hand_short):
                 raise IllegalPlay(
-                    f"{player} cannot withdraw: only a player whose library is exhausted and "
-                    "who starts the turn with less than a full hand may announce it "
-                    "(in the untap phase).",
-                    ru=f"{player} не может отступить из игры: объявить отступление (в фазе "
-                    "антапа) может только игрок, у которого кончилась библиотека и который "
-                    "начинает ход с неполной рукой.",
+                    msg(
+                        "{name} cannot withdraw: only a player whose library is exhausted and "
+                        "who starts the turn with less than a full hand may announce it (in the "
+                        "untap phase).",
+                        name=player,
+                    )
                 )
             broken = [
-                text
-                for flag, text in (
-                    (event.entered_combat, "a minion entered combat"),
-                    (event.lost_blood, "a minion lost blood"),
-                    (event.lost_pool, "pool was lost"),
+                said
+                for flag, said in (
+                    (event.entered_combat, msg("a minion entered combat")),
+                    (event.lost_blood, msg("a minion lost blood")),
+                    (event.lost_pool, msg("pool was lost")),
                 )
                 if flag
             ]
             if broken:
                 trace.add(
                     "vtes:9.2",
-                    f"{player}'s withdrawal fails ({', '.join(broken)} before the next untap "
-                    f"phase); {player} stays in the game.",
-                    f"Отступление игрока {player} срывается "
-                    f"({', '.join(_BROKEN_RU[b] for b in broken)} до следующей фазы антапа); "
-                    f"{player} остаётся в игре.",
+                    msg(
+                        "{name}'s withdrawal fails ({broken} before the next untap phase); "
+                        "{name} stays in the game.",
+                        name=player,
+                        broken=broken,
+                    ),
                 )
                 continue
             predator = predator_of(names, player, in_game)
@@ -342,56 +323,47 @@ def score_game(
             left_at[player] = number
             trace.add(
                 "vtes:9.2",
-                f"{player} withdraws and gains {_vp_text(wvp)} VP; {predator}, the predator, "
-                "gains neither victory points nor pool.",
-                f"{player} отступает из игры и получает {ru.victory_points(wvp)}; хищник, "
-                f"{predator}, не получает ни победных очков, ни пула.",
+                msg(
+                    "{name} withdraws and gains {vp}; {predator}, the predator, gains neither "
+                    "victory points nor pool.",
+                    name=player,
+                    vp=_vp(wvp),
+                    predator=predator,
+                ),
             )
             if len(in_game) >= 2:
-                trace.add(
-                    "vtes:2.1",
-                    f"{predator}'s new prey is {prey_of(names, predator, in_game)}.",
-                    f"Новая жертва игрока {predator} — {prey_of(names, predator, in_game)}.",
-                )
+                trace.add("vtes:2.1", _new_prey(predator, prey_of(names, predator, in_game)))
         else:
             for player in event.players:
                 _check_player(player, names, in_game)
             ousted = [p for p in names if p in event.players]
-            together = len(ousted) > 1
-            by = f" by {event.by}" if event.by else ""
-            at_once = " одновременно" if together else ""
-            if event.by:
-                who = f"{'игроков' if together else 'игрока'} {_names_ru(ousted)}"
-                ousting_ru = f"{event.by}{at_once} вытесняет из игры {who}: пул на нуле."
-            else:
-                verb = "вытеснены" if together else "вытеснен"
-                ousting_ru = f"Из игры{at_once} {verb} {_players_ru(ousted)}: пул на нуле."
-            trace.add(
-                "vtes:9.1",
-                f"{' and '.join(ousted)} {'are' if together else 'is'} ousted{by}"
-                f"{' at the same time' if together else ''}: pool at 0.",
-                ousting_ru,
-            )
+            trace.add("vtes:9.1", _ousting(ousted, event.by))
             for player in ousted:
                 predator = predator_of(names, player, in_game)
                 vp[predator] += OUST_VP
                 if predator in ousted:
                     trace.add(
                         "vtes:9.1",
-                        f"{player} was {predator}'s prey: {predator} gains 1 VP but no pool, "
-                        "being ousted at the same time.",
-                        f"Игрок {player} был жертвой игрока {predator}: {predator} получает "
-                        f"{ru.victory_points(OUST_VP)}, но пула не получает, потому что "
-                        "выбывает одновременно со своей жертвой.",
+                        msg(
+                            "{name} was {predator}'s prey: {predator} gains {vp} but no pool, "
+                            "being ousted at the same time.",
+                            name=player,
+                            predator=predator,
+                            vp=_vp(Fraction(OUST_VP)),
+                        ),
                     )
                 else:
                     pool[predator] += OUST_POOL
                     trace.add(
                         "vtes:9.1",
-                        f"{player} was {predator}'s prey: {predator} gains 1 VP and "
-                        f"{OUST_POOL} pool from the blood bank.",
-                        f"Игрок {player} был жертвой игрока {predator}: {predator} получает "
-                        f"{ru.victory_points(OUST_VP)} и {ru.pool(OUST_POOL)} из банка крови.",
+                        msg(
+                            "{name} was {predator}'s prey: {predator} gains {vp} and {pool} from "
+                            "the blood bank.",
+                            name=player,
+                            predator=predator,
+                            vp=_vp(Fraction(OUST_VP)),
+                            pool=counts.pool(OUST_POOL),
+                        ),
                     )
             survivors = [p for p in in_game if p not in ousted]
             for player in ousted:
@@ -401,12 +373,8 @@ def score_game(
                 for player in ousted:
                     predator = predator_of(names, player, in_game)
                     if predator in survivors:
-                        trace.add(
-                            "vtes:9.1",
-                            f"{predator}'s new prey is {prey_of(names, predator, survivors)}.",
-                            f"Новая жертва игрока {predator} — "
-                            f"{prey_of(names, predator, survivors)}.",
-                        )
+                        next_prey = prey_of(names, predator, survivors)
+                        trace.add("vtes:9.1", _new_prey(predator, next_prey))
             in_game = survivors
         if len(in_game) == 1:
             last = in_game[0]
@@ -414,36 +382,39 @@ def score_game(
             status[last] = "last standing"
             trace.add(
                 "vtes:9.1",
-                f"{last} is the last Methuselah left and gains 1 more VP; the game ends.",
-                f"{last} — последний оставшийся Метузела и получает ещё "
-                f"{ru.victory_points(LAST_STANDING_VP)}; игра окончена.",
+                msg_n(
+                    "{name} is the last Methuselah left and gains {n} more VP; the game ends.",
+                    "{name} is the last Methuselah left and gains {n} more VP; the game ends.",
+                    LAST_STANDING_VP,
+                    name=last,
+                ),
             )
         elif not in_game:
-            trace.add(
-                "vtes:9.1",
-                "Nobody is left: the game ends.",
-                "Никого не осталось: игра окончена.",
-            )
+            trace.add("vtes:9.1", msg("Nobody is left: the game ends."))
 
     finished = len(in_game) <= 1
     best = max(vp.values())
     leaders = tuple(p for p in names if vp[p] == best)
-    summary = ", ".join(f"{p} {_vp_text(vp[p])} VP" for p in names)
-    summary_ru = ", ".join(f"{p} — {_vp_short_ru(vp[p])}" for p in names)
-    if finished:
-        if len(leaders) == 1:
-            text = f"Final score: {summary}. {leaders[0]} wins, ousted or not."
-            text_ru = (
-                f"Итоговый счёт: {summary_ru}. Побеждает {leaders[0]}, и неважно, был ли "
-                "этот игрок вытеснен."
-            )
-        else:
-            text = f"Final score: {summary}. A tie between {' and '.join(leaders)}."
-            text_ru = f"Итоговый счёт: {summary_ru}. Ничья между игроками {_names_ru(leaders)}."
+    summary = [_score(p, vp[p]) for p in names]
+    if not finished:
+        said = msg(
+            "Score so far: {summary}; still playing: {players}.",
+            summary=summary,
+            players=list(in_game),
+        )
+    elif len(leaders) == 1:
+        said = msg(
+            "Final score: {summary}. {winner} wins, ousted or not.",
+            summary=summary,
+            winner=leaders[0],
+        )
     else:
-        text = f"Score so far: {summary}; still playing: {', '.join(in_game)}."
-        text_ru = f"Счёт на данный момент: {summary_ru}; в игре остаются: {', '.join(in_game)}."
-    trace.add("vtes:9.1", text, text_ru)
+        said = msg(
+            "Final score: {summary}. A tie between {leaders}.",
+            summary=summary,
+            leaders=_names(leaders),
+        )
+    trace.add("vtes:9.1", said)
     prey = tuple((p, prey_of(names, p, in_game)) for p in in_game) if len(in_game) >= 2 else ()
     return Score(
         seating=names,
@@ -454,3 +425,19 @@ def score_game(
         leaders=leaders,
         steps=trace.steps,
     )
+
+
+def _new_prey(predator: str, prey: str) -> Message:
+    return msg("{predator}'s new prey is {prey}.", predator=predator, prey=prey)
+
+
+def _ousting(ousted: Sequence[str], by: str) -> Message:
+    """The step that ousts ``ousted`` (one player, or several at the same time)."""
+    if len(ousted) == 1:
+        if by:
+            return msg("{name} is ousted by {by}: pool at 0.", name=ousted[0], by=by)
+        return msg("{name} is ousted: pool at 0.", name=ousted[0])
+    names = _names(ousted)
+    if by:
+        return msg("{names} are ousted by {by} at the same time: pool at 0.", names=names, by=by)
+    return msg("{names} are ousted at the same time: pool at 0.", names=names)
