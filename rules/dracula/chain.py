@@ -208,7 +208,7 @@ def combat_odds(
         "Если равны и итоги, и инициатива, раунд перебрасывается (наше явное допущение).",
     )
     if not situation.dodge_in_round_one:
-        trace.add("dracula:combat-decks", *NO_DODGE_IN_ROUND_ONE)
+        trace.add("dracula:combat-decks", NO_DODGE_IN_ROUND_ONE)
     if model.agatha:
         trace.add(
             "dracula:powers",
