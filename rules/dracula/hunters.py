@@ -206,6 +206,17 @@ class Opponent:
         name = enemy_name(self.name or "Agent")
         return msg("{name} (a Minion)", name=name) if self.minion else name
 
+    def against(self) -> Message | str:
+        """:meth:`title` as a text says whom a hunter fights (some languages decline it)."""
+        if self.is_dracula:
+            return (
+                msg_p("against", "Dracula by night")
+                if self.night
+                else msg_p("against", "Dracula by day")
+            )
+        name = msg_p("against", "Agent") if self.name in ("", "Agent") else self.name
+        return msg_p("against", "{name} (a Minion)", name=name) if self.minion else name
+
     def describe(self) -> str:
         """:meth:`title` in English."""
         return render_param(self.title(), "en")
