@@ -2,9 +2,9 @@
 
 Each is a catalog message, translated once. A card is named by the name the page shows in its
 card lists; the Russian catalog writes the Russian name followed by that name, e.g.
-``Кол (Stake)``, so a step can be matched to the card picked on the page. Hunter and agent
-names are proper names and stay as they are (only Dracula and the default "Agent" are
-translated).
+``<Russian name> (Stake)``, so a step can be matched to the card picked on the page. Hunter
+and agent names are proper names and stay as they are (only Dracula and the default "Agent"
+are translated).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ __all__ = [
     "card_names",
     "enemy_name",
     "extra_name",
+    "result_key",
     "result_name",
 ]
 
@@ -83,6 +84,15 @@ EXTRAS: dict[str, Message] = {
 }
 """The notes of the result table (effects beside the result)."""
 
+_RESULT_KEYS: dict[str, Message] = {
+    "wound": msg_p("result key", "'wound'"),
+    "continue": msg_p("result key", "'continue'"),
+    "repel": msg_p("result key", "'repel'"),
+    "bite": msg_p("result key", "'bite'"),
+    "killed": msg_p("result key", "'killed'"),
+    "end": msg_p("result key", "'end'"),
+}
+
 _ENEMIES: dict[str, Message] = {
     "Dracula": msg_p("enemy", "Dracula"),
     "Agent": msg_p("enemy", "Agent"),
@@ -102,10 +112,15 @@ def card_names(cards: Iterable[str]) -> tuple[Message | str, ...]:
 
 
 def result_name(kind: str, amount: int = 0) -> Message | str:
-    """A result of the table: ``wound 2`` (``2 Раны``), ``continue``, ``killed``..."""
+    """A result of the table: ``wound 2``, ``continue``, ``killed``... in the reader's language."""
     if kind == "wound":
         return msg_np("result", "wound {n}", "wound {n}", amount)
     return _RESULTS.get(kind, kind)
+
+
+def result_key(kind: str) -> Message | str:
+    """A result as it is typed (``'bite'``); other languages add what it means."""
+    return _RESULT_KEYS.get(kind, repr(kind))
 
 
 def enemy_name(name: str) -> Message | str:
