@@ -59,205 +59,148 @@ GROUP_BOUND = 8_000_000
 
 LABELS = Catalog(
     {
-        "title": ("Fury of Dracula: combat explorer", "Ярость Дракулы: исследование боя"),
-        "intro": (
+        "title": msg("Fury of Dracula: combat explorer"),
+        "intro": msg(
             "Choose the hunter and the opponent; the page computes the exact odds of every "
-            "card pairing, how the whole combat ends, and the best card mix for round 1.",
-            "Выберите Охотника и противника; страница точно рассчитывает шансы каждой пары "
-            "карт, исходы всего боя и лучшую смесь карт для первого раунда.",
+            "card pairing, how the whole combat ends, and the best card mix for round 1."
         ),
-        "tab_explore": ("Explore odds", "Шансы"),
-        "tab_judge": ("Round resolver", "Разбор раунда"),
-        "hunter": ("Hunter", "Охотник"),
-        "health": ("Health", "Здоровье"),
-        "bites": ("Bites", "Укусы"),
-        "items": ("Combat items", "Боевые Вещи"),
-        "opponent": ("Opponent", "Противник"),
-        "dracula-night": ("Dracula by night", "Дракула ночью"),
-        "dracula-day": ("Dracula by day", "Дракула днём"),
-        "agent": ("An agent", "Агент"),
-        "weapons": ("Agent weapons", "Оружие Агента"),
-        "minion": ("The agent is a Minion", "Агент — Миньон"),
-        "blood": ("Dracula's blood", "Кровь Дракулы"),
-        "trap": ("Trap (Dracula +1)", "Ловушка (Дракула +1)"),
-        "advance": ("Advance Planning (hunter +1)", "План Атаки (Охотник +1)"),
-        "castle": ("In Castle Dracula (+1)", "В Замке Дракулы (+1)"),
-        "eastern": ("In Eastern Europe", "В Восточной Европе"),
-        "garlic": ("Garlic / Rage (no Escape, rounds 1-3)", "Чеснок / Бешенство (без Бегства 1-3)"),
-        "dodge1": (
-            "Dodge allowed in round 1 (open point)",
-            "Уклонение в раунде 1 разрешено (спорно)",
-        ),
-        "dodge1_help": (
+        "tab_explore": msg("Explore odds"),
+        "tab_judge": msg("Round resolver"),
+        "hunter": msg("Hunter"),
+        "health": msg("Health"),
+        "bites": msg("Bites"),
+        "items": msg("Combat items"),
+        "opponent": msg("Opponent"),
+        "dracula-night": msg("Dracula by night"),
+        "dracula-day": msg("Dracula by day"),
+        "agent": msg("An agent"),
+        "weapons": msg("Agent weapons"),
+        "minion": msg("The agent is a Minion"),
+        "blood": msg("Dracula's blood"),
+        "trap": msg("Trap (Dracula +1)"),
+        "advance": msg("Advance Planning (hunter +1)"),
+        "castle": msg("In Castle Dracula (+1)"),
+        "eastern": msg("In Eastern Europe"),
+        "garlic": msg("Garlic / Rage (no Escape, rounds 1-3)"),
+        "dodge1": msg("Dodge allowed in round 1 (open point)"),
+        "dodge1_help": msg(
             "Open point: the rulebook does not say whether Dodge may be played in the first "
             "round of a combat. On: either side may choose it in round 1; off: not before "
-            "round 2.",
-            "Спорный момент: правила не говорят, можно ли играть Уклонение в первом раунде "
-            "боя. Включено: любая сторона может выбрать его в раунде 1; выключено: не раньше "
-            "раунда 2.",
+            "round 2."
         ),
-        "agatha": (
-            "Sister Agatha: Fangs/Escape cost 2 blood",
-            "Сестра Агата: Клыки/Бегство за 2 Крови",
-        ),
-        "agatha_cost": ("costs {n} blood", "стоит {n} Крови"),
-        "hunter_policy": ("Hunter plays", "Охотник играет"),
-        "enemy_policy": ("Enemy plays", "Противник играет"),
-        "minimax": ("best mix (minimax)", "лучшую смесь (минимакс)"),
-        "uniform": ("any legal card, equally", "любую карту поровну"),
-        "goal": ("best plan for a goal", "лучший план для цели"),
-        "always": ("always one card when allowed", "всегда одну карту, когда можно"),
-        "goal_label": ("Hunter's goal (best plan)", "Цель Охотника (лучший план)"),
-        "always_label": ("Card to always play", "Карта, которую играть всегда"),
-        "goal_destroy": ("destroy Dracula (kill the agent)", "уничтожить Дракулу (убить Агента)"),
-        "goal_safety": ("not be defeated or bitten", "не быть поверженным или Укушенным"),
-        "goal_blood": ("take the most blood", "отнять больше Крови"),
-        "plan_title": (
-            "Best plan for the goal: {goal}",
-            "Лучший план для цели: {goal}",
-        ),
-        "plan_first": ("Round 1 card", "Карта в раунде 1"),
-        "plan_value": ("Goal's exact value under this plan", "Точное значение цели при этом плане"),
-        "plan_note": (
+        "agatha": msg("Sister Agatha: Fangs/Escape cost 2 blood"),
+        "agatha_cost": msg("costs {n} blood"),
+        "hunter_policy": msg("Hunter plays"),
+        "enemy_policy": msg("Enemy plays"),
+        "minimax": msg("best mix (minimax)"),
+        "uniform": msg("any legal card, equally"),
+        "goal": msg("best plan for a goal"),
+        "always": msg("always one card when allowed"),
+        "goal_label": msg("Hunter's goal (best plan)"),
+        "always_label": msg("Card to always play"),
+        "goal_destroy": msg("destroy Dracula (kill the agent)"),
+        "goal_safety": msg("not be defeated or bitten"),
+        "goal_blood": msg("take the most blood"),
+        "plan_title": msg("Best plan for the goal: {goal}"),
+        "plan_first": msg("Round 1 card"),
+        "plan_value": msg("Goal's exact value under this plan"),
+        "plan_note": msg(
             "The plan names one card for every situation of the fight, chosen for this goal "
-            "against the opponent's way of playing; the odds above are this plan's, exactly.",
-            "План называет одну карту для каждого положения в бою, выбранную ради этой цели "
-            "против способа игры противника; шансы выше — точные шансы этого плана.",
+            "against the opponent's way of playing; the odds above are this plan's, exactly."
         ),
-        "always_note": (
+        "always_note": msg(
             "The hunter plays {card} in every round the rules allow it (not right after it, "
-            "unless he holds another copy; not once it is destroyed); in other rounds any legal "
-            "card, equally.",
-            "Охотник играет карту {card} в каждом раунде, где правила это позволяют (не сразу "
-            "после неё, если нет второго экземпляра, и не после уничтожения); в остальных "
-            "раундах — любую разрешённую карту поровну.",
+            "unless he holds another copy; not once it is destroyed); in other rounds any "
+            "legal card, equally."
         ),
-        "mix_goal": (
+        "mix_goal": msg(
             "Goal of this mix: points, blood Dracula loses minus health the hunter loses, "
-            "round by round.",
-            "Цель этой смеси: очки — потеря Крови Дракулы минус потеря Здоровья Охотника, "
-            "раунд за раундом.",
+            "round by round."
         ),
-        "companions": ("Group: other hunters", "Группа: другие Охотники"),
-        "companion_items": (
-            "Their combat items (e.g. Mina Harker: Crucifix; Dr. Seward: Knife)",
-            "Их боевые Вещи (напр. Mina Harker: Crucifix; Dr. Seward: Knife)",
+        "companions": msg("Group: other hunters"),
+        "companion_items": msg(
+            "Their combat items (e.g. Mina Harker: Crucifix; Dr. Seward: Knife)"
         ),
-        "target": ("Dracula's target in a group", "Цель Дракулы в Группе"),
-        "target_uniform": ("each hunter equally", "каждый Охотник поровну"),
-        "target_minimax": ("minimax (worst for the group)", "минимакс (худший для Группы)"),
-        "group_title": ("Group combat: {names}", "Групповой бой: {names}"),
-        "group_note": (
-            "Companions fight at full health with no bites; every card is chosen at random among "
-            "the legal ones; when the group wins it applies its best revealed card.",
-            "Спутники бьются с полным Здоровьем и без Укусов; каждая карта выбирается случайно "
-            "среди разрешённых; выиграв бросок, Группа берёт свою лучшую вскрытую карту.",
+        "target": msg("Dracula's target in a group"),
+        "target_uniform": msg("each hunter equally"),
+        "target_minimax": msg("minimax (worst for the group)"),
+        "group_title": msg("Group combat: {names}"),
+        "group_note": msg(
+            "Companions fight at full health with no bites; every card is chosen at random "
+            "among the legal ones; when the group wins it applies its best revealed card."
         ),
-        "group_hunter": ("Hunter", "Охотник"),
-        "group_defeated": ("is the one defeated", "повержен именно он"),
-        "group_bitten": ("is the one bitten", "укушен именно он"),
-        "group_health": ("expected health at the end", "ожидаемое Здоровье в конце"),
-        "group_refused": ("Group combat not computed: {why}", "Групповой бой не рассчитан: {why}"),
-        "group_twice": (
-            "{name} is already the first hunter; choose other companions",
-            "{name} уже выбран первым Охотником; выберите других спутников",
+        "group_hunter": msg("Hunter"),
+        "group_defeated": msg("is the one defeated"),
+        "group_bitten": msg("is the one bitten"),
+        "group_health": msg("expected health at the end"),
+        "group_refused": msg("Group combat not computed: {why}"),
+        "group_twice": msg("{name} is already the first hunter; choose other companions"),
+        "bad_health": msg(
+            "{name}'s health must be a whole number from 1 to {max} (his or her maximum); got"
+            " {value}."
         ),
-        "bad_health": (
-            "{name}'s health must be a whole number from 1 to {max} (his or her maximum); "
-            "got {value}.",
-            "Здоровье (персонаж {name}) должно быть целым числом от 1 до {max} (максимум "
-            "персонажа); введено {value}.",
+        "bad_bites": msg(
+            "{name} has {slots} bite slot(s): bites must be a whole number from 0 to {max} (a"
+            " bite in the last slot defeats the hunter, who then cannot fight); got {value}."
         ),
-        "bad_bites": (
-            "{name} has {slots} bite slot(s): bites must be a whole number from 0 to {max} (a "
-            "bite in the last slot defeats the hunter, who then cannot fight); got {value}.",
-            "У персонажа {name} ячеек Укуса: {slots}; Укусов может быть от 0 до {max} (Укус "
-            "в последнюю ячейку означает поражение, и в бой Охотник уже не вступает); "
-            "введено {value}.",
-        ),
-        "bad_blood": (
+        "bad_blood": msg(
             "Dracula's blood track has {max} boxes: blood must be a whole number from 1 to "
-            "{max}; got {value}.",
-            "На дорожке Крови Дракулы {max} делений: Кровь должна быть целым числом от 1 до "
-            "{max}; введено {value}.",
+            "{max}; got {value}."
         ),
-        "assume": ("Unknown initiative numbers", "Неизвестная инициатива"),
-        "assume_none": ("not set: enter them", "не задана: введите"),
-        "assume_value": ("assume all are {v}", "считать все равными {v}"),
-        "initiative": (
-            "Initiative from your cards (e.g. Punch=1, Fangs=4)",
-            "Инициатива с ваших карт (напр. Punch=1, Fangs=4)",
-        ),
-        "overrides": (
-            "Table overrides (e.g. hunter: Punch vs Claws = wound 1)",
-            "Замены в таблице (напр. hunter: Punch vs Claws = wound 1)",
-        ),
-        "need_initiative": (
+        "assume": msg("Unknown initiative numbers"),
+        "assume_none": msg("not set: enter them"),
+        "assume_value": msg("assume all are {v}"),
+        "initiative": msg("Initiative from your cards (e.g. Punch=1, Fangs=4)"),
+        "overrides": msg("Table overrides (e.g. hunter: Punch vs Claws = wound 1)"),
+        "need_initiative": msg(
             "Set the initiative numbers first. The seed gives only Stake 3 and Claws 2; "
             "unknown here: {cards}. Type them from your cards, or choose an assumed value. "
-            "Ties happen in about {tie} of rolls, so the choice matters.",
-            "Сначала задайте числа инициативы. В правилах есть только Кол 3 и Когти 2; "
-            "неизвестны: {cards}. Введите их со своих карт или выберите допущение. "
-            "Ничьи бывают примерно в {tie} бросков, так что это важно.",
+            "Ties happen in about {tie} of rolls, so the choice matters."
         ),
-        "assumption_note": (
+        "assumption_note": msg(
             "Assumed: the initiative numbers the rules do not give ({cards}) are all {v}. "
             'Type the numbers from your cards under "Initiative from your cards", or pick '
-            'another value under "Unknown initiative numbers".',
-            "Допущение: числа инициативы, которых нет в правилах ({cards}), все равны {v}. "
-            "Введите числа со своих карт в поле «Инициатива с ваших карт» или выберите другое "
-            "значение в поле «Неизвестная инициатива».",
+            'another value under "Unknown initiative numbers".'
         ),
-        "table_title": (
-            "Round 1: chance the hunter wins the roll (row: hunter's card, column: enemy's)",
-            "Раунд 1: шанс Охотника выиграть бросок (строка: карта Охотника, столбец: противника)",
+        "table_title": msg(
+            "Round 1: chance the hunter wins the roll (row: hunter's card, column: enemy's)"
         ),
-        "unconfirmed": (
-            "† result not confirmed by the rulebook text (fan-made table); "
-            "override it if your cards differ",
-            "† результат не подтверждён текстом правил (таблица фанатов); "
-            "замените, если ваши карты иначе",
+        "unconfirmed": msg(
+            "† result not confirmed by the rulebook text (fan-made table); override it if "
+            "your cards differ"
         ),
-        "win": ("win", "победа"),
-        "lose": ("loss", "поражение"),
-        "outcomes": ("How the combat ends", "Чем кончится бой"),
-        "track": ("Dracula's blood when the combat ends", "Кровь Дракулы в конце боя"),
-        "mix": ("Round 1 best card mix (minimax)", "Лучшая смесь карт в раунде 1 (минимакс)"),
-        "value": ("value for the hunter", "ценность для Охотника"),
-        "payoff_note": (
-            "Payoff: blood Dracula loses minus health the hunter loses; a bite costs health / free "
-            "bite slots; killing an agent is worth the hunter's health.",
-            "Выигрыш: потеря Крови Дракулы минус потеря Здоровья; Укус стоит Здоровье / свободные "
-            "ячейки Укуса; убийство Агента стоит Здоровья Охотника.",
+        "win": msg("win"),
+        "lose": msg("loss"),
+        "outcomes": msg("How the combat ends"),
+        "track": msg("Dracula's blood when the combat ends"),
+        "mix": msg("Round 1 best card mix (minimax)"),
+        "value": msg("value for the hunter"),
+        "payoff_note": msg(
+            "Payoff: blood Dracula loses minus health the hunter loses; a bite costs health /"
+            " free bite slots; killing an agent is worth the hunter's health."
         ),
-        "rounds": ("Expected rounds", "Ожидаемое число раундов"),
-        "states": ("combat states solved exactly", "состояний боя решено точно"),
-        "defeated": ("hunter defeated", "Охотник повержен"),
-        "bitten": ("hunter bitten", "Охотник укушен"),
-        "escaped": ("someone escaped (End)", "кто-то сбежал (Конец)"),
-        "continues": ("three Continues", "три Продолжения"),
-        "destroyed": ("Dracula destroyed", "Дракула уничтожен"),
-        "killed": ("agent killed", "Агент убит"),
-        "judge_intro": (
-            "Settle a round: pick both revealed cards and the dice as rolled.",
-            "Разберите раунд: выберите обе вскрытые карты и выпавшие кубики.",
-        ),
-        "hunter_card": ("Hunter's card", "Карта Охотника"),
-        "enemy_card": ("Enemy's card", "Карта противника"),
-        "hunter_die": ("Hunter's die", "Кубик Охотника"),
-        "hunter_die2": (
-            "Second die (Godalming vs agent)",
-            "Второй кубик (Годалминг против Агента)",
-        ),
-        "enemy_die": ("Enemy's die", "Кубик противника"),
-        "resolve": ("Resolve round", "Разыграть раунд"),
-        "restart": ("Start a new combat", "Начать бой заново"),
-        "judge_state": ("Combat state", "Состояние боя"),
-        "round_no": ("Round", "Раунд"),
-        "over": ("Combat over", "Бой окончен"),
-        "continues_n": ("Continues in a row", "Продолжений подряд"),
-        "on_table": ("On the table", "На столе"),
-        "compute_time": ("computed in {t}", "рассчитано за {t}"),
+        "rounds": msg("Expected rounds"),
+        "states": msg("combat states solved exactly"),
+        "defeated": msg("hunter defeated"),
+        "bitten": msg("hunter bitten"),
+        "escaped": msg("someone escaped (End)"),
+        "continues": msg("three Continues"),
+        "destroyed": msg("Dracula destroyed"),
+        "killed": msg("agent killed"),
+        "judge_intro": msg("Settle a round: pick both revealed cards and the dice as rolled."),
+        "hunter_card": msg("Hunter's card"),
+        "enemy_card": msg("Enemy's card"),
+        "hunter_die": msg("Hunter's die"),
+        "hunter_die2": msg("Second die (Godalming vs agent)"),
+        "enemy_die": msg("Enemy's die"),
+        "resolve": msg("Resolve round"),
+        "restart": msg("Start a new combat"),
+        "judge_state": msg("Combat state"),
+        "round_no": msg("Round"),
+        "over": msg("Combat over"),
+        "continues_n": msg("Continues in a row"),
+        "on_table": msg("On the table"),
+        "compute_time": msg("computed in {t}"),
     }
 )
 OUTCOME_COLORS = {

@@ -34,6 +34,7 @@ from rules.dracula.valour import (
     valour_winner,
 )
 from rules.errors import InvalidState, RuleError
+from rules.i18n import msg
 
 __all__ = ["LABELS", "ValourPanel", "parse_blood_list"]
 
@@ -41,79 +42,50 @@ T = TypeVar("T")
 
 LABELS = Catalog(
     {
-        "tab": ("Valour points", "Очки Доблести"),
-        "intro": (
+        "tab": msg("Valour points"),
+        "intro": msg(
             "An optional variant: each hunter scores Valour points for brave deeds. If the "
-            "hunters win the game, the hunter with the most points is the overall winner.",
-            "Необязательный вариант: каждый Охотник получает Очки Доблести за смелые дела. "
-            "Если Охотники выиграли, побеждает тот, у кого очков больше всех.",
+            "hunters win the game, the hunter with the most points is the overall winner."
         ),
-        "tally": ("Judge's tally", "Подсчёт для судьи"),
-        "tally_help": (
+        "tally": msg("Judge's tally"),
+        "tally_help": msg(
             "Enter how many times each hunter did each deed. Blood taken: one number per "
-            "combat, separated by commas (for example 3, 2).",
-            "Укажите, сколько раз каждый Охотник совершил каждое дело. Снятая Кровь: по числу "
-            "на бой, через запятую (например 3, 2).",
+            "combat, separated by commas (for example 3, 2)."
         ),
-        "name": ("Hunter", "Охотник"),
-        "plays": ("Takes part", "Участвует"),
-        "hunters_won": ("The hunters won the game", "Охотники выиграли партию"),
-        "award_rats_unhurt": ("Rats encounter, no wound (+1)", "Крысы, без ран (+1)"),
-        "award_wolves_unhurt": ("Wolves encounter, no wound (+1)", "Волки, без ран (+1)"),
-        "award_minion_beaten": ("Minion beaten in combat (+2)", "Миньон побеждён в бою (+2)"),
-        "award_assassin_beaten": (
-            "Assassin beaten in combat (+3)",
-            "Ассасин побеждён в бою (+3)",
-        ),
-        "award_castle_dracula": (
-            "Entered Castle Dracula (+3, once per game)",
-            "Вход в Замок Дракулы (+3, раз за игру)",
-        ),
-        "award_final_stand": ("Played Final Stand (+3)", "Сыгран «Последний рывок» (+3)"),
-        "award_new_vampire_destroyed": (
-            "New Vampire encounter destroyed (+4)",
-            "Уничтожен Новый Вампир (+4)",
-        ),
-        "award_attack_on_dracula": (
-            "Attacks on Dracula, not his attacks (+5 each)",
-            "Нападения на Дракулу, не его (+5 за каждое)",
-        ),
-        "award_blood_taken": (
-            "Blood taken per combat (+5 per point)",
-            "Снятая Кровь по боям (+5 за единицу)",
-        ),
-        "award_final_blow": ("Final blow (+10)", "Последний удар (+10)"),
-        "points": ("Points", "Очки"),
-        "details": ("Awards", "Награды"),
-        "standings": ("Valour standings", "Таблица Доблести"),
-        "winner": (
-            "Winner: {name} with {points} Valour points.",
-            "Победитель: {name}, Очков Доблести: {points}.",
-        ),
-        "tie": (
+        "name": msg("Hunter"),
+        "plays": msg("Takes part"),
+        "hunters_won": msg("The hunters won the game"),
+        "award_rats_unhurt": msg("Rats encounter, no wound (+1)"),
+        "award_wolves_unhurt": msg("Wolves encounter, no wound (+1)"),
+        "award_minion_beaten": msg("Minion beaten in combat (+2)"),
+        "award_assassin_beaten": msg("Assassin beaten in combat (+3)"),
+        "award_castle_dracula": msg("Entered Castle Dracula (+3, once per game)"),
+        "award_final_stand": msg("Played Final Stand (+3)"),
+        "award_new_vampire_destroyed": msg("New Vampire encounter destroyed (+4)"),
+        "award_attack_on_dracula": msg("Attacks on Dracula, not his attacks (+5 each)"),
+        "award_blood_taken": msg("Blood taken per combat (+5 per point)"),
+        "award_final_blow": msg("Final blow (+10)"),
+        "points": msg("Points"),
+        "details": msg("Awards"),
+        "standings": msg("Valour standings"),
+        "winner": msg("Winner: {name} with {points} Valour points."),
+        "tie": msg(
             "Tie: {names} share the top score of {points}. The rules name no tie-break, so "
-            "the tie stands.",
-            "Ничья: у {names} поровну лучших очков ({points}). Правила не дают способа "
-            "разрешить ничью, поэтому она остаётся.",
+            "the tie stands."
         ),
-        "dracula_won": (
-            "Dracula won the game: Valour points name no winner.",
-            "Дракула выиграл партию: Очки Доблести победителя не определяют.",
+        "dracula_won": msg("Dracula won the game: Valour points name no winner."),
+        "nobody": msg("Mark at least one hunter as taking part."),
+        "combat": msg("Valour of this combat"),
+        "combat_help": msg(
+            "Points the hunter can earn in the combat set up above, with their exact odds."
         ),
-        "nobody": ("Mark at least one hunter as taking part.", "Отметьте хотя бы одного Охотника."),
-        "combat": ("Valour of this combat", "Доблесть в этом бою"),
-        "combat_help": (
-            "Points the hunter can earn in the combat set up above, with their exact odds.",
-            "Очки, которые Охотник может получить в бою, заданном выше, и их точные шансы.",
+        "attacked": msg("The hunter attacked Dracula (+5)"),
+        "assassin": msg("The agent is an Assassin"),
+        "expected": msg("Expected Valour points"),
+        "no_odds": msg(
+            "The combat's odds are not computed yet (set the initiative numbers above)."
         ),
-        "attacked": ("The hunter attacked Dracula (+5)", "Охотник напал на Дракулу (+5)"),
-        "assassin": ("The agent is an Assassin", "Агент — Ассасин"),
-        "expected": ("Expected Valour points", "Ожидаемые Очки Доблести"),
-        "no_odds": (
-            "The combat's odds are not computed yet (set the initiative numbers above).",
-            "Шансы боя ещё не рассчитаны (задайте инициативу выше).",
-        ),
-        "axis": ("Valour points", "Очки Доблести"),
+        "axis": msg("Valour points"),
     }
 )
 _CATALOG = COMMON.merged(LABELS)

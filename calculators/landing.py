@@ -9,6 +9,7 @@ import ipywidgets as widgets
 from calculators.kit import CalculatorApp, Catalog
 from calculators.kit.fmt import escape
 from calculators.kit.links import page_url
+from rules.i18n import msg
 
 
 @dataclass(frozen=True)
@@ -104,13 +105,10 @@ class LandingPage(CalculatorApp):
 
     labels = Catalog(
         {
-            "title": ("Vampire Rules Desk", "Vampire Rules Desk"),
-            "intro": (
-                "Rulings step by step for judges, exact odds for players. Pick a page:",
-                "Пошаговые решения для судей, точные вероятности для игроков. Выберите страницу:",
-            ),
-            "covers": ("Covers", "Охватывает"),
-            "open": ("Open", "Открыть"),
+            "title": msg("Vampire Rules Desk"),
+            "intro": msg("Rulings step by step for judges, exact odds for players. Pick a page:"),
+            "covers": msg("Covers"),
+            "open": msg("Open"),
         }
     )
 

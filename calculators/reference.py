@@ -25,6 +25,7 @@ from calculators.kit.tools import PageTools
 from calculators.kit.trace_view import rule_url
 from calculators.reference_sources import source_text
 from rules.errors import InvalidState
+from rules.i18n import msg
 from rules.reference import (
     GAME_NAMES,
     GAMES,
@@ -43,44 +44,33 @@ ALL = "all"
 
 LABELS = Catalog(
     {
-        "bad_game": (
-            "unknown game {game!r} in the page address; allowed: {allowed}",
-            "неизвестная игра {game!r} в адресе страницы; допустимы: {allowed}",
-        ),
-        "title": ("Rules reference", "Справочник правил"),
-        "intro": (
+        "bad_game": msg("unknown game {game!r} in the page address; allowed: {allowed}"),
+        "title": msg("Rules reference"),
+        "intro": msg(
             "Every rule the calculators cite, in our own words, in English and Russian. "
-            "Search in either language; word forms do not matter.",
-            "Все правила, на которые ссылаются калькуляторы, нашими словами, по-английски "
-            "и по-русски. Искать можно на любом из двух языков, форма слова не важна.",
+            "Search in either language; word forms do not matter."
         ),
-        "sections_tab": ("Sections", "Разделы"),
-        "glossary_tab": ("Glossary", "Глоссарий"),
-        "search": ("Search", "Поиск"),
-        "search_hint": ("e.g. aggravated, torpor, botch", "например, неизлечимое, ступор, ботч"),
-        "game": ("Game", "Игра"),
-        "all_games": ("All games", "Все игры"),
-        "found": ("{n} sections", "Разделов: {n}"),
-        "nothing": (
-            "No section matches this search. Try another word or another game.",
-            "Ни один раздел не подходит. Попробуйте другое слово или другую игру.",
-        ),
-        "pick": (
-            "Pick a section from the list to read it.",
-            "Выберите раздел в списке, чтобы прочитать его.",
-        ),
-        "examples": ("Worked examples", "Разобранные примеры"),
-        "editions": ("Differences between editions", "Различия изданий"),
-        "source": ("Source", "Источник"),
-        "link": ("Link to this section", "Ссылка на этот раздел"),
-        "terms": ("Terms", "Термины"),
-        "filter": ("Filter", "Фильтр"),
-        "filter_hint": ("English or Russian word", "слово по-английски или по-русски"),
-        "en": ("English", "Английский"),
-        "ru": ("Russian", "Русский"),
-        "section": ("Section", "Раздел"),
-        "note": ("Note", "Примечание"),
-        "terms_count": ("{n} terms", "Терминов: {n}"),
+        "sections_tab": msg("Sections"),
+        "glossary_tab": msg("Glossary"),
+        "search": msg("Search"),
+        "search_hint": msg("e.g. aggravated, torpor, botch"),
+        "game": msg("Game"),
+        "all_games": msg("All games"),
+        "found": msg("{n} sections"),
+        "nothing": msg("No section matches this search. Try another word or another game."),
+        "pick": msg("Pick a section from the list to read it."),
+        "examples": msg("Worked examples"),
+        "editions": msg("Differences between editions"),
+        "source": msg("Source"),
+        "link": msg("Link to this section"),
+        "terms": msg("Terms"),
+        "filter": msg("Filter"),
+        "filter_hint": msg("English or Russian word"),
+        "en": msg("English"),
+        "ru": msg("Russian"),
+        "section": msg("Section"),
+        "note": msg("Note"),
+        "terms_count": msg("{n} terms"),
     }
 )
 

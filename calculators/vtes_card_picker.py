@@ -19,53 +19,42 @@ import ipywidgets as widgets
 from calculators.kit import Catalog
 from calculators.kit.fmt import escape
 from rules.errors import InvalidState
+from rules.i18n import msg
 
 __all__ = ["CARD_LABELS", "CardPlayChoice", "CombatCardPicker", "CryptPicker"]
 
 CARD_LABELS = Catalog(
     {
-        "cards_open": ("Cards: vampires and combat cards", "Карты: вампиры и боевые карты"),
-        "crypt_name": ("Vampire", "Вампир"),
-        "crypt_hint": ("type a vampire's name", "введите имя вампира"),
-        "use_vampire": ("Use this vampire", "Взять этого вампира"),
-        "for_side": ("For", "Для"),
-        "card_name": ("Combat card", "Боевая карта"),
-        "card_hint": ("type a card's name", "введите название карты"),
-        "card_level": ("Level", "Уровень"),
-        "card_round": ("Round", "Раунд"),
-        "card_choice": ("Choice", "Выбор"),
-        "card_life": ("Its life", "Его жизнь"),
-        "card_range": ("Range", "Дистанция"),
-        "play_card": ("Play the card", "Сыграть карту"),
-        "remove_last": ("Remove the last card", "Убрать последнюю карту"),
-        "played": ("Cards played", "Сыгранные карты"),
-        "none_played": (
-            "No card played from the library yet.",
-            "Из библиотеки ещё ничего не сыграно.",
-        ),
-        "official": ("Card text", "Текст карты"),
-        "model": ("What the resolver does", "Что делает калькулятор"),
-        "judge": ("Left to the judge", "Остаётся судье"),
-        "not_modelled": (
-            "Not modelled: {reason}. Enter the effect by hand.",
-            "Не моделируется: {reason}. Введите эффект вручную.",
-        ),
-        "needs_choice": (
-            "This card needs a choice: {what}.",
-            "Для этой карты нужно выбрать: {what}.",
-        ),
-        "unknown_vampire": ("Choose a vampire from the list.", "Выберите вампира из списка."),
-        "unknown_card": ("Choose a card from the list.", "Выберите карту из списка."),
-        "capacity_of": ("capacity", "объём крови"),
-        "side_acting": ("acting", "действующий"),
-        "side_opposing": ("opposing", "противостоящий"),
-        "choice_weapon": (
-            "a weapon from the library (e.g. .44 Magnum)",
-            "оружие из библиотеки (например, .44 Magnum)",
-        ),
-        "choice_equipment": ("the opposing equipment's name", "название снаряжения соперника"),
-        "choice_retainer": ("the retainer's name", "имя слуги"),
-        "choice_range": ("the range", "дистанция"),
+        "cards_open": msg("Cards: vampires and combat cards"),
+        "crypt_name": msg("Vampire"),
+        "crypt_hint": msg("type a vampire's name"),
+        "use_vampire": msg("Use this vampire"),
+        "for_side": msg("For"),
+        "card_name": msg("Combat card"),
+        "card_hint": msg("type a card's name"),
+        "card_level": msg("Level"),
+        "card_round": msg("Round"),
+        "card_choice": msg("Choice"),
+        "card_life": msg("Its life"),
+        "card_range": msg("Range"),
+        "play_card": msg("Play the card"),
+        "remove_last": msg("Remove the last card"),
+        "played": msg("Cards played"),
+        "none_played": msg("No card played from the library yet."),
+        "official": msg("Card text"),
+        "model": msg("What the resolver does"),
+        "judge": msg("Left to the judge"),
+        "not_modelled": msg("Not modelled: {reason}. Enter the effect by hand."),
+        "needs_choice": msg("This card needs a choice: {what}."),
+        "unknown_vampire": msg("Choose a vampire from the list."),
+        "unknown_card": msg("Choose a card from the list."),
+        "capacity_of": msg("capacity"),
+        "side_acting": msg("acting"),
+        "side_opposing": msg("opposing"),
+        "choice_weapon": msg("a weapon from the library (e.g. .44 Magnum)"),
+        "choice_equipment": msg("the opposing equipment's name"),
+        "choice_retainer": msg("the retainer's name"),
+        "choice_range": msg("the range"),
     }
 )
 

@@ -29,6 +29,7 @@ from calculators.kit.fmt import escape
 from calculators.kit.tools import PageTools, ruling_text
 from calculators.vtes_card_picker import CARD_LABELS, CombatCardPicker, CryptPicker
 from rules.errors import InvalidState
+from rules.i18n import msg, msg_p
 from rules.vtes import MinionState
 from rules.vtes.cards import card
 from rules.vtes.combat import CombatReport, resolve
@@ -55,158 +56,129 @@ MAX_PLAYS = 30
 
 LABELS = Catalog(
     {
-        "bad_preset": (
-            "unknown preset {preset!r} in the page address; allowed: {allowed}",
-            "неизвестный пример {preset!r} в адресе страницы; допустимые: {allowed}",
-        ),
-        "title": ("VTES combat resolver", "VTES: разбор боя"),
-        "intro": (
+        "bad_preset": msg("unknown preset {preset!r} in the page address; allowed: {allowed}"),
+        "title": msg("VTES combat resolver"),
+        "intro": msg(
             "Describe the two combatants, then each round as it was played: maneuvers, the "
             "strikes of each side (the first is the round's strike, the others additional "
-            "strikes), and presses. The page replays the combat by the rules, tells it round by "
-            "round and shows every step.",
-            "Опишите двух бойцов и каждый раунд так, как он был сыгран: маневры, удары каждой "
-            "стороны (первый удар раунда, остальные дополнительные) и прессы. Страница "
-            "переигрывает бой по правилам, пересказывает его по раундам и показывает каждый шаг.",
+            "strikes), and presses. The page replays the combat by the rules, tells it round "
+            "by round and shows every step."
         ),
-        "new_combat": ("New combat", "Новый бой"),
-        "acting": ("Acting minion", "Действующий миньон"),
-        "opposing": ("Opposing minion", "Противостоящий миньон"),
-        "side_acting": ("acting", "действующий"),
-        "side_opposing": ("opposing", "противостоящий"),
-        "name": ("Name", "Имя"),
-        "kind": ("Kind", "Тип"),
-        "vampire": ("vampire", "вампир"),
-        "ally": ("ally", "союзник"),
-        "capacity": ("Capacity", "Объём крови"),
-        "blood": ("Blood", "Кровь"),
-        "life": ("Life", "Жизнь"),
-        "strength": ("Strength", "Сила"),
-        "equipment": ("Equipment", "Снаряжение"),
-        "retainers": ("Retainers", "Слуги"),
-        "add_equipment": ("Add equipment", "Добавить снаряжение"),
-        "add_retainer": ("Add retainer", "Добавить слугу"),
-        "item_name": ("Card", "Карта"),
-        "damage": ("Damage", "Повреждения"),
-        "ranged": ("ranged (R)", "дальнобойный (R)"),
-        "aggravated": ("aggravated", "неизлечимые"),
-        "remove": ("Remove", "Убрать"),
-        "rules": ("Rules", "Правила"),
-        "black-hand": ("Black Hand rulebook (default)", "Правила Black Hand (по умолчанию)"),
-        "vekn-2024": ("VEKN 2024 rulebook", "Правила VEKN 2024"),
-        "rounds": ("Rounds", "Раунды"),
-        "round": ("Round", "Раунд"),
-        "add_round": ("Add round", "Добавить раунд"),
-        "remove_round": ("Remove round", "Убрать раунд"),
-        "maneuvers": ("Maneuvers", "Маневры"),
-        "presses": ("Presses", "Прессы"),
-        "first_by": ("first by", "первым"),
-        "maneuvers_help": (
-            "Maneuvers and presses alternate between the sides; give how many were played and "
-            "who played the first. An odd number of maneuvers means long range; an odd number of "
-            "presses continues the combat.",
-            "Маневры и прессы чередуются; укажите, сколько их сыграно и кто начал. Нечётное "
-            "число маневров даёт дальнюю дистанцию, нечётное число прессов продолжает бой.",
+        "new_combat": msg("New combat"),
+        "acting": msg("Acting minion"),
+        "opposing": msg("Opposing minion"),
+        "side_acting": msg("acting"),
+        "side_opposing": msg("opposing"),
+        "name": msg_p("vtes_combat.name", "Name"),
+        "kind": msg("Kind"),
+        "vampire": msg("vampire"),
+        "ally": msg("ally"),
+        "capacity": msg("Capacity"),
+        "blood": msg("Blood"),
+        "life": msg("Life"),
+        "strength": msg("Strength"),
+        "equipment": msg("Equipment"),
+        "retainers": msg("Retainers"),
+        "add_equipment": msg("Add equipment"),
+        "add_retainer": msg("Add retainer"),
+        "item_name": msg("Card"),
+        "damage": msg("Damage"),
+        "ranged": msg("ranged (R)"),
+        "aggravated": msg("aggravated"),
+        "remove": msg("Remove"),
+        "rules": msg("Rules"),
+        "black-hand": msg("Black Hand rulebook (default)"),
+        "vekn-2024": msg("VEKN 2024 rulebook"),
+        "rounds": msg("Rounds"),
+        "round": msg("Round"),
+        "add_round": msg("Add round"),
+        "remove_round": msg("Remove round"),
+        "maneuvers": msg("Maneuvers"),
+        "presses": msg("Presses"),
+        "first_by": msg("first by"),
+        "maneuvers_help": msg(
+            "Maneuvers and presses alternate between the sides; give how many were played and"
+            " who played the first. An odd number of maneuvers means long range; an odd "
+            "number of presses continues the combat."
         ),
-        "before_range": ("Before range", "До дистанции"),
-        "nothing": ("nothing", "ничего"),
-        "additional": ("Additional strikes", "Доп. удары"),
-        "add_strike": ("Add strike", "Добавить удар"),
-        "strikes_of": ("Strikes of", "Удары:"),
-        "strike": ("Strike", "Удар"),
-        "no_strike_note": (
-            "No strike listed: a hand strike.",
-            "Удар не указан: кулачный удар.",
+        "before_range": msg("Before range"),
+        "nothing": msg("nothing"),
+        "additional": msg("Additional strikes"),
+        "add_strike": msg("Add strike"),
+        "strikes_of": msg("Strikes of"),
+        "strike": msg("Strike"),
+        "no_strike_note": msg("No strike listed: a hand strike."),
+        "hand": msg("hand strike"),
+        "custom": msg("custom strike…"),
+        "weapon": msg("weapon"),
+        "taken": msg("taken from the opponent"),
+        "target": msg("Aim at"),
+        "the_minion": msg("the minion"),
+        "prevented": msg("Receiver prevents"),
+        "prevent_0": msg("nothing"),
+        "prevent_1": msg("1 (Skin of Rock-style)"),
+        "prevent_2": msg("2 (Skin of Rock-style, superior)"),
+        "prevent_3": msg("3"),
+        "first_strike": msg("first strike"),
+        "dodge": msg("dodge"),
+        "combat_ends": msg("combat ends"),
+        "steal_blood": msg("Steal blood"),
+        "destroy_equipment": msg("Burn equipment"),
+        "steal_equipment": msg("Take equipment"),
+        "plus_strength": msg("damage = strength +"),
+        "strike_name": msg_p("vtes_combat.strike_name", "Name"),
+        "add_none": msg("none"),
+        "add_blur_basic": msg("Blur, basic Celerity: +1"),
+        "add_blur_superior": msg("Blur, superior Celerity: +2"),
+        "add_1": msg("other effect: +1 (limited)"),
+        "add_2": msg("other effect: +2 (limited)"),
+        "add_3": msg("other effect: +3 (limited)"),
+        "unlimited": msg("+ not limited"),
+        "torn_signpost": msg("Torn Signpost: strength 2"),
+        "story": msg("What happened"),
+        "final": msg("After the combat"),
+        "state": msg("State"),
+        "ready": msg("ready"),
+        "torpor": msg_p("vtes_combat.torpor", "torpor"),
+        "burned": msg("burned"),
+        "drained": msg("Blood drained to the bank"),
+        "damage_taken": msg("Damage taken"),
+        "damage_prevented": msg_p("vtes_combat.damage_prevented", "Damage prevented"),
+        "none": msg("none"),
+        "range_close": msg("close range"),
+        "range_long": msg("long range"),
+        "continued": msg("a press continues the combat"),
+        "share": msg("Save or share this combat (JSON)"),
+        "share_help": msg(
+            "Export writes the combat above as JSON text into the box; copy it to save or "
+            "share. Paste a saved combat into the box and press Import to load it."
         ),
-        "hand": ("hand strike", "кулачный удар"),
-        "custom": ("custom strike…", "свой удар…"),
-        "weapon": ("weapon", "оружие"),
-        "taken": ("taken from the opponent", "отнято у соперника"),
-        "target": ("Aim at", "Цель"),
-        "the_minion": ("the minion", "миньон"),
-        "prevented": ("Receiver prevents", "Получатель предотвращает"),
-        "prevent_0": ("nothing", "ничего"),
-        "prevent_1": ("1 (Skin of Rock-style)", "1 (как Skin of Rock)"),
-        "prevent_2": ("2 (Skin of Rock-style, superior)", "2 (как Skin of Rock, превосх.)"),
-        "prevent_3": ("3", "3"),
-        "first_strike": ("first strike", "первый удар"),
-        "dodge": ("dodge", "уклонение"),
-        "combat_ends": ("combat ends", "завершить бой"),
-        "steal_blood": ("Steal blood", "Украсть кровь"),
-        "destroy_equipment": ("Burn equipment", "Сжечь снаряжение"),
-        "steal_equipment": ("Take equipment", "Забрать снаряжение"),
-        "plus_strength": ("damage = strength +", "повреждения = сила +"),
-        "strike_name": ("Name", "Название"),
-        "add_none": ("none", "нет"),
-        "add_blur_basic": ("Blur, basic Celerity: +1", "Blur, базовая Celerity: +1"),
-        "add_blur_superior": ("Blur, superior Celerity: +2", "Blur, превосходная Celerity: +2"),
-        "add_1": ("other effect: +1 (limited)", "другой эффект: +1 (ограниченный)"),
-        "add_2": ("other effect: +2 (limited)", "другой эффект: +2 (ограниченный)"),
-        "add_3": ("other effect: +3 (limited)", "другой эффект: +3 (ограниченный)"),
-        "unlimited": ("+ not limited", "+ неограниченные"),
-        "torn_signpost": ("Torn Signpost: strength 2", "Torn Signpost: сила 2"),
-        "story": ("What happened", "Что произошло"),
-        "final": ("After the combat", "После боя"),
-        "state": ("State", "Состояние"),
-        "ready": ("ready", "готов"),
-        "torpor": ("torpor", "ступор"),
-        "burned": ("burned", "сожжён"),
-        "drained": ("Blood drained to the bank", "Крови ушло в банк"),
-        "damage_taken": ("Damage taken", "Получено повреждений"),
-        "damage_prevented": ("Damage prevented", "Предотвращено"),
-        "none": ("none", "нет"),
-        "range_close": ("close range", "близкая дистанция"),
-        "range_long": ("long range", "дальняя дистанция"),
-        "continued": ("a press continues the combat", "пресс продолжает бой"),
-        "share": ("Save or share this combat (JSON)", "Сохранить или передать бой (JSON)"),
-        "share_help": (
-            "Export writes the combat above as JSON text into the box; copy it to save or share. "
-            "Paste a saved combat into the box and press Import to load it.",
-            "«Экспорт» записывает бой в поле как текст JSON; скопируйте его, чтобы сохранить "
-            "или передать. Вставьте сохранённый бой в поле и нажмите «Импорт».",
-        ),
-        "export": ("Export", "Экспорт"),
-        "import": ("Import", "Импорт"),
-        "preset_modified": (
+        "export": msg("Export"),
+        "import": msg("Import"),
+        "preset_modified": msg(
             "Based on the rulebook example “{title}”, modified: the rulebook's outcome no "
-            "longer applies; the result below is for the combat as it is now.",
-            "На основе примера из правил «{title}», с изменениями: итог из правил к нему уже "
-            "не относится; результат ниже — для боя в его нынешнем виде.",
+            "longer applies; the result below is for the combat as it is now."
         ),
-        "default_acting_vampire": ("Acting vampire", "Действующий вампир"),
-        "default_acting_ally": ("Acting ally", "Действующий союзник"),
-        "default_opposing_vampire": ("Opposing vampire", "Противостоящий вампир"),
-        "default_opposing_ally": ("Opposing ally", "Противостоящий союзник"),
-        "jargon_help": (
+        "default_acting_vampire": msg("Acting vampire"),
+        "default_acting_ally": msg("Acting ally"),
+        "default_opposing_vampire": msg("Opposing vampire"),
+        "default_opposing_ally": msg("Opposing ally"),
+        "jargon_help": msg(
             "“first by”: the side that played the first maneuver (or press); after it the "
             "sides alternate. “+ not limited”: additional strikes from effects not marked "
             "“(limited)”; they add to the one (limited) source picked in the list. “Receiver "
             "prevents”: the damage the minion hit by this strike prevents, as printed on its "
-            "card (superior Skin of Rock: 2); prevention above the strike's damage prevents all "
-            "of it and the rest is lost (ruling G00153).",
-            "«первым»: сторона, сыгравшая первый манёвр (или пресс); дальше стороны "
-            "чередуются. «+ неограниченные»: дополнительные удары от эффектов без пометки "
-            "«(ограниченный)»; они добавляются к одному ограниченному источнику, выбранному в "
-            "списке. «Получатель предотвращает»: сколько повреждений от этого удара "
-            "предотвращает получивший его миньон, как напечатано на карте (превосходный Skin of "
-            "Rock: 2); предотвращение сверх повреждений удара предотвращает их все, а остаток "
-            "пропадает (решение G00153).",
+            "card (superior Skin of Rock: 2); prevention above the strike's damage prevents "
+            "all of it and the rest is lost (ruling G00153)."
         ),
-        "first_by_help": (
-            "The side that played the first one; the sides then alternate.",
-            "Сторона, сыгравшая первым; дальше стороны чередуются.",
+        "first_by_help": msg("The side that played the first one; the sides then alternate."),
+        "unlimited_help": msg(
+            "Additional strikes from effects not marked (limited), on top of the one "
+            "(limited) source."
         ),
-        "unlimited_help": (
-            "Additional strikes from effects not marked (limited), on top of the one (limited) "
-            "source.",
-            "Дополнительные удары от эффектов без пометки «(ограниченный)», сверх одного "
-            "ограниченного источника.",
-        ),
-        "prevented_help": (
-            "Damage from this strike that its receiver prevents, as printed on the card; more "
-            "than the strike deals prevents all of it (ruling G00153).",
-            "Сколько повреждений от этого удара предотвращает его получатель, как напечатано на "
-            "карте; если больше, чем наносит удар, предотвращается всё (решение G00153).",
+        "prevented_help": msg(
+            "Damage from this strike that its receiver prevents, as printed on the card; more"
+            " than the strike deals prevents all of it (ruling G00153)."
         ),
     }
 )

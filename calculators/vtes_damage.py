@@ -20,6 +20,7 @@ from calculators.kit.fmt import escape
 from calculators.kit.labels import LANGS
 from calculators.kit.tools import PageTools, ruling_text
 from calculators.vtes_card_picker import CARD_LABELS, CryptPicker
+from rules.i18n import msg, msg_p
 from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage
 from rules.vtes.damage import EDITIONS, DamageResult, describe_outcome
 from rules.vtes.examples import DAMAGE_EXAMPLES, DamageExample, damage_example
@@ -47,92 +48,69 @@ MAX_DAMAGE = 30  # damage or prevention of one resolution
 
 LABELS = Catalog(
     {
-        "bad_preset": (
-            "unknown preset {preset!r} in the page address; allowed: {allowed}",
-            "неизвестный пример {preset!r} в адресе страницы; допустимые: {allowed}",
+        "bad_preset": msg("unknown preset {preset!r} in the page address; allowed: {allowed}"),
+        "title": msg("VTES damage resolution"),
+        "intro": msg(
+            "Enter the minion and the damage it is dealt at once; the page applies "
+            "prevention, mending and aggravated damage in rule order and explains each step."
         ),
-        "title": ("VTES damage resolution", "VTES: расчёт повреждений"),
-        "intro": (
-            "Enter the minion and the damage it is dealt at once; the page applies prevention, "
-            "mending and aggravated damage in rule order and explains each step.",
-            "Укажите миньона и повреждения, нанесённые ему одновременно; страница применяет "
-            "предотвращение, лечение и неизлечимые повреждения в порядке правил и объясняет "
-            "каждый шаг.",
-        ),
-        "minion": ("Minion", "Миньон"),
-        "damage": ("Damage", "Повреждения"),
-        "prevention": ("Prevention", "Предотвращение"),
-        "kind": ("Kind", "Тип"),
-        "vampire": ("Vampire", "Вампир"),
-        "ally": ("Ally", "Союзник"),
-        "retainer": ("Retainer", "Слуга"),
-        "name": ("Name", "Имя"),
-        "capacity": ("Capacity", "Объём крови"),
-        "blood": ("Blood", "Кровь"),
-        "life": ("Life", "Жизнь"),
-        "state": ("State", "Состояние"),
-        "ready": ("ready", "готов"),
-        "torpor": ("torpor", "ступор"),
-        "burned": ("burned", "сожжён"),
-        "wounded": ("wounded", "ранен"),
-        "normal": ("Normal", "Обычные"),
-        "aggravated": ("Aggravated", "Неизлечимые"),
-        "prevent_normal": ("of normal", "из обычных"),
-        "prevent_aggravated": ("of aggravated", "из неизлечимых"),
-        "prevention_help": (
+        "minion": msg("Minion"),
+        "damage": msg("Damage"),
+        "prevention": msg("Prevention"),
+        "kind": msg("Kind"),
+        "vampire": msg("Vampire"),
+        "ally": msg("Ally"),
+        "retainer": msg("Retainer"),
+        "name": msg_p("vtes_damage.name", "Name"),
+        "capacity": msg("Capacity"),
+        "blood": msg("Blood"),
+        "life": msg("Life"),
+        "state": msg("State"),
+        "ready": msg("ready"),
+        "torpor": msg_p("vtes_damage.torpor", "torpor"),
+        "burned": msg("burned"),
+        "wounded": msg("wounded"),
+        "normal": msg("Normal"),
+        "aggravated": msg_p("vtes_damage.aggravated", "Aggravated"),
+        "prevent_normal": msg("of normal"),
+        "prevent_aggravated": msg("of aggravated"),
+        "prevention_help": msg(
             "How many points of each type the player prevents (prevention may go to "
-            "aggravated points first). Damage dealt to retainers cannot be prevented.",
-            "Сколько единиц каждого типа игрок предотвращает (предотвращение можно "
-            "направить сначала на неизлечимые). Повреждения слугам не предотвращаются.",
+            "aggravated points first). Damage dealt to retainers cannot be prevented."
         ),
-        "rules": ("Rules", "Правила"),
-        "black-hand": ("Black Hand rulebook (default)", "Правила Black Hand (по умолчанию)"),
-        "vekn-2024": ("VEKN 2024 rulebook", "Правила VEKN 2024"),
-        "outcome": ("Outcome", "Итог"),
-        "before": ("Before", "До"),
-        "after": ("After", "После"),
-        "left": ("left", "осталось"),
-        "spent": ("burned this resolution", "сожжено при расчёте"),
-        "empty": ("empty", "пусто"),
-        "mended": ("Blood burned to mend normal damage", "Крови сожжено на лечение"),
-        "paid": (
-            "Blood burned to survive aggravated damage",
-            "Крови сожжено, чтобы пережить неизлечимые",
+        "rules": msg("Rules"),
+        "black-hand": msg("Black Hand rulebook (default)"),
+        "vekn-2024": msg("VEKN 2024 rulebook"),
+        "outcome": msg("Outcome"),
+        "before": msg("Before"),
+        "after": msg("After"),
+        "left": msg("left"),
+        "spent": msg("burned this resolution"),
+        "empty": msg("empty"),
+        "mended": msg("Blood burned to mend normal damage"),
+        "paid": msg("Blood burned to survive aggravated damage"),
+        "prevented": msg_p("vtes_damage.prevented", "Damage prevented"),
+        "life_lost": msg("Life lost"),
+        "rulebook_says": msg("The rulebook's example"),
+        "matches": msg("the engine agrees"),
+        "differs": msg("the engine DIFFERS"),
+        "expected_torpor": msg("torpor with {blood} blood"),
+        "expected_burned": msg("burned"),
+        "v_ready": msg("{name} stays ready with {blood} of {capacity} blood."),
+        "v_torpor_new": msg(
+            "{name} is wounded and goes to torpor with {blood} of {capacity} blood."
         ),
-        "prevented": ("Damage prevented", "Повреждений предотвращено"),
-        "life_lost": ("Life lost", "Потеряно жизни"),
-        "rulebook_says": ("The rulebook's example", "Пример из правил"),
-        "matches": ("the engine agrees", "расчёт совпадает"),
-        "differs": ("the engine DIFFERS", "расчёт РАСХОДИТСЯ"),
-        "expected_torpor": ("torpor with {blood} blood", "ступор, крови: {blood}"),
-        "expected_burned": ("burned", "сожжён"),
-        "v_ready": (
-            "{name} stays ready with {blood} of {capacity} blood.",
-            "{name} остаётся готовым; крови {blood} из {capacity}.",
+        "v_torpor_stays": msg(
+            "{name} is still wounded and stays in torpor with {blood} of {capacity} blood."
         ),
-        "v_torpor_new": (
-            "{name} is wounded and goes to torpor with {blood} of {capacity} blood.",
-            "{name} ранен и уходит в ступор; крови {blood} из {capacity}.",
+        "v_burned": msg(
+            "{name} is burned: straight to the ash heap, without torpor (not diablerie)."
         ),
-        "v_torpor_stays": (
-            "{name} is still wounded and stays in torpor with {blood} of {capacity} blood.",
-            "{name} по-прежнему ранен и остаётся в ступоре; крови {blood} из {capacity}.",
-        ),
-        "v_burned": (
-            "{name} is burned: straight to the ash heap, without torpor (not diablerie).",
-            "{name} сожжён: сразу в кучу пепла, минуя ступор (это не дьяблери).",
-        ),
-        "l_ready": (
-            "{name} stays ready with {blood} life.",
-            "{name} остаётся готовым; жизни: {blood}.",
-        ),
-        "l_burned": (
-            "{name} has no life left and is burned.",
-            "{name}: жизни не осталось, сожжён.",
-        ),
-        "lost": ("lost this resolution", "потеряно при расчёте"),
-        "picture": ("Blood against capacity", "Кровь и объём"),
-        "picture_life": ("Life", "Жизнь"),
+        "l_ready": msg("{name} stays ready with {blood} life."),
+        "l_burned": msg("{name} has no life left and is burned."),
+        "lost": msg("lost this resolution"),
+        "picture": msg("Blood against capacity"),
+        "picture_life": msg("Life"),
     }
 )
 

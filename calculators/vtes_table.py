@@ -35,6 +35,7 @@ from calculators.kit.fields import IntField, int_field, invalid_fields
 from calculators.kit.fmt import escape
 from calculators.kit.tools import PageTools, input_lines, ruling_text
 from rules.errors import InvalidState, RuleError
+from rules.i18n import msg, msg_p
 from rules.trace import Step
 from rules.vtes.contested import ContestUpkeep, untap_contests
 from rules.vtes.influence import InfluencePlan, Move, plan_influence
@@ -83,217 +84,146 @@ BLOCKERS: tuple[str, ...] = ("none", "vampire", "ally")
 
 LABELS = Catalog(
     {
-        "title": ("VTES table rules", "VTES: правила за столом"),
-        "intro": (
-            "Rulings asked at every table: torpor and diablerie, the influence phase, "
-            "victory points and contested cards. Each result lists the rules it applies.",
-            "Вопросы, которые задают за каждым столом: ступор и дьяблери, фаза влияния, "
-            "победные очки и оспариваемые карты. Каждый результат ссылается на правила.",
+        "title": msg("VTES table rules"),
+        "intro": msg(
+            "Rulings asked at every table: torpor and diablerie, the influence phase, victory"
+            " points and contested cards. Each result lists the rules it applies."
         ),
-        "tab_torpor": ("Torpor and diablerie", "Ступор и дьяблери"),
-        "tab_influence": ("Influence phase", "Фаза влияния"),
-        "tab_victory": ("Victory points", "Победные очки"),
-        "tab_contests": ("Contests", "Контесты"),
+        "tab_torpor": msg("Torpor and diablerie"),
+        "tab_influence": msg("Influence phase"),
+        "tab_victory": msg("Victory points"),
+        "tab_contests": msg("Contests"),
         # torpor
-        "action": ("Action", "Действие"),
-        "leave": ("Leave torpor", "Выход из ступора"),
-        "rescue": ("Rescue", "Спасение"),
-        "diablerie": ("Diablerie", "Дьяблери"),
-        "actor": ("Acting minion", "Действующий миньон"),
-        "actor_torpor": ("Vampire in torpor (acting)", "Вампир в ступоре (действует)"),
-        "kind": ("Kind", "Тип"),
-        "vampire": ("Vampire", "Вампир"),
-        "ally": ("Ally", "Союзник"),
-        "name": ("Name", "Имя"),
-        "capacity": ("Capacity", "Объём крови"),
-        "blood": ("Blood", "Кровь"),
-        "target": ("Vampire in torpor", "Вампир в ступоре"),
-        "same_controller": ("Same controller", "Тот же хозяин"),
-        "rescuer_share": ("Rescuer pays", "Платит спасатель"),
-        "rescuer_share_help": (
-            "The rescue costs 2 blood: the rescuer pays this much, the rescued vampire the rest.",
-            "Спасение стоит 2 литра крови: спасатель платит указанную здесь часть, спасаемый — "
-            "остальное.",
+        "action": msg("Action"),
+        "leave": msg("Leave torpor"),
+        "rescue": msg("Rescue"),
+        "diablerie": msg("Diablerie"),
+        "actor": msg("Acting minion"),
+        "actor_torpor": msg("Vampire in torpor (acting)"),
+        "kind": msg("Kind"),
+        "vampire": msg("Vampire"),
+        "ally": msg("Ally"),
+        "name": msg_p("vtes_table.name", "Name"),
+        "capacity": msg("Capacity"),
+        "blood": msg("Blood"),
+        "target": msg("Vampire in torpor"),
+        "same_controller": msg("Same controller"),
+        "rescuer_share": msg("Rescuer pays"),
+        "rescuer_share_help": msg(
+            "The rescue costs 2 blood: the rescuer pays this much, the rescued vampire the rest."
         ),
-        "blocked": ("Blocked by", "Блокирует"),
-        "none": ("not blocked", "не заблокировано"),
-        "blocker": ("Blocking vampire", "Блокирующий вампир"),
-        "blocker_diablerizes": ("Blocker commits diablerie", "Блокирующий совершает дьяблери"),
-        "equipment": ("Victim's equipment", "Снаряжение жертвы"),
-        "equipment_help": ("names, separated by commas", "названия через запятую"),
-        "take_equipment": ("Diablerist takes the equipment", "Дьяблерист забирает снаряжение"),
-        "take_discipline": ("Take a Discipline (older victim)", "Взять Дисциплину (жертва старше)"),
-        "blood_cursed": (
-            "Diablerist is Assamite (blood curse)",
-            "Дьяблерист — Ассамит (проклятие)",
+        "blocked": msg("Blocked by"),
+        "none": msg("not blocked"),
+        "blocker": msg("Blocking vampire"),
+        "blocker_diablerizes": msg("Blocker commits diablerie"),
+        "equipment": msg("Victim's equipment"),
+        "equipment_help": msg("names, separated by commas"),
+        "take_equipment": msg("Diablerist takes the equipment"),
+        "take_discipline": msg("Take a Discipline (older victim)"),
+        "blood_cursed": msg("Diablerist is Assamite (blood curse)"),
+        "hunt": msg("Blood hunt referendum"),
+        "votes_for": msg("Votes for"),
+        "votes_against": msg("Votes against"),
+        "o_left": msg("{name} leaves torpor: pays 2 blood, now ready with {blood} blood."),
+        "o_failed": msg("The action fails: {name} stays in torpor and pays nothing (no combat)."),
+        "o_diablerized": msg("No combat: {blocker} commits diablerie on {name}."),
+        "state_ready": msg("ready"),
+        "state_torpor": msg_p("vtes_table.state_torpor", "torpor"),
+        "state_burned": msg("burned"),
+        "o_rescued": msg("{target} is rescued and ready: {actor} paid {a}, {target} paid {b}."),
+        "o_blocked_combat": msg("Blocked: {actor} and the blocker enter combat; no cost is paid."),
+        "o_diablerie": msg("{actor} commits diablerie on {target}."),
+        "d_effects": msg(
+            "{diablerist}: {blood} of {capacity} blood ({drained} drained); {victim} is burned."
         ),
-        "hunt": ("Blood hunt referendum", "Референдум о Кровавой Охоте"),
-        "votes_for": ("Votes for", "Голосов за"),
-        "votes_against": ("Votes against", "Голосов против"),
-        "o_left": (
-            "{name} leaves torpor: pays 2 blood, now ready with {blood} blood.",
-            "{name} выходит из ступора: платит 2 литра крови и становится готовым; крови: {blood}.",
-        ),
-        "o_failed": (
-            "The action fails: {name} stays in torpor and pays nothing (no combat).",
-            "Действие проваливается: {name} остаётся в ступоре и ничего не платит (боя нет).",
-        ),
-        "o_diablerized": (
-            "No combat: {blocker} commits diablerie on {name}.",
-            "Боя нет: {blocker} совершает дьяблери над {name}.",
-        ),
-        "state_ready": ("ready", "готов"),
-        "state_torpor": ("torpor", "в ступоре"),
-        "state_burned": ("burned", "сожжён"),
-        "o_rescued": (
-            "{target} is rescued and ready: {actor} paid {a}, {target} paid {b}.",
-            "{target} спасён и готов: {actor} заплатил {a}, {target} заплатил {b}.",
-        ),
-        "o_blocked_combat": (
-            "Blocked: {actor} and the blocker enter combat; no cost is paid.",
-            "Заблокировано: {actor} и блокирующий вступают в бой; цена не платится.",
-        ),
-        "o_diablerie": (
-            "{actor} commits diablerie on {target}.",
-            "{actor} совершает дьяблери над {target}.",
-        ),
-        "d_effects": (
-            "{diablerist}: {blood} of {capacity} blood ({drained} drained); {victim} is burned.",
-            "{diablerist}: крови {blood} из {capacity} (слито: {drained}); {victim} сожжён.",
-        ),
-        "d_discipline_yes": (
-            "The victim was older: a Discipline may be taken.",
-            "Жертва была старше: можно взять Дисциплину.",
-        ),
-        "d_discipline_no": (
-            "The victim was not older: no Discipline.",
-            "Жертва не старше: Дисциплины нет.",
-        ),
-        "hunt_passed": (
-            "Blood hunt called: {name} is burned.",
-            "Кровавая Охота объявлена: {name} сожжён.",
-        ),
-        "hunt_failed": (
-            "The blood hunt referendum fails: {name} survives.",
-            "Референдум о Кровавой Охоте провален: {name} выживает.",
-        ),
-        "stealth": ("Stealth", "Скрытность"),
-        "directed": ("directed", "направленное"),
-        "undirected": ("not directed", "ненаправленное"),
+        "d_discipline_yes": msg("The victim was older: a Discipline may be taken."),
+        "d_discipline_no": msg("The victim was not older: no Discipline."),
+        "hunt_passed": msg("Blood hunt called: {name} is burned."),
+        "hunt_failed": msg("The blood hunt referendum fails: {name} survives."),
+        "stealth": msg("Stealth"),
+        "directed": msg("directed"),
+        "undirected": msg("not directed"),
         # influence
-        "pool": ("Pool", "Пул"),
-        "game_turn": ("Turn of the game", "Ход игры"),
-        "transfers_note": (
-            "{n} transfers (1, 2 and 3 on the game's first three turns, then 4)",
-            "Трансферов: {n} (1, 2 и 3 на первых трёх ходах игры, затем 4)",
+        "pool": msg("Pool"),
+        "game_turn": msg("Turn of the game"),
+        "transfers_note": msg("{n} transfers (1, 2 and 3 on the game's first three turns, then 4)"),
+        "uncontrolled": msg("Uncontrolled region"),
+        "uncontrolled_help": msg("One vampire per line: name, capacity, blood[, clan][, scarce]"),
+        "crypt": msg("Crypt, top card first"),
+        "crypt_help": msg("Same format; only needed to draw crypt cards"),
+        "in_play": msg("Vampires in play by clan"),
+        "in_play_help": msg("for scarce vampires, e.g. Samedi: 2"),
+        "controlled_by_clan": msg("Your vampires by clan"),
+        "controlled_by_clan_help": msg(
+            "the vampires you control, for scarce vampires, e.g. Samedi: 1"
         ),
-        "uncontrolled": ("Uncontrolled region", "Зона неподчинённых"),
-        "uncontrolled_help": (
-            "One vampire per line: name, capacity, blood[, clan][, scarce]",
-            "По вампиру в строке: имя, объём, кровь[, клан][, scarce]",
+        "rulebook": msg("Rulebook"),
+        "black-hand": msg("Black Hand rulebook (seed)"),
+        "vekn-2024": msg("Current VEKN rulebook"),
+        "rulebook_black-hand": msg(
+            "Applies the Black Hand rulebook (section 7): every vampire whose blood reaches "
+            "its capacity is brought out at the end of the phase; the scarce cost counts the "
+            "vampires of the clan in play."
         ),
-        "crypt": ("Crypt, top card first", "Склеп, сверху вниз"),
-        "crypt_help": (
-            "Same format; only needed to draw crypt cards",
-            "Тот же формат; нужен, только чтобы брать карты склепа",
+        "rulebook_vekn-2024": msg(
+            "Applies the current VEKN rulebook: a vampire whose blood reaches its capacity is"
+            " brought out only by a 'bring out' line of the plan; the scarce cost counts only"
+            " your own vampires of the clan."
         ),
-        "in_play": ("Vampires in play by clan", "Вампиры в игре по кланам"),
-        "in_play_help": ("for scarce vampires, e.g. Samedi: 2", "для scarce, например Samedi: 2"),
-        "controlled_by_clan": ("Your vampires by clan", "Ваши вампиры по кланам"),
-        "controlled_by_clan_help": (
-            "the vampires you control, for scarce vampires, e.g. Samedi: 1",
-            "подчинённые вам вампиры, для scarce, например Samedi: 1",
+        "moves": msg("Plan, one move per line"),
+        "moves_help": msg(
+            "'name +N': N pool onto the vampire (N transfers); 'name -N': N blood back to the"
+            " pool (2N transfers); 'draw': top crypt card (4 transfers + 1 pool); 'bring out:"
+            " name' (current rulebook): a vampire at capacity to the ready region"
         ),
-        "rulebook": ("Rulebook", "Правила"),
-        "black-hand": ("Black Hand rulebook (seed)", "Правила Black Hand (исходные)"),
-        "vekn-2024": ("Current VEKN rulebook", "Текущие правила VEKN"),
-        "rulebook_black-hand": (
-            "Applies the Black Hand rulebook (section 7): every vampire whose blood reaches its "
-            "capacity is brought out at the end of the phase; the scarce cost counts the "
-            "vampires of the clan in play.",
-            "Применяются правила Black Hand (раздел 7): каждый вампир, чья кровь достигла "
-            "объёма, входит в игру в конце фазы; цена scarce считает вампиров клана в игре.",
-        ),
-        "rulebook_vekn-2024": (
-            "Applies the current VEKN rulebook: a vampire whose blood reaches its capacity is "
-            "brought out only by a 'bring out' line of the plan; the scarce cost counts only "
-            "your own vampires of the clan.",
-            "Применяются текущие правила VEKN: вампир, чья кровь достигла объёма, входит в игру "
-            "только по строке плана 'bring out'; цена scarce считает только ваших вампиров "
-            "клана.",
-        ),
-        "moves": ("Plan, one move per line", "План, по ходу в строке"),
-        "moves_help": (
-            "'name +N': N pool onto the vampire (N transfers); 'name -N': N blood back to the "
-            "pool (2N transfers); 'draw': top crypt card (4 transfers + 1 pool); "
-            "'bring out: name' (current rulebook): a vampire at capacity to the ready region",
-            "'имя +N': N пула на вампира (N трансферов); 'имя -N': N крови обратно в пул "
-            "(2N трансферов); 'draw': верхняя карта склепа (4 трансфера + 1 пул); "
-            "'bring out: имя' (текущие правила): вампира с полной кровью — в зону готовых",
-        ),
-        "nora": ("Nora's phase", "Фаза Норы"),
-        "nora_refused": ("Nora's refused plan", "Отклонённый план Норы"),
-        "plan_ok": (
-            "Pool {before} -> {after}; transfers used {used} of {total}.",
-            "Пул {before} -> {after}; трансферов использовано {used} из {total}.",
-        ),
-        "now_controlled": ("Now controlled", "Теперь подчинены"),
-        "still_uncontrolled": ("Still uncontrolled", "Остаются неподчинёнными"),
-        "drained": ("drained", "слито"),
-        "scarce_cost": ("scarce cost", "цена scarce"),
-        "nobody": ("none", "нет"),
+        "nora": msg("Nora's phase"),
+        "nora_refused": msg("Nora's refused plan"),
+        "plan_ok": msg("Pool {before} -> {after}; transfers used {used} of {total}."),
+        "now_controlled": msg("Now controlled"),
+        "still_uncontrolled": msg("Still uncontrolled"),
+        "drained": msg("drained"),
+        "scarce_cost": msg("scarce cost"),
+        "nobody": msg("none"),
         # victory
-        "seating": ("Seating, clockwise", "Рассадка по часовой стрелке"),
-        "seating_help": ("names separated by commas", "имена через запятую"),
-        "events": ("Endings, in order", "Выбывания по порядку"),
-        "events_help": (
-            "One line each: a name (ousted); 'A + B' (ousted at the same time); "
-            "'withdraw: A' (withdrawal); 'withdraw failed: A'",
-            "По строке: имя (вытеснен); 'A + B' (вытеснены одновременно); "
-            "'withdraw: A' (отступление); 'withdraw failed: A' (неудачное)",
+        "seating": msg("Seating, clockwise"),
+        "seating_help": msg("names separated by commas"),
+        "events": msg("Endings, in order"),
+        "events_help": msg(
+            "One line each: a name (ousted); 'A + B' (ousted at the same time); 'withdraw: A'"
+            " (withdrawal); 'withdraw failed: A'"
         ),
-        "withdrawal_vp": ("Withdrawal earns", "Отступление даёт"),
-        "vp_rulebook": ("1 VP (rulebook)", "1 ПО (правила)"),
-        "vp_tournament": ("1/2 VP (tournament)", "1/2 ПО (турнир)"),
-        "richard": ("Richard, Steve, Justin, Lisa", "Richard, Steve, Justin, Lisa"),
-        "player": ("Player", "Игрок"),
-        "vp": ("VP", "ПО"),
-        "pool_gained": ("Pool gained", "Получено пула"),
-        "status": ("Status", "Статус"),
-        "prey": ("Prey", "Жертва"),
-        "in game": ("in game", "в игре"),
-        "ousted": ("ousted", "вытеснен"),
-        "withdrawn": ("withdrawn", "отступил"),
-        "last standing": ("last standing", "остался последним"),
-        "winner": ("{name} wins.", "Побеждает {name}."),
-        "tie": ("A tie between {names}.", "Ничья: {names}."),
-        "ongoing": ("The game goes on; leading: {names}.", "Игра продолжается; лидируют: {names}."),
+        "withdrawal_vp": msg("Withdrawal earns"),
+        "vp_rulebook": msg("1 VP (rulebook)"),
+        "vp_tournament": msg("1/2 VP (tournament)"),
+        "richard": msg("Richard, Steve, Justin, Lisa"),
+        "player": msg("Player"),
+        "vp": msg("VP"),
+        "pool_gained": msg("Pool gained"),
+        "status": msg("Status"),
+        "prey": msg("Prey"),
+        "in game": msg("in game"),
+        "ousted": msg("ousted"),
+        "withdrawn": msg("withdrawn"),
+        "last standing": msg("last standing"),
+        "winner": msg("{name} wins."),
+        "tie": msg("A tie between {names}."),
+        "ongoing": msg("The game goes on; leading: {names}."),
         # contests
-        "cards": ("Your contested cards", "Ваши оспариваемые карты"),
-        "cards_help": (
-            "One per line: name[, rivals N][, yield]; rivals 0 = every rival yielded",
-            "По строке: название[, rivals N][, yield]; rivals 0 — все соперники уступили",
+        "cards": msg("Your contested cards"),
+        "cards_help": msg(
+            "One per line: name[, rivals N][, yield]; rivals 0 = every rival yielded"
         ),
-        "titles": ("Your contested titles", "Ваши оспариваемые титулы"),
-        "titles_help": (
-            "One per line: title, vampire, blood[, torpor][, rivals N][, yield]",
-            "По строке: титул, вампир, кровь[, torpor][, rivals N][, yield]",
-        ),
-        "contest_ok": (
-            "Pool paid {paid} ({before} -> {after}); blood paid {blood}.",
-            "Заплачено пула {paid} ({before} -> {after}); крови {blood}.",
-        ),
-        "kept": ("Still contested", "Контест продолжается"),
-        "yielded": ("Yielded", "Уступлено"),
-        "won": ("Contest won", "Контест выигран"),
-        "forced": ("forced", "вынужденно"),
-        "blood_after": ("Blood afterwards", "Кровь после"),
-        "ousted_note": ("The last pool was paid: ousted.", "Отдан последний пул: вытеснен."),
+        "titles": msg("Your contested titles"),
+        "titles_help": msg("One per line: title, vampire, blood[, torpor][, rivals N][, yield]"),
+        "contest_ok": msg("Pool paid {paid} ({before} -> {after}); blood paid {blood}."),
+        "kept": msg("Still contested"),
+        "yielded": msg("Yielded"),
+        "won": msg("Contest won"),
+        "forced": msg("forced"),
+        "blood_after": msg("Blood afterwards"),
+        "ousted_note": msg("The last pool was paid: ousted."),
         # page address
-        "bad_tab": (
-            "unknown tab {key!r} in the page address; allowed: {allowed}",
-            "неизвестная вкладка {key!r} в адресе страницы; допустимы: {allowed}",
-        ),
+        "bad_tab": msg("unknown tab {key!r} in the page address; allowed: {allowed}"),
     }
 )
 

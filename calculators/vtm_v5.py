@@ -24,6 +24,7 @@ from calculators.kit.fields import SliderField, invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
 from calculators.kit.labels import COMMON
 from rules.errors import InvalidState, RuleError
+from rules.i18n import msg
 from rules.trace import Step
 from rules.vtm import (
     MAX_HUNGER,
@@ -50,84 +51,56 @@ LOSS_COLOR = "#8d8d8d"
 
 LABELS = Catalog(
     {
-        "tab": ("V5 (5th edition)", "V5 (5-я редакция)"),
-        "intro": (
+        "tab": msg("V5 (5th edition)"),
+        "intro": msg(
             "Fifth edition dice: successes are 6-10, each pair of 10s is worth 4, and Hunger "
-            "dice turn criticals messy and failures bestial. Every number is exact; hover it to "
-            "see the fraction.",
-            "Кубики пятой редакции: успех — 6-10, каждая пара десяток стоит 4, а кубики Голода "
-            "делают критические успехи «грязными», а провалы звериными. Все числа точные; "
-            "наведите курсор, чтобы увидеть дробь.",
+            "dice turn criticals messy and failures bestial. Every number is exact; hover it "
+            "to see the fraction."
         ),
-        "pool": ("Dice pool", "Кубиков"),
-        "hunger": ("Hunger", "Голод"),
-        "difficulty": ("Difficulty", "Сложность"),
-        "difficulty_note": (
-            "Difficulty = successes needed; 0 means nothing to beat (every roll wins).",
-            "Сложность = сколько нужно успехов; 0 — преодолевать нечего (любой бросок — победа).",
+        "pool": msg("Dice pool"),
+        "hunger": msg("Hunger"),
+        "difficulty": msg("Difficulty"),
+        "difficulty_note": msg(
+            "Difficulty = successes needed; 0 means nothing to beat (every roll wins)."
         ),
-        "hunger_dice": ("Hunger dice", "Кубиков Голода"),
-        "win": ("Win", "Победа"),
-        "critical_win": ("Critical win", "Критический успех"),
-        "messy": ("Messy critical", "«Грязный» критический"),
-        "bestial": ("Bestial failure", "Звериный провал"),
-        "total_failure": ("Total failure", "Полный провал"),
-        "expected": ("Expected successes", "Ожидаемо успехов"),
-        "without": ("Roll only", "Только бросок"),
-        "with_willpower": ("With the advised Willpower re-roll", "С советом по Силе воли"),
-        "chart_title": ("Successes (criticals counted)", "Успехи (с критическими)"),
-        "successes": ("Successes", "Успехи"),
-        "willpower_title": ("Willpower", "Сила воли"),
-        "spend_note": (
-            "Re-rolling up to three regular dice as advised after each roll; the point is spent "
-            "on {p} of the rolls (also to add successes to a roll that already wins, when that "
-            "does not raise the chance of a messy critical).",
-            "Переброс до трёх обычных кубиков по совету после каждого броска; пункт тратится "
-            "в {p} бросков (в том числе чтобы добавить успехов уже победному броску, если это "
-            "не повышает вероятность «грязного» критического).",
+        "hunger_dice": msg("Hunger dice"),
+        "win": msg("Win"),
+        "critical_win": msg("Critical win"),
+        "messy": msg("Messy critical"),
+        "bestial": msg("Bestial failure"),
+        "total_failure": msg("Total failure"),
+        "expected": msg("Expected successes"),
+        "without": msg("Roll only"),
+        "with_willpower": msg("With the advised Willpower re-roll"),
+        "chart_title": msg("Successes (criticals counted)"),
+        "successes": msg("Successes"),
+        "willpower_title": msg("Willpower"),
+        "spend_note": msg(
+            "Re-rolling up to three regular dice as advised after each roll; the point is "
+            "spent on {p} of the rolls (also to add successes to a roll that already wins, "
+            "when that does not raise the chance of a messy critical)."
         ),
-        "roll": ("Your roll", "Ваш бросок"),
-        "roll_help": (
-            "Regular dice, then '/', then Hunger dice, e.g. 10 7 3 2 / 10 1",
-            "Обычные кубики, затем '/', затем кубики Голода, например 10 7 3 2 / 10 1",
+        "roll": msg("Your roll"),
+        "roll_help": msg("Regular dice, then '/', then Hunger dice, e.g. 10 7 3 2 / 10 1"),
+        "roll_empty": msg("Type a roll to get the best Willpower re-roll for it."),
+        "advice_reroll": msg(
+            "Re-roll {faces}: win {win}, messy critical {messy}, bestial failure {bestial}."
         ),
-        "roll_empty": (
-            "Type a roll to get the best Willpower re-roll for it.",
-            "Введите бросок, чтобы узнать, какие кубики лучше перебросить за Силу воли.",
+        "advice_keep": msg("Keep the roll and the Willpower point: no re-roll does better."),
+        "advice_now": msg("As rolled: {successes} successes, {state}."),
+        "state_win": msg("a win"),
+        "state_loss": msg("not a win"),
+        "rouse_title": msg("Rouse check"),
+        "rouse": msg(
+            "At Hunger {h}: Hunger stays with {one} (one die), {two} (two dice, the better counts)."
         ),
-        "advice_reroll": (
-            "Re-roll {faces}: win {win}, messy critical {messy}, bestial failure {bestial}.",
-            "Перебросьте {faces}: победа {win}, «грязный» критический {messy}, звериный провал "
-            "{bestial}.",
+        "rouse_5": msg(
+            "At Hunger 5 the Blood cannot be roused by choice; a forced check calls for a "
+            "hunger frenzy test."
         ),
-        "advice_keep": (
-            "Keep the roll and the Willpower point: no re-roll does better.",
-            "Оставьте бросок и сохраните пункт Силы воли: никакой переброс не лучше.",
-        ),
-        "advice_now": (
-            "As rolled: {successes} successes, {state}.",
-            "Как выпало: успехов {successes}, {state}.",
-        ),
-        "state_win": ("a win", "победа"),
-        "state_loss": ("not a win", "не победа"),
-        "rouse_title": ("Rouse check", "Проверка пробуждения"),
-        "rouse": (
-            "At Hunger {h}: Hunger stays with {one} (one die), {two} (two dice, the better "
-            "counts).",
-            "При Голоде {h}: Голод не растёт с вероятностью {one} (один кубик), {two} (два "
-            "кубика, берётся лучший).",
-        ),
-        "rouse_5": (
-            "At Hunger 5 the Blood cannot be roused by choice; a forced check calls for a hunger "
-            "frenzy test.",
-            "При Голоде 5 Кровь нельзя пробудить по своей воле; навязанная проверка заменяется "
-            "проверкой голодного безумия.",
-        ),
-        "bad_roll": (
+        "bad_roll": msg(
             "Your roll: write die faces 1-10 separated by spaces, with '/' before the Hunger "
-            "dice, e.g. '10 7 3 / 10 1'; got {text!r}.",
-            "Ваш бросок: пишите значения кубиков 1-10 через пробел, а перед кубиками Голода "
-            "ставьте '/', например '10 7 3 / 10 1'; получено {text!r}.",
+            "dice, e.g. '10 7 3 / 10 1'; got {text!r}."
         ),
     }
 )

@@ -15,19 +15,17 @@ import ipywidgets as widgets
 from calculators.kit import Catalog
 from calculators.kit.fields import SliderField
 from calculators.kit.fmt import escape
+from rules.i18n import msg
 from rules.vtm.weapons import WEAPONS, weapon
 
 NO_WEAPON = "none"
 
 WEAPON_LABELS = Catalog(
     {
-        "weapon": ("Weapon", "Оружие"),
-        "no_weapon": ("no weapon: enter the damage base", "без оружия: укажите базовый урон"),
-        "strength": ("Strength", "Сила"),
-        "weapon_note": (
-            "{name}: {formula}; damage base {pool}. Source: {source}.",
-            "{name}: {formula}; базовый урон {pool}. Источник: {source}.",
-        ),
+        "weapon": msg("Weapon"),
+        "no_weapon": msg("no weapon: enter the damage base"),
+        "strength": msg("Strength"),
+        "weapon_note": msg("{name}: {formula}; damage base {pool}. Source: {source}."),
     }
 )
 

@@ -25,11 +25,12 @@ from calculators.kit import (
 )
 from calculators.landing import PAGES, LandingPage
 from rules.errors import IllegalPlay, InvalidState
+from rules.i18n import msg
 from rules.trace import Step, Trace, cited_rules
 
 
 class Sample(CalculatorApp):
-    labels = Catalog({"title": ("Sample", "Образец"), "x": ("Blood", "Кровь")})
+    labels = Catalog({"title": msg("Language"), "x": msg("Blood")})
     url_parameters = ("lang", "n")
 
     def __init__(self) -> None:
@@ -129,7 +130,7 @@ def test_language_switch_relabels() -> None:
     assert app.label_text == "Blood"
     app.language.value = "ru"
     assert app.label_text == "Кровь"
-    assert "Образец" in app._heading.value
+    assert "Язык" in app._heading.value
 
 
 def test_follow_url_applies_and_rejects_parameters(monkeypatch: pytest.MonkeyPatch) -> None:

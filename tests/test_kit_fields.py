@@ -8,11 +8,12 @@ from calculators.kit import CalculatorApp, Catalog
 from calculators.kit.fields import FieldMessage, IntField, int_field, invalid_fields, parse_whole
 from calculators.kit.tools import PageTools, ruling_text
 from rules.errors import InvalidState
+from rules.i18n import msg
 from rules.trace import Step
 
 
 class Page(CalculatorApp):
-    labels = Catalog({"title": ("Sample", "Пример")})
+    labels = Catalog({"title": msg("Language")})
 
     def __init__(self) -> None:
         super().__init__()

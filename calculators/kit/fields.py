@@ -25,34 +25,26 @@ import traitlets
 from calculators.kit.fmt import escape
 from calculators.kit.labels import Catalog
 from rules.errors import RuleError
+from rules.i18n import msg
 
 T = TypeVar("T")
 
 FIELD_TEXTS = Catalog(
     {
-        "range": ("{low}–{high}", "{low}–{high}"),
-        "range_title": (
-            "A whole number from {low} to {high}",
-            "Целое число от {low} до {high}",
+        "range": msg("{low}–{high}"),
+        "range_title": msg("A whole number from {low} to {high}"),
+        "empty": msg(
+            "Empty: enter a whole number from {low} to {high}. Nothing is computed until then."
         ),
-        "empty": (
-            "Empty: enter a whole number from {low} to {high}. Nothing is computed until then.",
-            "Поле пусто: введите целое число от {low} до {high}. До тех пор ничего не "
-            "пересчитывается.",
-        ),
-        "not_whole": (
+        "not_whole": msg(
             "“{text}” is not a whole number: enter a whole number from {low} to {high}. "
-            "Nothing is computed until then.",
-            "«{text}» — не целое число: введите целое число от {low} до {high}. До тех пор "
-            "ничего не пересчитывается.",
+            "Nothing is computed until then."
         ),
-        "out_of_range": (
+        "out_of_range": msg(
             "{text} is outside the allowed range: enter a whole number from {low} to {high}. "
-            "Nothing is computed until then.",
-            "{text} вне допустимых пределов: введите целое число от {low} до {high}. До тех "
-            "пор ничего не пересчитывается.",
+            "Nothing is computed until then."
         ),
-        "field_error": ("Not accepted", "Не принято"),
+        "field_error": msg("Not accepted"),
     }
 )
 

@@ -1,29 +1,38 @@
-"""A small catalog of interface labels in English and Russian."""
+"""The interface labels of a page: short names for catalog messages.
+
+A page's labels are messages of the gettext catalogs (:mod:`rules.i18n`), each under a short
+name, so a page asks for ``LABELS.text("blood", lang)`` and gets the text in its reader's
+language. Fields such as ``{id}`` stay in the text for the page to fill.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-LANGS: tuple[str, ...] = ("en", "ru")
-LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский"}
+from rules.i18n import LANGUAGES, Message, check_language, msg, msg_p
+
+LANGS: tuple[str, ...] = tuple(LANGUAGES)
+LANGUAGE_NAMES: dict[str, str] = dict(LANGUAGES)
 
 
 class Catalog:
-    """Interface labels keyed by a short name, each in English and Russian.
+    """Interface labels keyed by a short name, each a catalog message.
 
-    >>> labels = Catalog({"blood": ("Blood", "Кровь")})
-    >>> labels.text("blood", "ru")
-    'Кровь'
+    >>> labels = Catalog({"language": msg("Language")})
+    >>> labels.text("language", "ru")
+    'Язык'
     """
 
-    def __init__(self, entries: Mapping[str, tuple[str, str]]) -> None:
+    def __init__(self, entries: Mapping[str, Message]) -> None:
         self._entries = dict(entries)
 
     def text(self, key: str, lang: str) -> str:
-        if lang not in LANGS:
-            raise KeyError(f"unknown language {lang!r}; allowed: {', '.join(LANGS)}")
-        english, russian = self._entries[key]
-        return russian if lang == "ru" else english
+        """The label's text in ``lang``, its ``{fields}`` left for the caller to fill."""
+        return self._entries[key].template(check_language(lang))
+
+    def message(self, key: str) -> Message:
+        """The label as a message."""
+        return self._entries[key]
 
     def merged(self, other: Catalog) -> Catalog:
         """A catalog with the entries of both; ``other`` wins on equal keys."""
@@ -38,42 +47,27 @@ class Catalog:
 
 COMMON = Catalog(
     {
-        "language": ("Language", "Язык"),
-        "result": ("Result", "Результат"),
-        "trace": ("Step by step", "Пошагово"),
-        "presets": ("Examples from the rulebook", "Примеры из правил"),
-        "error_title": ("Cannot compute this", "Невозможно рассчитать"),
-        "unexpected": (
+        "language": msg("Language"),
+        "result": msg_p("labels.result", "Result"),
+        "trace": msg("Step by step"),
+        "presets": msg("Examples from the rulebook"),
+        "error_title": msg("Cannot compute this"),
+        "unexpected": msg(
             "The calculator failed on this input: a fault in the program, not in what you "
-            "entered (error id {id}; the server's log has the details). Your inputs are kept.",
-            "Калькулятор не справился с этими данными: это ошибка программы, а не ваших "
-            "данных (код ошибки {id}; подробности в журнале сервера). Введённые данные "
-            "сохранены.",
+            "entered (error id {id}; the server's log has the details). Your inputs are kept."
         ),
-        "internal_title": ("Internal error", "Внутренняя ошибка"),
-        "rule_link": ("Open the rule", "Открыть правило"),
-        "home": ("All calculators", "Все калькуляторы"),
-        "reference": ("Rules reference", "Справочник правил"),
-        "exact": ("exact", "точно"),
-        "probability": ("Probability", "Вероятность"),
-        "bad_url": ("The page address has a problem", "Ошибка в адресе страницы"),
-        "copy_link": ("Copy link", "Копировать ссылку"),
-        "copy_link_hint": (
-            "A link to this page with these inputs and this result",
-            "Ссылка на эту страницу с этими данными и этим результатом",
-        ),
-        "link_copied": ("Link copied", "Ссылка скопирована"),
-        "link_not_copied": (
-            "Copying is blocked here; copy the link below",
-            "Копирование здесь запрещено; скопируйте ссылку ниже",
-        ),
-        "link_too_long": (
-            "This link is longer than {limit} characters; some apps may cut it",
-            "Ссылка длиннее {limit} символов; некоторые приложения могут её обрезать",
-        ),
-        "bad_lang": (
-            "unknown language {lang!r} in the page address; allowed: {allowed}",
-            "неизвестный язык {lang!r} в адресе страницы; допустимы: {allowed}",
-        ),
+        "internal_title": msg("Internal error"),
+        "rule_link": msg("Open the rule"),
+        "home": msg("All calculators"),
+        "reference": msg("Rules reference"),
+        "exact": msg("exact"),
+        "probability": msg("Probability"),
+        "bad_url": msg("The page address has a problem"),
+        "copy_link": msg("Copy link"),
+        "copy_link_hint": msg("A link to this page with these inputs and this result"),
+        "link_copied": msg("Link copied"),
+        "link_not_copied": msg("Copying is blocked here; copy the link below"),
+        "link_too_long": msg("This link is longer than {limit} characters; some apps may cut it"),
+        "bad_lang": msg("unknown language {lang!r} in the page address; allowed: {allowed}"),
     }
 )

@@ -22,35 +22,26 @@ import ipywidgets as widgets
 
 from calculators.kit.fields import IntField, invalid_fields
 from calculators.kit.labels import Catalog
+from rules.i18n import msg, msg_p
 from rules.trace import Step
 
 TOOL_TEXTS = Catalog(
     {
-        "reset": ("Reset to defaults", "Сбросить к исходным"),
-        "reset_help": (
-            "Put every input of this page back to its starting value",
-            "Вернуть все поля этой страницы к исходным значениям",
+        "reset": msg("Reset to defaults"),
+        "reset_help": msg("Put every input of this page back to its starting value"),
+        "ruling": msg("Copy the ruling as text"),
+        "ruling_help": msg(
+            "The situation, the result and the numbered steps as plain text, to paste into a chat"
         ),
-        "ruling": ("Copy the ruling as text", "Решение текстом"),
-        "ruling_help": (
-            "The situation, the result and the numbered steps as plain text, to paste into a chat",
-            "Ситуация, итог и пронумерованные шаги обычным текстом, чтобы вставить в чат",
-        ),
-        "copy": ("Copy", "Копировать"),
-        "copied": ("Copied", "Скопировано"),
-        "not_copied": (
-            "Copying is blocked here: select the text above and press Ctrl+C.",
-            "Копирование здесь запрещено: выделите текст выше и нажмите Ctrl+C.",
-        ),
-        "situation": ("Situation", "Ситуация"),
-        "result": ("Result", "Итог"),
-        "steps": ("Steps", "Шаги"),
-        "yes": ("yes", "да"),
-        "no": ("no", "нет"),
-        "nothing": (
-            "No result to copy: the page shows a problem with its input.",
-            "Копировать нечего: на странице указана ошибка во входных данных.",
-        ),
+        "copy": msg("Copy"),
+        "copied": msg("Copied"),
+        "not_copied": msg("Copying is blocked here: select the text above and press Ctrl+C."),
+        "situation": msg("Situation"),
+        "result": msg_p("tools.result", "Result"),
+        "steps": msg("Steps"),
+        "yes": msg("yes"),
+        "no": msg("no"),
+        "nothing": msg("No result to copy: the page shows a problem with its input."),
     }
 )
 
