@@ -40,7 +40,7 @@ from rules.dracula.legality import (
 )
 from rules.dracula.minimax import GameSolution, solve_game
 from rules.dracula.odds import roll_counts
-from rules.dracula.words import card_names
+from rules.dracula.words import card_names, semicolons
 from rules.errors import InvalidState
 from rules.i18n import Message, msg, msg_p
 from rules.validation import choice, flag, present, sized, whole
@@ -79,14 +79,9 @@ POLICY_NAMES: dict[str, Message] = {
 """Each policy as a trace names it: its key in English, what it does in other languages."""
 
 
-def _policy_list() -> Message:
+def _policy_list() -> Message | str:
     """Every policy key with what it does: ``uniform — ...; prefer — ...``."""
-    said: Message | None = None
-    for key in POLICIES:
-        one = msg("{key} — {title}", key=key, title=POLICY_NAMES[key])
-        said = one if said is None else msg("{first}; {second}", first=said, second=one)
-    assert said is not None
-    return said
+    return semicolons([msg("{key} — {title}", key=k, title=POLICY_NAMES[k]) for k in POLICIES])
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,15 @@ from rules.dracula.legality import (
     hunter_cards,
     playable_cards,
 )
-from rules.dracula.words import ENDINGS, card_name, card_names, enemy_name, extra_name, result_name
+from rules.dracula.words import (
+    ENDINGS,
+    card_name,
+    card_names,
+    enemy_name,
+    extra_name,
+    result_name,
+    semicolons,
+)
 from rules.errors import IllegalPlay, InvalidState
 from rules.i18n import Message, msg, msg_n, msg_p
 from rules.trace import Step, Trace
@@ -162,7 +170,7 @@ def start_combat(
     ]
     trace.add(
         "dracula:combat-start",
-        msg("Before round 1: {played}.", played=_joined(played))
+        msg("Before round 1: {played}.", played=semicolons(played))
         if played
         else msg("Before round 1: no cards were played."),
     )
@@ -212,14 +220,6 @@ def start_combat(
         hunter_last=(None,) * len(group),
     )
     return state, trace.steps
-
-
-def _joined(parts: Sequence[Message]) -> Message:
-    """Several messages shown one after another, separated by semicolons."""
-    said = parts[0]
-    for part in parts[1:]:
-        said = msg("{first}; {second}", first=said, second=part)
-    return said
 
 
 def _table(table: CardTable | None) -> CardTable:

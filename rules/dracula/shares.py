@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from rules.dracula.words import ENDINGS
+from rules.dracula.words import ENDINGS, semicolons
 from rules.i18n import Message, msg
 
 __all__ = ["outcome_shares", "share_text"]
@@ -29,10 +29,10 @@ def share_text(p: Fraction) -> Message | str:
 
 def outcome_shares(outcomes: Mapping[str, Fraction]) -> Message | str:
     """``the hunter is defeated: 1/3; ...``: each ending that can happen, with its share."""
-    said: Message | str = ""
-    for kind, p in outcomes.items():
-        if not p:
-            continue
-        one = msg("{ending}: {share}", ending=ENDINGS.get(kind, kind), share=share_text(p))
-        said = one if said == "" else msg("{first}; {second}", first=said, second=one)
-    return said
+    return semicolons(
+        [
+            msg("{ending}: {share}", ending=ENDINGS.get(kind, kind), share=share_text(p))
+            for kind, p in outcomes.items()
+            if p
+        ]
+    )

@@ -22,6 +22,7 @@ from fractions import Fraction
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.chain import CombatOdds
 from rules.dracula.hunters import Opponent
+from rules.dracula.words import semicolons
 from rules.errors import InvalidState
 from rules.i18n import Message, msg, msg_n, msg_p
 from rules.trace import Step, Trace
@@ -170,14 +171,9 @@ class CombatValour:
 # -- a judge's tally -------------------------------------------------------------------------
 
 
-def _award_list() -> Message:
+def _award_list() -> Message | str:
     """Every award key with its name: ``rats_unhurt — Rats encounter ...; ...``."""
-    said: Message | None = None
-    for key, title in _TITLES.items():
-        one = msg("{key} — {title}", key=key, title=title)
-        said = one if said is None else msg("{first}; {second}", first=said, second=one)
-    assert said is not None
-    return said
+    return semicolons([msg("{key} — {title}", key=k, title=t) for k, t in _TITLES.items()])
 
 
 def _check_count(hunter: str, event: ValourEvent) -> Award:
@@ -580,10 +576,12 @@ def combat_valour(
     distribution = dict(sorted(sums.items()))
     expected = sum((x * p for x, p in distribution.items()), Fraction(0))
     likely = max(distribution, key=lambda x: distribution[x])
-    chances: Message | None = None
-    for x, p in distribution.items():
-        one = msg("{points} with probability {p}", points=x, p=_short(p))
-        chances = one if chances is None else msg("{first}; {second}", first=chances, second=one)
+    chances = semicolons(
+        [
+            msg("{points} with probability {p}", points=x, p=_short(p))
+            for x, p in distribution.items()
+        ]
+    )
     trace.add(
         RULE,
         msg(

@@ -9,9 +9,9 @@ are translated).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from rules.i18n import Message, msg_np, msg_p
+from rules.i18n import Message, msg, msg_np, msg_p
 
 __all__ = [
     "CARD_NAMES",
@@ -23,6 +23,7 @@ __all__ = [
     "extra_name",
     "result_key",
     "result_name",
+    "semicolons",
 ]
 
 CARD_NAMES: dict[str, Message] = {
@@ -131,3 +132,12 @@ def enemy_name(name: str) -> Message | str:
 def extra_name(extra: str) -> Message | str:
     """A note of the result table in the reader's language."""
     return EXTRAS.get(extra, extra)
+
+
+def semicolons(parts: Sequence[Message | str]) -> Message | str:
+    """Several messages or values one after another, separated by semicolons (``""`` for
+    none)."""
+    said: Message | str = ""
+    for part in parts:
+        said = part if said == "" else msg("{first}; {second}", first=said, second=part)
+    return said
