@@ -46,9 +46,9 @@ from rules.dracula.goals import GOALS, GoalPlan, best_plan
 from rules.dracula.group import TARGET_POLICIES, GroupOdds, group_odds
 from rules.dracula.hunters import HUNTERS, Hunter, Opponent, Situation, hunter
 from rules.dracula.odds import round_odds
-from rules.dracula.ru import card_ru, cards_ru
+from rules.dracula.words import card_name, card_names
 from rules.errors import InvalidState
-from rules.i18n import msg
+from rules.i18n import msg, render_param
 from rules.trace import Step
 
 __all__ = ["DraculaExplorer", "blood_track_svg", "example_lines", "heat_color"]
@@ -696,7 +696,7 @@ class DraculaExplorer(CalculatorApp):
             pol = [(self.t(k), k) for k in ("minimax", "uniform")]
             hpol = [(self.t(k), k) for k in HUNTER_POLICIES]
             goals = [(self.t(f"goal_{k}"), k) for k in GOALS]
-            cards = [(card_ru(c) if self.lang == "ru" else c, c) for c in HUNTER_CARDS]
+            cards = [(render_param(card_name(c), self.lang), c) for c in HUNTER_CARDS]
             for w, opts in (
                 (
                     self.w_opponent,
@@ -851,11 +851,13 @@ class DraculaExplorer(CalculatorApp):
             return str(kind)
         card = self.w_always.value
         if card not in HUNTER_BASICS and card not in h.combat_items:
-            held = ", ".join((*HUNTER_BASICS, *h.combat_items))
             raise InvalidState(
-                f"{h.name} does not hold {card}, so he cannot always play it; his cards: {held}",
-                ru=f"у персонажа {h.name} нет карты {card_ru(card)}, поэтому всегда играть её "
-                f"нельзя; его карты: {cards_ru((*HUNTER_BASICS, *h.combat_items))}",
+                msg(
+                    "{name} does not hold {card}, so he cannot always play it; his cards: {held}",
+                    name=h.name,
+                    card=card_name(card),
+                    held=card_names((*HUNTER_BASICS, *h.combat_items)),
+                )
             )
         return f"always:{card}"
 
@@ -1175,13 +1177,13 @@ class DraculaExplorer(CalculatorApp):
         kind = self.w_hpolicy.value
         if kind == "always":
             card = self.w_always.value
-            name = card_ru(card) if self.lang == "ru" else card
+            name = render_param(card_name(card), self.lang)
             return f"<p><i>{escape(self.t('always_note').format(card=name))}</i></p>"
         plan = self.plan
         if kind != "goal" or plan is None:
             return ""
         goal = self.t(f"goal_{plan.goal}")
-        first = card_ru(plan.first_card) if self.lang == "ru" else plan.first_card
+        first = render_param(card_name(plan.first_card), self.lang)
         value = (
             f"{escape(fraction_text(plan.value))} (≈{float(plan.value):.3f})"
             if plan.goal == "blood"
@@ -1257,7 +1259,7 @@ class DraculaExplorer(CalculatorApp):
             # named in the page's language; the card kept if still allowed, else the first one
             for box, cards in ((self.j_hcard, hc), (self.j_ecard, ec)):
                 kept = box.value
-                box.options = [(card_ru(c) if self.lang == "ru" else c, c) for c in cards]
+                box.options = [(render_param(card_name(c), self.lang), c) for c in cards]
                 box.value = kept if kept in cards else (cards[0] if cards else None)
         finally:
             self._busy = False

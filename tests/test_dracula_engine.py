@@ -25,8 +25,9 @@ from rules.dracula import (
 from rules.dracula.cards import ENEMY_CARDS, HUNTER_CARDS, CardTable
 from rules.dracula.combat import enemy_options, hunter_options
 from rules.dracula.examples import EXAMPLE_ROUNDS, example_start, example_text, run_example
-from rules.dracula.ru import CARD_RU, plural
+from rules.dracula.words import CARD_NAMES, result_name
 from rules.errors import IllegalPlay, InvalidState
+from rules.i18n import render_param
 from rules.trace import Step
 
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds"
@@ -471,7 +472,7 @@ def test_worked_example_round_one_wound_in_russian() -> None:
     ],
 )
 def test_russian_plural_forms(n: int, expected: str) -> None:
-    assert plural(n, "Рана", "Раны", "Ран") == expected
+    assert render_param(result_name("wound", n), "ru") == expected
 
 
 def test_russian_steps_name_cards_in_russian_and_as_the_page_shows_them() -> None:
@@ -481,15 +482,15 @@ def test_russian_steps_name_cards_in_russian_and_as_the_page_shows_them() -> Non
     report = resolve_round(state, "Punch", "Claws", 1, 6, table=_ones())
     lost = [s.ru for s in report.steps if "теряет" in s.ru]
     wound = report.result.amount if report.result else 0
-    assert lost == [
-        f"Van Helsing теряет {plural(wound, 'Здоровье', 'Здоровья', 'Здоровья')}: 8 -> {8 - wound}."
-    ]
+    health = "Здоровье" if wound == 1 else "Здоровья"
+    assert lost == [f"Van Helsing теряет {wound} {health}: 8 -> {8 - wound}."]
     every = steps + report.steps
     assert all(re.search("[А-Яа-я]", s.ru) and s.ru != s.text for s in every)
     for s in every:
-        for card, ru in CARD_RU.items():
+        for card, name in CARD_NAMES.items():
             if f"({card})" in s.ru:
-                assert f"{ru} ({card})" in s.ru, s.ru
+                ru = name.render("ru")
+                assert ru.endswith(f" ({card})") and ru in s.ru, s.ru
 
 
 # --- errors in Russian ----------------------------------------------------------------------

@@ -20,6 +20,7 @@ from rules.dracula.cards import CardTable
 from rules.dracula.combat import CombatState, RoundReport, enemy_options, hunter_options
 from rules.dracula.group import group_odds, state_bound
 from rules.dracula.hunters import Hunter
+from rules.dracula.words import ENDINGS
 from rules.errors import InvalidState
 
 DAY = Opponent.dracula(night=False)
@@ -286,7 +287,7 @@ def test_every_ending_is_in_the_trace_however_long_its_fraction() -> None:
     shown = [p for p in odds.outcomes.values() if p]
     assert any(p.denominator.bit_length() > 128 for p in shown)
     assert last.text.count(";") == len(shown) - 1
-    assert all(f"{k} " in last.text for k, p in odds.outcomes.items() if p)
+    assert all(f"{ENDINGS[k]}: " in last.text for k, p in odds.outcomes.items() if p)
     assert "exact: a fraction with a denominator of about" in last.text
     assert "число цифр в её знаменателе" in last.in_language("ru")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.i18n import msg_p
 from rules.validation import whole, whole_at_least
 
 __all__ = ["AFTER_KILLED", "MAX_BLOOD", "RED_MARKS", "blood_after_killed", "blood_after_wounds"]
@@ -11,7 +12,7 @@ RED_MARKS: tuple[int, ...] = (10, 5)
 
 
 def _check(blood: int) -> None:
-    whole("Dracula's blood", blood, 1, MAX_BLOOD, ru="Кровь Дракулы (blood)")
+    whole(msg_p("dracula", "Dracula's blood"), blood, 1, MAX_BLOOD)
 
 
 def blood_after_killed(blood: int) -> int:
@@ -26,7 +27,7 @@ def blood_after_killed(blood: int) -> int:
 def blood_after_wounds(blood: int, wounds: int) -> int:
     """Blood after losing ``wounds`` (never below 0; 0 means Dracula is destroyed)."""
     _check(blood)
-    whole_at_least("wounds", wounds, 0, ru="число Ран (wounds)")
+    whole_at_least(msg_p("dracula", "wounds"), wounds, 0)
     return max(0, blood - wounds)
 
 

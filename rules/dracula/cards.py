@@ -17,8 +17,9 @@ from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
-from rules.dracula.ru import RESULT_RU, card_ru
+from rules.dracula.words import card_name, card_names, result_key
 from rules.errors import IllegalPlay, InvalidState
+from rules.i18n import msg, msg_p
 from rules.validation import flag, present, shown, sized, text
 
 __all__ = [
@@ -76,17 +77,6 @@ HUNTER_WIN_KINDS: frozenset[str] = frozenset({"wound", "continue", "repel", "kil
 ENEMY_WIN_KINDS: frozenset[str] = frozenset({"wound", "continue", "bite", "end"})
 WINNERS: tuple[str, ...] = ("hunter", "enemy")
 USER_SOURCE = "user override"
-_WHAT_RU: dict[str, str] = {
-    "hunter": "карта Охотника",
-    "enemy": "карта противника",
-    "combat": "боевая карта",
-}
-_WINNER_RU: dict[str, str] = {"hunter": "Охотника", "enemy": "противника"}
-
-
-def _kinds_ru(kinds: Iterable[str]) -> str:
-    """Result keys as typed, each with its Russian name: ``'bite' (Укус), ...``."""
-    return ", ".join(f"{k!r} ({RESULT_RU.get(k, 'Раны')})" for k in kinds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,29 +130,44 @@ def parse_result(text: str) -> tuple[str, int]:
     if len(words) == 1 and words[0] in KINDS and words[0] != "wound":
         return words[0], 0
     raise InvalidState(
-        f"unknown result {text!r}; allowed: 'wound 1'..'wound 4', 'continue', 'repel', "
-        "'bite', 'killed', 'end'",
-        ru=f"неизвестный результат {text!r}; допустимы: 'wound 1'..'wound 4' (1–4 Раны), "
-        + _kinds_ru(k for k in KINDS if k != "wound"),
+        msg(
+            "unknown result {text}; allowed: 'wound 1'..'wound 4', {kinds}",
+            text=repr(text),
+            kinds=tuple(result_key(k) for k in KINDS if k != "wound"),
+        )
     )
 
 
 def _check_card(card: str, allowed: Iterable[str], what: str) -> None:
     names = tuple(allowed)
     if not isinstance(card, str) or card not in names:
+        said = repr(card)
+        allowed_names = card_names(names)
+        if what == "hunter":
+            raise InvalidState(
+                msg(
+                    "unknown hunter card {card}; allowed: {allowed}",
+                    card=said,
+                    allowed=allowed_names,
+                )
+            )
+        if what == "enemy":
+            raise InvalidState(
+                msg(
+                    "unknown enemy card {card}; allowed: {allowed}",
+                    card=said,
+                    allowed=allowed_names,
+                )
+            )
         raise InvalidState(
-            f"unknown {what} card {card!r}; allowed: {', '.join(names)}",
-            ru=f"неизвестная {_WHAT_RU.get(what, 'карта')} {card!r}; допустимы: "
-            + ", ".join(card_ru(n) for n in names),
+            msg("unknown combat card {card}; allowed: {allowed}", card=said, allowed=allowed_names)
         )
 
 
 def _check_winner(winner: str) -> None:
     if winner not in WINNERS:
         raise InvalidState(
-            f"winner must be 'hunter' or 'enemy', not {winner!r}",
-            ru="победитель должен быть 'hunter' (Охотник) или 'enemy' (противник), "
-            f"а не {winner!r}",
+            msg("winner must be 'hunter' or 'enemy', not {winner}", winner=repr(winner))
         )
 
 
@@ -217,11 +222,12 @@ class CardTable:
         found = self.cell(winner, hunter_card, enemy_card)
         if not found.allowed:
             raise IllegalPlay(
-                f"{hunter_card} cannot be played against {enemy_card} (the table marks the "
-                "pairing not-allowed); holy items are only played against Dracula",
-                ru=f"карту {card_ru(hunter_card)} нельзя играть против карты "
-                f"{card_ru(enemy_card)} (в таблице эта пара отмечена как не разрешённая); "
-                "святые Вещи играют только против Дракулы",
+                msg(
+                    "{hunter_card} cannot be played against {enemy_card} (the table marks the "
+                    "pairing not-allowed); holy items are only played against Dracula",
+                    hunter_card=card_name(hunter_card),
+                    enemy_card=card_name(enemy_card),
+                )
             )
         return found
 
@@ -230,10 +236,11 @@ class CardTable:
         value = self.initiative_of(card).value
         if value is None:
             raise InvalidState(
-                f"the initiative number of {card} is unknown (the seed does not print it); "
-                "set it from your card with CardTable.with_initiative",
-                ru=f"число инициативы карты {card_ru(card)} неизвестно (в исходных правилах его "
-                "нет); задайте его по своей карте через CardTable.with_initiative",
+                msg(
+                    "the initiative number of {card} is unknown (the seed does not print it); "
+                    "set it from your card with CardTable.with_initiative",
+                    card=card_name(card),
+                )
             )
         return value
 
@@ -256,8 +263,11 @@ class CardTable:
             isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 9
         ):
             raise InvalidState(
-                f"initiative of {card} must be 0..9, not {shown(value)}",
-                ru=f"инициатива карты {card_ru(card)} должна быть 0..9, а не {shown(value)}",
+                msg(
+                    "initiative of {card} must be 0..9, not {value}",
+                    card=card_name(card),
+                    value=shown(value),
+                )
             )
         base = default_table().initiatives[card]
         if value == base.value:
@@ -272,9 +282,7 @@ class CardTable:
         """A table with several initiatives set (see :meth:`with_initiative`)."""
         if not isinstance(values, Mapping):
             raise InvalidState(
-                f"values must map card names to initiatives, got {shown(values)}",
-                ru=f"инициативы (values): нужно соответствие «карта -> инициатива», а получено "
-                f"{shown(values)}",
+                msg("values must map card names to initiatives, got {value}", value=shown(values))
             )
         table = self
         for card, value in values.items():
@@ -294,17 +302,22 @@ class CardTable:
         """A table where this cell reads ``result`` (e.g. ``"wound 2"``), marked as overridden."""
         old = self.cell(winner, hunter_card, enemy_card)
         if item_destroyed is not None:
-            flag("item_destroyed", item_destroyed, ru="Вещь уничтожена (item_destroyed)")
+            flag(msg_p("dracula", "item_destroyed"), item_destroyed)
         if extras is not None:
-            for extra in sized("extras", extras, 0, None, ru="особые эффекты (extras)"):
-                text("an extra effect", extra, ru="особый эффект (extras)")
+            for extra in sized(msg_p("dracula", "extras"), extras, 0, None):
+                text(msg_p("dracula", "an extra effect"), extra)
         kind, amount = parse_result(result)
         allowed_kinds = HUNTER_WIN_KINDS if winner == "hunter" else ENEMY_WIN_KINDS
         if kind not in allowed_kinds:
             raise InvalidState(
-                f"a {winner} win cannot give {kind!r}; allowed: {', '.join(sorted(allowed_kinds))}",
-                ru=f"победа {_WINNER_RU.get(winner, winner)} не может дать {kind!r} "
-                f"({RESULT_RU.get(kind, 'Раны')}); допустимы: {_kinds_ru(sorted(allowed_kinds))}",
+                msg(
+                    "a {winner} win cannot give {kind}; allowed: {allowed}",
+                    winner=msg_p("win of", "hunter")
+                    if winner == "hunter"
+                    else msg_p("win of", "enemy"),
+                    kind=result_key(kind),
+                    allowed=tuple(result_key(k) for k in sorted(allowed_kinds)),
+                )
             )
         new = replace(
             old,
@@ -381,8 +394,12 @@ def default_table() -> CardTable:
             for e in ENEMY_CARDS:
                 if (winner, h, e) not in cells:  # pragma: no cover - data guard
                     raise InvalidState(
-                        f"result table lacks {winner}/{h}/{e}",
-                        ru=f"в таблице результатов нет ячейки {winner}/{h}/{e}",
+                        msg(
+                            "result table lacks {winner}/{hunter_card}/{enemy_card}",
+                            winner=winner,
+                            hunter_card=h,
+                            enemy_card=e,
+                        )
                     )
     return CardTable(cells, inits)
 
@@ -392,5 +409,5 @@ def combat_result(
 ) -> CombatResult:
     """The result of a round: the winner reads the loser's card on the winner's own card."""
     if table is not None:
-        present("table", table, CardTable, ru="таблица результатов (table)")
+        present(msg_p("dracula", "table"), table, CardTable)
     return (table or default_table()).result(winner, hunter_card, enemy_card)

@@ -19,7 +19,7 @@ from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.cards import CardTable
 from rules.dracula.chain_model import (
     POLICIES,
-    POLICY_RU,
+    POLICY_NAMES,
     Ending,
     Policy,
     check_size,
@@ -30,9 +30,10 @@ from rules.dracula.chain_solvers import solve_layers, solve_states
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.legality import AGATHA_COST, NO_DODGE_IN_ROUND_ONE, enemy_cards
 from rules.dracula.minimax import GameSolution
-from rules.dracula.ru import card_ru, cards_ru, ending_ru, enemy_ru, result_ru
-from rules.dracula.shares import share_text, share_text_ru
+from rules.dracula.shares import outcome_shares
+from rules.dracula.words import card_name, card_names, result_name
 from rules.errors import InvalidState
+from rules.i18n import msg, msg_n, msg_p
 from rules.trace import Step, Trace
 from rules.validation import flag, whole
 
@@ -146,8 +147,8 @@ def combat_odds(
     ``fast=False`` uses the state-by-state reference solver (same results, much slower on large
     combats; kept to check the layered one).
     """
-    whole("max_states", max_states, 1, MAX_STATES, ru="предел состояний (max_states)")
-    flag("fast", fast, ru="быстрый решатель (fast)")
+    whole(msg_p("dracula", "max_states"), max_states, 1, MAX_STATES)
+    flag(msg_p("dracula", "fast"), fast)
     model, start = setup_combat(
         hunter, opponent, situation, blood, table, hunter_policy, enemy_policy, assume_initiative
     )
@@ -172,71 +173,84 @@ def combat_odds(
     expected_rounds = Fraction(rounds_n, den)
     total = Fraction(sum(joint_n.values()), den)
     if total != 1:  # pragma: no cover - guarded by tests
-        raise InvalidState(
-            f"internal error: ending probabilities sum to {total}",
-            ru=f"внутренняя ошибка: сумма вероятностей исходов равна {total}",
-        )
+        raise InvalidState(msg("internal error: ending probabilities sum to {total}", total=total))
     trace = Trace()
-    opponent_ru = (
-        ("Дракулы ночью" if opponent.night else "Дракулы днём")
-        if opponent.is_dracula
-        else ("Агента" if enemy_ru(opponent.name) == "Агент" else opponent.name)
-        + (" (Миньон)" if opponent.minion else "")
-    )
+    items = card_names(hunter.combat_items) if hunter.combat_items else msg_p("items", "none")
     trace.add(
         "dracula:combat-decks",
-        f"{hunter.name} ({hunter.health} health, items: "
-        f"{', '.join(hunter.combat_items) or 'none'}) against {opponent.describe()}"
-        + (f" with {blood} blood" if opponent.is_dracula else "")
-        + f"; hunter policy {model.hp.kind}, enemy policy {model.ep.kind}.",
-        f"{hunter.name} (Здоровье {hunter.health}, боевые Вещи: "
-        f"{cards_ru(hunter.combat_items) or 'нет'}) против {opponent_ru}"
-        + (f" (Кровь {blood})" if opponent.is_dracula else "")
-        + f"; Охотник играет: {POLICY_RU.get(model.hp.kind, model.hp.kind)}, противник "
-        f"играет: {POLICY_RU.get(model.ep.kind, model.ep.kind)}.",
+        msg(
+            "{name} ({health} health, items: {items}) against {opponent} with {blood} blood; "
+            "hunter policy {hunter_policy}, enemy policy {enemy_policy}.",
+            name=hunter.name,
+            health=hunter.health,
+            items=items,
+            opponent=opponent.against(),
+            blood=blood,
+            hunter_policy=POLICY_NAMES.get(model.hp.kind, model.hp.kind),
+            enemy_policy=POLICY_NAMES.get(model.ep.kind, model.ep.kind),
+        )
+        if opponent.is_dracula
+        else msg(
+            "{name} ({health} health, items: {items}) against {opponent}; hunter policy "
+            "{hunter_policy}, enemy policy {enemy_policy}.",
+            name=hunter.name,
+            health=hunter.health,
+            items=items,
+            opponent=opponent.against(),
+            hunter_policy=POLICY_NAMES.get(model.hp.kind, model.hp.kind),
+            enemy_policy=POLICY_NAMES.get(model.ep.kind, model.ep.kind),
+        ),
     )
     if model.assumed:
         trace.add(
             "dracula:initiative",
-            f"Assumed initiative {assume_initiative} for {', '.join(model.assumed)} (not known).",
-            f"Допущение: инициатива {assume_initiative} для карт {cards_ru(model.assumed)} "
-            "(настоящие числа неизвестны).",
+            msg(
+                "Assumed initiative {initiative} for {cards} (not known).",
+                initiative=assume_initiative,
+                cards=card_names(model.assumed),
+            ),
         )
     trace.add(
         "dracula:initiative",
-        "Equal totals with equal initiative are rolled again (our stated assumption).",
-        "Если равны и итоги, и инициатива, раунд перебрасывается (наше явное допущение).",
+        msg("Equal totals with equal initiative are rolled again (our stated assumption)."),
     )
     if not situation.dodge_in_round_one:
-        trace.add("dracula:combat-decks", *NO_DODGE_IN_ROUND_ONE)
+        trace.add("dracula:combat-decks", NO_DODGE_IN_ROUND_ONE)
     if model.agatha:
         trace.add(
             "dracula:powers",
-            f"Sister Agatha: Dracula pays {AGATHA_COST} blood for each Fangs or Escape, when it "
-            "is revealed and before the result; he needs "
-            f"{AGATHA_COST + 1} blood or more to choose one.",
-            f"Сестра Агата: за каждые Клыки или Бегство Дракула платит {AGATHA_COST} Крови при "
-            "вскрытии карты, до результата раунда; выбрать такую карту он может лишь при "
-            f"{AGATHA_COST + 1} Крови и больше.",
+            msg_n(
+                "Sister Agatha: Dracula pays {n} blood for each Fangs or Escape, when it is "
+                "revealed and before the result; he needs {least} blood or more to choose one.",
+                "Sister Agatha: Dracula pays {n} blood for each Fangs or Escape, when it is "
+                "revealed and before the result; he needs {least} blood or more to choose one.",
+                AGATHA_COST,
+                least=AGATHA_COST + 1,
+            ),
         )
     for cell in model.table.overrides():
         trace.add(
             "dracula:results",
-            f"User override: {cell.winner} wins, {cell.hunter_card} vs {cell.enemy_card} -> "
-            f"{cell.label}.",
-            f"Замена пользователя: если побеждает "
-            f"{'Охотник' if cell.winner == 'hunter' else 'противник'}, "
-            f"карта {card_ru(cell.hunter_card)} против карты {card_ru(cell.enemy_card)} -> "
-            f"{result_ru(cell.kind, cell.amount) if cell.allowed else result_ru('not-allowed')}.",
+            msg(
+                "User override: {winner} wins, {hunter_card} vs {enemy_card} -> {result}.",
+                winner=msg_p("side", "hunter")
+                if cell.winner == "hunter"
+                else msg_p("side", "enemy"),
+                hunter_card=card_name(cell.hunter_card),
+                enemy_card=card_name(cell.enemy_card),
+                result=result_name(cell.kind, cell.amount)
+                if cell.allowed
+                else result_name("not-allowed"),
+            ),
         )
     trace.add(
         "dracula:combat-end",
-        f"Solved exactly over {n_states} combat states: "
-        + "; ".join(f"{k} {share_text(p)}" for k, p in outcomes.items() if p)
-        + ".",
-        f"Точно решено состояний боя: {n_states}. Исходы: "
-        + "; ".join(f"{ending_ru(k)} {share_text_ru(p)}" for k, p in outcomes.items() if p)
-        + ".",
+        msg_n(
+            "Solved exactly over {n} combat states: {outcomes}.",
+            "Solved exactly over {n} combat states: {outcomes}.",
+            n_states,
+            outcomes=outcome_shares(outcomes),
+        ),
     )
     return CombatOdds(
         outcomes=outcomes,

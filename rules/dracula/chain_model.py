@@ -40,13 +40,14 @@ from rules.dracula.legality import (
 )
 from rules.dracula.minimax import GameSolution, solve_game
 from rules.dracula.odds import roll_counts
-from rules.dracula.ru import cards_ru
+from rules.dracula.words import card_names, semicolons
 from rules.errors import InvalidState
+from rules.i18n import Message, msg, msg_p
 from rules.validation import choice, flag, present, sized, whole
 
 __all__ = [
     "POLICIES",
-    "POLICY_RU",
+    "POLICY_NAMES",
     "CombatModel",
     "Policy",
     "State",
@@ -56,7 +57,6 @@ __all__ = [
     "payoff",
     "result_value",
     "setup_combat",
-    "too_many_states_ru",
 ]
 
 POLICIES = ("uniform", "prefer", "minimax", "plan")
@@ -70,12 +70,18 @@ Effect = tuple[int, int, str, tuple[str, ...], str | None, str, bool, int, int]
 # a state inside one layer (health, blood and items fixed): the rest of ``State``
 Local = tuple[str | None, str | None, int, bool, int, int]
 
-POLICY_RU: dict[str, str] = {
-    "uniform": "любую разрешённую карту поровну",
-    "prefer": "по заданным предпочтениям",
-    "minimax": "лучшую смесь (минимакс)",
-    "plan": "лучший план для выбранной цели",
+POLICY_NAMES: dict[str, Message] = {
+    "uniform": msg_p("policy", "uniform"),
+    "prefer": msg_p("policy", "prefer"),
+    "minimax": msg_p("policy", "minimax"),
+    "plan": msg_p("policy", "plan"),
 }
+"""Each policy as a trace names it: its key in English, what it does in other languages."""
+
+
+def _policy_list() -> Message | str:
+    """Every policy key with what it does: ``uniform — ...; prefer — ...``."""
+    return semicolons([msg("{key} — {title}", key=k, title=POLICY_NAMES[k]) for k in POLICIES])
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,22 +96,19 @@ class Policy:
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or self.kind not in POLICIES:
             raise InvalidState(
-                f"policy must be one of {', '.join(POLICIES)}, not {self.kind!r}",
-                ru="стратегия выбора карт должна быть одной из: "
-                + "; ".join(f"{k} — {POLICY_RU[k]}" for k in POLICIES)
-                + f"; указано {self.kind!r}",
+                msg(
+                    "policy must be one of {policies}, not {kind}",
+                    policies=_policy_list(),
+                    kind=repr(self.kind),
+                )
             )
         if self.kind == "prefer" and not self.preference:
-            raise InvalidState(
-                "a 'prefer' policy needs a preference list of card names",
-                ru="стратегии 'prefer' нужен список предпочтений: названия карт",
-            )
-        for card in sized("preference", self.preference, 0, None, ru="предпочтения (preference)"):
-            choice("a preferred card", card, HUNTER_CARDS + ENEMY_CARDS, ru="карта в предпочтениях")
+            raise InvalidState(msg("a 'prefer' policy needs a preference list of card names"))
+        for card in sized(msg_p("dracula", "preference"), self.preference, 0, None):
+            choice(msg_p("dracula", "a preferred card"), card, HUNTER_CARDS + ENEMY_CARDS)
         if (self.kind == "plan") != (self.plan is not None):
             raise InvalidState(
-                "a 'plan' policy, and only it, needs a plan (a card for each combat state)",
-                ru="план (карта для каждого состояния боя) нужен стратегии 'plan', и только ей",
+                msg("a 'plan' policy, and only it, needs a plan (a card for each combat state)")
             )
 
 
@@ -127,12 +130,12 @@ def payoff(
     agent counts the hunter's health: it ends the fight for good, as defeat does the other way.
     Continue, repel and end count 0; item losses are not counted.
     """
-    choice("winner", winner, ("hunter", "enemy"), ru="победитель (winner)")
-    present("result", result, CombatResult, ru="результат раунда (result)")
-    whole("health", health, 1, MAX_HEALTH, ru="Здоровье (health)")
-    whole("blood", blood, 0, MAX_BLOOD, ru="Кровь Дракулы (blood)")
-    whole("free_slots", free_slots, 1, 3, ru="свободные ячейки Укуса (free_slots)")
-    flag("dracula", dracula, ru="против Дракулы (dracula)")
+    choice(msg_p("dracula", "winner"), winner, ("hunter", "enemy"))
+    present(msg_p("dracula", "result"), result, CombatResult)
+    whole(msg_p("dracula", "health"), health, 1, MAX_HEALTH)
+    whole(msg_p("dracula", "blood"), blood, 0, MAX_BLOOD)
+    whole(msg_p("dracula", "free_slots"), free_slots, 1, 3)
+    flag(msg_p("dracula", "dracula"), dracula)
     return result_value(winner, result, health, blood, free_slots, dracula)
 
 
@@ -155,15 +158,12 @@ def initiatives(
         init[card] = value
     if missing:
         raise InvalidState(
-            "unknown initiative numbers for: "
-            + ", ".join(missing)
-            + ". Set them from your cards (CardTable.with_initiative) or pass "
-            "assume_initiative to use one stated value for every unknown card",
-            ru="неизвестны числа инициативы карт: "
-            + cards_ru(missing)
-            + ". Задайте их по своим картам (CardTable.with_initiative) или передайте "
-            "assume_initiative, чтобы принять одно заявленное значение для всех неизвестных "
-            "карт",
+            msg(
+                "unknown initiative numbers for: {cards}. Set them from your cards "
+                "(CardTable.with_initiative) or pass assume_initiative to use one stated value "
+                "for every unknown card",
+                cards=card_names(missing),
+            )
         )
     return init, assumed
 
@@ -316,10 +316,7 @@ class CombatModel:
         hs = self.hunter_options(items, hl, rnd)
         es = self.enemy_options(el, repel, rnd, self.can_pay(blood))
         if not hs:
-            raise InvalidState(  # pragma: no cover
-                "the hunter has no legal card to choose",
-                ru="у Охотника нет ни одной карты, которую можно выбрать",
-            )
+            raise InvalidState(msg("the hunter has no legal card to choose"))  # pragma: no cover
         sol: GameSolution | None = None
         if self.hp.kind == "minimax" or self.ep.kind == "minimax":
             _, _, sol = self.game(s)
@@ -493,23 +490,40 @@ def setup_combat(
     enemy_policy: Policy | str,
     assume_initiative: int | None,
 ) -> tuple[CombatModel, State]:
-    present("hunter", hunter, Hunter, ru="Охотник (hunter)")
-    present("opponent", opponent, Opponent, ru="противник (opponent)")
-    present("situation", situation, Situation, ru="обстановка боя (situation)")
+    present(msg_p("dracula", "hunter"), hunter, Hunter)
+    present(msg_p("dracula", "opponent"), opponent, Opponent)
+    present(msg_p("dracula", "situation"), situation, Situation)
     # against an agent the blood track plays no part: any value from 0 is ignored
     low = 1 if opponent.is_dracula else 0
-    whole("Dracula's blood", blood, low, MAX_BLOOD, ru="Кровь Дракулы (blood)")
+    whole(msg_p("dracula", "Dracula's blood"), blood, low, MAX_BLOOD)
     if table is not None:
-        present("table", table, CardTable, ru="таблица результатов (table)")
+        present(msg_p("dracula", "table"), table, CardTable)
     if assume_initiative is not None:
-        whole("assume_initiative", assume_initiative, 0, 9, ru="допущенная инициатива")
-    for name, policy in (("hunter_policy", hunter_policy), ("enemy_policy", enemy_policy)):
-        if not isinstance(policy, Policy):
-            choice(name, policy, POLICIES, ru=f"стратегия ({name})")
+        whole(msg_p("dracula", "assume_initiative"), assume_initiative, 0, 9)
+    if not isinstance(hunter_policy, Policy):
+        choice(msg_p("dracula", "hunter_policy"), hunter_policy, POLICIES)
+    if not isinstance(enemy_policy, Policy):
+        choice(msg_p("dracula", "enemy_policy"), enemy_policy, POLICIES)
     hp = Policy(hunter_policy) if isinstance(hunter_policy, str) else hunter_policy
     ep = Policy(enemy_policy) if isinstance(enemy_policy, str) else enemy_policy
-    _check_preference("hunter_policy", hp, hunter.deck(), "Охотника")
-    _check_preference("enemy_policy", ep, opponent.deck(), "противника")
+    if _refused(hp, hunter.deck()):
+        raise InvalidState(
+            msg(
+                "hunter_policy prefers {preferred}, none of which is in that side's deck; "
+                "allowed: {allowed}",
+                preferred=card_names(hp.preference),
+                allowed=card_names(dict.fromkeys(hunter.deck())),
+            )
+        )
+    if _refused(ep, opponent.deck()):
+        raise InvalidState(
+            msg(
+                "enemy_policy prefers {preferred}, none of which is in that side's deck; "
+                "allowed: {allowed}",
+                preferred=card_names(ep.preference),
+                allowed=card_names(dict.fromkeys(opponent.deck())),
+            )
+        )
     model = CombatModel(
         hunter,
         opponent,
@@ -522,16 +536,10 @@ def setup_combat(
     return model, start_state(model, hunter, blood if opponent.is_dracula else 0)
 
 
-def _check_preference(name: str, policy: Policy, deck: Iterable[str], side_ru: str) -> None:
-    """A 'prefer' policy must name at least one card of its own side's deck."""
+def _refused(policy: Policy, deck: Iterable[str]) -> bool:
+    """Whether a 'prefer' policy names no card of its own side's deck."""
     cards = tuple(dict.fromkeys(deck))
-    if policy.kind == "prefer" and not any(c in cards for c in policy.preference):
-        raise InvalidState(
-            f"{name} prefers {', '.join(policy.preference)}, none of which is in that side's "
-            f"deck; allowed: {', '.join(cards)}",
-            ru=f"{name}: в предпочтениях ({cards_ru(policy.preference)}) нет ни одной карты "
-            f"колоды {side_ru}; допустимы: {cards_ru(cards)}",
-        )
+    return policy.kind == "prefer" and not any(c in cards for c in policy.preference)
 
 
 def check_size(model: CombatModel, start: State, max_states: int) -> None:
@@ -555,21 +563,17 @@ def check_size(model: CombatModel, start: State, max_states: int) -> None:
     size = health * blood * item_sets * len(model.hunter_order) * len(set(model.enemy_deck))
     if size > 2 * max_states:
         raise InvalidState(
-            f"this combat is too large to solve exactly: health {health} x blood {blood} x "
-            f"{item_sets} item sets x {len(model.hunter_order)} x {len(set(model.enemy_deck))} "
-            f"card pairs is {size}, more than twice the limit of {max_states} states; "
-            "choose the minimax policy, fewer combat items, or less health or blood",
-            ru=f"этот бой слишком велик для точного решения: Здоровье {health} x Кровь {blood} x "
-            f"{item_sets} наборов Вещей x {len(model.hunter_order)} x "
-            f"{len(set(model.enemy_deck))} пар карт = {size}, больше двойного предела в "
-            f"{max_states} состояний; выберите стратегию minimax, меньше боевых Вещей, "
-            "меньше Здоровья или Крови",
+            msg(
+                "this combat is too large to solve exactly: health {health} x blood {blood} x "
+                "{item_sets} item sets x {hunter_cards} x {enemy_cards} card pairs is {size}, "
+                "more than twice the limit of {max_states} states; choose the minimax policy, "
+                "fewer combat items, or less health or blood",
+                health=health,
+                blood=blood,
+                item_sets=item_sets,
+                hunter_cards=len(model.hunter_order),
+                enemy_cards=len(set(model.enemy_deck)),
+                size=size,
+                max_states=max_states,
+            )
         )
-
-
-def too_many_states_ru(max_states: int) -> str:
-    """Russian message: the exact solution needs more states than allowed."""
-    return (
-        f"в этом бою больше {max_states} состояний, точно его не решить; выберите "
-        "«лучшую смесь (минимакс)», меньше боевых Вещей, меньше Здоровья или Крови"
-    )

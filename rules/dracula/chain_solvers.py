@@ -18,7 +18,7 @@ from math import gcd, lcm
 from typing import Any
 
 from rules.dracula.blood import AFTER_KILLED
-from rules.dracula.chain_model import CombatModel, Ending, Local, State, too_many_states_ru
+from rules.dracula.chain_model import CombatModel, Ending, Local, State
 from rules.errors import InvalidState
 from rules.exact.graph import strong_components
 from rules.exact.inverse import inverse_of_identity_minus
@@ -31,6 +31,7 @@ from rules.exact.rational import (
     factor,
     sum_pairs,
 )
+from rules.i18n import msg
 
 __all__ = ["Solved", "solve_layers", "solve_states"]
 
@@ -64,10 +65,12 @@ def solve_states(model: CombatModel, start: State, max_states: int) -> Solved:
                     states.append(tt)
                     if j > max_states:
                         raise InvalidState(
-                            f"this combat has more than {max_states} states to solve exactly; "
-                            "choose the minimax policy, fewer combat items, or less health "
-                            "or blood",
-                            ru=too_many_states_ru(max_states),
+                            msg(
+                                "this combat has more than {max_states} states to solve "
+                                "exactly; choose the minimax policy, fewer combat items, or "
+                                "less health or blood",
+                                max_states=max_states,
+                            )
                         )
                 moves.append((j, num))
         dens.append(den)
@@ -377,9 +380,11 @@ def solve_layers(model: CombatModel, start: State, max_states: int) -> Solved:
         n_states += sum(1 for v in x if v)
         if n_states > max_states + 1:
             raise InvalidState(
-                f"this combat has more than {max_states} states to solve exactly; "
-                "choose the minimax policy, fewer combat items, or less health or blood",
-                ru=too_many_states_ru(max_states),
+                msg(
+                    "this combat has more than {max_states} states to solve exactly; choose the "
+                    "minimax policy, fewer combat items, or less health or blood",
+                    max_states=max_states,
+                )
             )
         for factors, exits in prog.groups:
             out_den = denominators.times(den, factors)
@@ -423,8 +428,7 @@ def solve_layers(model: CombatModel, start: State, max_states: int) -> Solved:
                         if waiting is None:
                             if lay in done:  # pragma: no cover - rounds never raise a layer
                                 raise InvalidState(
-                                    f"internal error: layer {lay} came back",
-                                    ru=f"внутренняя ошибка: слой {lay} встретился снова",
+                                    msg("internal error: layer {layer} came back", layer=lay)
                                 )
                             pending[lay] = [(out_den, sent)]
                             heappush(order, (-(lay[0] + lay[1] + len(lay[2])), lay))

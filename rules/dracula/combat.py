@@ -31,8 +31,17 @@ from rules.dracula.legality import (
     hunter_cards,
     playable_cards,
 )
-from rules.dracula.ru import card_ru, cards_ru, enemy_ru, extra_ru, plural, result_ru
+from rules.dracula.words import (
+    ENDINGS,
+    card_name,
+    card_names,
+    enemy_name,
+    extra_name,
+    result_name,
+    semicolons,
+)
 from rules.errors import IllegalPlay, InvalidState
+from rules.i18n import Message, msg, msg_n, msg_p
 from rules.trace import Step, Trace
 from rules.validation import choice, present, sized, text, whole
 
@@ -50,46 +59,23 @@ __all__ = [
     "start_combat",
 ]
 
-ENDINGS: dict[str, str] = {
-    "defeated": "the hunter is defeated",
-    "bitten": "the hunter is bitten (combat ends)",
-    "escaped": "a fighter leaves the combat (End)",
-    "continues": "three Continues in a row end the combat",
-    "destroyed": "Dracula is destroyed (blood 0): the hunters win",
-    "killed": "the agent is killed",
-}
-_ENDINGS_RU: dict[str, str] = {
-    "defeated": "Охотник повержен",
-    "bitten": "Охотник укушен (бой окончен)",
-    "escaped": "один из бойцов вышел из боя (Конец)",
-    "continues": "три Продолжения подряд завершают бой",
-    "destroyed": "Дракула уничтожен (Кровь 0): Охотники победили",
-    "killed": "Агент убит",
-}
-_WHO_RU: dict[str, str] = {"the hunter": "Охотника", "the enemy": "противника"}
+_SITUATION = msg_p("dracula", "situation")
+_OPPONENT = msg_p("dracula", "opponent")
+_HUNTER_CARDS = msg_p("dracula", "hunter_cards")
+_A_HUNTER_CARD = msg_p("dracula", "a hunter card")
+_ENEMY_CARD = msg_p("dracula", "enemy_card")
 
 
-def _blood_ru(n: int) -> str:
-    return plural(n, "Кровь", "Крови", "Крови")
-
-
-def _health_ru(n: int) -> str:
-    return plural(n, "Здоровье", "Здоровья", "Здоровья")
-
-
-def _describe_ru(opponent: Opponent) -> str:
-    """Russian counterpart of :meth:`Opponent.describe`."""
-    if opponent.is_dracula:
-        return "Дракула ночью" if opponent.night else "Дракула днём"
-    extra = " (Миньон)" if opponent.minion else ""
-    return f"{enemy_ru(opponent.name)}{extra}"
+def _revealed_enemy(state: CombatState) -> Message | str:
+    """The enemy as a round's trace names it."""
+    return enemy_name("Dracula" if state.opponent.is_dracula else (state.opponent.name or "Agent"))
 
 
 def agatha_cost(situation: Situation, opponent: Opponent, card: str) -> int:
     """Blood Dracula pays to play ``card`` (Sister Agatha: 2 for Fangs or an Escape, else 0)."""
-    present("situation", situation, Situation, ru="обстановка боя (situation)")
-    present("opponent", opponent, Opponent, ru="противник (opponent)")
-    choice("card", card, ENEMY_CARDS, ru="карта (card)")
+    present(_SITUATION, situation, Situation)
+    present(_OPPONENT, opponent, Opponent)
+    choice(msg_p("dracula", "card"), card, ENEMY_CARDS)
     if situation.sister_agatha and opponent.is_dracula and card in AGATHA_CARDS:
         return AGATHA_COST
     return 0
@@ -148,100 +134,83 @@ def start_combat(
     if isinstance(hunters, Hunter):
         group: tuple[Hunter, ...] = (hunters,)
     else:
-        members = sized("hunters", hunters, 0, 4, ru="Охотники (hunters)")
-        group = tuple(present("a hunter", h, Hunter, ru="Охотник (hunters)") for h in members)
-    present("opponent", opponent, Opponent, ru="противник (opponent)")
-    present("situation", situation, Situation, ru="обстановка боя (situation)")
+        members = sized(msg_p("dracula", "hunters"), hunters, 0, 4)
+        group = tuple(present(msg_p("dracula", "a hunter"), h, Hunter) for h in members)
+    present(_OPPONENT, opponent, Opponent)
+    present(_SITUATION, situation, Situation)
     # against an agent the blood track plays no part: any value from 0 is ignored
     low = 1 if opponent.is_dracula else 0
-    whole("Dracula's blood", blood, low, MAX_BLOOD, ru="Кровь Дракулы (blood)")
+    whole(msg_p("dracula", "Dracula's blood"), blood, low, MAX_BLOOD)
     if not group:
-        raise InvalidState(
-            "a combat needs at least one hunter", ru="для боя нужен хотя бы один Охотник"
-        )
+        raise InvalidState(msg("a combat needs at least one hunter"))
     names = [h.name for h in group]
     if len(set(names)) != len(names):
         raise InvalidState(
-            f"each hunter may appear once in a group, got {names}",
-            ru=f"каждый Охотник может входить в группу только один раз, а дано {names}",
+            msg("each hunter may appear once in a group, got {names}", names=repr(names))
         )
     if opponent.is_dracula and not 1 <= blood <= MAX_BLOOD:
         raise InvalidState(
-            f"Dracula's blood must be 1..{MAX_BLOOD}, not {blood}",
-            ru=f"Кровь Дракулы должна быть 1..{MAX_BLOOD}, а не {blood}",
+            msg("Dracula's blood must be 1..{top}, not {blood}", top=MAX_BLOOD, blood=blood)
         )
-    if situation.eastern_europe and (opponent.is_dracula or not opponent.minion):
-        pass  # harmless: only a Minion gets the bonus; reported by bonuses()
     trace = Trace()
     played = [
-        (text, ru)
-        for flag, text, ru in (
-            (
-                situation.trap,
-                "Dracula played Trap (+1 to his side's rolls this combat)",
-                "Дракула сыграл «Ловушку» (+1 к броскам его стороны в этом бою)",
-            ),
+        said
+        for flag, said in (
+            (situation.trap, msg("Dracula played Trap (+1 to his side's rolls this combat)")),
             (
                 situation.advance_planning,
-                "a hunter played Advance Planning (+1 to the hunters)",
-                "Охотник сыграл «План Атаки» (+1 Охотникам)",
+                msg("a hunter played Advance Planning (+1 to the hunters)"),
             ),
             (
                 situation.garlic,
-                "Garlic or Rage was played (no Escape for Dracula in rounds 1-3)",
-                "сыграны «Чеснок» или «Бешенство» (в раундах 1–3 Дракула не может выбрать Бегство)",
+                msg("Garlic or Rage was played (no Escape for Dracula in rounds 1-3)"),
             ),
         )
         if flag
     ]
     trace.add(
         "dracula:combat-start",
-        "Before round 1: "
-        + ("; ".join(t for t, _ in played) if played else "no cards were played")
-        + ".",
-        "До первого раунда: "
-        + ("; ".join(r for _, r in played) if played else "карт не сыграно")
-        + ".",
+        msg("Before round 1: {played}.", played=semicolons(played))
+        if played
+        else msg("Before round 1: no cards were played."),
     )
     if not situation.dodge_in_round_one:
-        trace.add("dracula:combat-decks", *NO_DODGE_IN_ROUND_ONE)
+        trace.add("dracula:combat-decks", NO_DODGE_IN_ROUND_ONE)
     if situation.sister_agatha:
         trace.add(
             "dracula:powers",
-            "Sister Agatha is with the hunters: "
-            + (
-                f"Dracula pays {AGATHA_COST} blood for each Fangs or Escape he plays, when it is "
-                f"revealed; he may not go to 0 blood that way, so he needs at least "
-                f"{AGATHA_COST + 1} to choose one."
-                if opponent.is_dracula
-                else "she only taxes Dracula's cards, not an agent's."
-            ),
-            "Сестра Агата на стороне Охотников: "
-            + (
-                f"Дракула платит {_blood_ru(AGATHA_COST)} за каждые сыгранные Клыки или "
-                f"Бегство, когда карта вскрыта; опуститься так до 0 Крови он не может, поэтому "
-                f"выбрать такую карту может лишь при {AGATHA_COST + 1} Крови и больше."
-                if opponent.is_dracula
-                else "она облагает только карты Дракулы, а не Агента."
+            msg_n(
+                "Sister Agatha is with the hunters: Dracula pays {n} blood for each Fangs or "
+                "Escape he plays, when it is revealed; he may not go to 0 blood that way, so he "
+                "needs at least {least} to choose one.",
+                "Sister Agatha is with the hunters: Dracula pays {n} blood for each Fangs or "
+                "Escape he plays, when it is revealed; he may not go to 0 blood that way, so he "
+                "needs at least {least} to choose one.",
+                AGATHA_COST,
+                least=AGATHA_COST + 1,
+            )
+            if opponent.is_dracula
+            else msg(
+                "Sister Agatha is with the hunters: she only taxes Dracula's cards, not an agent's."
             ),
         )
     for h in group:
         deck = sorted(h.deck().elements())
         trace.add(
             "dracula:combat-decks",
-            f"{h.name} may choose from {', '.join(deck)}.",
-            f"{h.name} выбирает из карт: {cards_ru(deck)}.",
+            msg("{name} may choose from {cards}.", name=h.name, cards=card_names(deck)),
         )
     trace.add(
         "dracula:combat-decks",
-        f"{opponent.describe()} may choose from {', '.join(opponent.deck())}.",
-        f"{_describe_ru(opponent)} выбирает из карт: {cards_ru(opponent.deck())}.",
+        msg(
+            "{name} may choose from {cards}.",
+            name=opponent.title(),
+            cards=card_names(opponent.deck()),
+        ),
     )
     if opponent.is_dracula:
         trace.add(
-            "dracula:blood-track",
-            f"Dracula starts the combat with {blood} blood.",
-            f"Кровь Дракулы в начале боя: {blood}.",
+            "dracula:blood-track", msg("Dracula starts the combat with {blood} blood.", blood=blood)
         )
     state = CombatState(
         hunters=group,
@@ -256,11 +225,11 @@ def start_combat(
 def _table(table: CardTable | None) -> CardTable:
     if table is None:
         return default_table()
-    return present("table", table, CardTable, ru="таблица результатов (table)")
+    return present(msg_p("dracula", "table"), table, CardTable)
 
 
 def _state(state: CombatState) -> CombatState:
-    return present("state", state, CombatState, ru="состояние боя (state)")
+    return present(msg_p("dracula", "state"), state, CombatState)
 
 
 def hunter_options(
@@ -269,7 +238,7 @@ def hunter_options(
     """Cards hunter ``index`` may choose this round, in deck order."""
     t = _table(table)
     _state(state)
-    h = state.hunters[whole("index", index, 0, len(state.hunters) - 1, ru="номер Охотника")]
+    h = state.hunters[whole(msg_p("dracula", "index"), index, 0, len(state.hunters) - 1)]
     last = state.hunter_last[index] if state.hunter_last else None
     playable = playable_cards(t, (*HUNTER_BASICS, *h.combat_items), state.opponent.deck())
     return hunter_cards(h.combat_items, last, state.round, state.situation, playable)
@@ -295,87 +264,43 @@ def bonuses(
 ) -> tuple[int, int, tuple[Step, ...]]:
     """The hunters' and the enemy's roll bonuses this round, each explained."""
     _state(state)
-    for card in sized("hunter_cards", hunter_cards, 1, len(state.hunters), ru="карты Охотников"):
-        choice("a hunter card", card, HUNTER_CARDS, ru="карта Охотника")
-    choice("enemy_card", enemy_card, ENEMY_CARDS, ru="карта противника (enemy_card)")
+    for card in sized(_HUNTER_CARDS, hunter_cards, 1, len(state.hunters)):
+        choice(_A_HUNTER_CARD, card, HUNTER_CARDS)
+    choice(_ENEMY_CARD, enemy_card, ENEMY_CARDS)
     s = state.situation
-    trace = Trace()
-    hb = 0
-    eb = 0
+    hunters: list[Message] = []
+    enemy: list[Message] = []
     if s.advance_planning:
-        hb += 1
-        trace.add(
-            "dracula:modifiers",
-            "Hunters +1: Advance Planning was played.",
-            "Охотники +1: сыгран «План Атаки».",
-        )
+        hunters.append(msg("Hunters +1: Advance Planning was played."))
     if "Pistol" in hunter_cards:
-        hb += 1
-        trace.add(
-            "dracula:modifiers",
-            "Hunters +1: a Pistol was chosen this round.",
-            "Охотники +1: в этом раунде выбран Пистолет.",
-        )
+        hunters.append(msg("Hunters +1: a Pistol was chosen this round."))
     if state.dodge_bonus == "hunter":
-        hb += 1
-        trace.add(
-            "dracula:modifiers",
-            "Hunters +1: Dodge won the previous roll.",
-            "Охотники +1: Уклонение выиграло прошлый бросок.",
-        )
+        hunters.append(msg("Hunters +1: Dodge won the previous roll."))
     if state.opponent.is_dracula:
         if any(h.counts_as_bitten for h in state.hunters):
-            eb += 1
-            trace.add(
-                "dracula:modifiers",
-                "Dracula +1: a bitten hunter (not Mina) is fighting.",
-                "Дракула +1: в бою Укушенный Охотник (не Мина).",
-            )
+            enemy.append(msg("Dracula +1: a bitten hunter (not Mina) is fighting."))
         if s.castle_dracula:
-            eb += 1
-            trace.add(
-                "dracula:modifiers",
-                "Dracula +1: the combat is in Castle Dracula.",
-                "Дракула +1: бой идёт в Замке Дракулы.",
-            )
+            enemy.append(msg("Dracula +1: the combat is in Castle Dracula."))
     else:
         if state.opponent.minion and s.eastern_europe:
-            eb += 1
-            trace.add(
-                "dracula:modifiers",
-                "Agent +1: a Minion fighting in Eastern Europe.",
-                "Агент +1: Миньон сражается в Восточной Европе.",
-            )
+            enemy.append(msg("Agent +1: a Minion fighting in Eastern Europe."))
         if enemy_card == "Pistol (Agent)":
-            eb += 1
-            trace.add(
-                "dracula:modifiers",
-                "Agent +1: it chose the Pistol this round.",
-                "Агент +1: в этом раунде он выбрал Пистолет.",
-            )
+            enemy.append(msg("Agent +1: it chose the Pistol this round."))
     if s.trap:
-        eb += 1
-        trace.add(
-            "dracula:modifiers",
-            "Enemy +1: Trap was played before the combat.",
-            "Противник +1: перед боем сыграна «Ловушка».",
-        )
+        enemy.append(msg("Enemy +1: Trap was played before the combat."))
     if state.dodge_bonus == "enemy":
-        eb += 1
-        trace.add(
-            "dracula:modifiers",
-            "Enemy +1: its Dodge won the previous roll.",
-            "Противник +1: его Уклонение выиграло прошлый бросок.",
-        )
-    return hb, eb, trace.steps
+        enemy.append(msg("Enemy +1: its Dodge won the previous roll."))
+    steps = tuple(Step("dracula:modifiers", said) for said in (*hunters, *enemy))
+    return len(hunters), len(enemy), steps
 
 
 def _die(value: int, who: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise InvalidState(
-            f"{who}'s die must show 1..6, not {value!r}",
-            ru=f"на кубике {_WHO_RU.get(who, who)} должно быть 1..6, а не {value!r}",
-        )
+        if who == "the hunter":
+            raise InvalidState(
+                msg("the hunter's die must show 1..6, not {value}", value=repr(value))
+            )
+        raise InvalidState(msg("the enemy's die must show 1..6, not {value}", value=repr(value)))
     return value
 
 
@@ -406,169 +331,63 @@ def resolve_round(
     t = _table(table)
     _state(state)
     if not isinstance(hunter_cards, str):
-        for card in sized("hunter_cards", hunter_cards, 1, 4, ru="карты Охотников"):
-            text("a hunter card", card, ru="карта Охотника")
-    text("enemy_card", enemy_card, ru="карта противника (enemy_card)")
+        for card in sized(_HUNTER_CARDS, hunter_cards, 1, 4):
+            text(_A_HUNTER_CARD, card)
+    text(_ENEMY_CARD, enemy_card)
     n_hunters = len(state.hunters)
-    whole("target", target, 0, n_hunters - 1, ru="цель (target)")
+    whole(msg_p("dracula", "target"), target, 0, n_hunters - 1)
     if applied is not None:
-        whole("applied", applied, 0, n_hunters - 1, ru="чья карта даёт результат (applied)")
+        whole(msg_p("dracula", "applied"), applied, 0, n_hunters - 1)
     if not isinstance(hunter_roll, int | tuple):
         _die(hunter_roll, "the hunter")
     if state.ended is not None:
         raise IllegalPlay(
-            f"the combat is over ({ENDINGS[state.ended]}); no more rounds",
-            ru=f"бой окончен ({_ENDINGS_RU.get(state.ended, state.ended)}); раундов больше нет",
+            msg(
+                "the combat is over ({ending}); no more rounds",
+                ending=ENDINGS.get(state.ended, state.ended),
+            )
         )
     cards = (hunter_cards,) if isinstance(hunter_cards, str) else tuple(hunter_cards)
     n = len(state.hunters)
     if len(cards) != n:
         raise InvalidState(
-            f"give one card per hunter: {n} expected, got {len(cards)}",
-            ru=f"нужно по одной карте на Охотника: ожидается {n}, а дано {len(cards)}",
-        )
-    if not 0 <= target < n:
-        raise InvalidState(
-            f"target must be a hunter index 0..{n - 1}, not {target}",
-            ru=f"цель должна быть номером Охотника 0..{n - 1}, а не {target}",
+            msg("give one card per hunter: {n} expected, got {got}", n=n, got=len(cards))
         )
     chooser = target if applied is None else applied
-    if not 0 <= chooser < n:
-        raise InvalidState(
-            f"applied must be a hunter index 0..{n - 1}, not {applied}",
-            ru=f"результат берётся по карте Охотника с номером 0..{n - 1}, а не {applied}",
-        )
-    trace = Trace()
-    # Legal choices.
-    for i, card in enumerate(cards):
-        legal = hunter_options(state, i, table=t)
-        if card not in legal:
-            why = why_ru = ""
-            if state.hunter_last and card == state.hunter_last[i]:
-                why = " (it was played last round and stays on the table)"
-                why_ru = " (она сыграна в прошлом раунде и ещё лежит на столе)"
-            raise IllegalPlay(
-                f"{state.hunters[i].name} cannot choose {card}{why}; allowed now: "
-                f"{', '.join(legal)}",
-                ru=f"{state.hunters[i].name} не может выбрать карту {card_ru(card)}{why_ru}; "
-                f"сейчас можно: {cards_ru(legal)}",
-            )
-    legal_enemy = enemy_options(state)
-    if enemy_card not in legal_enemy:
-        why = why_ru = ""
-        if enemy_card == state.enemy_last:
-            why = " (it was played last round and stays on the table)"
-            why_ru = " (она сыграна в прошлом раунде и ещё лежит на столе)"
-        elif (
-            agatha_cost(state.situation, state.opponent, enemy_card) and state.blood <= AGATHA_COST
-        ):
-            why = (
-                f" (Sister Agatha: it costs {AGATHA_COST} blood and Dracula has {state.blood}; "
-                "he may not go to 0 blood by paying)"
-            )
-            why_ru = (
-                f" (Сестра Агата: карта стоит {_blood_ru(AGATHA_COST)}, а у Дракулы "
-                f"{_blood_ru(state.blood)}; заплатив, опуститься до 0 Крови он не может)"
-            )
-        elif state.repel:
-            why = " (Dracula was repelled: only Dodge or an Escape)"
-            why_ru = " (Дракула подавлен: только Уклонение или Бегство)"
-        raise IllegalPlay(
-            f"{state.opponent.describe()} cannot choose {enemy_card}{why}; allowed now: "
-            f"{', '.join(legal_enemy)}",
-            ru=f"{_describe_ru(state.opponent)} не может выбрать карту {card_ru(enemy_card)}"
-            f"{why_ru}; сейчас можно: {cards_ru(legal_enemy)}",
-        )
-    if state.repel and state.opponent.is_dracula:
-        trace.add(
-            "dracula:results",
-            "Dracula was repelled last round: only Dodge or an Escape.",
-            "В прошлом раунде Дракула был подавлен: теперь он может выбрать только Уклонение "
-            "или Бегство.",
-        )
-    if state.situation.garlic and state.round <= 3 and state.opponent.is_dracula:
-        trace.add(
-            "dracula:combat-start",
-            f"Round {state.round}: Garlic/Rage forbids Escapes.",
-            f"Раунд {state.round}: «Чеснок»/«Бешенство» запрещают Бегство.",
-        )
-    if state.round == 1 and not state.situation.dodge_in_round_one:
-        trace.add(
-            "dracula:combat-decks",
-            "Round 1: no Dodge for either side (chosen rule).",
-            "Раунд 1: Уклонение запрещено обеим сторонам (выбранное правило).",
-        )
-    if state.situation.sister_agatha and state.opponent.is_dracula and state.blood <= AGATHA_COST:
-        trace.add(
-            "dracula:powers",
-            f"Sister Agatha: with {state.blood} blood Dracula cannot pay {AGATHA_COST}, so "
-            "Fangs and the Escapes are not his to choose this round.",
-            f"Сестра Агата: при {state.blood} Крови Дракула не может заплатить "
-            f"{AGATHA_COST}, поэтому Клыки и Бегство в этом раунде ему недоступны.",
-        )
-    if state.hunter_last and any(c is not None for c in state.hunter_last):
-        left = ", ".join(c for c in (*state.hunter_last, state.enemy_last) if c)
-        left_ru = cards_ru(c for c in (*state.hunter_last, state.enemy_last) if c)
-        trace.add(
-            "dracula:repeat-cards",
-            f"Still on the table from last round: {left}.",
-            f"С прошлого раунда на столе лежат: {left_ru}.",
-        )
+    _refuse_illegal(state, cards, enemy_card, t)
+    trace = Trace(_round_notes(state))
     who = state.hunters[target]
-    enemy_name = "Dracula" if state.opponent.is_dracula else (state.opponent.name or "Agent")
-    revealed = " / ".join(f"{h.name}: {c}" for h, c in zip(state.hunters, cards, strict=True))
-    enemy_ru_name = enemy_ru(enemy_name)
-    revealed_ru = " / ".join(
-        f"{h.name}: {card_ru(c)}" for h, c in zip(state.hunters, cards, strict=True)
-    )
+    enemy = _revealed_enemy(state)
     trace.add(
         "dracula:combat-decks",
-        f"Round {state.round}: revealed {revealed} against {enemy_name}: {enemy_card}.",
-        f"Раунд {state.round}, вскрытые карты: {revealed_ru}; {enemy_ru_name}: "
-        f"{card_ru(enemy_card)}.",
+        msg(
+            "Round {round}: revealed {revealed} against {enemy}: {card}.",
+            round=state.round,
+            revealed=_revealed(state.hunters, cards),
+            enemy=enemy,
+            card=card_name(enemy_card),
+        ),
     )
     if n > 1:
-        trace.add(
-            "dracula:groups",
-            f"Dracula's target this round is {who.name}.",
-            f"Цель Дракулы в этом раунде: {who.name}.",
-        )
+        trace.add("dracula:groups", msg("Dracula's target this round is {name}.", name=who.name))
     # The roll.
     hb, eb, mod_steps = bonuses(state, cards, enemy_card)
     trace.extend(mod_steps)
-    godalming_vs_agent = not state.opponent.is_dracula and any(h.godalming for h in state.hunters)
-    if isinstance(hunter_roll, tuple):
-        if not godalming_vs_agent:
-            raise InvalidState(
-                "two hunter dice are rolled only when Lord Godalming fights an agent; give one die",
-                ru="два кубика за Охотников бросаются, только когда Lord Godalming сражается с "
-                "Агентом; укажите один кубик",
-            )
-        if len(hunter_roll) != 2:
-            raise InvalidState(
-                "give exactly two hunter dice for Lord Godalming against an agent",
-                ru="для Lord Godalming против Агента укажите ровно два кубика",
-            )
-        a, b = (_die(v, "the hunter") for v in hunter_roll)
-        face = max(a, b)
-        trace.add(
-            "dracula:combat-roll",
-            f"Lord Godalming rolls {a} and {b} and keeps {face}.",
-            f"Lord Godalming бросает два кубика, {a} и {b}, и оставляет {face}.",
-        )
-    else:
-        face = _die(hunter_roll, "the hunter")
-        if godalming_vs_agent:
-            raise InvalidState(
-                "Lord Godalming rolls two dice against an agent: give a pair",
-                ru="против Агента Lord Godalming бросает два кубика: укажите пару",
-            )
+    face = _hunter_face(state, hunter_roll, trace)
     enemy_face = _die(enemy_roll, "the enemy")
     ht, et = face + hb, enemy_face + eb
     trace.add(
         "dracula:combat-roll",
-        f"Hunter {face}+{hb} = {ht}; {enemy_name} {enemy_face}+{eb} = {et}.",
-        f"Охотник {face}+{hb} = {ht}; {enemy_ru_name} {enemy_face}+{eb} = {et}.",
+        msg(
+            "Hunter {face}+{bonus} = {total}; {enemy} {enemy_face}+{enemy_bonus} = {enemy_total}.",
+            face=face,
+            bonus=hb,
+            total=ht,
+            enemy=enemy,
+            enemy_face=enemy_face,
+            enemy_bonus=eb,
+            enemy_total=et,
+        ),
     )
     hunter_card = cards[target]
     if ht != et:
@@ -579,67 +398,198 @@ def resolve_round(
         if hi == ei:
             trace.add(
                 "dracula:initiative",
-                f"Equal totals and equal initiative ({hi}): the round is rolled again "
-                "(our stated assumption; the seed does not settle it).",
-                f"Итоги равны и инициатива равна ({hi}): раунд перебрасывается "
-                "(наше явное допущение; правила этого не решают).",
+                msg(
+                    "Equal totals and equal initiative ({initiative}): the round is rolled again "
+                    "(our stated assumption; the seed does not settle it).",
+                    initiative=hi,
+                ),
             )
             if agatha_cost(state.situation, state.opponent, enemy_card):
                 trace.add(
                     "dracula:powers",
-                    f"The cards stay revealed: Sister Agatha's {AGATHA_COST} blood for "
-                    f"{enemy_card} are paid once, when the re-rolled round is decided.",
-                    f"Карты остаются вскрытыми: {_blood_ru(AGATHA_COST)} за карту "
-                    f"{card_ru(enemy_card)} по правилу Сестры Агаты платятся один раз, когда "
-                    "переброшенный раунд будет решён.",
+                    msg_n(
+                        "The cards stay revealed: Sister Agatha's {n} blood for {card} are paid "
+                        "once, when the re-rolled round is decided.",
+                        "The cards stay revealed: Sister Agatha's {n} blood for {card} are paid "
+                        "once, when the re-rolled round is decided.",
+                        AGATHA_COST,
+                        card=card_name(enemy_card),
+                    ),
                 )
             return RoundReport(state, None, None, ht, et, True, trace.steps)
         winner = "hunter" if hi > ei else "enemy"
         trace.add(
             "dracula:initiative",
-            f"Equal totals: initiative {hunter_card} {hi} vs {enemy_card} {ei}; the "
-            f"{'hunter' if winner == 'hunter' else enemy_name} wins.",
-            f"Итоги равны: инициатива у карты {card_ru(hunter_card)} {hi}, у карты "
-            f"{card_ru(enemy_card)} {ei}; побеждает "
-            f"{'Охотник' if winner == 'hunter' else enemy_ru_name}.",
+            msg(
+                "Equal totals: initiative {hunter_card} {hunter_initiative} vs {enemy_card} "
+                "{enemy_initiative}; the {winner} wins.",
+                hunter_card=card_name(hunter_card),
+                hunter_initiative=hi,
+                enemy_card=card_name(enemy_card),
+                enemy_initiative=ei,
+                winner=msg_p("winner", "hunter") if winner == "hunter" else enemy,
+            ),
         )
     result_card = cards[chooser] if winner == "hunter" else hunter_card
     owner = chooser if winner == "hunter" else target
     if winner == "hunter" and n > 1:
         trace.add(
             "dracula:groups",
-            f"The hunters apply {state.hunters[owner].name}'s {result_card}.",
-            f"Охотники берут результат по карте {state.hunters[owner].name}: "
-            f"{card_ru(result_card)}.",
+            msg(
+                "The hunters apply {name}'s {card}.",
+                name=state.hunters[owner].name,
+                card=card_name(result_card),
+            ),
         )
     res = t.result(winner, result_card, enemy_card)
     reader = result_card if winner == "hunter" else enemy_card
-    mark = "" if res.confirmed else " (unconfirmed by the seed)"
-    mark_ru = "" if res.confirmed else " (правилами не подтверждено)"
-    if res.overridden:
-        mark = " (set by the user)"
-        mark_ru = " (задано пользователем)"
     loser_card = result_card if winner == "enemy" else enemy_card
+    if res.overridden:
+        mark: Message | str = msg(" (set by the user)")
+    else:
+        mark = "" if res.confirmed else msg(" (unconfirmed by the seed)")
     trace.add(
         "dracula:results",
-        f"{'The hunter' if winner == 'hunter' else enemy_name} wins and reads "
-        f"{result_card if winner == 'enemy' else enemy_card} on {reader}: {res.label}{mark}.",
-        f"Побеждает {'Охотник' if winner == 'hunter' else enemy_ru_name}; на карте "
-        f"{card_ru(reader)} против карты {card_ru(loser_card)} стоит результат: "
-        f"{result_ru(res.kind, res.amount)}"
-        f"{mark_ru}.",
+        msg(
+            "{winner} wins and reads {loser_card} on {reader}: {result}{mark}.",
+            winner=msg_p("winner", "The hunter") if winner == "hunter" else enemy,
+            loser_card=card_name(loser_card),
+            reader=card_name(reader),
+            result=result_name(res.kind, res.amount) if res.allowed else result_name("not-allowed"),
+            mark=mark,
+        ),
     )
     paid = agatha_cost(state.situation, state.opponent, enemy_card)
     if paid:
         trace.add(
             "dracula:powers",
-            f"Sister Agatha: Dracula pays {paid} blood for playing {enemy_card}, "
-            f"{state.blood} -> {state.blood - paid}; the result applies after that.",
-            f"Сестра Агата: Дракула платит {_blood_ru(paid)} за карту {card_ru(enemy_card)}, "
-            f"{state.blood} -> {state.blood - paid}; результат раунда применяется после этого.",
+            msg_n(
+                "Sister Agatha: Dracula pays {n} blood for playing {card}, {before} -> {after}; "
+                "the result applies after that.",
+                "Sister Agatha: Dracula pays {n} blood for playing {card}, {before} -> {after}; "
+                "the result applies after that.",
+                paid,
+                card=card_name(enemy_card),
+                before=state.blood,
+                after=state.blood - paid,
+            ),
         )
     new = _apply(state, cards, enemy_card, winner, res, owner, trace, paid)
     return RoundReport(new, winner, res, ht, et, False, trace.steps)
+
+
+def _revealed(hunters: Sequence[Hunter], cards: Sequence[str]) -> Message:
+    """``Van Helsing: Punch / Mina Harker: Knife``: each hunter's revealed card."""
+    said: Message | None = None
+    for h, card in zip(hunters, cards, strict=True):
+        one = msg("{name}: {card}", name=h.name, card=card_name(card))
+        said = one if said is None else msg("{first} / {second}", first=said, second=one)
+    assert said is not None
+    return said
+
+
+def _refuse_illegal(
+    state: CombatState, cards: Sequence[str], enemy_card: str, table: CardTable
+) -> None:
+    """Refuse a card that no rule lets its side choose this round, saying why."""
+    for i, card in enumerate(cards):
+        legal = hunter_options(state, i, table=table)
+        if card not in legal:
+            why: Message | str = ""
+            if state.hunter_last and card == state.hunter_last[i]:
+                why = msg(" (it was played last round and stays on the table)")
+            raise IllegalPlay(
+                msg(
+                    "{name} cannot choose {card}{why}; allowed now: {allowed}",
+                    name=state.hunters[i].name,
+                    card=card_name(card),
+                    why=why,
+                    allowed=card_names(legal),
+                )
+            )
+    legal_enemy = enemy_options(state)
+    if enemy_card not in legal_enemy:
+        why = ""
+        if enemy_card == state.enemy_last:
+            why = msg(" (it was played last round and stays on the table)")
+        elif (
+            agatha_cost(state.situation, state.opponent, enemy_card) and state.blood <= AGATHA_COST
+        ):
+            why = msg_n(
+                " (Sister Agatha: it costs {n} blood and Dracula has {blood}; he may not go to 0 "
+                "blood by paying)",
+                " (Sister Agatha: it costs {n} blood and Dracula has {blood}; he may not go to 0 "
+                "blood by paying)",
+                AGATHA_COST,
+                blood=state.blood,
+            )
+        elif state.repel:
+            why = msg(" (Dracula was repelled: only Dodge or an Escape)")
+        raise IllegalPlay(
+            msg(
+                "{name} cannot choose {card}{why}; allowed now: {allowed}",
+                name=state.opponent.title(),
+                card=card_name(enemy_card),
+                why=why,
+                allowed=card_names(legal_enemy),
+            )
+        )
+
+
+def _round_notes(state: CombatState) -> tuple[Step, ...]:
+    """The rules that limit this round's choices, as the round's first steps."""
+    trace = Trace()
+    if state.repel and state.opponent.is_dracula:
+        trace.add(
+            "dracula:results", msg("Dracula was repelled last round: only Dodge or an Escape.")
+        )
+    if state.situation.garlic and state.round <= 3 and state.opponent.is_dracula:
+        trace.add(
+            "dracula:combat-start",
+            msg("Round {round}: Garlic/Rage forbids Escapes.", round=state.round),
+        )
+    if state.round == 1 and not state.situation.dodge_in_round_one:
+        trace.add("dracula:combat-decks", msg("Round 1: no Dodge for either side (chosen rule)."))
+    if state.situation.sister_agatha and state.opponent.is_dracula and state.blood <= AGATHA_COST:
+        trace.add(
+            "dracula:powers",
+            msg(
+                "Sister Agatha: with {blood} blood Dracula cannot pay {cost}, so Fangs and the "
+                "Escapes are not his to choose this round.",
+                blood=state.blood,
+                cost=AGATHA_COST,
+            ),
+        )
+    if state.hunter_last and any(c is not None for c in state.hunter_last):
+        left = [c for c in (*state.hunter_last, state.enemy_last) if c]
+        trace.add(
+            "dracula:repeat-cards",
+            msg("Still on the table from last round: {cards}.", cards=card_names(left)),
+        )
+    return trace.steps
+
+
+def _hunter_face(state: CombatState, roll: int | tuple[int, int], trace: Trace) -> int:
+    """The hunters' die: one die, or the better of two for Lord Godalming against an agent."""
+    godalming_vs_agent = not state.opponent.is_dracula and any(h.godalming for h in state.hunters)
+    if not isinstance(roll, tuple):
+        face = _die(roll, "the hunter")
+        if godalming_vs_agent:
+            raise InvalidState(msg("Lord Godalming rolls two dice against an agent: give a pair"))
+        return face
+    if not godalming_vs_agent:
+        raise InvalidState(
+            msg("two hunter dice are rolled only when Lord Godalming fights an agent; give one die")
+        )
+    if len(roll) != 2:
+        raise InvalidState(msg("give exactly two hunter dice for Lord Godalming against an agent"))
+    a, b = (_die(v, "the hunter") for v in roll)
+    face = max(a, b)
+    trace.add(
+        "dracula:combat-roll",
+        msg("Lord Godalming rolls {a} and {b} and keeps {face}.", a=a, b=b, face=face),
+    )
+    return face
 
 
 def _apply(
@@ -660,130 +610,118 @@ def _apply(
     destroyed = list(state.destroyed)
     left: list[str | None] = list(cards)  # the cards that stay on the table for one round
     h = hunters[owner]
-    enemy_name = "Dracula" if state.opponent.is_dracula else (state.opponent.name or "the agent")
-    enemy = enemy_ru(enemy_name)
+    enemy = enemy_name(
+        "Dracula" if state.opponent.is_dracula else (state.opponent.name or "the agent")
+    )
     continues = 0
     if res.kind == "continue":
         continues = state.continues + 1
-        trace.add(
-            "dracula:results",
-            f"Continue: {continues} in a row.",
-            f"Продолжение; Продолжений подряд: {continues}.",
-        )
+        trace.add("dracula:results", msg("Continue: {n} in a row.", n=continues))
         if continues >= 3:
             ended = "continues"
-            trace.add(
-                "dracula:combat-end",
-                "Three Continues in a row: the combat ends.",
-                "Три Продолжения подряд: бой окончен.",
-            )
+            trace.add("dracula:combat-end", msg("Three Continues in a row: the combat ends."))
     elif res.kind == "end":
         ended = "escaped"
-        trace.add(
-            "dracula:combat-end",
-            "End: one fighter leaves and the combat is over.",
-            "Конец: один из бойцов выходит из схватки, бой окончен.",
-        )
+        trace.add("dracula:combat-end", msg("End: one fighter leaves and the combat is over."))
     elif winner == "hunter":
         if res.kind == "wound":
             if state.opponent.is_dracula:
                 blood = max(0, blood - res.amount)
                 trace.add(
                     "dracula:blood-track",
-                    f"Dracula loses {res.amount} blood: {before} -> {blood}.",
-                    f"Дракула теряет {_blood_ru(res.amount)}: {before} -> {blood}.",
+                    msg_n(
+                        "Dracula loses {n} blood: {before} -> {after}.",
+                        "Dracula loses {n} blood: {before} -> {after}.",
+                        res.amount,
+                        before=before,
+                        after=blood,
+                    ),
                 )
                 if blood == 0:
                     ended = "destroyed"
-                    trace.add(
-                        "dracula:victory",
-                        "Dracula's blood reaches 0: the hunters win.",
-                        "Кровь Дракулы дошла до 0: Охотники победили.",
-                    )
+                    trace.add("dracula:victory", msg("Dracula's blood reaches 0: the hunters win."))
             else:
                 trace.add(
                     "dracula:results",
-                    f"Wounds have no effect on {enemy_name}: agents have no health track.",
-                    f"{enemy}: Раны ничего не меняют, у Агентов нет шкалы Здоровья.",
+                    msg(
+                        "Wounds have no effect on {enemy}: agents have no health track.",
+                        enemy=enemy,
+                    ),
                 )
         elif res.kind == "repel":
             if state.opponent.is_dracula:
                 repel = True
                 trace.add(
                     "dracula:results",
-                    "Repel: next round Dracula may only play Dodge or an Escape.",
-                    "Подавление: в следующем раунде Дракула может выбрать только Уклонение "
-                    "или Бегство.",
+                    msg("Repel: next round Dracula may only play Dodge or an Escape."),
                 )
             else:
-                trace.add(
-                    "dracula:results",
-                    "Repel has no effect on an agent.",
-                    "Подавление на Агента не действует.",
-                )
+                trace.add("dracula:results", msg("Repel has no effect on an agent."))
         elif res.kind == "killed":
             if state.opponent.is_dracula:
                 blood = blood_after_killed(blood)
                 trace.add(
                     "dracula:blood-track",
-                    f"Killed: Dracula drops to the next red mark, {before} -> {blood}.",
-                    f"Убит: Кровь Дракулы опускается до следующего красного деления, "
-                    f"{before} -> {blood}.",
+                    msg(
+                        "Killed: Dracula drops to the next red mark, {before} -> {after}.",
+                        before=before,
+                        after=blood,
+                    ),
                 )
                 if blood == 0:
                     ended = "destroyed"
-                    trace.add(
-                        "dracula:victory",
-                        "Dracula's blood reaches 0: the hunters win.",
-                        "Кровь Дракулы дошла до 0: Охотники победили.",
-                    )
+                    trace.add("dracula:victory", msg("Dracula's blood reaches 0: the hunters win."))
                 else:
                     trace.add(
-                        "dracula:combat-end",
-                        "Dracula still has blood: the combat goes on.",
-                        "Кровь у Дракулы ещё осталась: бой продолжается.",
+                        "dracula:combat-end", msg("Dracula still has blood: the combat goes on.")
                     )
             else:
                 ended = "killed"
                 trace.add(
-                    "dracula:combat-end",
-                    f"{enemy_name} is killed; the combat ends.",
-                    f"{enemy}: Убит, бой окончен.",
+                    "dracula:combat-end", msg("{enemy} is killed; the combat ends.", enemy=enemy)
                 )
     else:  # enemy wins
         if res.kind == "wound":
             health = max(0, h.health - res.amount)
             trace.add(
                 "dracula:results",
-                f"{h.name} loses {res.amount} health: {h.health} -> {health}.",
-                f"{h.name} теряет {_health_ru(res.amount)}: {h.health} -> {health}.",
+                msg_n(
+                    "{name} loses {n} health: {before} -> {after}.",
+                    "{name} loses {n} health: {before} -> {after}.",
+                    res.amount,
+                    name=h.name,
+                    before=h.health,
+                    after=health,
+                ),
             )
             h = _with(h, health=health)
             if health == 0:
                 ended = "defeated"
                 trace.add(
                     "dracula:combat-end",
-                    f"{h.name} has no health left and is defeated.",
-                    f"{h.name}: Здоровья не осталось, Охотник повержен.",
+                    msg("{name} has no health left and is defeated.", name=h.name),
                 )
         elif res.kind == "bite":
             bites = h.bites + 1
             trace.add(
                 "dracula:bites",
-                f"{h.name} takes a bite token ({bites} of {h.bite_slots} slots).",
-                f"{h.name} получает жетон Укуса (занято {bites} из "
-                f"{plural(h.bite_slots, 'ячейки', 'ячеек', 'ячеек')}).",
+                msg_n(
+                    "{name} takes a bite token ({bites} of {n} slots).",
+                    "{name} takes a bite token ({bites} of {n} slots).",
+                    h.bite_slots,
+                    name=h.name,
+                    bites=bites,
+                ),
             )
             if bites >= h.bite_slots:
                 ended = "defeated"
                 trace.add(
                     "dracula:combat-end",
-                    f"The last bite slot is filled: {h.name} is defeated.",
-                    f"{h.name}: последняя ячейка Укуса занята, Охотник повержен.",
+                    msg("The last bite slot is filled: {name} is defeated.", name=h.name),
                 )
             else:
                 ended = "bitten"
-                trace.add("dracula:combat-end", "A bite ends the combat.", "Укус завершает бой.")
+                trace.add("dracula:combat-end", msg("A bite ends the combat."))
             h = _with(h, bites=min(bites, h.bite_slots))
     if res.item_destroyed:
         card = cards[owner]
@@ -792,10 +730,12 @@ def _apply(
         left[owner] = None
         trace.add(
             "dracula:item-destruction",
-            f"{h.name}'s {card} is destroyed: it goes to the discard pile, not back to the "
-            "table, so another copy of it may be played next round.",
-            f"{h.name}: карта {card_ru(card)} уничтожена и уходит в сброс, а не остаётся на "
-            "столе, поэтому второй экземпляр этой Вещи можно сыграть в следующем раунде.",
+            msg(
+                "{name}'s {card} is destroyed: it goes to the discard pile, not back to the "
+                "table, so another copy of it may be played next round.",
+                name=h.name,
+                card=card_name(card),
+            ),
         )
     for extra in res.extras:
         if extra == "hunter discards all items":
@@ -806,14 +746,14 @@ def _apply(
             destroyed.extend(gone)
             trace.add(
                 "dracula:item-destruction",
-                f"{h.name} discards all items" + (f": {', '.join(gone)}." if gone else "."),
-                f"{h.name} сбрасывает все Вещи" + (f": {cards_ru(gone)}." if gone else "."),
+                msg("{name} discards all items: {items}.", name=h.name, items=card_names(gone))
+                if gone
+                else msg("{name} discards all items.", name=h.name),
             )
         elif extra != "winner +1 next round":
             trace.add(
                 "dracula:results",
-                f"Also: {extra} (noted, outside the combat model).",
-                f"Также: {extra_ru(extra)} (отмечено; вне модели боя).",
+                msg("Also: {extra} (noted, outside the combat model).", extra=extra_name(extra)),
             )
     hunters[owner] = h
     dodge: str | None = None
@@ -822,17 +762,12 @@ def _apply(
         dodge = winner
         trace.add(
             "dracula:modifiers",
-            f"{'The hunters get' if winner == 'hunter' else enemy_name + ' gets'} +1 next round "
-            "(Dodge won this roll).",
-            f"{'Охотники получают' if winner == 'hunter' else enemy + ' получает'} +1 в "
-            "следующем раунде (Уклонение выиграло этот бросок).",
+            msg("The hunters get +1 next round (Dodge won this roll).")
+            if winner == "hunter"
+            else msg("{enemy} gets +1 next round (Dodge won this roll).", enemy=enemy),
         )
     if ended is None:
-        trace.add(
-            "dracula:repeat-cards",
-            "The cards played stay on the table for one round.",
-            "Сыгранные карты остаются на столе ещё на один раунд.",
-        )
+        trace.add("dracula:repeat-cards", msg("The cards played stay on the table for one round."))
     return CombatState(
         hunters=tuple(hunters),
         opponent=state.opponent,

@@ -26,32 +26,24 @@ from rules.dracula.chain_model import (
     Policy,
     State,
     setup_combat,
-    too_many_states_ru,
 )
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
-from rules.dracula.ru import card_ru
+from rules.dracula.words import card_name
 from rules.errors import InvalidState
 from rules.exact.graph import strong_components
+from rules.i18n import Message, msg, msg_p
 from rules.trace import Step, Trace
 from rules.validation import choice, present, whole
 
 __all__ = ["GOALS", "GOAL_TEXT", "GoalPlan", "best_plan", "goal_value"]
 
 GOALS: tuple[str, ...] = ("destroy", "safety", "blood")
-GOAL_TEXT: dict[str, tuple[str, str]] = {
-    "destroy": (
-        "the largest chance that Dracula is destroyed (an agent: killed)",
-        "наибольший шанс уничтожить Дракулу (Агента — убить)",
-    ),
-    "safety": (
-        "the smallest chance that the hunter is defeated or bitten",
-        "наименьший шанс, что Охотник будет повержен или Укушен",
-    ),
-    "blood": (
-        "the most blood Dracula loses on average",
-        "наибольшая в среднем потеря Крови Дракулы",
-    ),
+GOAL_TEXT: dict[str, Message] = {
+    "destroy": msg_p("goal", "the largest chance that Dracula is destroyed (an agent: killed)"),
+    "safety": msg_p("goal", "the smallest chance that the hunter is defeated or bitten"),
+    "blood": msg_p("goal", "the most blood Dracula loses on average"),
 }
+"""What each goal asks of the hunter's plan."""
 _TIE = 1e-12
 _ITERATIONS = 100_000
 
@@ -84,13 +76,13 @@ def goal_value(goal: str, odds: CombatOdds, blood: int) -> Fraction:
 
 
 def _check_goal(goal: object, opponent: Opponent) -> str:
-    goal = choice("goal", goal, GOALS, ru="цель")
+    goal = choice(msg_p("dracula", "goal"), goal, GOALS)
     if goal == "blood" and not opponent.is_dracula:
         raise InvalidState(
-            "the goal 'blood' needs Dracula: agents have no blood track; choose 'destroy' or "
-            "'safety'",
-            ru="цель 'blood' (потеря Крови) возможна только против Дракулы: у Агентов нет "
-            "дорожки Крови; выберите 'destroy' или 'safety'",
+            msg(
+                "the goal 'blood' needs Dracula: agents have no blood track; choose 'destroy' "
+                "or 'safety'"
+            )
         )
     return goal
 
@@ -132,9 +124,11 @@ def _plan(
                     j = len(states)
                     if j >= max_states:
                         raise InvalidState(
-                            f"this combat has more than {max_states} states to plan exactly; "
-                            "choose fewer combat items, or less health or blood",
-                            ru=too_many_states_ru(max_states),
+                            msg(
+                                "this combat has more than {max_states} states to plan "
+                                "exactly; choose fewer combat items, or less health or blood",
+                                max_states=max_states,
+                            )
                         )
                     index[tt] = j
                     states.append(tt)
@@ -192,16 +186,13 @@ def best_plan(
     max_states: int = 20_000,
 ) -> GoalPlan:
     """The hunter's best plan for ``goal`` against ``enemy_policy``, with its exact odds."""
-    hunter = present("hunter", hunter, Hunter, ru="Охотник")
-    opponent = present("opponent", opponent, Opponent, ru="противник")
-    situation = present("situation", situation, Situation, ru="обстановка")
+    hunter = present(msg_p("dracula", "hunter"), hunter, Hunter)
+    opponent = present(msg_p("dracula", "opponent"), opponent, Opponent)
+    situation = present(msg_p("dracula", "situation"), situation, Situation)
     goal = _check_goal(goal, opponent)
-    max_states = whole("max_states", max_states, 1, 200_000, ru="предел числа состояний")
+    max_states = whole(msg_p("dracula", "max_states"), max_states, 1, 200_000)
     if isinstance(enemy_policy, Policy) and enemy_policy.kind == "plan":
-        raise InvalidState(
-            "the opponent plays 'uniform', 'prefer' or 'minimax', not a plan",
-            ru="противник играет 'uniform', 'prefer' или 'minimax', а не план",
-        )
+        raise InvalidState(msg("the opponent plays 'uniform', 'prefer' or 'minimax', not a plan"))
     model, start = setup_combat(
         hunter, opponent, situation, blood, table, "uniform", enemy_policy, assume_initiative
     )
@@ -219,23 +210,23 @@ def best_plan(
     )
     value = goal_value(goal, odds, blood)
     first = plan[start]
-    en, ru = GOAL_TEXT[goal]
     trace = Trace()
     trace.add(
         "dracula:odds-goals",
-        f"Goal: {en}. The hunter's plan picks, in every combat state, the card that serves this "
-        f"goal best against the opponent's policy ({model.ep.kind}); round 1: {first}.",
-        f"Цель: {ru}. План Охотника выбирает в каждом состоянии боя карту, которая лучше всего "
-        f"служит этой цели против стратегии противника ({model.ep.kind}); в раунде 1: "
-        f"{card_ru(first)}.",
+        msg(
+            "Goal: {goal}. The hunter's plan picks, in every combat state, the card that serves "
+            "this goal best against the opponent's policy ({policy}); round 1: {card}.",
+            goal=GOAL_TEXT[goal],
+            policy=model.ep.kind,
+            card=card_name(first),
+        ),
     )
-    shown = f"{float(value):.6g}"
+    shown = format(float(value), ".6g")
     trace.add(
         "dracula:odds-goals",
-        f"Under this plan the goal's exact value is {shown}"
-        + (" blood on average." if goal == "blood" else "."),
-        f"При этом плане точное значение цели: {shown}"
-        + (" Крови в среднем." if goal == "blood" else "."),
+        msg("Under this plan the goal's exact value is {value} blood on average.", value=shown)
+        if goal == "blood"
+        else msg("Under this plan the goal's exact value is {value}.", value=shown),
     )
     trace.extend(odds.steps)
     return GoalPlan(goal, first, value, odds, len(plan), trace.steps)

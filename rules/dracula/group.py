@@ -45,12 +45,13 @@ from rules.dracula.legality import (
     playable_cards,
 )
 from rules.dracula.odds import roll_counts
-from rules.dracula.ru import cards_ru, ending_ru
-from rules.dracula.shares import share_text, share_text_ru
+from rules.dracula.shares import outcome_shares
+from rules.dracula.words import card_names
 from rules.errors import InvalidState
 from rules.exact.graph import strong_components
 from rules.exact.program import Program, compile_absorbing
 from rules.exact.rational import sum_pairs
+from rules.i18n import Message, msg, msg_n, msg_p
 from rules.trace import Step, Trace
 from rules.validation import choice, present, whole
 
@@ -461,10 +462,11 @@ def _solve(
                 j = len(states)
                 if j >= max_states:
                     raise InvalidState(
-                        f"this group combat has more than {max_states} states to solve exactly; "
-                        "choose fewer hunters or items, or less health or blood",
-                        ru=f"в этом групповом бою больше {max_states} состояний, точно его не "
-                        "решить; возьмите меньше Охотников или Вещей, меньше Здоровья или Крови",
+                        msg(
+                            "this group combat has more than {max_states} states to solve "
+                            "exactly; choose fewer hunters or items, or less health or blood",
+                            max_states=max_states,
+                        )
                     )
                 index[tt] = j
                 states.append(tt)
@@ -585,29 +587,27 @@ def group_odds(
     """
     if not isinstance(hunters, list | tuple):
         raise InvalidState(
-            f"hunters must be a list of 2 to 4 hunters, got {hunters!r}",
-            ru=f"нужен список из 2–4 Охотников, а получено {hunters!r}",
+            msg("hunters must be a list of 2 to 4 hunters, got {value}", value=repr(hunters))
         )
-    group = tuple(present("hunter", h, Hunter, ru="Охотник") for h in hunters)
+    group = tuple(present(msg_p("dracula", "hunter"), h, Hunter) for h in hunters)
     if not 2 <= len(group) <= 4:
         raise InvalidState(
-            f"a group has 2 to 4 hunters, not {len(group)} (one hunter: use combat_odds)",
-            ru=f"в Группе от 2 до 4 Охотников, а не {len(group)} (один Охотник: combat_odds)",
+            msg("a group has 2 to 4 hunters, not {n} (one hunter: use combat_odds)", n=len(group))
         )
     names = [h.name for h in group]
     if len(set(names)) != len(names):
         raise InvalidState(
-            f"each hunter may appear once in a group, got {names}",
-            ru=f"каждый Охотник может входить в Группу только один раз, а дано {names}",
+            msg("each hunter may appear once in a group, got {names}", names=repr(names))
         )
-    opponent = present("opponent", opponent, Opponent, ru="противник")
-    situation = present("situation", situation, Situation, ru="обстановка")
-    blood = whole("blood", blood, 1, MAX_BLOOD, ru="Кровь Дракулы")  # unused against an agent
-    target_policy = choice("target_policy", target_policy, TARGET_POLICIES, ru="выбор цели")
-    max_states = whole("max_states", max_states, 1, 1_000_000, ru="предел числа состояний")
-    max_bound = whole("max_bound", max_bound, 1, 10**12, ru="предел оценки числа состояний")
+    opponent = present(msg_p("dracula", "opponent"), opponent, Opponent)
+    situation = present(msg_p("dracula", "situation"), situation, Situation)
+    # unused against an agent
+    blood = whole(msg_p("dracula", "blood"), blood, 1, MAX_BLOOD)
+    target_policy = choice(msg_p("dracula", "target_policy"), target_policy, TARGET_POLICIES)
+    max_states = whole(msg_p("dracula", "max_states"), max_states, 1, 1_000_000)
+    max_bound = whole(msg_p("dracula", "max_bound"), max_bound, 1, 10**12)
     if assume_initiative is not None:
-        assume_initiative = whole("assume_initiative", assume_initiative, 0, 9, ru="инициатива")
+        assume_initiative = whole(msg_p("dracula", "assume_initiative"), assume_initiative, 0, 9)
     model = _Group(
         group,
         opponent,
@@ -620,11 +620,12 @@ def group_odds(
     bound = state_bound(group, opponent, max(start_blood, 1), model.round_cap)
     if bound > max_bound:
         raise InvalidState(
-            f"this group combat may have up to {bound:,} states, more than the "
-            f"{max_bound:,} allowed; choose fewer hunters or items, or less health or blood",
-            ru=f"в этом групповом бою может быть до {bound:_} состояний, а допускается не "
-            f"больше {max_bound:_}; возьмите меньше Охотников или Вещей, меньше Здоровья или "
-            "Крови".replace("_", " "),
+            msg(
+                "this group combat may have up to {bound} states, more than the {max_bound} "
+                "allowed; choose fewer hunters or items, or less health or blood",
+                bound=_grouped(bound),
+                max_bound=_grouped(max_bound),
+            )
         )
     rnd = 1 if model.round_cap else 0
     start: GState = (
@@ -658,10 +659,7 @@ def group_odds(
             health[h.name][x] = health[h.name].get(x, Fraction(0)) + p
         blood_d[b] = blood_d.get(b, Fraction(0)) + p
     if sum(outcomes.values()) != 1:  # pragma: no cover - guarded by tests
-        raise InvalidState(
-            "internal error: the group's ending probabilities do not sum to 1",
-            ru="внутренняя ошибка: сумма вероятностей исходов группового боя не равна 1",
-        )
+        raise InvalidState(msg("internal error: the group's ending probabilities do not sum to 1"))
     trace = _trace(model, blood, n_states, outcomes, assume_initiative)
     return GroupOdds(
         hunters=tuple(names),
@@ -676,9 +674,19 @@ def group_odds(
     )
 
 
-_TARGET_RU = {
-    "uniform": "каждый Охотник с равным шансом",
-    "minimax": "минимакс: Охотник, дающий Группе меньше всего очков в этом раунде",
+def _grouped(n: int) -> Message | str:
+    """A large whole number with its digits in groups of three (``1,000,000``), each language
+    using its own separator."""
+    groups = f"{n:,}".split(",")
+    said: Message | str = groups[0]
+    for group in groups[1:]:
+        said = msg("{head}{sep}{tail}", head=said, sep=msg_p("digit groups", ","), tail=group)
+    return said
+
+
+_TARGETS: dict[str, Message] = {
+    "uniform": msg("uniform (each hunter equally)"),
+    "minimax": msg("minimax (the hunter worth the group's fewest points this round)"),
 }
 
 
@@ -690,63 +698,65 @@ def _trace(
     assume: int | None,
 ) -> tuple[Step, ...]:
     trace = Trace()
-    names = ", ".join(
-        f"{h.name} ({h.health} health; {', '.join(h.combat_items) or 'no items'})"
+    names: list[Message] = [
+        msg(
+            "{name} ({health} health; {items})",
+            name=h.name,
+            health=h.health,
+            items=card_names(h.combat_items) if h.combat_items else msg("no items"),
+        )
         for h in model.group
-    )
-    names_ru = ", ".join(
-        f"{h.name} (Здоровье {h.health}; {cards_ru(h.combat_items) or 'без Вещей'})"
-        for h in model.group
-    )
-    versus = model.opponent.describe() + (f" with {blood} blood" if model.dracula else "")
-    versus_ru = (
-        ("Дракулы ночью" if model.opponent.night else "Дракулы днём") + f" (Кровь {blood})"
+    ]
+    versus: Message | str = (
+        msg("{opponent} with {blood} blood", opponent=model.opponent.against(), blood=blood)
         if model.dracula
-        else "Агента"
+        else model.opponent.against()
     )
     trace.add(
         "dracula:groups",
-        f"A group of {len(model.group)}: {names}, against {versus}. Every hunter fights and "
-        "chooses a card each round; the target rolls for the group with every member's "
-        "modifiers.",
-        f"Группа из {len(model.group)}: {names_ru}, против {versus_ru}. Сражаются все, каждый "
-        "раунд каждый выбирает карту; бросает цель, с модификаторами всех членов Группы.",
+        msg_n(
+            "A group of {n}: {names}, against {versus}. Every hunter fights and chooses a card "
+            "each round; the target rolls for the group with every member's modifiers.",
+            "A group of {n}: {names}, against {versus}. Every hunter fights and chooses a card "
+            "each round; the target rolls for the group with every member's modifiers.",
+            len(model.group),
+            names=names,
+            versus=versus,
+        ),
     )
     trace.add(
         "dracula:group-odds",
-        f"Dracula's target: {model.target_policy}"
-        + (
-            " (each hunter equally)"
-            if model.target_policy == "uniform"
-            else " (the hunter worth the group's fewest points this round)"
-        )
-        + "; every card choice is equally likely among the legal ones.",
-        f"Цель Дракулы: {_TARGET_RU[model.target_policy]}; каждая карта выбирается с равным "
-        "шансом среди разрешённых.",
+        msg(
+            "Dracula's target: {target}; every card choice is equally likely among the legal ones.",
+            target=_TARGETS.get(model.target_policy, model.target_policy),
+        ),
     )
     trace.add(
         "dracula:group-odds",
-        "When the hunters win they apply the revealed card whose result is best for them: "
-        "Dracula destroyed (the agent killed), then the most blood, then no item lost, then "
-        "repel, no effect, continue, end, then a Dodge's +1.",
-        "Выиграв бросок, Охотники берут вскрытую карту с лучшим для них результатом: Дракула "
-        "уничтожен (Агент убит), затем больше Крови, затем без потери Вещи, затем Подавление, "
-        "без последствий, Продолжение, Конец, затем +1 от Уклонения.",
+        msg(
+            "When the hunters win they apply the revealed card whose result is best for them: "
+            "Dracula destroyed (the agent killed), then the most blood, then no item lost, then "
+            "repel, no effect, continue, end, then a Dodge's +1."
+        ),
     )
     if model.assumed:
         trace.add(
             "dracula:initiative",
-            f"Assumed initiative {assume} for {', '.join(model.assumed)} (not known).",
-            f"Допущение: инициатива {assume} для карт {cards_ru(model.assumed)} "
-            "(настоящие числа неизвестны).",
+            msg(
+                "Assumed initiative {initiative} for {cards} (not known).",
+                initiative=assume,
+                cards=card_names(model.assumed),
+            ),
         )
     trace.add(
         "dracula:combat-end",
-        f"Solved exactly over {n_states} combat states: "
-        + "; ".join(f"{k} {share_text(p)}" for k, p in outcomes.items() if p)
-        + ". The combat ends as soon as the first hunter is bitten or defeated.",
-        f"Точно решено состояний боя: {n_states}. Исходы: "
-        + "; ".join(f"{ending_ru(k)} {share_text_ru(p)}" for k, p in outcomes.items() if p)
-        + ". Бой кончается, как только первый Охотник Укушен или повержен.",
+        msg_n(
+            "Solved exactly over {n} combat states: {outcomes}. The combat ends as soon as the "
+            "first hunter is bitten or defeated.",
+            "Solved exactly over {n} combat states: {outcomes}. The combat ends as soon as the "
+            "first hunter is bitten or defeated.",
+            n_states,
+            outcomes=outcome_shares(outcomes),
+        ),
     )
     return trace.steps

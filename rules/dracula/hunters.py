@@ -14,8 +14,9 @@ from rules.dracula.cards import (
     HUNTER_ITEMS,
     NON_COMBAT_ITEMS,
 )
-from rules.dracula.ru import cards_ru, plural
+from rules.dracula.words import card_names, enemy_name
 from rules.errors import InvalidState
+from rules.i18n import Message, msg, msg_n, msg_p, render_param
 from rules.validation import choice, flag, sized, text, whole
 
 __all__ = [
@@ -73,28 +74,36 @@ class Hunter:
     godalming: bool = False
 
     def __post_init__(self) -> None:
-        text("name", self.name, ru="имя Охотника (name)")
+        text(msg_p("hunter's name", "name"), self.name)
         who = self.name
-        whole(f"{who}'s bite_slots", self.bite_slots, 1, 3, ru=f"{who}: ячейки Укуса")
-        whole(f"{who}'s health", self.health, 1, MAX_HEALTH, ru=f"{who}: Здоровье (health)")
-        whole(f"{who}'s bites", self.bites, 0, 2, ru=f"{who}: жетоны Укуса (bites)")
+        whole(msg("{who}'s bite_slots", who=who), self.bite_slots, 1, 3)
+        whole(msg("{who}'s health", who=who), self.health, 1, MAX_HEALTH)
+        whole(msg("{who}'s bites", who=who), self.bites, 0, 2)
         flag("mina", self.mina)
         flag("godalming", self.godalming)
-        sized(f"{who}'s items", self.items, 0, MAX_ITEMS, ru=f"{who}: Вещи (items)")
+        sized(msg("{who}'s items", who=who), self.items, 0, MAX_ITEMS)
         if not 0 <= self.bites < self.bite_slots:
             raise InvalidState(
-                f"{self.name} has {self.bite_slots} bite slot(s): bites must be "
-                f"0..{self.bite_slots - 1} (a bite in the last slot defeats the hunter)",
-                ru=f"{self.name}: {plural(self.bite_slots, 'ячейка', 'ячейки', 'ячеек')} Укуса, "
-                f"поэтому жетонов Укуса может быть 0..{self.bite_slots - 1}, а не {self.bites} "
-                "(Укус в последнюю ячейку означает поражение Охотника)",
+                msg_n(
+                    "{name} has {n} bite slot(s): bites must be 0..{top}, not {bites} (a bite in "
+                    "the last slot defeats the hunter)",
+                    "{name} has {n} bite slot(s): bites must be 0..{top}, not {bites} (a bite in "
+                    "the last slot defeats the hunter)",
+                    self.bite_slots,
+                    name=self.name,
+                    top=self.bite_slots - 1,
+                    bites=self.bites,
+                )
             )
         allowed = HUNTER_ITEMS + NON_COMBAT_ITEMS
         for item in self.items:
             if item not in allowed:
                 raise InvalidState(
-                    f"unknown item {item!r}; allowed: {', '.join(allowed)}",
-                    ru=f"неизвестная Вещь {item!r}; допустимы: {cards_ru(allowed)}",
+                    msg(
+                        "unknown item {item}; allowed: {allowed}",
+                        item=repr(item),
+                        allowed=card_names(allowed),
+                    )
                 )
 
     @property
@@ -118,10 +127,10 @@ def hunter(
     name: str, *, health: int | None = None, bites: int = 0, items: tuple[str, ...] = ()
 ) -> Hunter:
     """A hunter from the four characters (health defaults to the maximum)."""
-    choice("name", name, HUNTERS, ru="Охотник (name)")
+    choice(msg_p("hunter", "name"), name, HUNTERS)
     p = HUNTERS[name]
     if health is not None:
-        whole(f"{name}'s health", health, 1, p.max_health, ru=f"{name}: Здоровье (health)")
+        whole(msg("{who}'s health", who=name), health, 1, p.max_health)
     return Hunter(
         name=name,
         health=p.max_health if health is None else health,
@@ -144,28 +153,29 @@ class Opponent:
     name: str = ""
 
     def __post_init__(self) -> None:
-        flag("night", self.night, ru="ночь (night)")
-        flag("minion", self.minion, ru="Миньон (minion)")
+        flag(msg_p("dracula", "night"), self.night)
+        flag(msg_p("dracula", "minion"), self.minion)
         if not isinstance(self.name, str):
-            text("name", self.name, ru="имя противника (name)")
-        sized("weapons", self.weapons, 0, len(AGENT_WEAPONS), ru="оружие Агента (weapons)")
+            text(msg_p("opponent's name", "name"), self.name)
+        sized(msg_p("dracula", "weapons"), self.weapons, 0, len(AGENT_WEAPONS))
         if self.kind not in ("dracula", "agent"):
             raise InvalidState(
-                f"opponent kind must be 'dracula' or 'agent', not {self.kind!r}",
-                ru="противник должен быть 'dracula' (Дракула) или 'agent' (Агент), "
-                f"а не {self.kind!r}",
+                msg(
+                    "opponent kind must be 'dracula' or 'agent', not {kind}",
+                    kind=repr(self.kind),
+                )
             )
         for w in self.weapons:
             if w not in AGENT_WEAPONS:
                 raise InvalidState(
-                    f"unknown agent weapon {w!r}; allowed: {', '.join(AGENT_WEAPONS)}",
-                    ru=f"неизвестное оружие Агента {w!r}; допустимы: {cards_ru(AGENT_WEAPONS)}",
+                    msg(
+                        "unknown agent weapon {weapon}; allowed: {allowed}",
+                        weapon=repr(w),
+                        allowed=card_names(AGENT_WEAPONS),
+                    )
                 )
         if self.kind == "dracula" and self.weapons:
-            raise InvalidState(
-                "Dracula fights with his own cards, not agent weapons",
-                ru="Дракула сражается своими картами, а не оружием Агентов",
-            )
+            raise InvalidState(msg("Dracula fights with his own cards, not agent weapons"))
 
     @staticmethod
     def dracula(*, night: bool = True) -> Opponent:
@@ -177,7 +187,7 @@ class Opponent:
         weapons: tuple[str, ...] = (), *, minion: bool = False, name: str = "Agent"
     ) -> Opponent:
         """An agent (the default name is "Agent") with the weapons its ambush allows."""
-        sized("weapons", weapons, 0, len(AGENT_WEAPONS), ru="оружие Агента (weapons)")
+        sized(msg_p("dracula", "weapons"), weapons, 0, len(AGENT_WEAPONS))
         return Opponent("agent", weapons=tuple(weapons), minion=minion, name=name)
 
     @property
@@ -189,11 +199,27 @@ class Opponent:
             return DRACULA_NIGHT if self.night else DRACULA_DAY
         return AGENT_BASICS + tuple(w for w in AGENT_WEAPONS if w in self.weapons)
 
-    def describe(self) -> str:
+    def title(self) -> Message | str:
+        """Who the opponent is, in the reader's language: ``Dracula by night``, ``Agent``..."""
         if self.is_dracula:
-            return "Dracula by night" if self.night else "Dracula by day"
-        extra = " (a Minion)" if self.minion else ""
-        return f"{self.name or 'Agent'}{extra}"
+            return msg("Dracula by night") if self.night else msg("Dracula by day")
+        name = enemy_name(self.name or "Agent")
+        return msg("{name} (a Minion)", name=name) if self.minion else name
+
+    def against(self) -> Message | str:
+        """:meth:`title` as a text says whom a hunter fights (some languages decline it)."""
+        if self.is_dracula:
+            return (
+                msg_p("against", "Dracula by night")
+                if self.night
+                else msg_p("against", "Dracula by day")
+            )
+        name = msg_p("against", "Agent") if self.name in ("", "Agent") else self.name
+        return msg_p("against", "{name} (a Minion)", name=name) if self.minion else name
+
+    def describe(self) -> str:
+        """:meth:`title` in English."""
+        return render_param(self.title(), "en")
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,9 +250,9 @@ class Situation:
             "dodge_in_round_one",
             "sister_agatha",
         ):
-            flag(name, getattr(self, name), ru=f"обстановка боя ({name})")
-        for note in sized("notes", self.notes, 0, None, ru="заметки (notes)"):
-            text("a note", note, ru="заметка (notes)")
+            flag(msg("situation ({name})", name=name), getattr(self, name))
+        for note in sized(msg_p("dracula", "notes"), self.notes, 0, None):
+            text(msg_p("dracula", "a note"), note)
 
 
 NO_SITUATION = Situation()

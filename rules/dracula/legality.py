@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from rules.dracula.cards import DRACULA_ESCAPES, HUNTER_BASICS, CardTable
 from rules.dracula.hunters import Situation
+from rules.i18n import msg
 
 __all__ = [
     "AGATHA_CARDS",
@@ -35,10 +36,8 @@ AGATHA_CARDS: tuple[str, ...] = ("Fangs", *DRACULA_ESCAPES)
 AGATHA_COST = 2
 
 # the step both the round resolver and the whole-combat odds write when Dodge is barred in round 1
-NO_DODGE_IN_ROUND_ONE = (
-    "Neither side may choose Dodge in round 1 (a rule the seed leaves open; chosen here).",
-    "В раунде 1 ни одна сторона не может выбрать Уклонение (правила этого не решают; "
-    "так выбрано здесь).",
+NO_DODGE_IN_ROUND_ONE = msg(
+    "Neither side may choose Dodge in round 1 (a rule the seed leaves open; chosen here)."
 )
 
 

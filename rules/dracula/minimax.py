@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.errors import InvalidState
+from rules.i18n import msg, msg_p
 from rules.validation import shown, sized
 
 __all__ = ["GameSolution", "pure_bounds", "solve_game"]
@@ -39,26 +40,19 @@ def pure_bounds(matrix: Matrix) -> tuple[Fraction, Fraction]:
 
 
 def _check(matrix: Matrix) -> tuple[int, int]:
-    rows = sized("matrix", matrix, 1, MAX_CHOICES, ru="матрица выигрышей (matrix)")
+    rows = sized(msg_p("dracula", "matrix"), matrix, 1, MAX_CHOICES)
     for row in rows:
-        for x in sized("a row of the matrix", row, 1, MAX_CHOICES, ru="строка матрицы"):
+        for x in sized(msg_p("dracula", "a row of the matrix"), row, 1, MAX_CHOICES):
             if not isinstance(x, Fraction) and (isinstance(x, bool) or not isinstance(x, int)):
                 raise InvalidState(
-                    f"payoffs must be whole numbers or fractions, got {shown(x)}",
-                    ru=f"выигрыши должны быть целыми числами или дробями, а получено {shown(x)}",
+                    msg("payoffs must be whole numbers or fractions, got {value}", value=shown(x))
                 )
     m = len(matrix)
     if m == 0 or len(matrix[0]) == 0:
-        raise InvalidState(
-            "a game needs at least one choice for each side",
-            ru="в игре у каждой стороны должен быть хотя бы один вариант выбора",
-        )
+        raise InvalidState(msg("a game needs at least one choice for each side"))
     n = len(matrix[0])
     if any(len(row) != n for row in matrix):
-        raise InvalidState(
-            "every row of the payoff matrix must have the same length",
-            ru="все строки матрицы выигрышей должны быть одной длины",
-        )
+        raise InvalidState(msg("every row of the payoff matrix must have the same length"))
     return m, n
 
 
@@ -97,10 +91,7 @@ def solve_game(matrix: Matrix) -> GameSolution:
                 if best is None or key < best:
                     best, leave = key, i
         if leave < 0:  # pragma: no cover - bounded by construction
-            raise InvalidState(
-                "the game program is unbounded",
-                ru="линейная программа игры не ограничена",
-            )
+            raise InvalidState(msg("the game program is unbounded"))
         pivot_row = tab[leave]
         pv = pivot_row[enter]
         if pv != 1:

@@ -7,6 +7,7 @@ from fractions import Fraction
 from functools import cache
 
 from rules.errors import InvalidState
+from rules.i18n import msg, msg_p
 from rules.trace import Step
 from rules.validation import choice, whole
 
@@ -58,29 +59,28 @@ def round_odds(
     hunter_dice: int = 1,
 ) -> RoundOdds:
     """Exact chance that the hunter or the enemy wins one round's roll."""
-    choice("hunter_dice", hunter_dice, (1, 2), ru="кубики Охотника (hunter_dice)")
-    whole("hunter_initiative", hunter_initiative, 0, 9, ru="инициатива Охотника")
-    whole("enemy_initiative", enemy_initiative, 0, 9, ru="инициатива противника")
-    whole("hunter_bonus", hunter_bonus, -10, 10, ru="бонус Охотника (hunter_bonus)")
-    whole("enemy_bonus", enemy_bonus, -10, 10, ru="бонус противника (enemy_bonus)")
+    choice(msg_p("dracula", "hunter_dice"), hunter_dice, (1, 2))
+    whole(msg_p("dracula", "hunter_initiative"), hunter_initiative, 0, 9)
+    whole(msg_p("dracula", "enemy_initiative"), enemy_initiative, 0, 9)
+    whole(msg_p("dracula", "hunter_bonus"), hunter_bonus, -10, 10)
+    whole(msg_p("dracula", "enemy_bonus"), enemy_bonus, -10, 10)
     higher, equal, lower, total = roll_counts(hunter_bonus - enemy_bonus, hunter_dice)
     steps = [
         Step(
             "dracula:combat-roll",
-            (
-                "The hunter keeps the better of two dice"
+            msg(
+                "{dice}; with bonuses +{hunter_bonus} / +{enemy_bonus} the hunter's total is "
+                "higher in {higher} of {total} rolls, equal in {equal}, lower in {lower}.",
+                dice=msg("The hunter keeps the better of two dice")
                 if hunter_dice == 2
-                else "Each side rolls one die"
-            )
-            + f"; with bonuses +{hunter_bonus} / +{enemy_bonus} the hunter's total is higher in "
-            f"{higher} of {total} rolls, equal in {equal}, lower in {lower}.",
-            (
-                "Охотник бросает два кубика и берёт лучший"
-                if hunter_dice == 2
-                else "Каждая сторона бросает один кубик"
-            )
-            + f"; с бонусами +{hunter_bonus} / +{enemy_bonus} итог Охотника выше в {higher} "
-            f"из {total} исходов броска, равен в {equal}, ниже в {lower}.",
+                else msg("Each side rolls one die"),
+                hunter_bonus=hunter_bonus,
+                enemy_bonus=enemy_bonus,
+                higher=higher,
+                total=total,
+                equal=equal,
+                lower=lower,
+            ),
         )
     ]
     rerolled = False
@@ -89,10 +89,11 @@ def round_odds(
         steps.append(
             Step(
                 "dracula:initiative",
-                f"Equal totals go to the hunter (initiative {hunter_initiative} > "
-                f"{enemy_initiative}).",
-                f"При равных итогах побеждает Охотник (инициатива {hunter_initiative} > "
-                f"{enemy_initiative}).",
+                msg(
+                    "Equal totals go to the hunter (initiative {hunter} > {enemy}).",
+                    hunter=hunter_initiative,
+                    enemy=enemy_initiative,
+                ),
             )
         )
     elif hunter_initiative < enemy_initiative:
@@ -100,28 +101,27 @@ def round_odds(
         steps.append(
             Step(
                 "dracula:initiative",
-                f"Equal totals go to the enemy (initiative {enemy_initiative} > "
-                f"{hunter_initiative}).",
-                f"При равных итогах побеждает противник (инициатива {enemy_initiative} > "
-                f"{hunter_initiative}).",
+                msg(
+                    "Equal totals go to the enemy (initiative {enemy} > {hunter}).",
+                    hunter=hunter_initiative,
+                    enemy=enemy_initiative,
+                ),
             )
         )
     else:
         rerolled = True
         decided = higher + lower
         if decided == 0:  # pragma: no cover - impossible with bonuses in range
-            raise InvalidState(
-                "every roll ties; the round can never be decided",
-                ru="каждый бросок даёт ничью; раунд никогда не решится",
-            )
+            raise InvalidState(msg("every roll ties; the round can never be decided"))
         hunter = Fraction(higher, decided)
         steps.append(
             Step(
                 "dracula:initiative",
-                f"Equal initiative ({hunter_initiative}): equal totals are rolled again (our "
-                "stated assumption), so only the decided rolls count.",
-                f"Инициатива равна ({hunter_initiative}): при равных итогах бросок повторяют "
-                "(наше явное допущение), поэтому в счёт идут только решённые броски.",
+                msg(
+                    "Equal initiative ({initiative}): equal totals are rolled again (our stated "
+                    "assumption), so only the decided rolls count.",
+                    initiative=hunter_initiative,
+                ),
             )
         )
     return RoundOdds(hunter, 1 - hunter, Fraction(equal, total), rerolled, tuple(steps))

@@ -22,8 +22,9 @@ from fractions import Fraction
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.chain import CombatOdds
 from rules.dracula.hunters import Opponent
-from rules.dracula.ru import plural
+from rules.dracula.words import semicolons
 from rules.errors import InvalidState
+from rules.i18n import Message, msg, msg_n, msg_p
 from rules.trace import Step, Trace
 from rules.validation import flag, present, shown, sized, whole
 
@@ -86,18 +87,21 @@ AWARDS: tuple[Award, ...] = (
     Award("final_blow", 10, "final blow that destroyed Dracula", once_per_game=True),
 )
 AWARD_BY_KEY: dict[str, Award] = {award.key: award for award in AWARDS}
-_AWARD_RU: dict[str, str] = {
-    "rats_unhurt": "засада с Крысами без ран",
-    "wolves_unhurt": "засада с Волками без ран",
-    "minion_beaten": "Миньон побеждён в бою",
-    "assassin_beaten": "Ассасин побеждён в бою",
-    "castle_dracula": "вход в Замок Дракулы",
-    "final_stand": "сыгран «Последний рывок» (выжил Охотник или нет)",
-    "new_vampire_destroyed": "уничтожена засада с Новым Вампиром",
-    "attack_on_dracula": "нападение на Дракулу (его нападения не в счёт)",
-    "blood_taken": "единица Крови, снятая с Дракулы в бою",
-    "final_blow": "последний удар, уничтоживший Дракулу",
+_TITLES: dict[str, Message] = {
+    "rats_unhurt": msg_p("valour award", "Rats encounter survived without a wound"),
+    "wolves_unhurt": msg_p("valour award", "Wolves encounter survived without a wound"),
+    "minion_beaten": msg_p("valour award", "Minion beaten in combat"),
+    "assassin_beaten": msg_p("valour award", "Assassin beaten in combat"),
+    "castle_dracula": msg_p("valour award", "Castle Dracula entered"),
+    "final_stand": msg_p("valour award", "Final Stand played (whether the hunter survived or not)"),
+    "new_vampire_destroyed": msg_p("valour award", "New Vampire encounter destroyed"),
+    "attack_on_dracula": msg_p(
+        "valour award", "attack made on Dracula (his own attacks do not count)"
+    ),
+    "blood_taken": msg_p("valour award", "blood point taken from Dracula in combat"),
+    "final_blow": msg_p("valour award", "final blow that destroyed Dracula"),
 }
+"""Each award's name (``Award.name``) in the reader's language."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,45 +171,51 @@ class CombatValour:
 # -- a judge's tally -------------------------------------------------------------------------
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _points_ru(n: int) -> str:
-    """``1 Очко Доблести``, ``2 Очка Доблести``, ``5 Очков Доблести``."""
-    return plural(n, "Очко Доблести", "Очка Доблести", "Очков Доблести")
+def _award_list() -> Message | str:
+    """Every award key with its name: ``rats_unhurt — Rats encounter ...; ...``."""
+    return semicolons([msg("{key} — {title}", key=k, title=t) for k, t in _TITLES.items()])
 
 
 def _check_count(hunter: str, event: ValourEvent) -> Award:
     award = AWARD_BY_KEY.get(event.key) if isinstance(event.key, str) else None
     if award is None:
         raise InvalidState(
-            f"{hunter}: unknown Valour award {event.key!r}; allowed: {', '.join(AWARD_BY_KEY)}",
-            ru=f"{hunter}: неизвестная награда за Доблесть {event.key!r}; допустимы: "
-            + "; ".join(f"{k} — {_AWARD_RU[k]}" for k in AWARD_BY_KEY),
+            msg(
+                "{hunter}: unknown Valour award {key}; allowed: {allowed}",
+                hunter=hunter,
+                key=repr(event.key),
+                allowed=_award_list(),
+            )
         )
     count = event.count
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise InvalidState(
-            f"{hunter}: the count of '{award.name}' must be a whole number 0 or more, "
-            f"not {count!r}",
-            ru=f"{hunter}: число событий «{_AWARD_RU[award.key]}» должно быть целым, 0 или больше, "
-            f"а не {count!r}",
+            msg(
+                "{hunter}: the count of '{award}' must be a whole number 0 or more, not {count}",
+                hunter=hunter,
+                award=_TITLES[award.key],
+                count=repr(count),
+            )
         )
     if award.max_per_event is not None and count > award.max_per_event:
         if award.per == PER_BLOOD:
             raise InvalidState(
-                f"{hunter}: {count} blood points taken in one combat is impossible: Dracula "
-                f"has at most {MAX_BLOOD} blood, so one combat takes 0..{MAX_BLOOD}; give one "
-                "event per combat",
-                ru=f"{hunter}: снять {count} ед. Крови за один бой невозможно: у Дракулы не "
-                f"больше {MAX_BLOOD} Крови, поэтому за бой снимается 0..{MAX_BLOOD}; укажите "
-                "отдельное событие для каждого боя",
+                msg(
+                    "{hunter}: {count} blood points taken in one combat is impossible: Dracula "
+                    "has at most {top} blood, so one combat takes 0..{top}; give one event per "
+                    "combat",
+                    hunter=hunter,
+                    count=count,
+                    top=MAX_BLOOD,
+                )
             )
         raise InvalidState(
-            f"{hunter}: '{award.name}' scores once per game: its count must be 0 or 1, not {count}",
-            ru=f"{hunter}: «{_AWARD_RU[award.key]}» засчитывается раз за игру: число должно быть "
-            f"0 или 1, а не {count}",
+            msg(
+                "{hunter}: '{award}' scores once per game: its count must be 0 or 1, not {count}",
+                hunter=hunter,
+                award=_TITLES[award.key],
+                count=count,
+            )
         )
     return award
 
@@ -213,20 +223,19 @@ def _check_count(hunter: str, event: ValourEvent) -> Award:
 def valour_tally(hunter: str, events: Sequence[ValourEvent]) -> ValourTally:
     """Add up one hunter's Valour points, one trace step per award that scored."""
     if not isinstance(hunter, str) or not hunter.strip():
-        raise InvalidState(
-            "each hunter needs a name (a non-empty text) for the Valour tally",
-            ru="для подсчёта Доблести у каждого Охотника должно быть имя (непустой текст)",
-        )
+        raise InvalidState(msg("each hunter needs a name (a non-empty text) for the Valour tally"))
     hunter = hunter.strip()
-    sized("events", events, 0, None, ru=f"{hunter}: события Доблести (events)")
+    sized(msg("{hunter}'s events", hunter=hunter), events, 0, None)
     counts: dict[str, int] = {}
     events_n: dict[str, int] = {}
     for event in events:
         if not isinstance(event, ValourEvent):
             raise InvalidState(
-                f"{hunter}: a Valour event must be a ValourEvent(key, count), not {event!r}",
-                ru=f"{hunter}: событие Доблести должно быть ValourEvent(key, count), "
-                f"а не {event!r}",
+                msg(
+                    "{hunter}: a Valour event must be a ValourEvent(key, count), not {event}",
+                    hunter=hunter,
+                    event=repr(event),
+                )
             )
         award = _check_count(hunter, event)
         counts[award.key] = counts.get(award.key, 0) + event.count
@@ -234,10 +243,15 @@ def valour_tally(hunter: str, events: Sequence[ValourEvent]) -> ValourTally:
     for award in AWARDS:
         if award.once_per_game and counts.get(award.key, 0) > 1:
             raise InvalidState(
-                f"{hunter}: '{award.name}' scores at most once per game, but it is counted "
-                f"{counts[award.key]} times; allowed: 0 or 1",
-                ru=f"{hunter}: «{_AWARD_RU[award.key]}» засчитывается не больше раза за игру, "
-                f"а указано {plural(counts[award.key], 'раз', 'раза', 'раз')}; допустимо: 0 или 1",
+                msg_n(
+                    "{hunter}: '{award}' scores at most once per game, but it is counted {n} "
+                    "times; allowed: 0 or 1",
+                    "{hunter}: '{award}' scores at most once per game, but it is counted {n} "
+                    "times; allowed: 0 or 1",
+                    counts[award.key],
+                    hunter=hunter,
+                    award=_TITLES[award.key],
+                )
             )
     trace = Trace()
     lines = []
@@ -247,33 +261,42 @@ def valour_tally(hunter: str, events: Sequence[ValourEvent]) -> ValourTally:
             continue
         points = count * award.points
         lines.append(ValourLine(award, count, events_n[award.key], points))
-        once = " (once per game)" if award.once_per_game else ""
-        once_ru = " (раз за игру)" if award.once_per_game else ""
-        what = f"{award.name}{once}"
-        what_ru = f"{_AWARD_RU.get(award.key, award.name)}{once_ru}"
+        what: Message = (
+            msg("{award} (once per game)", award=_TITLES[award.key])
+            if award.once_per_game
+            else _TITLES[award.key]
+        )
         if award.per == PER_BLOOD:
-            what = f"blood points taken from Dracula over {_plural(events_n[award.key], 'combat')}"
-            what_ru = "единицы Крови, снятые с Дракулы за " + plural(
-                events_n[award.key], "бой", "боя", "боёв"
+            what = msg_n(
+                "blood points taken from Dracula over {n} combat",
+                "blood points taken from Dracula over {n} combats",
+                events_n[award.key],
             )
         trace.add(
             RULE,
-            f"{hunter}: {what}: {count} × {award.points} = {points} Valour points.",
-            f"{hunter}: {what_ru}: {count} × {award.points} = {_points_ru(points)}.",
+            msg_n(
+                "{hunter}: {what}: {count} × {award_points} = {n} Valour points.",
+                "{hunter}: {what}: {count} × {award_points} = {n} Valour points.",
+                points,
+                hunter=hunter,
+                what=what,
+                count=count,
+                award_points=award.points,
+            ),
         )
     total = sum(line.points for line in lines)
     if lines:
         trace.add(
             RULE,
-            f"{hunter} has {total} Valour points in all.",
-            f"{hunter}: всего {_points_ru(total)}.",
+            msg_n(
+                "{hunter} has {n} Valour points in all.",
+                "{hunter} has {n} Valour points in all.",
+                total,
+                hunter=hunter,
+            ),
         )
     else:
-        trace.add(
-            RULE,
-            f"{hunter} has no Valour awards: 0 points.",
-            f"{hunter}: наград за Доблесть нет, 0 очков.",
-        )
+        trace.add(RULE, msg("{hunter} has no Valour awards: 0 points.", hunter=hunter))
     return ValourTally(hunter, tuple(lines), total, trace.steps)
 
 
@@ -287,37 +310,40 @@ def valour_winner(
     """
     if not isinstance(hunters, Mapping):
         raise InvalidState(
-            f"hunters must map each hunter's name to their Valour events, got {shown(hunters)}",
-            ru="Охотники (hunters): нужно соответствие «имя Охотника -> события Доблести», "
-            f"а получено {shown(hunters)}",
+            msg(
+                "hunters must map each hunter's name to their Valour events, got {value}",
+                value=shown(hunters),
+            )
         )
-    flag("hunters_won", hunters_won, ru="Охотники победили (hunters_won)")
+    flag(msg_p("dracula", "hunters_won"), hunters_won)
     if not 1 <= len(hunters) <= MAX_HUNTERS:
         raise InvalidState(
-            f"give 1 to {MAX_HUNTERS} hunters for a Valour standing, not {len(hunters)}",
-            ru=f"для итогов Доблести нужно от 1 до {MAX_HUNTERS} Охотников, а не {len(hunters)}",
+            msg(
+                "give 1 to {top} hunters for a Valour standing, not {n}",
+                top=MAX_HUNTERS,
+                n=len(hunters),
+            )
         )
     tallies = tuple(valour_tally(name, events) for name, events in hunters.items())
     names = [t.hunter for t in tallies]
     doubles = sorted({n for n in names if names.count(n) > 1})
     if doubles:
-        raise InvalidState(
-            f"each hunter may appear once; repeated: {', '.join(doubles)}",
-            ru=f"каждый Охотник может быть указан только один раз; повторены: {', '.join(doubles)}",
-        )
+        raise InvalidState(msg("each hunter may appear once; repeated: {names}", names=doubles))
     blows = [t.hunter for t in tallies if t.count("final_blow")]
     if len(blows) > 1:
         raise InvalidState(
-            f"only one hunter can strike the final blow, but {', '.join(blows)} all have it",
-            ru="последний удар может нанести только один Охотник, а он указан у "
-            f"нескольких: {', '.join(blows)}",
+            msg(
+                "only one hunter can strike the final blow, but {names} all have it",
+                names=blows,
+            )
         )
     if blows and not hunters_won:
         raise InvalidState(
-            f"{blows[0]} has the final blow, so Dracula was destroyed and the hunters won; "
-            "either mark the hunters as winners or remove the final blow",
-            ru=f"у Охотника {blows[0]} указан последний удар, значит Дракула уничтожен и "
-            "Охотники победили; либо отметьте победу Охотников, либо уберите последний удар",
+            msg(
+                "{name} has the final blow, so Dracula was destroyed and the hunters won; "
+                "either mark the hunters as winners or remove the final blow",
+                name=blows[0],
+            )
         )
     trace = Trace()
     for t in tallies:
@@ -330,26 +356,32 @@ def valour_winner(
     if not hunters_won:
         trace.add(
             RULE,
-            "Dracula won the game: Valour points only pick a winner among the hunters when "
-            "the hunters win, so no hunter wins.",
-            "Партию выиграл Дракула: Очки Доблести выбирают победителя среди Охотников, только "
-            "если победили Охотники, поэтому победителя-Охотника нет.",
+            msg(
+                "Dracula won the game: Valour points only pick a winner among the hunters when "
+                "the hunters win, so no hunter wins."
+            ),
         )
     elif tie:
         trace.add(
             RULE,
-            f"Tie: {', '.join(leaders)} share the top score of {top} points. The rules give "
-            "no tie-break, so the tie stands (our stated assumption).",
-            f"Ничья: лучший результат, {_points_ru(top)}, у нескольких Охотников: "
-            f"{', '.join(leaders)}. Способа разрешить ничью правила не дают, поэтому она "
-            "остаётся (наше явное допущение).",
+            msg_n(
+                "Tie: {names} share the top score of {n} points. The rules give no tie-break, "
+                "so the tie stands (our stated assumption).",
+                "Tie: {names} share the top score of {n} points. The rules give no tie-break, "
+                "so the tie stands (our stated assumption).",
+                top,
+                names=leaders,
+            ),
         )
     else:
         winner = leaders[0]
         trace.add(
             RULE,
-            f"The hunters won: {winner} has the most Valour points ({top}).",
-            f"Охотники победили; больше всех Очков Доблести ({top}) у Охотника {winner}.",
+            msg(
+                "The hunters won: {name} has the most Valour points ({points}).",
+                name=winner,
+                points=top,
+            ),
         )
     return ValourStanding(tallies, ranking, leaders, winner, tie, hunters_won, trace.steps)
 
@@ -360,9 +392,9 @@ def valour_winner(
 def dracula_combat_points(*, blood_taken: int, destroyed: bool, attacked: bool) -> int:
     """Valour of one combat against Dracula: 5 per blood point taken, 10 for the final blow,
     5 if the hunter made the attack."""
-    whole("blood taken in one combat", blood_taken, 0, MAX_BLOOD, ru="Кровь, снятая за бой")
-    flag("destroyed", destroyed, ru="Дракула уничтожен (destroyed)")
-    flag("attacked", attacked, ru="Охотник атаковал (attacked)")
+    whole(msg_p("dracula", "blood taken in one combat"), blood_taken, 0, MAX_BLOOD)
+    flag(msg_p("dracula", "destroyed"), destroyed)
+    flag(msg_p("dracula", "attacked"), attacked)
     a = AWARD_BY_KEY
     return (
         blood_taken * a["blood_taken"].points
@@ -373,14 +405,11 @@ def dracula_combat_points(*, blood_taken: int, destroyed: bool, attacked: bool) 
 
 def agent_combat_points(*, killed: bool, minion: bool, assassin: bool) -> int:
     """Valour of one combat against an agent: 2 for a Minion beaten, 3 for an Assassin."""
-    flag("killed", killed, ru="Агент убит (killed)")
-    flag("minion", minion, ru="Миньон (minion)")
-    flag("assassin", assassin, ru="Ассасин (assassin)")
+    flag(msg_p("dracula", "killed"), killed)
+    flag(msg_p("dracula", "minion"), minion)
+    flag(msg_p("dracula", "assassin"), assassin)
     if minion and assassin:
-        raise InvalidState(
-            "an agent is a Minion or an Assassin, not both",
-            ru="Агент бывает Миньоном или Ассасином, но не тем и другим сразу",
-        )
+        raise InvalidState(msg("an agent is a Minion or an Assassin, not both"))
     if not killed:
         return 0
     if minion:
@@ -415,72 +444,66 @@ def combat_valour(
     attacks on the hunter do not score). ``assassin``: the agent is an Assassin.
     """
     if not isinstance(odds, CombatOdds):
-        raise InvalidState(
-            "give the combat's odds as computed by combat_odds(...)",
-            ru="передайте шансы боя, вычисленные функцией combat_odds(...)",
-        )
-    present("opponent", opponent, Opponent, ru="противник (opponent)")
-    flag("hunter_attacked", hunter_attacked, ru="Охотник атаковал (hunter_attacked)")
-    flag("assassin", assassin, ru="Ассасин (assassin)")
+        raise InvalidState(msg("give the combat's odds as computed by combat_odds(...)"))
+    present(msg_p("dracula", "opponent"), opponent, Opponent)
+    flag(msg_p("dracula", "hunter_attacked"), hunter_attacked)
+    flag(msg_p("dracula", "assassin"), assassin)
     kinds = set(odds.outcomes)
     trace = Trace()
     if opponent.is_dracula:
         if "killed" in kinds:
             raise InvalidState(
-                "these odds are for a combat against an agent (an agent can be killed), "
-                "but the opponent given is Dracula; give the opponent the odds were computed for",
-                ru="эти шансы относятся к бою с Агентом (Агента можно убить), а противником "
-                "указан Дракула; укажите того противника, для которого шансы вычислены",
+                msg(
+                    "these odds are for a combat against an agent (an agent can be killed), "
+                    "but the opponent given is Dracula; give the opponent the odds were "
+                    "computed for"
+                )
             )
         if assassin:
-            raise InvalidState(
-                "the Assassin flag is for agents; Dracula is not an Assassin",
-                ru="отметка «Ассасин» только для Агентов; Дракула не Ассасин",
-            )
-        whole(
-            "Dracula's blood at the start of the combat",
-            blood,
-            1,
-            MAX_BLOOD,
-            ru="Кровь Дракулы в начале боя",
-        )
+            raise InvalidState(msg("the Assassin flag is for agents; Dracula is not an Assassin"))
+        whole(msg_p("dracula", "Dracula's blood at the start of the combat"), blood, 1, MAX_BLOOD)
         most = max((b for b, p in odds.blood.items() if p), default=0)
         if most > blood:
             raise InvalidState(
-                f"these odds let the combat end with Dracula at {most} blood, more than the "
-                f"starting {blood} given: give the starting blood the odds were computed with "
-                f"({most}..{MAX_BLOOD})",
-                ru=f"по этим шансам бой может закончиться с Кровью Дракулы {most}, а это больше "
-                f"указанной начальной Крови {blood}; укажите начальную Кровь, с которой шансы "
-                f"вычислены ({most}..{MAX_BLOOD})",
+                msg(
+                    "these odds let the combat end with Dracula at {most} blood, more than the "
+                    "starting {blood} given: give the starting blood the odds were computed "
+                    "with ({most}..{top})",
+                    most=most,
+                    blood=blood,
+                    top=MAX_BLOOD,
+                )
             )
         a = AWARD_BY_KEY
+        attack: Message = (
+            msg(
+                "{points} for the attack, since the hunter attacked him.",
+                points=a["attack_on_dracula"].points,
+            )
+            if hunter_attacked
+            else msg("no attack points (Dracula started this combat; his attacks do not score).")
+        )
         trace.add(
             RULE,
-            f"Valour against Dracula (starting at {blood} blood): "
-            f"{a['blood_taken'].points} points per blood point he loses in the combat, "
-            f"{a['final_blow'].points} more for the final blow if he is destroyed, and "
-            + (
-                f"{a['attack_on_dracula'].points} for the attack, since the hunter attacked him."
-                if hunter_attacked
-                else "no attack points (Dracula started this combat; his attacks do not score)."
-            ),
-            f"Доблесть в бою с Дракулой (Кровь в начале боя: {blood}): "
-            f"{_points_ru(a['blood_taken'].points)} за каждую единицу Крови, которую он "
-            f"теряет в бою, ещё {a['final_blow'].points} за последний удар, если он уничтожен, и "
-            + (
-                f"{a['attack_on_dracula'].points} за нападение, ведь Охотник напал на него сам."
-                if hunter_attacked
-                else "ничего за нападение (бой начал Дракула; его нападения не в счёт)."
+            msg_n(
+                "Valour against Dracula (starting at {blood} blood): {n} points per blood point "
+                "he loses in the combat, {final} more for the final blow if he is destroyed, "
+                "and {attack}",
+                "Valour against Dracula (starting at {blood} blood): {n} points per blood point "
+                "he loses in the combat, {final} more for the final blow if he is destroyed, "
+                "and {attack}",
+                a["blood_taken"].points,
+                blood=blood,
+                final=a["final_blow"].points,
+                attack=attack,
             ),
         )
         trace.add(
             "dracula:blood-track",
-            "Blood taken is the blood he actually loses: a Killed result counts only the drop "
-            "to the next red mark (for example 12 to 10 is 2 blood points).",
-            "Снятая Кровь — это Кровь, которую Дракула действительно теряет: результат «Убит» "
-            "засчитывает лишь падение до следующего красного деления (например, с 12 до 10 — "
-            "это 2 единицы).",
+            msg(
+                "Blood taken is the blood he actually loses: a Killed result counts only the "
+                "drop to the next red mark (for example 12 to 10 is 2 blood points)."
+            ),
         )
 
         # blood 0 at the end is the same as "destroyed"
@@ -494,39 +517,40 @@ def combat_valour(
     else:
         if "destroyed" in kinds:
             raise InvalidState(
-                "these odds are for a combat against Dracula (he can be destroyed), but the "
-                "opponent given is an agent; give the opponent the odds were computed for",
-                ru="эти шансы относятся к бою с Дракулой (его можно уничтожить), а противником "
-                "указан Агент; укажите того противника, для которого шансы вычислены",
+                msg(
+                    "these odds are for a combat against Dracula (he can be destroyed), but the "
+                    "opponent given is an agent; give the opponent the odds were computed for"
+                )
             )
         if hunter_attacked:
             raise InvalidState(
-                "the attack award is for attacks on Dracula only; against an agent leave it off",
-                ru="награда за нападение даётся только за нападение на Дракулу; в бою с Агентом "
-                "не отмечайте её",
+                msg(
+                    "the attack award is for attacks on Dracula only; against an agent leave it off"
+                )
             )
         minion = opponent.minion
         value = agent_combat_points(killed=True, minion=minion, assassin=assassin)
-        who = "neither a Minion nor an Assassin"
-        who_ru = "не Миньон и не Ассасин"
+        who = msg("neither a Minion nor an Assassin")
         if minion or assassin:
-            who = "a Minion" if minion else "an Assassin"
-            who_ru = "Миньон" if minion else "Ассасин"
-        name_ru = "" if opponent.name in ("", "Agent") else f" {opponent.name}"
+            who = msg_p("valour", "a Minion") if minion else msg_p("valour", "an Assassin")
+        scores: Message = (
+            msg_n(
+                "{n} points if the agent is killed, 0 otherwise.",
+                "{n} points if the agent is killed, 0 otherwise.",
+                value,
+            )
+            if value
+            else msg("killing it scores no Valour points.")
+        )
         trace.add(
             RULE,
-            f"Valour against {opponent.name or 'the agent'}, {who}: "
-            + (
-                f"{value} points if the agent is killed, 0 otherwise."
-                if value
-                else "killing it scores no Valour points."
-            ),
-            f"Доблесть в бою с Агентом{name_ru} ({who_ru}): "
-            + (
-                f"{_points_ru(value)}, если Агент убит, иначе 0."
-                if value
-                else "за его убийство Очки Доблести не даются."
-            ),
+            msg(
+                "Valour against {name}, {who}: {scores}", name=opponent.name, who=who, scores=scores
+            )
+            if opponent.name not in ("", "Agent")
+            else msg("Valour against the agent, {who}: {scores}", who=who, scores=scores)
+            if not opponent.name
+            else msg("Valour against Agent, {who}: {scores}", who=who, scores=scores),
         )
 
         killed = odds.outcomes.get("killed", Fraction(0))
@@ -543,21 +567,30 @@ def combat_valour(
     total = sum(sums.values(), Fraction(0))
     if total != 1:
         raise InvalidState(
-            f"the combat's ending probabilities sum to {_short(total)}, not 1: give odds "
-            "computed by combat_odds(...)",
-            ru=f"сумма вероятностей исходов боя равна {_short(total)}, а не 1: передайте шансы, "
-            "вычисленные функцией combat_odds(...)",
+            msg(
+                "the combat's ending probabilities sum to {total}, not 1: give odds computed by "
+                "combat_odds(...)",
+                total=_short(total),
+            )
         )
     distribution = dict(sorted(sums.items()))
     expected = sum((x * p for x, p in distribution.items()), Fraction(0))
     likely = max(distribution, key=lambda x: distribution[x])
+    chances = semicolons(
+        [
+            msg("{points} with probability {p}", points=x, p=_short(p))
+            for x, p in distribution.items()
+        ]
+    )
     trace.add(
         RULE,
-        "Points this combat can earn: "
-        + "; ".join(f"{x} with probability {_short(p)}" for x, p in distribution.items())
-        + f". Most likely {likely}; expected {_short(expected)} (≈{float(expected):.3f}).",
-        "Сколько очков может дать этот бой: "
-        + "; ".join(f"{x} с вероятностью {_short(p)}" for x, p in distribution.items())
-        + f". Вероятнее всего {likely}; в среднем {_short(expected)} (≈{float(expected):.3f}).",
+        msg(
+            "Points this combat can earn: {chances}. Most likely {likely}; expected {expected} "
+            "(≈{approx}).",
+            chances=chances,
+            likely=likely,
+            expected=_short(expected),
+            approx=format(float(expected), ".3f"),
+        ),
     )
     return CombatValour(distribution, expected, trace.steps)
