@@ -801,9 +801,7 @@ class DraculaExplorer(CalculatorApp):
         self.tools.refresh()
 
     def _refuse(self, key: str, **fields: object) -> InvalidState:
-        return InvalidState(
-            LABELS.text(key, "en").format(**fields), ru=LABELS.text(key, "ru").format(**fields)
-        )
+        return InvalidState(LABELS.message(key, **fields))
 
     def setup(self) -> tuple[Hunter, Opponent, Situation, int, CardTable, int | None]:
         """The current inputs as engine objects; a number outside the rules is refused (never

@@ -402,10 +402,7 @@ class RulesReferencePage(CalculatorApp):
 
     def _set_game(self, text: str) -> None:
         if text != ALL and text not in GAMES:
-            raise InvalidState(
-                LABELS.text("bad_game", "en").format(game=text, allowed=", ".join(GAMES)),
-                ru=LABELS.text("bad_game", "ru").format(game=text, allowed=", ".join(GAMES)),
-            )
+            raise InvalidState(LABELS.message("bad_game", game=text, allowed=", ".join(GAMES)))
         self.game.value = text
 
     def _set_search(self, text: str) -> None:

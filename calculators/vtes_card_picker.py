@@ -113,7 +113,7 @@ class CryptPicker:
     def vampire(self) -> Any:
         name = self.name.value.strip()
         if not name:
-            raise InvalidState(self.t("unknown_vampire"), ru=self.t("unknown_vampire"))
+            raise InvalidState(CARD_LABELS.message("unknown_vampire"))
         return _card_data().vampire(name)
 
     def show(self) -> None:
@@ -310,11 +310,8 @@ class CombatCardPicker:
         out: dict[str, Any] = {}
         value = self.choice.value.strip()
         if needs - {"range"} and not value:
-            what = self.t(f"choice_{sorted(needs - {'range'})[0]}")
-            raise InvalidState(
-                CARD_LABELS.text("needs_choice", "en").format(what=what),
-                ru=CARD_LABELS.text("needs_choice", "ru").format(what=what),
-            )
+            what = CARD_LABELS.message(f"choice_{sorted(needs - {'range'})[0]}")
+            raise InvalidState(CARD_LABELS.message("needs_choice", what=what))
         if "weapon" in needs:
             weapon = _library().entry(value)
             strike = next(
@@ -336,9 +333,7 @@ class CombatCardPicker:
     def _option(self) -> Any:
         item = self.entry()
         if item is None:
-            raise InvalidState(
-                CARD_LABELS.text("unknown_card", "en"), ru=CARD_LABELS.text("unknown_card", "ru")
-            )
+            raise InvalidState(CARD_LABELS.message("unknown_card"))
         return item.option(self.level.value or "")
 
     def play_card(self) -> None:

@@ -1171,10 +1171,7 @@ class VtesTableCalculator(CalculatorApp):
     def _set_tab(self, key: str) -> None:
         if key not in TABS:
             allowed = ", ".join(TABS)
-            raise InvalidState(
-                LABELS.text("bad_tab", "en").format(key=key, allowed=allowed),
-                ru=LABELS.text("bad_tab", "ru").format(key=key, allowed=allowed),
-            )
+            raise InvalidState(LABELS.message("bad_tab", key=key, allowed=allowed))
         self.select_tab(key)
 
     def prepare_fields(self, names: Collection[str]) -> None:

@@ -117,10 +117,7 @@ def parse_roll(text: str) -> tuple[list[int], list[int]] | None:
         return None
     match = _ROLL.match(text) if text.count("/") <= 1 else None
     if match is None:
-        raise InvalidState(
-            LABELS.text("bad_roll", "en").format(text=text),
-            ru=LABELS.text("bad_roll", "ru").format(text=text),
-        )
+        raise InvalidState(LABELS.message("bad_roll", text=text))
     regular = [int(f) for f in re.split(r"[\s,]+", match["regular"]) if f]
     hunger = [int(f) for f in re.split(r"[\s,]+", match["hunger"] or "") if f]
     return regular, hunger

@@ -14,7 +14,7 @@ way. It carries a :class:`~rules.i18n.Message` that says what is wrong and what 
 
 from __future__ import annotations
 
-from rules.i18n.message import Bilingual, Said
+from rules.i18n.message import Fixed, Said
 
 __all__ = ["IllegalPlay", "InvalidState", "RuleError"]
 
@@ -22,12 +22,12 @@ __all__ = ["IllegalPlay", "InvalidState", "RuleError"]
 class RuleError(ValueError):
     """Base class of every error raised by :mod:`rules`.
 
-    ``RuleError(message)`` takes a :class:`~rules.i18n.Message`; the older form
-    ``RuleError(text, ru=...)`` takes the English and Russian sentences themselves.
+    ``RuleError(message)`` takes a :class:`~rules.i18n.Message`; a plain ``str`` is a fixed
+    text, the same in every language (for callers outside the engines).
     """
 
-    def __init__(self, message: Said | str = "", ru: str = "") -> None:
-        said = Bilingual(message, ru) if isinstance(message, str) else message
+    def __init__(self, message: Said | str = "") -> None:
+        said = Fixed(message) if isinstance(message, str) else message
         super().__init__(said.render("en"))
         self.message: Said = said
 
@@ -43,7 +43,7 @@ class RuleError(ValueError):
     def ru(self) -> str:
         """The message in Russian (``""`` for a fixed text written without one)."""
         said = self.message
-        return said.ru if isinstance(said, Bilingual) else said.render("ru")
+        return "" if isinstance(said, Fixed) else said.render("ru")
 
 
 class InvalidState(RuleError):

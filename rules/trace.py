@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from rules.i18n.message import Bilingual, Said
+from rules.i18n.message import Fixed, Said
 
 __all__ = ["Step", "Trace", "cited_rules"]
 
@@ -28,15 +28,16 @@ class Step:
     """One step of a resolution: the rule it applies and what happened.
 
     ``Step(rule, message)`` takes a :class:`~rules.i18n.Message`. The older form
-    ``Step(rule, text, ru)`` takes the English and Russian sentences themselves.
+    A plain ``str`` is a fixed text, the same in every language (for callers outside the
+    engines).
     """
 
     rule: str
     message: Said
 
-    def __init__(self, rule: str, message: Said | str, ru: str = "") -> None:
+    def __init__(self, rule: str, message: Said | str) -> None:
         object.__setattr__(self, "rule", rule)
-        said = Bilingual(message, ru) if isinstance(message, str) else message
+        said = Fixed(message) if isinstance(message, str) else message
         object.__setattr__(self, "message", said)
 
     def render(self, lang: str) -> str:
@@ -56,7 +57,7 @@ class Step:
     def ru(self) -> str:
         """The sentence in Russian (``""`` for a fixed text written without one)."""
         said = self.message
-        return said.ru if isinstance(said, Bilingual) else said.render("ru")
+        return "" if isinstance(said, Fixed) else said.render("ru")
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
@@ -70,9 +71,9 @@ class Trace:
     def __init__(self, steps: Iterable[Step] = ()) -> None:
         self._steps: list[Step] = list(steps)
 
-    def add(self, rule: str, message: Said | str, ru: str = "") -> None:
+    def add(self, rule: str, message: Said | str) -> None:
         """Add the step that applies ``rule`` and says ``message``."""
-        self._steps.append(Step(rule, message, ru))
+        self._steps.append(Step(rule, message))
 
     def extend(self, steps: Iterable[Step]) -> None:
         self._steps.extend(steps)

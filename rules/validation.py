@@ -2,24 +2,25 @@
 
 Each helper returns the value it was given when it is acceptable, and otherwise raises
 :class:`~rules.errors.InvalidState` naming the parameter, what it got and what is allowed, in
-any language of the catalogs. ``name`` is a :class:`~rules.i18n.Message` naming the parameter,
-or an English word with its Russian in ``ru`` (the English word when omitted).
+any language of the catalogs. ``name`` is a :class:`~rules.i18n.Message` naming the parameter
+(a plain ``str`` is shown as it is in every language).
 
 Whole numbers must be real :class:`int` values: ``True``, ``2.0`` and ``"2"`` are refused.
 
 >>> whole("blood", 3, 0, 15)
 3
->>> whole("blood", True, 0, 15, ru="кровь")
+>>> whole("blood", True, 0, 15)
 Traceback (most recent call last):
 ...
 rules.errors.InvalidState: blood must be a whole number from 0 to 15, got True.
 >>> choice("edition", "v20", ("revised", "v20"))
 'v20'
+>>> from rules.i18n import msg_p
 >>> try:
-...     choice("edition", "v5", ("revised", "v20"), ru="редакция")
+...     whole(msg_p("parameter", "Your pool"), -1, 1, 30)
 ... except InvalidState as error:
 ...     print(error.in_language("ru"))
-редакция: 'v5' не допускается; допустимы 'revised', 'v20'.
+Ваш пул: нужно целое число от 1 до 30, а получено -1.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from rules.errors import InvalidState
-from rules.i18n.message import Bilingual, Message, msg
+from rules.i18n.message import Message, msg
 
 __all__ = [
     "at_most",
@@ -63,21 +64,15 @@ def shown(value: object) -> str:
     return text_ if len(text_) <= _SHOWN else text_[: _SHOWN - 3] + "..."
 
 
-Name = str | Message | Bilingual
-"""A parameter's name: a message, or an English word with its Russian in ``ru=``."""
-
-
-def _named(name: Name, ru: str) -> Message | Bilingual | str:
-    if isinstance(name, str):
-        return Bilingual(name, ru) if ru else name
-    return name
+Name = str | Message
+"""A parameter's name: a catalog message, or a ``str`` shown as it is in every language."""
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def whole(name: Name, value: object, low: int, high: int, *, ru: str = "") -> int:
+def whole(name: Name, value: object, low: int, high: int) -> int:
     """``value`` if it is a whole number from ``low`` to ``high`` (both included).
 
     >>> whole("dice", 50, 1, 50)
@@ -91,7 +86,7 @@ def whole(name: Name, value: object, low: int, high: int, *, ru: str = "") -> in
         raise InvalidState(
             msg(
                 "{name} must be a whole number from {low} to {high}, got {value}.",
-                name=_named(name, ru),
+                name=name,
                 low=low,
                 high=high,
                 value=shown(value),
@@ -100,7 +95,7 @@ def whole(name: Name, value: object, low: int, high: int, *, ru: str = "") -> in
     return value
 
 
-def whole_at_least(name: Name, value: object, low: int, *, ru: str = "") -> int:
+def whole_at_least(name: Name, value: object, low: int) -> int:
     """``value`` if it is a whole number ``low`` or more (no upper limit).
 
     >>> whole_at_least("count", 7, 0)
@@ -114,7 +109,7 @@ def whole_at_least(name: Name, value: object, low: int, *, ru: str = "") -> int:
         raise InvalidState(
             msg(
                 "{name} must be a whole number {low} or more, got {value}.",
-                name=_named(name, ru),
+                name=name,
                 low=low,
                 value=shown(value),
             )
@@ -122,7 +117,7 @@ def whole_at_least(name: Name, value: object, low: int, *, ru: str = "") -> int:
     return value
 
 
-def choice(name: Name, value: object, allowed: Iterable[T], *, ru: str = "") -> T:
+def choice(name: Name, value: object, allowed: Iterable[T]) -> T:
     """``value`` if it is one of ``allowed`` (compared by equality; bools are not numbers).
 
     >>> choice("level", "hurt", ["bruised", "hurt"])
@@ -142,7 +137,7 @@ def choice(name: Name, value: object, allowed: Iterable[T], *, ru: str = "") -> 
     raise InvalidState(
         msg(
             "{name} {value} is not allowed; allowed: {allowed}.",
-            name=_named(name, ru),
+            name=name,
             value=shown(value),
             allowed=names,
         )
@@ -156,7 +151,7 @@ def _equal(value: object, option: object) -> bool:
         return False
 
 
-def choices(name: Name, values: object, allowed: Iterable[T], *, ru: str = "") -> tuple[T, ...]:
+def choices(name: Name, values: object, allowed: Iterable[T]) -> tuple[T, ...]:
     """``values`` (a list or tuple, not a single string) if each is one of ``allowed``.
 
     >>> choices("cards", ["Punch"], ["Punch", "Dodge"])
@@ -172,15 +167,15 @@ def choices(name: Name, values: object, allowed: Iterable[T], *, ru: str = "") -
         raise InvalidState(
             msg(
                 "{name} must be a list of {allowed}, got {value}.",
-                name=_named(name, ru),
+                name=name,
                 allowed=names,
                 value=shown(values),
             )
         )
-    return tuple(choice(name, value, options, ru=ru) for value in values)
+    return tuple(choice(name, value, options) for value in values)
 
 
-def present(name: Name, value: object, kind: type[T], *, ru: str = "") -> T:
+def present(name: Name, value: object, kind: type[T]) -> T:
     """``value`` if it is an instance of ``kind`` (so ``None`` is refused).
 
     >>> present("odds", None, Fraction)
@@ -189,14 +184,14 @@ def present(name: Name, value: object, kind: type[T], *, ru: str = "") -> T:
     rules.errors.InvalidState: odds must be a Fraction, got None.
     """
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        params = {"name": _named(name, ru), "kind": kind.__name__, "value": shown(value)}
+        params = {"name": name, "kind": kind.__name__, "value": shown(value)}
         if kind.__name__[:1].lower() in "aeiou":
             raise InvalidState(msg("{name} must be an {kind}, got {value}.", **params))
         raise InvalidState(msg("{name} must be a {kind}, got {value}.", **params))
     return value
 
 
-def flag(name: Name, value: object, *, ru: str = "") -> bool:
+def flag(name: Name, value: object) -> bool:
     """``value`` if it is ``True`` or ``False`` (not ``"no"``, not ``0``).
 
     >>> flag("willpower", "no")
@@ -208,14 +203,14 @@ def flag(name: Name, value: object, *, ru: str = "") -> bool:
         raise InvalidState(
             msg(
                 "{name} must be True or False, got {value}.",
-                name=_named(name, ru),
+                name=name,
                 value=shown(value),
             )
         )
     return value
 
 
-def text(name: Name, value: object, *, ru: str = "") -> str:
+def text(name: Name, value: object) -> str:
     """``value`` if it is a string with something other than spaces in it.
 
     >>> text("name", "  ")
@@ -227,14 +222,14 @@ def text(name: Name, value: object, *, ru: str = "") -> str:
         raise InvalidState(
             msg(
                 "{name} must be a non-empty text, got {value}.",
-                name=_named(name, ru),
+                name=name,
                 value=shown(value),
             )
         )
     return value
 
 
-def fraction(name: Name, value: object, low: Fraction, high: Fraction, *, ru: str = "") -> Fraction:
+def fraction(name: Name, value: object, low: Fraction, high: Fraction) -> Fraction:
     """``value`` as an exact :class:`Fraction` from ``low`` to ``high``.
 
     Whole numbers and fractions are accepted; floats are not (they are not exact), nor are
@@ -256,7 +251,7 @@ def fraction(name: Name, value: object, low: Fraction, high: Fraction, *, ru: st
         raise InvalidState(
             msg(
                 "{name} must be an exact fraction from {low} to {high}, got {value}.",
-                name=_named(name, ru),
+                name=name,
                 low=low,
                 high=high,
                 value=shown(value),
@@ -265,7 +260,7 @@ def fraction(name: Name, value: object, low: Fraction, high: Fraction, *, ru: st
     return exact
 
 
-def finite(name: Name, value: object, *, ru: str = "") -> float:
+def finite(name: Name, value: object) -> float:
     """``value`` if it is a real number that is not NaN or infinite (bools are refused).
 
     >>> finite("initiative", float("nan"))
@@ -281,16 +276,14 @@ def finite(name: Name, value: object, *, ru: str = "") -> float:
         raise InvalidState(
             msg(
                 "{name} must be a finite number, got {value}.",
-                name=_named(name, ru),
+                name=name,
                 value=shown(value),
             )
         )
     return float(value)
 
 
-def at_most(
-    name: Name, size: int, limit: int, what: Name, *, ru: str = "", what_ru: str = ""
-) -> None:
+def at_most(name: Name, size: int, limit: int, what: Name) -> None:
     """Refuse a request whose state space (``size``) is over ``limit``, before any work.
 
     >>> at_most("health", 20, 12, "states")
@@ -302,17 +295,15 @@ def at_most(
         raise InvalidState(
             msg(
                 "{name} is too large: {size} {what}, at most {limit} are computed.",
-                name=_named(name, ru),
+                name=name,
                 size=size,
-                what=_named(what, what_ru),
+                what=what,
                 limit=limit,
             )
         )
 
 
-def sized(
-    name: Name, values: object, low: int, high: int | None, *, ru: str = ""
-) -> tuple[object, ...]:
+def sized(name: Name, values: object, low: int, high: int | None) -> tuple[object, ...]:
     """``values`` as a tuple if it is a list or tuple of ``low`` to ``high`` items.
 
     ``high=None``: any length from ``low`` up.
@@ -329,7 +320,7 @@ def sized(
             raise InvalidState(
                 msg(
                     "{name} must be a list of {low} or more items, got {value}.",
-                    name=_named(name, ru),
+                    name=name,
                     low=low,
                     value=shown(values),
                 )
@@ -339,7 +330,7 @@ def sized(
         raise InvalidState(
             msg(
                 "{name} must be a list of {low} to {high} items, got {value}.",
-                name=_named(name, ru),
+                name=name,
                 low=low,
                 high=high,
                 value=shown(values),
@@ -348,7 +339,7 @@ def sized(
     return tuple(values)
 
 
-def members(name: Name, values: object, kind: type[T], *, ru: str = "") -> tuple[T, ...]:
+def members(name: Name, values: object, kind: type[T]) -> tuple[T, ...]:
     """``values`` (a list or tuple) if every item is an instance of ``kind``.
 
     For text items, each must also have something other than spaces in it.
@@ -364,7 +355,7 @@ def members(name: Name, values: object, kind: type[T], *, ru: str = "") -> tuple
         raise InvalidState(
             msg(
                 "{name} must be a list of {kind} items, got {value}.",
-                name=_named(name, ru),
+                name=name,
                 kind=kind.__name__,
                 value=shown(values),
             )

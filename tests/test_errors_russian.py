@@ -2,7 +2,7 @@
 
 The source of ``rules/`` and ``calculators/`` is read: every construction of a rules error
 (``InvalidState(...)``, ``IllegalPlay(...)``, ``RuleError(...)``) must pass a catalog message
-(``msg(...)``) or, in the older form, a Russian message as the second argument or ``ru=``.
+(``msg(...)`` and its siblings, or a variable only ever given such messages).
 Then a few real errors are raised and shown on a Russian page.
 """
 
@@ -17,6 +17,7 @@ import pytest
 import calculators
 import rules
 from rules.errors import IllegalPlay, InvalidState, RuleError
+from rules.i18n import msg
 
 ERRORS = {"InvalidState", "IllegalPlay", "RuleError"}
 MESSAGES = {"msg", "msg_n", "msg_p", "msg_np"}
@@ -121,8 +122,10 @@ def test_a_russian_page_shows_the_russian_message() -> None:
 
     banner = ErrorBanner()
     banner.lang = "ru"
-    banner.show(InvalidState("blood must be 0..5, not 7", ru="кровь должна быть 0..5, а не 7"))
-    assert "кровь должна быть 0..5, а не 7" in banner.widget.value
+    banner.show(
+        InvalidState(msg("{name} must be a finite number, got {value}.", name="x", value=7))
+    )
+    assert "x: нужно конечное число, а получено 7." in banner.widget.value
     banner.lang = "en"
-    banner.show(IllegalPlay("no second dodge", ru="второго уклонения нет"))
+    banner.show(IllegalPlay("no second dodge"))
     assert banner.message == "no second dodge"

@@ -25,7 +25,7 @@ from calculators.kit import (
 )
 from calculators.landing import PAGES, LandingPage
 from rules.errors import IllegalPlay, InvalidState
-from rules.i18n import msg
+from rules.i18n import msg, msg_p
 from rules.trace import Step, Trace, cited_rules
 
 
@@ -298,9 +298,12 @@ def st_offset(k: int) -> int:
 
 def test_a_deferred_trace_view_keeps_its_steps_until_revealed() -> None:
     view = TraceView(deferred=True)
-    view.show([Step("vtes:6.4.6", "Krid takes 2 damage.", "Крид получает 2 повреждения.")], "ru")
-    assert view.widget.value == "" and "Крид" in view.text
+    view.show(
+        [Step("vtes:6.4.6", msg_p("card effect", "{name} takes {damage}", name="Krid", damage=2))],
+        "ru",
+    )
+    assert view.widget.value == "" and "получает" in view.text
     view.reveal()
-    assert "Крид получает 2 повреждения." in view.widget.value
+    assert "Krid получает 2" in view.widget.value
     view.show([Step("vtes:6.5", "Krid goes to torpor.")], "en")  # drawn at once from now on
     assert "Krid goes to torpor." in view.widget.value

@@ -8,7 +8,7 @@ from calculators.kit import CalculatorApp, Catalog
 from calculators.kit.fields import FieldMessage, IntField, int_field, invalid_fields, parse_whole
 from calculators.kit.tools import PageTools, ruling_text
 from rules.errors import InvalidState
-from rules.i18n import msg
+from rules.i18n import msg, msg_p
 from rules.trace import Step
 
 
@@ -25,7 +25,11 @@ class Page(CalculatorApp):
         self.ready()
 
     def ruling_text(self) -> str:
-        steps = (Step("vtes:6.4.6", "A step.", ru="Шаг."),)
+        steps = (
+            Step(
+                "vtes:6.4.6", msg_p("card effect", "{name} takes {damage}", name="Krid", damage=2)
+            ),
+        )
         return ruling_text("Sample", ["Capacity 4"], ["Fine."], steps, self.lang)
 
 
@@ -83,13 +87,13 @@ def test_a_field_message_shows_an_inputs_error_beside_it() -> None:
     message = FieldMessage(page)
 
     def refuse() -> None:
-        raise InvalidState("bad JSON here", ru="плохой JSON здесь")
+        raise InvalidState(msg("{name} must be a finite number, got {value}.", name="x", value=7))
 
     assert message.run(refuse) is None
-    assert message.visible and "bad JSON here" in message.widget.value
+    assert message.visible and "x must be a finite number, got 7." in message.widget.value
     assert not page.banner.visible
     page.set_language("ru")
-    assert "плохой JSON здесь" in message.widget.value
+    assert "x: нужно конечное число, а получено 7." in message.widget.value
     assert message.run(lambda: 3) == 3 and not message.visible
 
 
@@ -123,7 +127,7 @@ def test_reset_puts_the_inputs_back_and_the_ruling_is_plain_text() -> None:
     page.link._on_front_end(page.link, {"kind": "copied", "done": True}, [])
     assert "Copied" in page.tools.copy_status.value
     page.set_language("ru")
-    assert "Ситуация:" in page.tools.text and "1. [vtes:6.4.6] Шаг." in page.tools.text
+    assert "Ситуация:" in page.tools.text and "1. [vtes:6.4.6] Krid получает 2" in page.tools.text
     assert page.tools.reset_button.description == "Сбросить к исходным"
     assert page.tools.copy_status.value == ""  # the Russian text is not copied yet
     page.capacity.text.value = "x"  # a wrong box: the ruling says so at once

@@ -18,6 +18,7 @@ from test_reference_trace_ids import (
     _run_example_module,
 )
 
+from rules.i18n import msg_p
 from rules.trace import Step
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
@@ -95,9 +96,9 @@ def test_a_russian_page_shows_russian_steps() -> None:
     from calculators.kit import TraceView
 
     view = TraceView()
-    step = Step("vtes:6.4.6", "Krid takes 2 damage.", "Крид получает 2 повреждения.")
+    step = Step("vtes:6.4.6", msg_p("card effect", "{name} takes {damage}", name="Krid", damage=2))
     view.show([step], "ru")
-    assert "Крид получает 2 повреждения." in view.widget.value and "Krid" not in view.text
+    assert "Krid получает 2" in view.widget.value and "takes" not in view.text
     view.show([step], "en")
     assert "Krid takes 2 damage." in view.widget.value
     view.show([Step("vtes:6.4.6", "only English")], "ru")  # falls back rather than blank

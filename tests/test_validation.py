@@ -7,15 +7,16 @@ from fractions import Fraction
 import pytest
 
 from rules.errors import InvalidState
+from rules.i18n import msg_p
 from rules.validation import choice, choices, finite, flag, fraction, present, text, whole
 
 
 @pytest.mark.parametrize("bad", [True, False, 2.0, "2", None, 2 + 0j, Fraction(2), float("nan")])
 def test_whole_takes_only_real_ints(bad: object) -> None:
     with pytest.raises(InvalidState) as caught:
-        whole("dice", bad, 0, 10, ru="кубики")
-    assert "dice must be a whole number from 0 to 10" in str(caught.value)
-    assert caught.value.in_language("ru").startswith("кубики: нужно целое число от 0 до 10")
+        whole(msg_p("parameter", "Your pool"), bad, 0, 10)
+    assert "Your pool must be a whole number from 0 to 10" in str(caught.value)
+    assert caught.value.in_language("ru").startswith("Ваш пул: нужно целое число от 0 до 10")
     assert repr(bad)[:20] in str(caught.value)
 
 

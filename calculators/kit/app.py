@@ -236,10 +236,7 @@ class CalculatorApp:
         if lang is not None and lang not in LANGS:
             problems.insert(
                 0,
-                InvalidState(
-                    COMMON.text("bad_lang", "en").format(lang=lang, allowed=", ".join(LANGS)),
-                    ru=COMMON.text("bad_lang", "ru").format(lang=lang, allowed=", ".join(LANGS)),
-                ),
+                InvalidState(COMMON.message("bad_lang", lang=lang, allowed=", ".join(LANGS))),
             )
         elif lang is not None:
             self.set_language(lang)

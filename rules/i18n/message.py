@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from rules.i18n.translations import translations
 
-__all__ = ["Bilingual", "Message", "Said", "msg", "msg_n", "msg_np", "msg_p", "render_param"]
+__all__ = ["Fixed", "Message", "Said", "msg", "msg_n", "msg_np", "msg_p", "render_param"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,32 +69,33 @@ class Message:
 
 
 @dataclass(frozen=True, slots=True)
-class Bilingual:
-    """A fixed text written in English and Russian in the code, outside the catalogs.
+class Fixed:
+    """A text outside the catalogs, the same in every language: a caller's own words.
 
-    Only for texts not yet moved to the catalogs.
+    The engines and pages never use it (``tests/test_errors_russian.py`` and
+    ``tests/test_trace_russian.py`` check the source); code that calls :mod:`rules` from
+    Python may raise or trace with plain text this way.
     """
 
-    en: str
-    ru: str = ""
+    text: str
 
     def render(self, lang: str) -> str:
-        return self.ru if lang == "ru" and self.ru else self.en
+        return self.text
 
     def in_language(self, lang: str) -> str:
-        return self.render(lang)
+        return self.text
 
     def __str__(self) -> str:
-        return self.en
+        return self.text
 
 
-Said = Message | Bilingual
+Said = Message | Fixed
 """What a step or an error says."""
 
 
 def render_param(value: object, lang: str) -> str:
     """A parameter shown in ``lang``: messages rendered, sequences joined by commas."""
-    if isinstance(value, (Message, Bilingual)):
+    if isinstance(value, (Message, Fixed)):
         return value.render(lang)
     if isinstance(value, Sequence) and not isinstance(value, str):
         return ", ".join(render_param(item, lang) for item in value)

@@ -18,7 +18,6 @@ from enum import StrEnum
 
 from rules.errors import InvalidState
 from rules.i18n import Message, msg, msg_p
-from rules.i18n.message import Bilingual
 from rules.validation import Name, shown
 from rules.vtes import counts
 
@@ -46,18 +45,17 @@ def state_word(state: MinionState) -> Message:
     return msg_p("minion state", "ready")
 
 
-def check_count(what: Name, value: object, *, minimum: int = 0, what_ru: str = "") -> int:
+def check_count(what: Name, value: object, *, minimum: int = 0) -> int:
     """Return ``value`` if it is a whole number >= ``minimum``, else raise InvalidState.
 
-    ``what`` names the quantity: a :class:`~rules.i18n.Message`, or an English name with
-    its Russian in ``what_ru``.
+    ``what`` names the quantity, as a :class:`~rules.i18n.Message`.
 
     >>> check_count(msg_p("parameter", "Normal damage"), -1)
     Traceback (most recent call last):
     ...
     rules.errors.InvalidState: Normal damage must be 0 or more, got -1.
     """
-    name = Bilingual(what, what_ru) if isinstance(what, str) and what_ru else what
+    name = what
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidState(
             msg("{name} must be a whole number, got {value}.", name=name, value=shown(value))
