@@ -46,7 +46,7 @@ from rules.dracula.goals import GOALS, GoalPlan, best_plan
 from rules.dracula.group import TARGET_POLICIES, GroupOdds, group_odds
 from rules.dracula.hunters import HUNTERS, Hunter, Opponent, Situation, hunter
 from rules.dracula.odds import round_odds
-from rules.dracula.words import card_name, card_names
+from rules.dracula.words import card_name, card_names, result_name
 from rules.errors import InvalidState
 from rules.i18n import msg, render_param
 from rules.trace import Step
@@ -162,6 +162,7 @@ LABELS = Catalog(
             'Type the numbers from your cards under "Initiative from your cards", or pick '
             'another value under "Unknown initiative numbers".'
         ),
+        "initiative_short": msg("ini {n}"),
         "table_title": msg(
             "Round 1: chance the hunter wins the roll (row: hunter's card, column: enemy's)"
         ),
@@ -706,6 +707,11 @@ class DraculaExplorer(CalculatorApp):
                 (self.w_goal, goals),
                 (self.w_target, [(self.t(f"target_{k}"), k) for k in TARGET_POLICIES]),
                 (self.w_always, cards),
+                (self.w_items, [(render_param(card_name(c), self.lang), c) for c in HUNTER_ITEMS]),
+                (
+                    self.w_weapons,
+                    [(render_param(card_name(c), self.lang), c) for c in AGENT_WEAPONS],
+                ),
                 (self.w_epolicy, pol),
                 (
                     self.w_assume,
@@ -1064,9 +1070,21 @@ class DraculaExplorer(CalculatorApp):
             text = escape(self.t("agatha_cost").format(n=paid))
             return f'<br><small class="drac-agatha-cost">{text}</small>'
 
+        lang = self.lang
+
+        def name(card: str) -> str:
+            return escape(render_param(card_name(card), lang))
+
+        def outcome(r: Any) -> str:
+            said = result_name(r.kind, r.amount) if r.allowed else result_name("not-allowed")
+            return render_param(said, lang)
+
+        def ini(card: str) -> str:
+            return escape(self.t("initiative_short").format(n=init(card)))
+
         head = "".join(
-            f'<th style="padding:4px;font-size:12px">{escape(e)}<br>'
-            f"<small>ini {init(e)}</small>{cost(e)}</th>"
+            f'<th style="padding:4px;font-size:12px">{name(e)}<br>'
+            f"<small>{ini(e)}</small>{cost(e)}</th>"
             for e in es
         )
         rows = []
@@ -1090,20 +1108,21 @@ class DraculaExplorer(CalculatorApp):
                         m = "✎"
                     marks.append(m)
                 tip = (
-                    f"{hc} vs {ec}: {fraction_text(o.hunter_wins)}; "
-                    f"{self.t('win')}: {rw.label} [{rw.source}]; "
-                    f"{self.t('lose')}: {rl.label} [{rl.source}]"
+                    f"{render_param(card_name(hc), lang)} / {render_param(card_name(ec), lang)}: "
+                    f"{fraction_text(o.hunter_wins)}; "
+                    f"{self.t('win')}: {outcome(rw)} [{rw.source}]; "
+                    f"{self.t('lose')}: {outcome(rl)} [{rl.source}]"
                 )
                 cells.append(
                     f'<td class="drac-cell" title="{escape(tip)}" style="background:'
                     f'{heat_color(o.hunter_wins)};padding:4px;text-align:center;font-size:12px">'
                     f"<b>{escape(percent(o.hunter_wins, 1))}</b><br>"
-                    f"<small>{escape(self.t('win'))}: {escape(rw.label)}{marks[0]}<br>"
-                    f"{escape(self.t('lose'))}: {escape(rl.label)}{marks[1]}</small></td>"
+                    f"<small>{escape(self.t('win'))}: {escape(outcome(rw))}{marks[0]}<br>"
+                    f"{escape(self.t('lose'))}: {escape(outcome(rl))}{marks[1]}</small></td>"
                 )
             rows.append(
-                f'<tr><th style="padding:4px;font-size:12px">{escape(hc)}<br>'
-                f"<small>ini {init(hc)}</small></th>{''.join(cells)}</tr>"
+                f'<tr><th style="padding:4px;font-size:12px">{name(hc)}<br>'
+                f"<small>{ini(hc)}</small></th>{''.join(cells)}</tr>"
             )
         return (
             f"<p><b>{escape(self.t('table_title'))}</b></p>"
@@ -1117,12 +1136,12 @@ class DraculaExplorer(CalculatorApp):
         if g is None:
             return ""
         hm = ", ".join(
-            f"{escape(c)} {exact_html(p)}"
+            f"{escape(render_param(card_name(c), self.lang))} {exact_html(p)}"
             for c, p in zip(g.hunter_cards, g.solution.rows, strict=True)
             if p
         )
         em = ", ".join(
-            f"{escape(c)} {exact_html(p)}"
+            f"{escape(render_param(card_name(c), self.lang))} {exact_html(p)}"
             for c, p in zip(g.enemy_cards, g.solution.columns, strict=True)
             if p
         )

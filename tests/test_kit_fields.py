@@ -114,7 +114,7 @@ def test_reset_puts_the_inputs_back_and_the_ruling_is_plain_text() -> None:
         "- Fine.",
         "",
         "Steps:",
-        "1. [vtes:6.4.6] A step.",
+        "1. [vtes:6.4.6] Krid takes 2",
     ]
     assert "<textarea" in page.tools.ruling_view.value
     sent: list[object] = []

@@ -31,7 +31,7 @@ class Catalog:
         """The label's text in ``lang``, its ``{fields}`` left for the caller to fill."""
         return self._entries[key].template(check_language(lang))
 
-    def message(self, key: str, **params: object) -> Message:
+    def message(self, key: str, /, **params: object) -> Message:
         """The label as a message, its fields filled from ``params``."""
         label = self._entries[key]
         return replace(label, params=(*label.params, *params.items()))

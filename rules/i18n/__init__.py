@@ -4,12 +4,20 @@ Engines return :class:`Message` values (a message id and its parameters), never 
 page renders them in its reader's language. See ``README.md``, "Languages", to add one.
 """
 
-from rules.i18n.languages import LANGUAGES, SOURCE_LANGUAGE, check_language
+from rules.i18n.languages import (
+    LANGUAGES,
+    PSEUDO_ENV,
+    PSEUDO_LANGUAGE,
+    SOURCE_LANGUAGE,
+    check_language,
+)
 from rules.i18n.message import Message, msg, msg_n, msg_np, msg_p, render_param
 from rules.i18n.translations import install, translations
 
 __all__ = [
     "LANGUAGES",
+    "PSEUDO_ENV",
+    "PSEUDO_LANGUAGE",
     "SOURCE_LANGUAGE",
     "Message",
     "check_language",

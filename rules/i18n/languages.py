@@ -13,7 +13,9 @@ KeyError: "unknown language 'de'; allowed: en, ru"
 
 from __future__ import annotations
 
-__all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "check_language"]
+import os
+
+__all__ = ["LANGUAGES", "PSEUDO_ENV", "PSEUDO_LANGUAGE", "SOURCE_LANGUAGE", "check_language"]
 
 SOURCE_LANGUAGE = "en"
 
@@ -22,6 +24,15 @@ LANGUAGES: dict[str, str] = {
     "ru": "Русский",
 }
 """Each language's code and its name in that language, in the order pages offer them."""
+
+PSEUDO_LANGUAGE = "qps"
+"""A pseudo-locale for tests: every catalog message shown wrapped in ``⟦…⟧``."""
+PSEUDO_ENV = "DESK_PSEUDO_LOCALE"
+"""When this environment variable names a compiled pseudo-locale catalog (``.mo``), the desk
+also speaks :data:`PSEUDO_LANGUAGE`: a browser test then sees any text that is not a message."""
+
+if os.environ.get(PSEUDO_ENV):
+    LANGUAGES[PSEUDO_LANGUAGE] = "⟦Pseudo⟧"
 
 
 def check_language(lang: str) -> str:

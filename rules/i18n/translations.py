@@ -11,10 +11,11 @@ object, so the catalogs in the package stay the only ones loaded from disk.
 from __future__ import annotations
 
 import gettext
+import os
 from functools import cache
 from pathlib import Path
 
-from rules.i18n.languages import SOURCE_LANGUAGE, check_language
+from rules.i18n.languages import PSEUDO_ENV, PSEUDO_LANGUAGE, SOURCE_LANGUAGE, check_language
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "install", "translations"]
 
@@ -29,6 +30,8 @@ def _load(lang: str) -> gettext.NullTranslations:
     if lang == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if lang == PSEUDO_LANGUAGE:
+        path = Path(os.environ[PSEUDO_ENV])
     with path.open("rb") as handle:
         return gettext.GNUTranslations(handle)
 

@@ -22,6 +22,7 @@ from rules.reference.model import (
     SECTION_ID,
     EditionNote,
     Example,
+    Localised,
     Section,
     Term,
     number_key,
@@ -83,7 +84,7 @@ def _string(value: object, where: str, *, empty_ok: bool = False) -> str:
 
 def _localised(value: object, where: str) -> dict[str, str]:
     table = _check_keys(value, frozenset(LANGS), frozenset(LANGS), where)
-    return {lang: _string(table[lang], f"{where}.{lang}") for lang in LANGS}
+    return Localised({lang: _string(table[lang], f"{where}.{lang}") for lang in LANGS})
 
 
 def _section(raw: object, where: str) -> Section:

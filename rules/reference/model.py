@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypeVar
 
 from rules.i18n import Message, msg_p
 
@@ -22,12 +22,29 @@ __all__ = [
     "SECTION_ID",
     "EditionNote",
     "Example",
+    "Localised",
     "Section",
     "Term",
     "number_key",
 ]
 
 LANGS: Final = ("en", "ru")
+_T = TypeVar("_T")
+
+
+class Localised(dict[str, _T]):
+    """A value per language of the reference; a language it was not written in reads English.
+
+    >>> Localised({"en": "Torpor", "ru": "Ступор"})["qps"]
+    'Torpor'
+    """
+
+    def __missing__(self, lang: str) -> _T:
+        if lang == "en":
+            raise KeyError(lang)
+        return self["en"]
+
+
 GAMES: Final = ("vtes", "dracula", "vtm")
 GAME_NAMES: Final[Mapping[str, Message]] = {
     "vtes": msg_p("game", "Vampire: The Eternal Struggle"),

@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Final
 
 from rules.reference.loader import Library
-from rules.reference.model import LANGS, Section, Term
+from rules.reference.model import LANGS, Localised, Section, Term
 from rules.reference.stem import clear_cache, stem_set, stems
 
 __all__ = ["Index", "stem_matches"]
@@ -201,7 +201,7 @@ class Index:
         return _Concept(
             title=frozenset(linked.union(*in_title.values())),
             text=frozenset(set().union(*in_body.values())),
-            lang={lang: frozenset(in_title[lang] | in_body[lang]) for lang in LANGS},
+            lang=Localised({lang: frozenset(in_title[lang] | in_body[lang]) for lang in LANGS}),
         )
 
     def search(self, query: str, lang: str, game: str | None = None) -> list[Section]:
