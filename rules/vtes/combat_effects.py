@@ -42,6 +42,10 @@ __all__ = [
     "Hit",
 ]
 
+SEQUENCE = "vtes:6.4.1"
+RANGE = "vtes:6.4.2"
+STRIKES = "vtes:6.4.3"
+PRESSES = "vtes:6.4.4"
 EFFECTS = "vtes:6.4.5"
 DAMAGE = "vtes:6.4.6"
 RETAINERS = "vtes:6.4.7"

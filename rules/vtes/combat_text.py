@@ -9,6 +9,8 @@ it is shown; counted amounts take their plural forms from the catalogs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.i18n import Message, msg, msg_n, msg_p
 from rules.vtes.models import MinionState
 
@@ -22,6 +24,7 @@ __all__ = [
     "range_to",
     "range_word",
     "side",
+    "sides",
     "state",
     "state_value",
     "strikes",
@@ -92,6 +95,11 @@ def side(name: str) -> Message:
     if name == "acting":
         return msg_p("side", "acting")
     return msg_p("side", "opposing")
+
+
+def sides(names: Sequence[str]) -> tuple[Message, ...]:
+    """Several sides in turn (a message parameter shows them comma-separated)."""
+    return tuple(side(name) for name in names)
 
 
 def state(value: MinionState) -> Message:
