@@ -705,7 +705,7 @@ class TestScenarioFormat:
 
 
 def test_damage_goes_through_resolve_damage(monkeypatch: pytest.MonkeyPatch) -> None:
-    import rules.vtes.combat as combat_module
+    import rules.vtes.combat_hits as hits_module
     from rules.vtes import resolve_damage
 
     calls: list[tuple[str, int]] = []
@@ -714,7 +714,7 @@ def test_damage_goes_through_resolve_damage(monkeypatch: pytest.MonkeyPatch) -> 
         calls.append((minion.name, kwargs.get("normal", 0)))
         return resolve_damage(minion, **kwargs)
 
-    monkeypatch.setattr(combat_module, "resolve_damage", spy)
+    monkeypatch.setattr(hits_module, "resolve_damage", spy)
     resolve(KURT_VS_IRA.scenario)
     assert sorted(calls) == [("Ira", 1), ("Kurt", 1), ("Kurt", 1)]
 

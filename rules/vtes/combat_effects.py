@@ -42,6 +42,9 @@ __all__ = [
     "Hit",
 ]
 
+EFFECTS = "vtes:6.4.5"
+DAMAGE = "vtes:6.4.6"
+RETAINERS = "vtes:6.4.7"
 CARDS = "vtes:6.4.8"
 ENVIRONMENT = "vtes:6.4.10"
 LASTING = "vtes:6.4.11"
