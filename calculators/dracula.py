@@ -573,7 +573,7 @@ class DraculaExplorer(CalculatorApp):
         def row(w: widgets.Widget, key: str) -> widgets.HBox:
             lab = widgets.Label(layout=widgets.Layout(width="230px"))
             self._row_labels.append((lab, w))
-            lab.key = key  # type: ignore[attr-defined]
+            lab.key = key
             return widgets.HBox([lab, w])
 
         left = widgets.VBox(
@@ -687,8 +687,8 @@ class DraculaExplorer(CalculatorApp):
         self.w_intro.value = f"<p>{escape(self.t('intro'))}</p>"
         self.w_judge_intro.value = f"<p>{escape(self.t('judge_intro'))}</p>"
         for lab, w in self._row_labels:
-            lab.value = self.t(lab.key)  # type: ignore[attr-defined]
-            help_key = f"{lab.key}_help"  # type: ignore[attr-defined]
+            lab.value = self.t(lab.key)
+            help_key = f"{lab.key}_help"
             if help_key in self.labels:
                 lab.tooltip = w.tooltip = self.t(help_key)
                 lab.value += " ⓘ"

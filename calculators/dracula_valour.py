@@ -308,7 +308,7 @@ class ValourPanel:
     def events(self, index: int) -> list[ValourEvent]:
         """Hunter ``index``'s column as engine events (one per blood-taking combat)."""
         column = self.w_counts[index]
-        events = []
+        events: list[ValourEvent] = []
         for award in AWARDS:
             value = column[award.key].value
             if award.key == BLOOD_KEY:

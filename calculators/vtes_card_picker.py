@@ -10,9 +10,9 @@ so a cold page does not pay for it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -20,6 +20,9 @@ from calculators.kit import Catalog
 from calculators.kit.fmt import escape
 from rules.errors import InvalidState
 from rules.i18n import msg
+
+if TYPE_CHECKING:
+    from rules.vtes.scenario import Side
 
 __all__ = ["CARD_LABELS", "CardPlayChoice", "CombatCardPicker", "CryptPicker"]
 
@@ -77,7 +80,7 @@ class CryptPicker:
     The page wires :attr:`use` to :meth:`use_vampire` through its error handling."""
 
     def __init__(
-        self, t: Callable[[str], str], on_use: Callable[[Any, str], None], *, sides: bool = True
+        self, t: Callable[[str], str], on_use: Callable[[Any, Side], None], *, sides: bool = True
     ) -> None:
         self.t = t
         self.on_use = on_use
@@ -314,7 +317,7 @@ class CombatCardPicker:
             raise InvalidState(CARD_LABELS.message("needs_choice", what=what))
         if "weapon" in needs:
             weapon = _library().entry(value)
-            strike = next(
+            strike: Mapping[str, Any] = next(
                 (p.fragment for o in weapon.options for p in o.plays if p.slot == "equipment"), {}
             )
             out["weapon"] = {"name": weapon.name, **strike}

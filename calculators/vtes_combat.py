@@ -37,6 +37,7 @@ from rules.vtes.combat_examples import EXAMPLES
 from rules.vtes.scenario import (
     EDITIONS,
     SIDES,
+    Side,
     dump_scenario_json,
     load_scenario_json,
     parse_scenario,
@@ -456,7 +457,7 @@ class _ListEditor:
 
 
 class _CombatantCard:
-    def __init__(self, app: VtesCombatCalculator, side: str) -> None:
+    def __init__(self, app: VtesCombatCalculator, side: Side) -> None:
         self.app = app
         self.side = side
         wide = {"description_width": "90px"}
@@ -569,7 +570,7 @@ class _CombatantCard:
 
 
 class _StrikeRow(_Row):
-    def __init__(self, app: VtesCombatCalculator, side: str, data: dict[str, Any] | None) -> None:
+    def __init__(self, app: VtesCombatCalculator, side: Side, data: dict[str, Any] | None) -> None:
         super().__init__(app)
         self.side = side
         self.choice = widgets.Dropdown(layout=_layout(width="260px"), style=_labelled("50px"))
@@ -785,14 +786,14 @@ class _StrikeRow(_Row):
         self.prevented.value = str(prevented)
 
 
-def _other(side: str) -> str:
+def _other(side: str) -> Side:
     return "opposing" if side == "acting" else "acting"
 
 
 class _SideRound:
     """One side's plays in one round: before-range card, additional strikes, strikes."""
 
-    def __init__(self, app: VtesCombatCalculator, side: str) -> None:
+    def __init__(self, app: VtesCombatCalculator, side: Side) -> None:
         self.app = app
         self.side = side
         self.title = _html()
@@ -1093,7 +1094,7 @@ class VtesCombatCalculator(CalculatorApp):
         self.import_button = _button(icon="upload")
         self.import_button.add_class("vtes-import")
         self.import_button.on_click(lambda _b: self.run(self.json_message.run, self.import_json))
-        self.json_message = FieldMessage(self)
+        self.json_message: FieldMessage = FieldMessage(self)
         self.json_message.widget.add_class("vtes-json-message")
 
         presets = _vbox(
@@ -1167,7 +1168,7 @@ class VtesCombatCalculator(CalculatorApp):
             self.card_picker.load()
         self.cards_box.layout.display = None if shown else "none"
 
-    def _use_vampire(self, vampire: Any, side: str) -> None:
+    def _use_vampire(self, vampire: Any, side: Side) -> None:
         data = self.cards[side].to_dict()
         data.update(vampire.combatant())
         data.pop("life", None)

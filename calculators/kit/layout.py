@@ -8,7 +8,7 @@ import ipywidgets as widgets
 
 
 def _column(part: widgets.Widget | Sequence[widgets.Widget], css: str) -> widgets.Box:
-    box = part if isinstance(part, widgets.Box) else widgets.VBox(list(part))  # type: ignore[arg-type]
+    box = part if isinstance(part, widgets.Box) else widgets.VBox(list(part))
     # the kit's CSS sizes the columns; sizes set on the box itself would fight it
     box.layout.min_width = None
     box.layout.width = None

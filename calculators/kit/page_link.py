@@ -21,7 +21,7 @@ import traitlets
 _SCRIPT = (Path(__file__).with_name("page_link.js")).read_text(encoding="utf-8")
 
 
-class PageLink(anywidget.AnyWidget):  # type: ignore[misc]
+class PageLink(anywidget.AnyWidget):
     """``query`` is the address's query for the current inputs (without ``?``).
 
     The address bar follows ``query`` once ``active`` is true (set after the visitor's own

@@ -199,7 +199,8 @@ class PageTools:
 
     @property
     def shown(self) -> bool:
-        return self.ruling.layout.display != "none"
+        display: str | None = self.ruling.layout.display
+        return display != "none"
 
     def refresh(self) -> None:
         """Redraw the ruling text if it is open (pages call this after each result)."""

@@ -68,7 +68,7 @@ def try_again_html(lang: str) -> str:
     )
 
 
-class DeskPageHandler(TornadoVoilaHandler):
+class DeskPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
     """Voila's page handler; a failed kernel costs this one page and says so."""
 
     @tornado.web.authenticated
@@ -140,7 +140,7 @@ class HealthHandler(tornado.web.RequestHandler):
         self.finish(json.dumps(body))
 
 
-class DeskVoila(HttpMixin, Voila):
+class DeskVoila(HttpMixin, Voila):  # type: ignore[misc]
     """Voila with the desk's kernel pools, page handler, health endpoint and drain; compressed
     responses and cache headers come from :class:`~calculators.server.http.HttpMixin`."""
 
@@ -182,7 +182,7 @@ class DeskVoila(HttpMixin, Voila):
             self._http_servers.append(server)
             return server
 
-        self.app.listen = listen_and_keep  # type: ignore[method-assign]
+        self.app.listen = listen_and_keep
         return handlers
 
     def start(self) -> None:

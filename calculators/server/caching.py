@@ -90,7 +90,7 @@ class _CachePolicy:
         return super().validate_absolute_path(root, absolute_path)  # type: ignore[misc, no-any-return]
 
 
-class TemplateFiles(_CachePolicy, TemplateStaticFileHandler):
+class TemplateFiles(_CachePolicy, TemplateStaticFileHandler):  # type: ignore[misc]
     """``/voila/templates/<template>/static/…``: the theme's CSS and style bundle (``?v=``)."""
 
 
@@ -98,7 +98,7 @@ class LabExtensionFiles(_CachePolicy, FileFindHandler):
     """``/voila/labextensions/…``: the widget front ends, their chunks named by content hash."""
 
 
-class StaticFiles(_CachePolicy, MultiStaticFileHandler):
+class StaticFiles(_CachePolicy, MultiStaticFileHandler):  # type: ignore[misc]
     """``/voila/static/…`` at its plain address: Voila's front end, always revalidated.
 
     Its chunks are named by number, not by content, so they are served immutable only under
@@ -106,12 +106,12 @@ class StaticFiles(_CachePolicy, MultiStaticFileHandler):
     """
 
 
-class FingerprintedStaticFiles(_CachePolicy, MultiStaticFileHandler):
+class FingerprintedStaticFiles(_CachePolicy, MultiStaticFileHandler):  # type: ignore[misc]
     """``/voila/static/<fingerprint>/…``: the same files, immutable under that address."""
 
     def immutable(self) -> bool:
         return True  # the address names the content of the whole folder
 
 
-class NotebookFolderFiles(_CachePolicy, AllowListFileHandler):
+class NotebookFolderFiles(_CachePolicy, AllowListFileHandler):  # type: ignore[misc]
     """``/voila/files/…``: images beside the notebooks (allow and deny lists as configured)."""

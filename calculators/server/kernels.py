@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 import zmq
-from jupyter_client.asynchronous import AsyncKernelClient
+from jupyter_client.asynchronous.client import AsyncKernelClient
 from jupyter_client.client import KernelClient
 from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 from traitlets import Bool, DottedObjectName, Type
@@ -49,8 +49,8 @@ class NonBlockingSends:
 
     def _create_connected_socket(
         self, channel: str, identity: bytes | None = None
-    ) -> zmq.sugar.socket.Socket:
-        sock: zmq.sugar.socket.Socket = super()._create_connected_socket(  # type: ignore[misc]
+    ) -> zmq.SyncSocket:
+        sock: zmq.SyncSocket = super()._create_connected_socket(  # type: ignore[misc]
             channel, identity=identity
         )
         if channel in SENDING_CHANNELS:

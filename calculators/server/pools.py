@@ -72,7 +72,7 @@ def desk_kernel_manager_factory(
     if not preheat_kernel:
         return voila_class
 
-    class DeskKernelPools(voila_class):  # type: ignore[misc,valid-type]
+    class DeskKernelPools(voila_class):  # type: ignore[misc]
         def __init__(self, **kwargs: Any) -> None:
             # Voila's __init__ asks to fill every pool: these must exist before it runs.
             self._wants: dict[str, dict[str, Any]] = {}
@@ -139,8 +139,8 @@ def desk_kernel_manager_factory(
             self.log.info("Kernel %s started for a visitor of %s", kernel_id, notebook_name)
             self.fill_if_needed(notebook_name=notebook_name)
             # the slot is free once the page is rendered (or failed)
-            checked = self._alive_after(content["task"], kernel_id, KernelStartFailed)
-            render = asyncio.get_event_loop().create_task(self._holding_slot(checked))
+            alive = self._alive_after(content["task"], kernel_id, KernelStartFailed)
+            render = asyncio.get_event_loop().create_task(self._holding_slot(alive))
             return render, renderer.rendered_cache, kernel_id
 
         async def _alive_after(
