@@ -12,17 +12,26 @@ Drive it without a browser::
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import ipywidgets as widgets
 
+from calculators.dracula_charts import blood_track_svg, heat_color
+from calculators.dracula_labels import (
+    ASSUME_CHOICES,
+    DEFAULT_ASSUMPTION,
+    HUNTER_POLICIES,
+    LABELS,
+    OUTCOME_COLORS,
+)
+from calculators.dracula_odds import _game, _group, _odds, _plan
+from calculators.dracula_parsers import parse_companion_items, parse_initiatives, parse_overrides
 from calculators.dracula_valour import ValourPanel
-from calculators.kit import Bar, CalculatorApp, Catalog, DistributionChart, TraceView, columns
+from calculators.kit import Bar, CalculatorApp, DistributionChart, TraceView, columns
 from calculators.kit.fields import IntField, invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent, short_fraction
 from calculators.kit.tools import PageTools, labelled_lines, ruling_text
-from rules.dracula.blood import MAX_BLOOD, RED_MARKS
+from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.cards import (
     AGENT_WEAPONS,
     HUNTER_BASICS,
@@ -31,7 +40,7 @@ from rules.dracula.cards import (
     CardTable,
     default_table,
 )
-from rules.dracula.chain import CombatOdds, Policy, RoundGame, combat_odds, first_round_game
+from rules.dracula.chain import CombatOdds, RoundGame
 from rules.dracula.combat import (
     CombatState,
     RoundReport,
@@ -42,8 +51,8 @@ from rules.dracula.combat import (
     start_combat,
 )
 from rules.dracula.examples import example_text
-from rules.dracula.goals import GOALS, GoalPlan, best_plan
-from rules.dracula.group import TARGET_POLICIES, GroupOdds, group_odds
+from rules.dracula.goals import GOALS, GoalPlan
+from rules.dracula.group import TARGET_POLICIES, GroupOdds
 from rules.dracula.hunters import HUNTERS, Hunter, Opponent, Situation, hunter
 from rules.dracula.odds import round_odds
 from rules.dracula.words import card_name, card_names, result_name
@@ -53,379 +62,10 @@ from rules.trace import Step
 
 __all__ = ["DraculaExplorer", "blood_track_svg", "example_lines", "heat_color"]
 
-HUNTER_POLICIES = ("minimax", "goal", "always", "uniform")
-GROUP_BOUND = 8_000_000
-"""The page's bound on a group combat's states (refused at once above it)."""
-
-LABELS = Catalog(
-    {
-        "title": msg("Fury of Dracula: combat explorer"),
-        "intro": msg(
-            "Choose the hunter and the opponent; the page computes the exact odds of every "
-            "card pairing, how the whole combat ends, and the best card mix for round 1."
-        ),
-        "tab_explore": msg("Explore odds"),
-        "tab_judge": msg("Round resolver"),
-        "hunter": msg("Hunter"),
-        "health": msg("Health"),
-        "bites": msg("Bites"),
-        "items": msg("Combat items"),
-        "opponent": msg("Opponent"),
-        "dracula-night": msg("Dracula by night"),
-        "dracula-day": msg("Dracula by day"),
-        "agent": msg("An agent"),
-        "weapons": msg("Agent weapons"),
-        "minion": msg("The agent is a Minion"),
-        "blood": msg("Dracula's blood"),
-        "trap": msg("Trap (Dracula +1)"),
-        "advance": msg("Advance Planning (hunter +1)"),
-        "castle": msg("In Castle Dracula (+1)"),
-        "eastern": msg("In Eastern Europe"),
-        "garlic": msg("Garlic / Rage (no Escape, rounds 1-3)"),
-        "dodge1": msg("Dodge allowed in round 1 (open point)"),
-        "dodge1_help": msg(
-            "Open point: the rulebook does not say whether Dodge may be played in the first "
-            "round of a combat. On: either side may choose it in round 1; off: not before "
-            "round 2."
-        ),
-        "agatha": msg("Sister Agatha: Fangs/Escape cost 2 blood"),
-        "agatha_cost": msg("costs {n} blood"),
-        "hunter_policy": msg("Hunter plays"),
-        "enemy_policy": msg("Enemy plays"),
-        "minimax": msg("best mix (minimax)"),
-        "uniform": msg("any legal card, equally"),
-        "goal": msg("best plan for a goal"),
-        "always": msg("always one card when allowed"),
-        "goal_label": msg("Hunter's goal (best plan)"),
-        "always_label": msg("Card to always play"),
-        "goal_destroy": msg("destroy Dracula (kill the agent)"),
-        "goal_safety": msg("not be defeated or bitten"),
-        "goal_blood": msg("take the most blood"),
-        "plan_title": msg("Best plan for the goal: {goal}"),
-        "plan_first": msg("Round 1 card"),
-        "plan_value": msg("Goal's exact value under this plan"),
-        "plan_note": msg(
-            "The plan names one card for every situation of the fight, chosen for this goal "
-            "against the opponent's way of playing; the odds above are this plan's, exactly."
-        ),
-        "always_note": msg(
-            "The hunter plays {card} in every round the rules allow it (not right after it, "
-            "unless he holds another copy; not once it is destroyed); in other rounds any "
-            "legal card, equally."
-        ),
-        "mix_goal": msg(
-            "Goal of this mix: points, blood Dracula loses minus health the hunter loses, "
-            "round by round."
-        ),
-        "companions": msg("Group: other hunters"),
-        "companion_items": msg(
-            "Their combat items (e.g. Mina Harker: Crucifix; Dr. Seward: Knife)"
-        ),
-        "target": msg("Dracula's target in a group"),
-        "target_uniform": msg("each hunter equally"),
-        "target_minimax": msg("minimax (worst for the group)"),
-        "group_title": msg("Group combat: {names}"),
-        "group_note": msg(
-            "Companions fight at full health with no bites; every card is chosen at random "
-            "among the legal ones; when the group wins it applies its best revealed card."
-        ),
-        "group_hunter": msg("Hunter"),
-        "group_defeated": msg("is the one defeated"),
-        "group_bitten": msg("is the one bitten"),
-        "group_health": msg("expected health at the end"),
-        "group_refused": msg("Group combat not computed: {why}"),
-        "group_twice": msg("{name} is already the first hunter; choose other companions"),
-        "bad_health": msg(
-            "{name}'s health must be a whole number from 1 to {max} (his or her maximum); got"
-            " {value}."
-        ),
-        "bad_bites": msg(
-            "{name} has {slots} bite slot(s): bites must be a whole number from 0 to {max} (a"
-            " bite in the last slot defeats the hunter, who then cannot fight); got {value}."
-        ),
-        "bad_blood": msg(
-            "Dracula's blood track has {max} boxes: blood must be a whole number from 1 to "
-            "{max}; got {value}."
-        ),
-        "assume": msg("Unknown initiative numbers"),
-        "assume_none": msg("not set: enter them"),
-        "assume_value": msg("assume all are {v}"),
-        "initiative": msg("Initiative from your cards (e.g. Punch=1, Fangs=4)"),
-        "overrides": msg("Table overrides (e.g. hunter: Punch vs Claws = wound 1)"),
-        "need_initiative": msg(
-            "Set the initiative numbers first. The seed gives only Stake 3 and Claws 2; "
-            "unknown here: {cards}. Type them from your cards, or choose an assumed value. "
-            "Ties happen in about {tie} of rolls, so the choice matters."
-        ),
-        "assumption_note": msg(
-            "Assumed: the initiative numbers the rules do not give ({cards}) are all {v}. "
-            'Type the numbers from your cards under "Initiative from your cards", or pick '
-            'another value under "Unknown initiative numbers".'
-        ),
-        "initiative_short": msg("ini {n}"),
-        "table_title": msg(
-            "Round 1: chance the hunter wins the roll (row: hunter's card, column: enemy's)"
-        ),
-        "unconfirmed": msg(
-            "† result not confirmed by the rulebook text (fan-made table); override it if "
-            "your cards differ"
-        ),
-        "win": msg("win"),
-        "lose": msg("loss"),
-        "outcomes": msg("How the combat ends"),
-        "track": msg("Dracula's blood when the combat ends"),
-        "mix": msg("Round 1 best card mix (minimax)"),
-        "value": msg("value for the hunter"),
-        "payoff_note": msg(
-            "Payoff: blood Dracula loses minus health the hunter loses; a bite costs health /"
-            " free bite slots; killing an agent is worth the hunter's health."
-        ),
-        "rounds": msg("Expected rounds"),
-        "states": msg("combat states solved exactly"),
-        "defeated": msg("hunter defeated"),
-        "bitten": msg("hunter bitten"),
-        "escaped": msg("someone escaped (End)"),
-        "continues": msg("three Continues"),
-        "destroyed": msg("Dracula destroyed"),
-        "killed": msg("agent killed"),
-        "judge_intro": msg("Settle a round: pick both revealed cards and the dice as rolled."),
-        "hunter_card": msg("Hunter's card"),
-        "enemy_card": msg("Enemy's card"),
-        "hunter_die": msg("Hunter's die"),
-        "hunter_die2": msg("Second die (Godalming vs agent)"),
-        "enemy_die": msg("Enemy's die"),
-        "resolve": msg("Resolve round"),
-        "restart": msg("Start a new combat"),
-        "judge_state": msg("Combat state"),
-        "round_no": msg("Round"),
-        "over": msg("Combat over"),
-        "continues_n": msg("Continues in a row"),
-        "on_table": msg("On the table"),
-        "compute_time": msg("computed in {t}"),
-    }
-)
-OUTCOME_COLORS = {
-    "defeated": "#8b1a1a",
-    "bitten": "#c0392b",
-    "escaped": "#7f8c8d",
-    "continues": "#95a5a6",
-    "destroyed": "#1e8449",
-    "killed": "#1e8449",
-}
-ASSUME_CHOICES = ("", "0", "1", "2", "3", "4", "5", "6")
-DEFAULT_ASSUMPTION = "1"  # the value the README's and the notebooks' worked examples use
-
-
-def heat_color(p: Fraction) -> str:
-    """Background for a win chance: red (0) through white (1/2) to green (1)."""
-    x = float(p)
-    if x < 0.5:
-        k = x / 0.5
-        r, g, b = 230, int(110 + 140 * k), int(110 + 140 * k)
-    else:
-        k = (x - 0.5) / 0.5
-        r, g, b = int(250 - 140 * k), int(250 - 30 * k), int(250 - 140 * k)
-    return f"#{r:02x}{g:02x}{b:02x}"
-
-
-def blood_track_svg(start: int, ends: dict[int, Fraction], title: str = "") -> str:
-    """Dracula's blood track (15 boxes, red marks at 10 and 5) with where the combat leaves him."""
-    w, box, top = 660, 40, 34
-    peak = max(ends.values(), default=Fraction(0)) or Fraction(1)
-    parts = [
-        f'<svg class="drac-track-svg" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} 170" '
-        f'width="100%" style="max-width:{w}px" role="img" aria-label="{escape(title)}">',
-        f'<text x="4" y="16" font-size="13">{escape(title)}</text>',
-    ]
-    for b in range(0, MAX_BLOOD + 1):
-        x = 10 + b * box
-        red = b in RED_MARKS
-        fill = "#fdecea" if red else "#ffffff"
-        stroke = "#c0392b" if red else "#888888"
-        width = 3 if red else 1
-        here = " (start)" if b == start else ""
-        parts.append(
-            f'<rect x="{x}" y="{top}" width="{box - 4}" height="{box - 4}" fill="{fill}" '
-            f'stroke="{stroke}" stroke-width="{width}"><title>blood {b}{here}</title></rect>'
-        )
-        label = "†" if b == 0 else str(b)
-        parts.append(
-            f'<text x="{x + (box - 4) / 2}" y="{top + 24}" text-anchor="middle" '
-            f'font-size="13">{label}</text>'
-        )
-        if b == start:
-            parts.append(
-                f'<path d="M{x + 18} {top - 4} l-6 -8 h12 z" fill="#2c3e50">'
-                "<title>start</title></path>"
-            )
-        p = ends.get(b, Fraction(0))
-        if p:
-            h = max(2.0, 80 * float(p / peak))
-            tip = f"blood {b}: {fraction_text(p)} = {percent(p, 4)}"
-            parts.append(
-                f'<rect class="drac-track-bar" x="{x + 6}" y="{top + box + 2}" width="{box - 16}" '
-                f'height="{h:.1f}" fill="#8b1a1a"><title>{escape(tip)}</title></rect>'
-            )
-            parts.append(
-                f'<text x="{x + (box - 4) / 2}" y="{top + box + h + 14:.1f}" text-anchor="middle" '
-                f'font-size="9">{escape(percent(p, 1))}</text>'
-            )
-    parts.append("</svg>")
-    return "".join(parts)
-
 
 def example_lines() -> list[str]:
     """The rulebook's worked example, resolved round by round."""
     return example_text().splitlines()
-
-
-@lru_cache(maxsize=256)
-def _odds(
-    h: Hunter,
-    opp: Opponent,
-    sit: Situation,
-    blood: int,
-    table: CardTable,
-    hp: str,
-    ep: str,
-    assume: int | None,
-) -> CombatOdds:
-    """``hp``: a policy kind, or ``always:<card>`` (that card whenever it is allowed)."""
-    policy = Policy("prefer", (hp[7:],)) if hp.startswith("always:") else Policy(hp)
-    return combat_odds(
-        h,
-        opp,
-        sit,
-        blood=blood,
-        table=table,
-        hunter_policy=policy,
-        enemy_policy=Policy(ep),
-        assume_initiative=assume,
-        max_states=50_000,
-    )
-
-
-@lru_cache(maxsize=64)
-def _plan(
-    h: Hunter,
-    opp: Opponent,
-    sit: Situation,
-    blood: int,
-    table: CardTable,
-    goal: str,
-    ep: str,
-    assume: int | None,
-) -> GoalPlan:
-    return best_plan(
-        h,
-        opp,
-        sit,
-        goal=goal,
-        blood=blood,
-        table=table,
-        enemy_policy=Policy(ep),
-        assume_initiative=assume,
-        max_states=20_000,
-    )
-
-
-@lru_cache(maxsize=32)
-def _group(
-    group: tuple[Hunter, ...],
-    opp: Opponent,
-    sit: Situation,
-    blood: int,
-    table: CardTable,
-    target: str,
-    assume: int | None,
-) -> GroupOdds:
-    return group_odds(
-        group,
-        opp,
-        sit,
-        blood=blood,
-        table=table,
-        target_policy=target,
-        assume_initiative=assume,
-        max_states=20_000,
-        max_bound=GROUP_BOUND,
-    )
-
-
-def parse_companion_items(text: str) -> dict[str, tuple[str, ...]]:
-    """``"Mina Harker: Crucifix; Dr. Seward: Knife, Pistol"`` -> items per companion."""
-    out: dict[str, tuple[str, ...]] = {}
-    for part in text.split(";"):
-        if not part.strip():
-            continue
-        if ":" not in part:
-            raise InvalidState(
-                msg(
-                    "write a companion's items as 'Mina Harker: Crucifix' (got {part!r})",
-                    part=part.strip(),
-                )
-            )
-        name, items = (x.strip() for x in part.split(":", 1))
-        if name not in HUNTERS:
-            raise InvalidState(
-                msg(
-                    "unknown hunter {name!r}; allowed: {allowed}", name=name, allowed=tuple(HUNTERS)
-                )
-            )
-        out[name] = tuple(i.strip() for i in items.split(",") if i.strip())
-    return out
-
-
-@lru_cache(maxsize=256)
-def _game(
-    h: Hunter, opp: Opponent, sit: Situation, blood: int, table: CardTable, assume: int | None
-) -> RoundGame:
-    return first_round_game(h, opp, sit, blood=blood, table=table, assume_initiative=assume)
-
-
-def parse_initiatives(text: str, table: CardTable) -> CardTable:
-    """``"Punch=1, Fangs=4"`` applied to ``table``."""
-    for part in text.replace(";", ",").split(","):
-        if not part.strip():
-            continue
-        if "=" not in part:
-            raise InvalidState(
-                msg(
-                    "write initiative as Card=number, e.g. Punch=1 (got {part!r})",
-                    part=part.strip(),
-                )
-            )
-        card, value = (x.strip() for x in part.split("=", 1))
-        if not value.isdigit():
-            raise InvalidState(
-                msg(
-                    "initiative of {card} must be a number 0..9, not {value!r}",
-                    card=card,
-                    value=value,
-                )
-            )
-        table = table.with_initiative(card, int(value))
-    return table
-
-
-def parse_overrides(text: str, table: CardTable) -> CardTable:
-    """``"hunter: Punch vs Claws = wound 1; enemy: Stake vs Fangs = bite"``."""
-    for part in text.split(";"):
-        if not part.strip():
-            continue
-        try:
-            winner, rest = part.split(":", 1)
-            pair, result = rest.split("=", 1)
-            h, e = pair.split(" vs ", 1)
-        except ValueError:
-            raise InvalidState(
-                msg(
-                    "write an override as 'hunter: Punch vs Claws = wound 1' (got {part!r})",
-                    part=part.strip(),
-                )
-            ) from None
-        table = table.with_result(winner.strip(), h.strip(), e.strip(), result.strip())
-    return table
 
 
 class DraculaExplorer(CalculatorApp):
