@@ -11,12 +11,12 @@ Drive it without a browser::
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
 
 from calculators.dracula_charts import blood_track_svg, heat_color
+from calculators.dracula_group import group_html
 from calculators.dracula_labels import (
     ASSUME_CHOICES,
     DEFAULT_ASSUMPTION,
@@ -26,6 +26,7 @@ from calculators.dracula_labels import (
 )
 from calculators.dracula_odds import _game, _group, _odds, _plan
 from calculators.dracula_parsers import parse_companion_items, parse_initiatives, parse_overrides
+from calculators.dracula_table import mix_html, table_html
 from calculators.dracula_valour import ValourPanel
 from calculators.kit import Bar, CalculatorApp, DistributionChart, TraceView, columns
 from calculators.kit.fields import IntField, invalid_fields
@@ -44,7 +45,6 @@ from rules.dracula.chain import CombatOdds, RoundGame
 from rules.dracula.combat import (
     CombatState,
     RoundReport,
-    agatha_cost,
     enemy_options,
     hunter_options,
     resolve_round,
@@ -55,7 +55,7 @@ from rules.dracula.goals import GOALS, GoalPlan
 from rules.dracula.group import TARGET_POLICIES, GroupOdds
 from rules.dracula.hunters import HUNTERS, Hunter, Opponent, Situation, hunter
 from rules.dracula.odds import round_odds
-from rules.dracula.words import card_name, card_names, result_name
+from rules.dracula.words import card_name, card_names
 from rules.errors import InvalidState
 from rules.i18n import msg, render_param
 from rules.trace import Step
@@ -665,7 +665,7 @@ class DraculaExplorer(CalculatorApp):
         self.w_prompt.value = (
             f'<div class="drac-assumption calc-notice" role="note">{note}</div>' if note else ""
         )
-        self.w_table.value = self._table_html(h, opp, sit, table, assume)
+        self.w_table.value = table_html(self, h, opp, sit, table, assume)
         odds = self.odds
         if odds is None:
             for w in (self.w_summary, self.w_track, self.w_mix, self.w_plan, self.w_group):
@@ -686,148 +686,10 @@ class DraculaExplorer(CalculatorApp):
             self.w_track.value = blood_track_svg(blood, odds.blood, self.t("track"))
         else:
             self.w_track.value = ""
-        self.w_mix.value = self._mix_html()
+        self.w_mix.value = mix_html(self)
         self.w_plan.value = self._plan_html()
-        self.w_group.value = self._group_html()
+        self.w_group.value = group_html(self)
         self.trace.show(odds.steps, self.lang)
-
-    def _table_html(
-        self, h: Hunter, opp: Opponent, sit: Situation, table: CardTable, assume: int | None
-    ) -> str:
-        state, _ = start_combat(h, opp, sit, blood=self._setup[3])
-        hs = hunter_options(state, table=table)
-        es = enemy_options(state)
-        from rules.dracula.combat import bonuses
-
-        def init(card: str) -> int:
-            v = table.initiative_of(card).value
-            return v if v is not None else (assume or 0)
-
-        def cost(card: str) -> str:
-            paid = agatha_cost(sit, opp, card)
-            if not paid:
-                return ""
-            text = escape(self.t("agatha_cost").format(n=paid))
-            return f'<br><small class="drac-agatha-cost">{text}</small>'
-
-        lang = self.lang
-
-        def name(card: str) -> str:
-            return escape(render_param(card_name(card), lang))
-
-        def outcome(r: Any) -> str:
-            said = result_name(r.kind, r.amount) if r.allowed else result_name("not-allowed")
-            return render_param(said, lang)
-
-        def ini(card: str) -> str:
-            return escape(self.t("initiative_short").format(n=init(card)))
-
-        head = "".join(
-            f'<th style="padding:4px;font-size:12px">{name(e)}<br>'
-            f"<small>{ini(e)}</small>{cost(e)}</th>"
-            for e in es
-        )
-        rows = []
-        for hc in hs:
-            cells = []
-            for ec in es:
-                hb, eb, _ = bonuses(state, (hc,), ec)
-                o = round_odds(
-                    hb,
-                    eb,
-                    hunter_initiative=init(hc),
-                    enemy_initiative=init(ec),
-                    hunter_dice=2 if (h.godalming and not opp.is_dracula) else 1,
-                )
-                rw = table.result("hunter", hc, ec)
-                rl = table.result("enemy", hc, ec)
-                marks = []
-                for r in (rw, rl):
-                    m = "" if r.confirmed else "†"
-                    if r.overridden:
-                        m = "✎"
-                    marks.append(m)
-                tip = (
-                    f"{render_param(card_name(hc), lang)} / {render_param(card_name(ec), lang)}: "
-                    f"{fraction_text(o.hunter_wins)}; "
-                    f"{self.t('win')}: {outcome(rw)} [{rw.source}]; "
-                    f"{self.t('lose')}: {outcome(rl)} [{rl.source}]"
-                )
-                cells.append(
-                    f'<td class="drac-cell" title="{escape(tip)}" style="background:'
-                    f'{heat_color(o.hunter_wins)};padding:4px;text-align:center;font-size:12px">'
-                    f"<b>{escape(percent(o.hunter_wins, 1))}</b><br>"
-                    f"<small>{escape(self.t('win'))}: {escape(outcome(rw))}{marks[0]}<br>"
-                    f"{escape(self.t('lose'))}: {escape(outcome(rl))}{marks[1]}</small></td>"
-                )
-            rows.append(
-                f'<tr><th style="padding:4px;font-size:12px">{name(hc)}<br>'
-                f"<small>{ini(hc)}</small></th>{''.join(cells)}</tr>"
-            )
-        return (
-            f"<p><b>{escape(self.t('table_title'))}</b></p>"
-            f'<table style="border-collapse:collapse"><tr><th></th>{head}</tr>'
-            f"{''.join(rows)}</table>"
-            f"<p><small>{escape(self.t('unconfirmed'))}</small></p>"
-        )
-
-    def _mix_html(self) -> str:
-        g = self.game
-        if g is None:
-            return ""
-        hm = ", ".join(
-            f"{escape(render_param(card_name(c), self.lang))} {exact_html(p)}"
-            for c, p in zip(g.hunter_cards, g.solution.rows, strict=True)
-            if p
-        )
-        em = ", ".join(
-            f"{escape(render_param(card_name(c), self.lang))} {exact_html(p)}"
-            for c, p in zip(g.enemy_cards, g.solution.columns, strict=True)
-            if p
-        )
-        return (
-            f"<p><b>{escape(self.t('mix'))}</b><br>{escape(self.t('hunter'))}: {hm}<br>"
-            f"{escape(self.t('opponent'))}: {em}<br>{escape(self.t('value'))}: "
-            f"{escape(fraction_text(g.solution.value))} (≈{float(g.solution.value):.3f})<br>"
-            f"<i>{escape(self.t('mix_goal'))}</i><br>"
-            f"<small>{escape(self.t('payoff_note'))}</small></p>"
-        )
-
-    def _group_html(self) -> str:
-        """The group's outcomes and each hunter's own share, or why they were not computed."""
-        problem = getattr(self, "_group_problem", None)
-        if problem is not None:
-            why = problem.in_language(self.lang)
-            return (
-                '<p class="drac-group-refused" style="color:#8b1a1a">'
-                f"{escape(self.t('group_refused').format(why=why))}</p>"
-            )
-        g = self.group
-        if g is None:
-            return ""
-        lines = [f"<b>{escape(self.t(k))}</b>: {exact_html(p)}" for k, p in g.outcomes.items()]
-        head = "".join(
-            f'<th style="padding:2px 8px">{escape(self.t(k))}</th>'
-            for k in ("group_hunter", "group_defeated", "group_bitten", "group_health")
-        )
-        rows = []
-        for name in g.hunters:
-            share = g.by_hunter[name]
-            mean = sum((x * p for x, p in g.health[name].items()), Fraction(0))
-            rows.append(
-                f'<tr><td style="padding:2px 8px">{escape(name)}</td>'
-                f'<td style="padding:2px 8px">{exact_html(share["defeated"])}</td>'
-                f'<td style="padding:2px 8px">{exact_html(share["bitten"])}</td>'
-                f'<td style="padding:2px 8px">{float(mean):.2f}</td></tr>'
-            )
-        return (
-            f"<p><b>{escape(self.t('group_title').format(names=', '.join(g.hunters)))}</b><br>"
-            + "<br>".join(lines)
-            + f"<br>{escape(self.t('rounds'))}: {float(g.expected_rounds):.3f} ({g.states} "
-            f"{escape(self.t('states'))})</p>"
-            f'<table class="drac-group-hunters"><tr>{head}</tr>{"".join(rows)}</table>'
-            f"<p><small>{escape(self.t('group_note'))}</small></p>"
-        )
 
     def _plan_html(self) -> str:
         """What the hunter's policy is when it is a goal's plan or a fixed card."""
