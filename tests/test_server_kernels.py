@@ -129,15 +129,24 @@ asyncio.run(main())
 
 
 def test_a_restarted_kernel_leaves_the_running_cell_waiting_for_ever() -> None:
-    """Why our kernels are not restarted: if this fails, nbclient notices such a restart now."""
-    done = subprocess.run(
-        [sys.executable, "-c", RESTART_SCENARIO],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.stdout.strip().splitlines()[-1:] == ["WAITING"], done.stderr[-2000:]
+    """Why our kernels are not restarted: if this fails, nbclient notices such a restart now.
+
+    It is a race: on a busy machine the restart may come after nbclient's check, which then
+    sees the dead kernel. One run in three that waits shows that the hang can happen.
+    """
+    outcomes = []
+    for _attempt in range(3):
+        done = subprocess.run(
+            [sys.executable, "-c", RESTART_SCENARIO],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        outcomes.append(done.stdout.strip().splitlines()[-1:])
+        if outcomes[-1] == ["WAITING"]:
+            return
+    raise AssertionError(f"the cell never kept waiting: {outcomes}; {done.stderr[-2000:]}")
 
 
 def test_our_kernels_are_not_restarted_when_they_die() -> None:
