@@ -17,6 +17,7 @@ import ipywidgets as widgets
 
 from calculators.dracula_charts import blood_track_svg, heat_color
 from calculators.dracula_group import group_html
+from calculators.dracula_judge import render_judge
 from calculators.dracula_labels import (
     ASSUME_CHOICES,
     DEFAULT_ASSUMPTION,
@@ -26,12 +27,13 @@ from calculators.dracula_labels import (
 )
 from calculators.dracula_odds import _game, _group, _odds, _plan
 from calculators.dracula_parsers import parse_companion_items, parse_initiatives, parse_overrides
+from calculators.dracula_ruling import page_ruling
 from calculators.dracula_table import mix_html, table_html
 from calculators.dracula_valour import ValourPanel
 from calculators.kit import Bar, CalculatorApp, DistributionChart, TraceView, columns
 from calculators.kit.fields import IntField, invalid_fields
-from calculators.kit.fmt import escape, exact_html, fraction_text, percent, short_fraction
-from calculators.kit.tools import PageTools, labelled_lines, ruling_text
+from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from calculators.kit.tools import PageTools
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.cards import (
     AGENT_WEAPONS,
@@ -45,8 +47,6 @@ from rules.dracula.chain import CombatOdds, RoundGame
 from rules.dracula.combat import (
     CombatState,
     RoundReport,
-    enemy_options,
-    hunter_options,
     resolve_round,
     start_combat,
 )
@@ -379,7 +379,7 @@ class DraculaExplorer(CalculatorApp):
         self.j_restart.description = self.t("restart")
         if hasattr(self, "_busy"):
             self.render()
-            self._render_judge()
+            render_judge(self)
 
     # -- inputs -------------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
@@ -579,60 +579,7 @@ class DraculaExplorer(CalculatorApp):
         The round resolver's tab gives the rounds resolved so far; the other tabs give the
         whole-combat odds. ``""`` while an input is wrong or the odds are not computed.
         """
-        if invalid_fields(self.body) or not hasattr(self, "_setup") or self.banner.visible:
-            return ""
-        judge = self.tabs.selected_index == 1
-        # the resolver's own rounds are its steps; the choices of the odds do not apply to it
-        odds_only = (
-            self.w_hpolicy,
-            self.w_goal,
-            self.w_always,
-            self.w_epolicy,
-            self.w_companions,
-            self.w_comp_items,
-            self.w_target,
-            self.w_assume,
-        )
-        agent = self.w_opponent.value == "agent"
-        rows = []
-        for lab, w in self._row_labels:
-            if any(w is x for x in self._judge_inputs) or w.layout.display == "none":
-                continue
-            if judge and any(w is x for x in odds_only):
-                continue
-            agent_only = any(w is x for x in (self.w_weapons, self.w_minion))
-            if (w is self.w_blood and agent) or (agent_only and not agent):
-                continue
-            if w is self.w_goal and self.w_hpolicy.value != "goal":
-                continue
-            if w is self.w_always and self.w_hpolicy.value != "always":
-                continue
-            rows.append((lab.value.removesuffix(" ⓘ"), w))
-        situation = labelled_lines(rows, self.lang)
-        t = self.t
-        if judge:
-            state = self.judge_state
-            if state is None:
-                return ""
-            parts = [
-                f"{t('round_no')} {state.round}",
-                f"{t('health')} {state.hunter.health}",
-                f"{t('bites')} {state.hunter.bites}/{state.hunter.bite_slots}",
-            ]
-            if state.opponent.is_dracula:
-                parts.append(f"{t('blood')} {state.blood}")
-            if state.ended:
-                parts.append(f"{t('over')}: {t(state.ended)}")
-            title = f"{t('title')}: {t('tab_judge')}"
-            return ruling_text(title, situation, ["; ".join(parts)], self._judge_steps, self.lang)
-        odds = self.odds
-        if odds is None:
-            return ""
-        result = [
-            f"{t(k)}: {percent(p, 2)} ({short_fraction(p)})" for k, p in odds.outcomes.items()
-        ]
-        result.append(f"{t('rounds')}: {float(odds.expected_rounds):.3f}")
-        return ruling_text(t("title"), situation, result, odds.steps, self.lang)
+        return page_ruling(self)
 
     # -- rendering ----------------------------------------------------------------------------
     def render(self) -> None:
@@ -722,7 +669,7 @@ class DraculaExplorer(CalculatorApp):
         self._judge_key = (h, opp, sit, blood)
         self._judge_steps = list(steps)
         self.last_report = None
-        self._render_judge()
+        render_judge(self)
 
     def judge_round(
         self,
@@ -765,42 +712,7 @@ class DraculaExplorer(CalculatorApp):
         self.last_report = rep
         self.judge_state = rep.state
         self._judge_steps.extend(rep.steps)
-        self._render_judge()
-
-    def _render_judge(self) -> None:
-        s = self.judge_state
-        if s is None:
-            return
-        hc = hunter_options(s, table=self.table) if s.ended is None else ()
-        ec = enemy_options(s) if s.ended is None else ()
-        self._busy = True
-        try:
-            # named in the page's language; the card kept if still allowed, else the first one
-            for box, cards in ((self.j_hcard, hc), (self.j_ecard, ec)):
-                kept = box.value
-                box.options = [(render_param(card_name(c), self.lang), c) for c in cards]
-                box.value = kept if kept in cards else (cards[0] if cards else None)
-        finally:
-            self._busy = False
-        self.j_resolve.disabled = s.ended is not None
-        h = s.hunter
-        parts = [
-            f"<b>{escape(self.t('round_no'))}</b> {s.round}",
-            f"<b>{escape(self.t('health'))}</b> {h.health}",
-            f"<b>{escape(self.t('bites'))}</b> {h.bites}/{h.bite_slots}",
-        ]
-        if s.opponent.is_dracula:
-            parts.append(f"<b>{escape(self.t('blood'))}</b> {s.blood}")
-        parts.append(f"<b>{escape(self.t('continues_n'))}</b> {s.continues}")
-        table_cards = [c for c in (*s.hunter_last, s.enemy_last) if c]
-        if table_cards:
-            parts.append(f"<b>{escape(self.t('on_table'))}</b> {escape(', '.join(table_cards))}")
-        if s.ended:
-            parts.append(f"<b>{escape(self.t('over'))}</b>: {escape(self.t(s.ended))}")
-        self.j_state.value = '<div class="drac-judge-text">' + " · ".join(parts) + "</div>"
-        self.j_trace.show(self._judge_steps, self.lang)
-        if hasattr(self, "tools"):
-            self.tools.refresh()
+        render_judge(self)
 
     def _on_tab(self, change: dict[str, Any]) -> None:
         if change["new"] == 1:
