@@ -21,6 +21,7 @@ With ``DESK_SCREENSHOTS=docs`` the test also saves each page's screenshots there
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -30,6 +31,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from scenarios import ten_round_combat
 
 pytestmark = pytest.mark.browser
@@ -37,6 +39,10 @@ pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
 SHOTS = os.environ.get("DESK_SCREENSHOTS", "")
+
+NUMBER_FIELDS_MARKED = """() => Array.from(
+  document.querySelectorAll("input[type=number], .calc-int-text input")
+).every((input) => ["numeric", "decimal"].includes(input.getAttribute("inputmode")))"""
 
 LAYOUT_PROBLEMS = """
 (phone) => {
@@ -143,6 +149,8 @@ class Visit:
         self.page.goto(url, wait_until="domcontentloaded", timeout=180_000)
         self.page.wait_for_selector(".calc-ready", state="visible", timeout=180_000)
         self.page.wait_for_function("() => document.querySelector('.calc-link-bar button')")
+        with contextlib.suppress(PlaywrightTimeout):  # the front end marks them as they appear
+            self.page.wait_for_function(NUMBER_FIELDS_MARKED, timeout=15_000)
         return self.page
 
     def check(self, phone: bool) -> None:
