@@ -101,6 +101,7 @@ def _wait_for_pools(proc: subprocess.Popen[bytes], log: Path, seconds: float) ->
 INTERNAL_ERROR = "calculator internal error"
 """What the kit logs (with an id and the traceback) when a page hits a non-rule exception."""
 _SERVER_LOG: dict[str, Path] = {}
+_SERVER_PROC: dict[str, subprocess.Popen[bytes]] = {}
 
 
 class _InternalErrors(logging.Handler):
@@ -130,12 +131,12 @@ def no_internal_errors(request: pytest.FixtureRequest) -> Iterator[_InternalErro
         assert not watcher.found, f"a page showed an internal error: {watcher.found}"
 
 
-@pytest.fixture(scope="session")
-def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Start the desk's Voila (the desk's server) on ``notebooks/`` from the repository root
-    (so it reads ``voila.json``)."""
+@contextlib.contextmanager
+def desk_server(log: Path, *args: str, env: dict[str, str] | None = None) -> Iterator[str]:
+    """The desk's server (``calculators.server``) on ``notebooks/`` from the repository root (so it
+    reads ``voila.json``), on a free port, logging to ``log``; yields its base address once it
+    answers, and stops it afterwards."""
     port = _free_port()
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
     command = [
         sys.executable,
         "-m",
@@ -145,14 +146,14 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",
+        *args,
     ]
-    _SERVER_LOG["voila"] = log
     with log.open("wb") as out:
-        proc = subprocess.Popen(command, cwd=REPO, stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(command, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"
+    _SERVER_PROC[base] = proc
     try:
         _wait_until_up(f"{base}/voila/static/voila.js", proc, log, 120)
-        _wait_for_pools(proc, log, 300)
         yield base
     finally:
         proc.terminate()
@@ -160,6 +161,16 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="session")
+def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The desk's server with its preheated kernel pools filled and quiet."""
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    _SERVER_LOG["voila"] = log
+    with desk_server(log) as base:
+        _wait_for_pools(_SERVER_PROC[base], log, 300)
+        yield base
 
 
 @pytest.fixture(scope="session")

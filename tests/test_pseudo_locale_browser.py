@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import REPO, _free_port, _is_local, _wait_until_up
+from conftest import REPO, _is_local, desk_server
 
 from deploy import catalogs
 from rules.i18n import LANGUAGES, PSEUDO_ENV, PSEUDO_LANGUAGE
@@ -94,32 +92,11 @@ def pseudo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("pseudo")
     mo = folder / "pseudo.mo"
     mo.write_bytes(catalogs.compiled(catalogs.pseudo(catalogs.extract())))
-    port = _free_port()
-    log = folder / "voila.log"
-    command = [
-        sys.executable,
-        "-m",
-        "calculators.server",
-        "notebooks/",
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
-        "--VoilaConfiguration.preheat_kernel=False",
-    ]
     env = {**os.environ, PSEUDO_ENV: str(mo)}
-    with log.open("wb") as out:
-        proc = subprocess.Popen(command, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_up(f"{base}/voila/static/voila.js", proc, log, 120)
+    with desk_server(
+        folder / "voila.log", "--VoilaConfiguration.preheat_kernel=False", env=env
+    ) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def _leftovers(texts: list[str], names: set[str]) -> list[str]:
