@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,9 @@ from scenarios import ten_round_combat
 
 from calculators.dracula import DraculaExplorer
 from calculators.kit import CalculatorApp, PageLink, pack, unpack, widget_fields
+from calculators.kit import app as app_module
 from calculators.kit.address import MAX_LINK_LENGTH, read_query
+from calculators.kit.query import kernel_in_browser
 from calculators.landing import LandingPage
 from calculators.reference import RulesReferencePage
 from calculators.vtes_combat import EXAMPLES, VtesCombatCalculator
@@ -147,6 +150,95 @@ def test_every_page_round_trips_through_its_address(
     assert state(again) == state(page) and again.lang == page.lang
     assert result_of(again) == result
     assert again.address_query() == query
+
+
+# -- the static site: the kernel runs in the browser and the front end reports the address --
+def in_the_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run :meth:`CalculatorApp.follow_url` as the static site's kernel does: no server
+    request to wait for (waiting would fail here) and ``QUERY_STRING`` not read."""
+
+    def no_request() -> None:
+        raise AssertionError("a kernel in the browser has no server request to wait for")
+
+    monkeypatch.setattr(app_module, "kernel_in_browser", lambda: True)
+    monkeypatch.setattr(app_module, "wait_for_page_request", no_request)
+    monkeypatch.setenv("QUERY_STRING", "lang=xx&not=read")
+
+
+def shown_at(page: CalculatorApp, query: str) -> None:
+    """The page's front end (``page_link.js``) reports the page's address and query."""
+    url = "http://127.0.0.1:8000/voici/render/page.html"
+    page.link.set_state({"page_query": query, "page_address": url})
+
+
+def test_the_kernel_is_in_the_browser_only_under_pyodide(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not kernel_in_browser()
+    monkeypatch.setattr(sys, "platform", "emscripten")  # what Pyodide's Python says
+    assert kernel_in_browser()
+
+
+@pytest.mark.parametrize(("cls", "change"), CHANGES, ids=[c.__name__ for c, _ in CHANGES])
+def test_every_page_in_the_browser_follows_the_address_its_front_end_reports(
+    cls: type[CalculatorApp], change: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = cls()
+    result = change(page)
+    query = page.address_query()
+    in_the_browser(monkeypatch)
+    again = cls()
+    defaults = state(again)
+    again.follow_url()  # returns at once: the page is not shown yet
+    assert state(again) == defaults and not again.link.active  # the address bar is left alone
+    shown_at(again, query)
+    assert not again.banner.visible, again.banner.message
+    assert state(again) == state(page) and again.lang == page.lang
+    assert result_of(again) == result
+    assert again.link.active and again.link.query == query
+
+
+def test_in_the_browser_a_page_shown_before_its_address_is_read_follows_it_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    in_the_browser(monkeypatch)
+    page = DicePoolCalculator()
+    shown_at(page, "lang=ru&dice=3")  # the front end reported before the second cell ran
+    assert page.lang == "en" and not page.link.active
+    page.follow_url()
+    assert page.lang == "ru" and page.dice.value == 3 and page.link.active
+    assert "Провал 6.10%" in page.summary.text
+    shown_at(page, "dice=9")  # the address is read once: later reports change nothing
+    assert page.dice.value == 3
+
+
+def test_in_the_browser_address_problems_show_in_the_banner(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    in_the_browser(monkeypatch)
+    page = VtesDamageCalculator()
+    page.follow_url()
+    shown_at(page, "lang=ru&capacity=many&aggravated=2&colour=red")
+    assert page.lang == "ru" and page.capacity.value == 4 and page.aggravated.value == 2
+    assert "параметр capacity в адресе страницы" in page.banner.message
+    assert "'colour'" in page.banner.message
+    assert "Ошибка в адресе страницы" in page.banner.widget.value
+    assert page.link.active and page.link.query == "lang=ru&aggravated=2"
+    # an address with no query: the defaults, and the address bar follows from now on
+    plain = VtesDamageCalculator()
+    plain.follow_url()
+    shown_at(plain, "")
+    assert plain.link.active and plain.link.query == "" and not plain.banner.visible
+
+
+def test_on_the_server_the_request_is_the_address_not_the_front_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    page = DicePoolCalculator()
+    shown_at(page, "dice=3")
+    monkeypatch.setenv("QUERY_STRING", "dice=9")
+    page.follow_url()
+    assert page.dice.value == 9 and page.link.active
+    shown_at(page, "dice=4")
+    assert page.dice.value == 9
 
 
 def test_dracula_link_keeps_a_health_below_the_new_hunters_maximum(

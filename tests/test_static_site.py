@@ -143,6 +143,13 @@ def _dice_page_computes(page: Any) -> None:
     assert page.locator(".vtm-dice-typed input").input_value() == "7"
 
 
+def _dice_page_follows_its_address(page: Any) -> None:
+    """``?lang=ru&dice=3``: the server app's figure (``test_vtm_browser.py``), the address kept."""
+    page.wait_for_selector(".vtm-botch >> text=Провал: 6.10%")
+    assert page.locator(".vtm-dice-typed input").input_value() == "3"
+    assert page.url.endswith("vtm_dice.html?lang=ru&dice=3")
+
+
 def test_every_page_computes_in_the_browser_then_offline(visit: _Visit) -> None:
     page = visit.page
     first = visit.open("00_index")
@@ -156,8 +163,9 @@ def test_every_page_computes_in_the_browser_then_offline(visit: _Visit) -> None:
     for name in PAGES:  # every other page starts and shows its calculator
         if name not in ("00_index", "vtm_dice"):  # opened above
             visit.open(name)
-    warm = visit.open("vtm_dice")
-    _dice_page_computes(page)
+    # a shared link: the page follows its address as the server app does
+    warm = visit.open("vtm_dice", "?lang=ru&dice=3")
+    _dice_page_follows_its_address(page)
     # the first page opened installed the service worker, which did not see that page's own
     # files: a visitor opens it once more (README)
     visit.open("00_index")

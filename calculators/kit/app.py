@@ -17,7 +17,7 @@ from calculators.kit.fmt import escape
 from calculators.kit.labels import COMMON, LANGS, LANGUAGE_NAMES, Catalog
 from calculators.kit.links import HOME_PAGE, REFERENCE_PAGE, page_url
 from calculators.kit.page_link import PageLink
-from calculators.kit.query import wait_for_page_request
+from calculators.kit.query import kernel_in_browser, wait_for_page_request
 from calculators.kit.style import CSS
 from rules.errors import InvalidState, RuleError
 
@@ -223,13 +223,36 @@ class CalculatorApp:
     def follow_url(self) -> None:
         """Apply the page address: ``lang``, every input field, and :meth:`apply_parameters`.
 
+        On the Voila server the address is the visitor's request (``QUERY_STRING``, waited for
+        with preheated kernels). In the static site the kernel runs in the browser and no
+        request reaches it: the page's front end reports the address once the page is shown
+        (:attr:`PageLink.page_query`), and the address is applied then; this call returns at
+        once. Until the address is applied the address bar is left alone.
+        """
+        if kernel_in_browser():
+            if self.link.page_address:  # the page was shown before this cell ran
+                self.apply_address(self.link.page_query)
+            else:
+                self.link.observe(self._on_page_shown, names="page_address")
+            return
+        wait_for_page_request()
+        self.apply_address(os.environ.get("QUERY_STRING", ""))
+
+    def _on_page_shown(self, _change: dict[str, Any]) -> None:
+        self.link.unobserve(self._on_page_shown, names="page_address")
+        try:
+            self.apply_address(self.link.page_query)
+        except Exception as error:  # a front-end message: no cell shows what went wrong
+            self.banner.show(error)
+
+    def apply_address(self, query: str) -> None:
+        """Apply the address's ``query`` (without ``?``) to the page.
+
         A bad or unknown parameter gets a message in the banner; that input keeps its default
         and the other parameters still apply. Inputs the address does not name get their
         defaults (an address names only the inputs that differ from them). From then on the
         address follows the inputs.
         """
-        wait_for_page_request()
-        query = os.environ.get("QUERY_STRING", "")
         self.prepare_fields({name for name, _ in parse_qsl(query, keep_blank_values=True)})
         params, problems = read_query(query, self.url_allowed())
         lang = params.get("lang")

@@ -1,6 +1,7 @@
 // The page's front-end helper: the address follows the inputs (history.replaceState),
 // a "Copy link" button, copying any text the kernel sends, the page's address for the
-// kernel's full links, and number keyboards on phones.
+// kernel's full links and its query (read there by a kernel running in the browser), and
+// number keyboards on phones.
 // Served with the page by the app's own server; it loads nothing from anywhere.
 
 function copyWithTextarea(text) {
@@ -115,7 +116,10 @@ export default {
     watchNumberFields();
     const here = location.origin + location.pathname;
     if (model.get("page_address") !== here) {
-      model.set("page_address", here); // the kernel makes full links from it
+      // in one update: a kernel in the browser (the static site) waits for the address and
+      // reads the query when page_address arrives; the kernel makes full links from it
+      model.set("page_query", location.search.replace(/^\?/, ""));
+      model.set("page_address", here);
       model.save_changes();
     }
   },

@@ -4,8 +4,9 @@ The kernel cannot run code in the browser, so this widget's front end (``page_li
 sent with the page by the app's own server) does what only the browser can: it keeps the
 address bar on the current inputs (``history.replaceState``, no reload), copies the page's
 link when its button is pressed, copies any text the kernel asks it to (:meth:`copy_text`),
-tells the kernel the page's own address (:attr:`PageLink.page_address`), and marks number
-fields so that phones show their number keyboard.
+tells the kernel the page's own address and its query (:attr:`PageLink.page_address`,
+:attr:`PageLink.page_query`), and marks number fields so that phones show their number
+keyboard.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ class PageLink(anywidget.AnyWidget):
     #: the page's address without its query (``http://host/voila/render/page.ipynb``), set by
     #: the browser once the page is shown; ``""`` until then (and without a browser)
     page_address = traitlets.Unicode("").tag(sync=True)
+    #: the page address's query (without ``?``), set by the browser together with
+    #: :attr:`page_address`: the static site's kernel reads the address from it
+    page_query = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Collection
 from urllib.parse import parse_qsl
 
 from rules.errors import InvalidState
 from rules.i18n import msg
+
+
+def kernel_in_browser() -> bool:
+    """True when the kernel runs in the visitor's browser (the static site's Pyodide kernel).
+
+    There no server request carries the page address: the page's front end reports it
+    (:attr:`calculators.kit.page_link.PageLink.page_query`).
+    """
+    return sys.platform == "emscripten"
 
 
 def wait_for_page_request() -> None:
@@ -53,6 +63,6 @@ def parse_query(query: str, allowed: Collection[str]) -> dict[str, str]:
 
 
 def page_query(allowed: Collection[str]) -> dict[str, str]:
-    """The current page's parameters (empty outside Voila)."""
+    """The current page's parameters on the Voila server (empty elsewhere)."""
     wait_for_page_request()
     return parse_query(os.environ.get("QUERY_STRING", ""), allowed)
