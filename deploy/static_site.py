@@ -24,10 +24,12 @@ registry here and are left out on purpose:
 ``gmpy2`` does not exist for Pyodide: the project's dependency on it has an environment marker, and
 ``rules.dracula`` uses Python's own integers where it is missing.
 
-Offline use: JupyterLite's service worker keeps a copy of every file a page fetched
-(``enableServiceWorkerCache``), so once a visitor has opened a page, it opens and computes again
-without a network. ``offline-files.json`` lists every file of the site for a visitor (or a test)
-who wants to fetch them all at once.
+Offline use: JupyterLite's service worker keeps a copy of every file a page fetched once it was
+installed (``enableServiceWorkerCache``). The build adds to that worker (:data:`OFFLINE_WORKER`):
+once a page shows its calculator, the page asks the worker to keep every file any page needs
+(:func:`offline_files`), and says "Available offline" when it has; and a file asked for with a
+query (a page's address with its inputs, a script with ``?v=``) opens from the kept copy of that
+file when there is no network. So one visit of one page is enough.
 
 Run it as ``scripts/build-static [DIR]`` (default ``build/static``).
 """
@@ -370,7 +372,7 @@ def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
             check=True,
         )
     _prune(out)
-    _write_offline_list(out)
+    _add_offline_worker(out)
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
     log(f"done: {out} ({size / 1e6:.1f} MB in {len(files)} files)")
@@ -408,13 +410,144 @@ def _prune(out: Path) -> None:
             page.write_text(kept + "\n", encoding="utf-8")
 
 
-def _write_offline_list(out: Path) -> None:
-    files = sorted(
-        p.relative_to(out).as_posix()
-        for p in out.rglob("*")
-        if p.is_file() and p.name != "offline-files.json"
+#: JupyterLite's own application (the lab): built alongside, never loaded by a page
+NOT_FOR_PAGES = ("build/",)
+WORKER = "service-worker.js"
+#: What the build puts before JupyterLite's service worker (``__FILES__``, ``__VERSION__``
+#: filled in). Its fetch listener comes first, so it answers before JupyterLite's own.
+OFFLINE_WORKER = """\
+"use strict";
+// Added by the desk's build (deploy/static_site.py) before JupyterLite's service worker below.
+// 1. When a page asks (once it shows its calculator), keep every file any page needs in the
+//    worker's cache, so that every calculator opens with no network after one visit; answer
+//    {kind: "desk-offline", done} to the page.
+// 2. A file asked for with a query (a page's address with its inputs, a script with "?v=")
+//    comes from the network and is kept under its address without the query; with no
+//    network it comes from that kept copy.
+const DESK_FILES = __FILES__;
+const DESK_VERSION = "__VERSION__";
+const DESK_CACHE = "precache"; // JupyterLite's worker serves from this cache
+const DESK_MARK = new URL("desk-offline-version", self.location).href;
+
+async function deskKeep(loaded) {
+  const cache = await caches.open(DESK_CACHE);
+  const mark = await cache.match(DESK_MARK);
+  if (mark && (await mark.text()) === DESK_VERSION) {
+    return true;
+  }
+  const todo = DESK_FILES.map((file) => new URL(file, self.location).href);
+  // what the page loaded with a query ("?v=") before this worker saw it: from the browser's
+  // cache, kept under the file's own address
+  const wanted = new Set(todo);
+  for (const address of loaded) {
+    const url = new URL(address);
+    const plain = url.origin + url.pathname;
+    if (url.search && wanted.has(plain) && !(await cache.match(plain))) {
+      try {
+        const response = await fetch(address, { cache: "force-cache" });
+        if (response.status === 200) {
+          await cache.put(plain, response);
+        }
+      } catch (error) {
+        // fetched again below
+      }
+    }
+  }
+  const fetchSome = async () => {
+    for (let url = todo.pop(); url; url = todo.pop()) {
+      // a file the page loaded through the worker is kept already: the server only confirms it
+      const kept = await cache.match(url);
+      const since = kept && kept.headers.get("Last-Modified");
+      const response = since
+        ? await fetch(url, { cache: "no-store", headers: { "If-Modified-Since": since } })
+        : await fetch(url, { cache: "no-cache" });
+      if (response.status === 304 && kept) {
+        continue;
+      }
+      if (!response.ok) {
+        throw new Error(`${url}: ${response.status}`);
+      }
+      await cache.put(url, response);
+    }
+  };
+  try {
+    await Promise.all([1, 2, 3, 4, 5, 6].map(fetchSome));
+  } catch (error) {
+    console.warn("Keeping the calculators for offline use failed; next page tries again", error);
+    return false;
+  }
+  await cache.put(DESK_MARK, new Response(DESK_VERSION));
+  return true;
+}
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.kind === "desk-keep-offline") {
+    const answer = (done) => event.source.postMessage({ kind: "desk-offline", done });
+    const loaded = Array.isArray(event.data.loaded) ? event.data.loaded.map(String) : [];
+    event.waitUntil(deskKeep(loaded).then(answer));
+  }
+});
+
+async function deskWithQuery(event) {
+  const { request } = event;
+  const cache = await caches.open(DESK_CACHE);
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    const kept =
+      (await cache.match(request)) || (await cache.match(request, { ignoreSearch: true }));
+    if (kept) {
+      return kept;
+    }
+    throw error;
+  }
+  if (response.status === 200) {
+    // the same file for every query: kept once, under its address without the query
+    const url = new URL(request.url);
+    event.waitUntil(cache.put(url.origin + url.pathname, response.clone()));
+  }
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  const own = url.origin === self.location.origin && !url.pathname.includes("/api/");
+  if (request.method === "GET" && own && url.search) {
+    event.stopImmediatePropagation(); // JupyterLite's listener would look for this exact query
+    event.respondWith(deskWithQuery(event));
+  }
+});
+
+"""
+
+
+def offline_files(out: Path) -> list[str]:
+    """Every file of the site that a page may load, relative to the site's root."""
+    return sorted(
+        path
+        for path in (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+        if not path.startswith(NOT_FOR_PAGES) and path != WORKER
     )
-    (out / "offline-files.json").write_text(json.dumps(files, indent=0))
+
+
+def _add_offline_worker(out: Path) -> None:
+    """Put :data:`OFFLINE_WORKER` before JupyterLite's service worker."""
+    worker = out / WORKER
+    upstream = worker.read_text(encoding="utf-8")
+    if 'addEventListener("fetch"' not in upstream or "precache" not in upstream:
+        raise SystemExit(
+            f"build-static: {worker} is not the JupyterLite service worker this build extends"
+        )
+    files = offline_files(out)
+    version = hashlib.sha256()
+    for path in files:
+        version.update(path.encode() + b"\0" + (out / path).read_bytes())
+    addition = OFFLINE_WORKER.replace("__FILES__", json.dumps(files)).replace(
+        "__VERSION__", version.hexdigest()[:16]
+    )
+    worker.write_text(addition + upstream, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> None:

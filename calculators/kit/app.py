@@ -148,6 +148,8 @@ class CalculatorApp:
         self.link.hint = self.t("copy_link_hint")
         self.link.done_label = self.t("link_copied")
         self.link.failed_label = self.t("link_not_copied")
+        self.link.offline_label = self.t("offline_ready")
+        self.link.offline_hint = self.t("offline_ready_hint")
         self.run(self.relabel)
 
     # -- setting many inputs at once ---------------------------------------------------

@@ -70,6 +70,10 @@ COMMON = Catalog(
         "link_copied": msg("Link copied"),
         "link_not_copied": msg("Copying is blocked here; copy the link below"),
         "link_too_long": msg("This link is longer than {limit} characters; some apps may cut it"),
+        "offline_ready": msg("Available offline"),
+        "offline_ready_hint": msg(
+            "This browser keeps every calculator of the desk: they open and compute with no network"
+        ),
         "bad_lang": msg("unknown language {lang!r} in the page address; allowed: {allowed}"),
     }
 )

@@ -1,7 +1,7 @@
 // The page's front-end helper: the address follows the inputs (history.replaceState),
 // a "Copy link" button, copying any text the kernel sends, the page's address for the
-// kernel's full links and its query (read there by a kernel running in the browser), and
-// number keyboards on phones.
+// kernel's full links and its query (read there by a kernel running in the browser), number
+// keyboards on phones, and (in the static site) keeping the calculators for offline use.
 // Served with the page by the app's own server; it loads nothing from anywhere.
 
 function copyWithTextarea(text) {
@@ -62,6 +62,29 @@ function watchNumberFields() {
   });
 }
 
+// The static site's service worker keeps every file of the calculators when asked (once per
+// page, after the page is shown); the page then says it is available offline. Without that
+// worker (the Voila server, or a browser without service workers) nothing happens.
+function keepOffline(note) {
+  const workers = navigator.serviceWorker;
+  if (!workers) {
+    return;
+  }
+  workers.addEventListener("message", (event) => {
+    if (event.data && event.data.kind === "desk-offline" && event.data.done) {
+      note.hidden = false;
+    }
+  });
+  workers.startMessages();
+  workers.ready.then((registration) => {
+    if (registration.active) {
+      // the files this page loaded, so that the worker takes them from the browser's cache
+      const loaded = performance.getEntriesByType("resource").map((entry) => entry.name);
+      registration.active.postMessage({ kind: "desk-keep-offline", loaded });
+    }
+  });
+}
+
 export default {
   render({ model, el }) {
     el.classList.add("calc-link-bar");
@@ -76,11 +99,16 @@ export default {
     shown.readOnly = true;
     shown.className = "calc-link-text";
     shown.hidden = true;
-    el.append(button, status, shown);
+    const offline = document.createElement("span");
+    offline.className = "calc-offline";
+    offline.hidden = true;
+    el.append(button, status, offline, shown);
 
     const relabel = () => {
       button.textContent = model.get("label");
       button.title = model.get("hint");
+      offline.textContent = model.get("offline_label");
+      offline.title = model.get("offline_hint");
     };
     const follow = () => {
       if (model.get("active")) {
@@ -105,6 +133,8 @@ export default {
     });
     model.on("change:label", relabel);
     model.on("change:hint", relabel);
+    model.on("change:offline_label", relabel);
+    model.on("change:offline_hint", relabel);
     model.on("change:query", () => {
       status.textContent = "";
       shown.hidden = true;
@@ -114,6 +144,7 @@ export default {
     relabel();
     follow();
     watchNumberFields();
+    keepOffline(offline);
     const here = location.origin + location.pathname;
     if (model.get("page_address") !== here) {
       // in one update: a kernel in the browser (the static site) waits for the address and

@@ -5,8 +5,9 @@ sent with the page by the app's own server) does what only the browser can: it k
 address bar on the current inputs (``history.replaceState``, no reload), copies the page's
 link when its button is pressed, copies any text the kernel asks it to (:meth:`copy_text`),
 tells the kernel the page's own address and its query (:attr:`PageLink.page_address`,
-:attr:`PageLink.page_query`), and marks number fields so that phones show their number
-keyboard.
+:attr:`PageLink.page_query`), marks number fields so that phones show their number
+keyboard, and in the static site asks its service worker to keep every calculator for offline
+use, then shows :attr:`PageLink.offline_label`.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ class PageLink(anywidget.AnyWidget):
     hint = traitlets.Unicode("").tag(sync=True)
     done_label = traitlets.Unicode("Link copied").tag(sync=True)
     failed_label = traitlets.Unicode("").tag(sync=True)
+    #: shown once the static site's service worker keeps every calculator for offline use
+    offline_label = traitlets.Unicode("").tag(sync=True)
+    offline_hint = traitlets.Unicode("").tag(sync=True)
     #: the page's address without its query (``http://host/voila/render/page.ipynb``), set by
     #: the browser once the page is shown; ``""`` until then (and without a browser)
     page_address = traitlets.Unicode("").tag(sync=True)

@@ -76,6 +76,7 @@ CSS = """
 /* the page's link */
 .calc-link-bar { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
 .calc-link-status { color: #2e5e2e; font-size: 90%; }
+.calc-offline { color: #2e5e2e; font-size: 90%; }
 .calc-link-text { width: 100%; min-height: 44px; }
 .calc-header { align-items: center; justify-content: space-between; gap: 4px 12px;
   border-bottom: 2px solid #7a1f2b; margin-bottom: 8px; padding-bottom: 4px; }
