@@ -68,6 +68,36 @@ def example_lines() -> list[str]:
     return example_text().splitlines()
 
 
+#: the inputs ``set_inputs`` takes, by name, and their widgets' attribute names
+INPUTS = {
+    "hunter": "w_hunter",
+    "health": "w_health",
+    "bites": "w_bites",
+    "items": "w_items",
+    "opponent": "w_opponent",
+    "weapons": "w_weapons",
+    "minion": "w_minion",
+    "blood": "w_blood",
+    "trap": "w_trap",
+    "advance": "w_advance",
+    "castle": "w_castle",
+    "eastern": "w_eastern",
+    "garlic": "w_garlic",
+    "dodge1": "w_dodge1",
+    "agatha": "w_agatha",
+    "hunter_policy": "w_hpolicy",
+    "goal": "w_goal",
+    "always": "w_always",
+    "companions": "w_companions",
+    "companion_items": "w_comp_items",
+    "target": "w_target",
+    "enemy_policy": "w_epolicy",
+    "assume": "w_assume",
+    "initiative": "w_init",
+    "overrides": "w_over",
+}
+
+
 class DraculaExplorer(CalculatorApp):
     """The Fury of Dracula combat explorer page."""
 
@@ -317,7 +347,6 @@ class DraculaExplorer(CalculatorApp):
             w.observe(self.guard(self._on_input), names="value")
         self.j_resolve.on_click(self.guard(lambda _b: self._on_resolve()))
         self.j_restart.on_click(self.guard(lambda _b: self.restart_judge()))
-        self._busy = False
         self.tools = PageTools(self)
         self.ready()
         self.run(self.update)
@@ -332,8 +361,7 @@ class DraculaExplorer(CalculatorApp):
             if help_key in self.labels:
                 lab.tooltip = w.tooltip = self.t(help_key)
                 lab.value += " ⓘ"
-        self._busy = True
-        try:
+        with self.hold():
             pol = [(self.t(k), k) for k in ("minimax", "uniform")]
             hpol = [(self.t(k), k) for k in HUNTER_POLICIES]
             goals = [(self.t(f"goal_{k}"), k) for k in GOALS]
@@ -369,17 +397,14 @@ class DraculaExplorer(CalculatorApp):
                 keep = w.value
                 w.options = opts
                 w.value = keep
-        finally:
-            self._busy = False
         self.tabs.set_title(0, self.t("tab_explore"))
         self.tabs.set_title(1, self.t("tab_judge"))
         self.valour.set_lang(self.lang)
         self.tabs.set_title(2, self.valour.tab_title)
         self.j_resolve.description = self.t("resolve")
         self.j_restart.description = self.t("restart")
-        if hasattr(self, "_busy"):
-            self.render()
-            render_judge(self)
+        self.render()
+        render_judge(self)
 
     # -- inputs -------------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
@@ -387,46 +412,10 @@ class DraculaExplorer(CalculatorApp):
         minion, blood, trap, advance, castle, eastern, garlic, dodge1, agatha, hunter_policy,
         goal, always, companions, companion_items, target, enemy_policy, assume, initiative,
         overrides), then recompute once."""
-        names = {
-            "hunter": self.w_hunter,
-            "health": self.w_health,
-            "bites": self.w_bites,
-            "items": self.w_items,
-            "opponent": self.w_opponent,
-            "weapons": self.w_weapons,
-            "minion": self.w_minion,
-            "blood": self.w_blood,
-            "trap": self.w_trap,
-            "advance": self.w_advance,
-            "castle": self.w_castle,
-            "eastern": self.w_eastern,
-            "garlic": self.w_garlic,
-            "dodge1": self.w_dodge1,
-            "agatha": self.w_agatha,
-            "hunter_policy": self.w_hpolicy,
-            "goal": self.w_goal,
-            "always": self.w_always,
-            "companions": self.w_companions,
-            "companion_items": self.w_comp_items,
-            "target": self.w_target,
-            "enemy_policy": self.w_epolicy,
-            "assume": self.w_assume,
-            "initiative": self.w_init,
-            "overrides": self.w_over,
-        }
-        self._busy = True
-        try:
-            for key, value in values.items():
-                if key not in names:
-                    raise KeyError(f"unknown input {key!r}; allowed: {', '.join(names)}")
-                if key == "hunter":
-                    self.w_hunter.value = value
-                    self._sync_hunter()
-                    continue
-                several = key in ("items", "weapons", "companions")
-                names[key].value = tuple(value) if several else value
-        finally:
-            self._busy = False
+        hunter = values.get("hunter")
+        if hunter in HUNTERS and "health" not in values:  # a new hunter starts unhurt
+            values = {**values, "health": HUNTERS[hunter].max_health}
+        self.set_values(self, values, INPUTS, first=("hunter",))
         self.run(self.update)
         self.tools.refresh()
 
@@ -434,14 +423,11 @@ class DraculaExplorer(CalculatorApp):
         self.w_health.value = HUNTERS[self.w_hunter.value].max_health
 
     def _on_input(self, change: dict[str, Any]) -> None:
-        if self._busy:
+        if self.held:
             return
         if change.get("owner") is self.w_hunter:
-            self._busy = True
-            try:
+            with self.hold():
                 self._sync_hunter()
-            finally:
-                self._busy = False
         if not invalid_fields(self.body):  # each bad box says what it allows meanwhile
             self.update()
         self.tools.refresh()
@@ -681,16 +667,12 @@ class DraculaExplorer(CalculatorApp):
     ) -> RoundReport | None:
         """Resolve one round in the resolver tab (as a judge would)."""
         self.j_trace.reveal()
-        self._busy = True
-        try:
-            self.j_hcard.value = hunter_card
-            self.j_ecard.value = enemy_card
-            self.j_hdie.value = hunter_die
-            self.j_edie.value = enemy_die
-            if hunter_die2 is not None:
-                self.j_hdie2.value = hunter_die2
-        finally:
-            self._busy = False
+        self.j_hcard.value = hunter_card
+        self.j_ecard.value = enemy_card
+        self.j_hdie.value = hunter_die
+        self.j_edie.value = enemy_die
+        if hunter_die2 is not None:
+            self.j_hdie2.value = hunter_die2
         self.run(self._on_resolve)
         return self.last_report
 

@@ -15,9 +15,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from calculators.kit import CalculatorApp, Catalog, Field, ResultPanel, TraceView, columns
+from calculators.kit.app import on_failure
 from calculators.kit.fields import IntField, all_valid, int_field
 from calculators.kit.fmt import escape
 from calculators.kit.labels import LANGS
+from calculators.kit.markup import heading, table
 from calculators.kit.tools import PageTools, ruling_text
 from calculators.vtes_card_picker import CARD_LABELS, CryptPicker
 from rules.i18n import msg, msg_p
@@ -490,20 +492,21 @@ class VtesDamageCalculator(CalculatorApp):
     def _refresh(self) -> None:
         if not all_valid(self.number_fields()):
             return  # the field says what is allowed; nothing is computed until then
-        try:
+        with on_failure(self._clear_results):
             result = self._compute()
-        except Exception:
-            self.result = None
-            self.outcome_text = ""
-            self.badges = ()
-            self.svg = ""
-            self.panel.clear()
-            self.trace_view.clear()
-            self._render_preset_note()
-            self.tools.refresh()
-            raise
         self.result = result
         self._render(result)
+        self._render_preset_note()
+        self.tools.refresh()
+
+    def _clear_results(self) -> None:
+        """Take the ruling on earlier inputs off the page."""
+        self.result = None
+        self.outcome_text = ""
+        self.badges = ()
+        self.svg = ""
+        self.panel.clear()
+        self.trace_view.clear()
         self._render_preset_note()
         self.tools.refresh()
 
@@ -550,13 +553,11 @@ class VtesDamageCalculator(CalculatorApp):
         else:
             before_life = result.before.life if not isinstance(result.before, Vampire) else 0
             facts.append((self.t("life_lost"), before_life - result.blood))
-        rows = "".join(f"<tr><th>{escape(k)}</th><td>{v}</td></tr>" for k, v in facts)
         body = (
             f'<p class="vtes-badges">{badges}</p>'
             f'<p class="vtes-outcome-text"><b>{escape(self.outcome_text)}</b></p>'
             f'<div class="vtes-picture"><div>{escape(picture_title)}</div>{self.svg}'
-            f"{self._legend(token_labels)}</div>"
-            f'<table class="calc-table">{rows}</table>'
+            f"{self._legend(token_labels)}</div>" + table(None, facts, row_headers=True)
         )
         self.panel.show(body, title=self.t("outcome"))
         self.trace_view.show(result.steps, self.lang)
@@ -633,9 +634,9 @@ class VtesDamageCalculator(CalculatorApp):
     def relabel(self) -> None:
         self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
         self._presets_title.value = f"<b>{escape(self.t('presets'))}</b>"
-        self._minion_title.value = f"<h4>{escape(self.t('minion'))}</h4>"
-        self._damage_title.value = f"<h4>{escape(self.t('damage'))}</h4>"
-        self._prevention_title.value = f"<h4>{escape(self.t('prevention'))}</h4>"
+        self._minion_title.value = heading(self.t("minion"))
+        self._damage_title.value = heading(self.t("damage"))
+        self._prevention_title.value = heading(self.t("prevention"))
         self._prevention_help.value = f"<small>{escape(self.t('prevention_help'))}</small>"
         self._kind_label.value = self.t("kind")
         self._state_label.value = self.t("state")

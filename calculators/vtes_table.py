@@ -29,6 +29,7 @@ from calculators.kit import (
 )
 from calculators.kit.closing import close_trees
 from calculators.kit.fmt import escape
+from calculators.kit.markup import heading, table
 from calculators.kit.tools import PageTools, input_lines, ruling_text
 from calculators.vtes_table_controls import (
     _WIDE,
@@ -40,7 +41,6 @@ from calculators.vtes_table_controls import (
     _check,
     _int_box,
     _Tab,
-    _table,
     _text_box,
     _vp,
 )
@@ -205,7 +205,7 @@ class TorporTab(_Tab):
             vampire_blocks and self.blocker_diablerizes.value
         )
         self._diablerie_box.layout.display = show[diablerie_possible]
-        self._actor_title.value = f"<h4>{escape(self.t('actor_torpor' if leave else 'actor'))}</h4>"
+        self._actor_title.value = heading(self.t("actor_torpor" if leave else "actor"))
 
     def _equipment(self) -> tuple[str, ...]:
         return tuple(e.strip() for e in self.equipment.value.split(",") if e.strip())
@@ -370,7 +370,9 @@ class TorporTab(_Tab):
         body = f"<p>{escape(stealth_text)}</p>" + "".join(
             f"<p>{escape(line)}</p>" for line in lines[1:]
         )
-        body += _table((self.t("name"), self.t("blood"), "→"), rows, "vtes-torpor-table")
+        body += table(
+            (self.t("name"), self.t("blood"), "→"), rows, css_class="calc-table vtes-torpor-table"
+        )
         self.show(lines[0], body, steps)
 
     def relabel(self) -> None:
@@ -379,9 +381,9 @@ class TorporTab(_Tab):
         self._relabel_options(self.action, ACTIONS)
         self._relabel_options(self.actor_kind, ("vampire", "ally"))
         self._relabel_options(self.blocked, BLOCKERS)
-        self._target_title.value = f"<h4>{escape(self.t('target'))}</h4>"
-        self._blocker_title.value = f"<h4>{escape(self.t('blocker'))}</h4>"
-        self._hunt_title.value = f"<h4>{escape(self.t('hunt'))}</h4>"
+        self._target_title.value = heading(self.t("target"))
+        self._blocker_title.value = heading(self.t("blocker"))
+        self._hunt_title.value = heading(self.t("hunt"))
         self._share_help.value = f"<small>{escape(self.t('rescuer_share_help'))}</small>"
         for control, key in (
             (self.actor_name, "name"),
@@ -527,26 +529,26 @@ class InfluenceTab(_Tab):
         summary = self.t("plan_ok").format(
             before=self.pool.value, after=plan.pool, used=plan.transfers_used, total=transfers
         )
-        controlled = _table(
+        controlled = table(
             (self.t("name"), self.t("blood"), self.t("drained"), self.t("scarce_cost")),
             (
                 (v.name, f"{v.blood}/{v.capacity}", v.drained, v.scarce_cost)
                 for v in plan.controlled
             ),
-            "vtes-controlled",
+            css_class="calc-table vtes-controlled",
         )
-        remaining = _table(
+        remaining = table(
             (self.t("name"), self.t("blood")),
             ((u.name, f"{u.blood}/{u.capacity}") for u in plan.uncontrolled),
-            "vtes-still-uncontrolled",
+            css_class="calc-table vtes-still-uncontrolled",
         )
         nobody = f"<p>{escape(self.t('nobody'))}</p>"
         body = (
             f'<p class="vtes-influence-applied">{escape(self.t("rulebook"))}: '
             f"<b>{escape(self.t(rules))}</b></p>"
-            f"<h4>{escape(self.t('now_controlled'))}</h4>"
+            + heading(self.t("now_controlled"))
             + (controlled if plan.controlled else nobody)
-            + f"<h4>{escape(self.t('still_uncontrolled'))}</h4>"
+            + heading(self.t("still_uncontrolled"))
             + (remaining if plan.uncontrolled else nobody)
         )
         self.show(summary, body, plan.steps)
@@ -560,7 +562,7 @@ class InfluenceTab(_Tab):
         self._rules_label.value = self.t("rulebook")
         self.app.relabel_options(self.rules, INFLUENCE_RULEBOOKS)
         for key, title in self._titles.items():
-            title.value = f"<h4>{escape(self.t(key))}</h4>"
+            title.value = heading(self.t(key))
         for key, help_widget in self._helps.items():
             help_widget.value = f"<small>{escape(self.t(key + '_help'))}</small>"
         self._relabel_rulebook()
@@ -659,7 +661,7 @@ class VictoryTab(_Tab):
             )
             for p in score.players
         )
-        body = _table(
+        body = table(
             (
                 self.t("player"),
                 self.t("vp"),
@@ -668,7 +670,7 @@ class VictoryTab(_Tab):
                 self.t("prey"),
             ),
             rows,
-            "vtes-score",
+            css_class="calc-table vtes-score",
         )
         self.show(summary, body, score.steps)
 
@@ -677,7 +679,7 @@ class VictoryTab(_Tab):
         self.richard_button.description = self.t("richard")
         self.seating.description = self.t("seating")
         self._seating_help.value = f"<small>{escape(self.t('seating_help'))}</small>"
-        self._events_title.value = f"<h4>{escape(self.t('events'))}</h4>"
+        self._events_title.value = heading(self.t("events"))
         self._events_help.value = f"<small>{escape(self.t('events_help'))}</small>"
         self.withdrawal_vp.description = self.t("withdrawal_vp")
         value = self.withdrawal_vp.value
@@ -757,10 +759,12 @@ class ContestTab(_Tab):
             (self.t("titles"), self.t("yielded"), names(r.titles_yielded, r.forced_yields)),
             (self.t("titles"), self.t("won"), names(r.titles_won)),
         ]
-        body = _table(("", "", ""), rows, "vtes-contests")
+        body: str = table(("", "", ""), rows, css_class="calc-table vtes-contests")
         if r.blood:
-            body += f"<h4>{escape(self.t('blood_after'))}</h4>" + _table(
-                (self.t("vampire"), self.t("blood")), r.blood, "vtes-contest-blood"
+            body += heading(self.t("blood_after")) + table(
+                (self.t("vampire"), self.t("blood")),
+                r.blood,
+                css_class="calc-table vtes-contest-blood",
             )
         if r.ousted:
             body += f"<p><b>{escape(self.t('ousted_note'))}</b></p>"
@@ -768,9 +772,9 @@ class ContestTab(_Tab):
 
     def relabel(self) -> None:
         self.pool.description = self.t("pool")
-        self._cards_title.value = f"<h4>{escape(self.t('cards'))}</h4>"
+        self._cards_title.value = heading(self.t("cards"))
         self._cards_help.value = f"<small>{escape(self.t('cards_help'))}</small>"
-        self._titles_title.value = f"<h4>{escape(self.t('titles'))}</h4>"
+        self._titles_title.value = heading(self.t("titles"))
         self._titles_help.value = f"<small>{escape(self.t('titles_help'))}</small>"
 
 

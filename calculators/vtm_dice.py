@@ -30,8 +30,16 @@ from calculators.kit import (
     TraceView,
     columns,
 )
+from calculators.kit.app import on_failure
 from calculators.kit.fields import SliderField, invalid_fields
-from calculators.kit.fmt import escape, exact_html, fraction_text, percent, short_fraction
+from calculators.kit.fmt import (
+    escape,
+    exact_html,
+    mean_html,
+    percent,
+    short_fraction,
+)
+from calculators.kit.markup import Cell, Markup, heading, table
 from calculators.kit.tools import PageTools, input_lines, ruling_text
 from calculators.vtm_v5 import V5Tab
 from calculators.vtm_weapons import WeaponPicker
@@ -493,7 +501,7 @@ class DicePoolCalculator(CalculatorApp):
         revised = self.edition.value == "revised" and self.specialty.value
         self.reroll_ones_cancel.layout.display = None if revised else "none"
         wound = None if self.wound.value == UNHURT else self.wound.value
-        try:
+        with on_failure(self._clear_pool):
             if wound_penalty(wound) is None:
                 # the engine refuses it with a message; keep the old results off the page
                 pool(1, wound=wound)
@@ -506,28 +514,29 @@ class DicePoolCalculator(CalculatorApp):
                 bool(self.reroll_ones_cancel.value and revised),
                 wound,
             )
-        except Exception:
-            self.results = ()
-            self.botch_text = ""
-            self._botch.value = ""
-            self.summary.clear()
-            self.chart.show([])
-            self._at_least.value = ""
-            self._actions_table.value = ""
-            self._tail_note.value = ""
-            self._forms.value = ""
-            self.trace_view.clear()
-            raise
         self.results = results
         self._render_pool(results)
         self.last_compute_ms = (time.perf_counter() - start) * 1000
 
-    def _num(self, p: Fraction) -> str:
+    def _clear_pool(self) -> None:
+        """Take the one-roll results of earlier inputs off the page."""
+        self.results = ()
+        self.botch_text = ""
+        self._botch.value = ""
+        self.summary.clear()
+        self.chart.show([])
+        self._at_least.value = ""
+        self._actions_table.value = ""
+        self._tail_note.value = ""
+        self._forms.value = ""
+        self.trace_view.clear()
+
+    def _num(self, p: Fraction) -> Markup:
         """A probability: percent with the exact fraction on hover (and shown when asked)."""
         shown = exact_html(p)
         if self.exact.value:
             shown += f' <small class="vtm-fraction">= {escape(short_fraction(p))}</small>'
-        return shown
+        return Markup(shown)
 
     def _render_pool(self, results: tuple[PoolResult, ...]) -> None:
         r = results[0]
@@ -541,17 +550,20 @@ class DicePoolCalculator(CalculatorApp):
             (self.t("failure"), r.failure, FAIL_COLOR),
             (self.t("success"), r.success, SUCCESS_COLOR),
         ]
-        items = "".join(
-            f'<tr><th style="color:{color}">{escape(name)}</th><td>{self._num(p)}</td></tr>'
-            for name, p, color in rows
+        self.summary.show(
+            table(
+                None,
+                [
+                    (self.t("rolled"), r.rolled),
+                    *(
+                        (Cell(name, header=True, style=f"color:{color}"), self._num(p))
+                        for name, p, color in rows
+                    ),
+                    (self.t("expected"), Markup(mean_html(r.expected))),
+                ],
+                row_headers=True,
+            )
         )
-        expected = (
-            f"<tr><th>{escape(self.t('expected'))}</th><td>"
-            f'<span class="calc-exact" title="{escape(fraction_text(r.expected))}">'
-            f"{float(r.expected):.3f}</span></td></tr>"
-        )
-        dice_row = f"<tr><th>{escape(self.t('rolled'))}</th><td>{r.rolled}</td></tr>"
-        self.summary.show(f'<table class="calc-table">{dice_row}{items}{expected}</table>')
         self.summary_text = (
             f"{self.t('botch')} {percent(r.botch)}, {self.t('failure')} {percent(r.failure)}, "
             f"{self.t('success')} {percent(r.success)}"
@@ -571,30 +583,30 @@ class DicePoolCalculator(CalculatorApp):
         else:
             self._tail_note.value = ""
         self.at_least_rows = r.at_least_table()
-        table_rows = "".join(
-            f"<tr><td>{k}</td><td>{self._num(p)}</td></tr>" for k, p in self.at_least_rows
+        at_least = table(
+            (self.t("k"), self.t("probability")),
+            ((k, Markup(self._num(p))) for k, p in self.at_least_rows),
         )
         self._at_least.value = (
-            f"<h4>{escape(self.t('at_least'))}</h4>"
-            '<div style="max-height:320px;overflow:auto"><table class="calc-table">'
-            f"<tr><th>{escape(self.t('k'))}</th><th>{escape(self.t('probability'))}</th></tr>"
-            f"{table_rows}</table></div>"
+            heading(self.t("at_least"))
+            + f'<div style="max-height:320px;overflow:auto">{at_least}</div>'
         )
         if len(results) > 1:
-            head = "".join(
-                f"<th>{escape(self.t(key))}</th>"
-                for key in ("action", "rolled", "botch", "success", "expected")
-            )
-            body = "".join(
-                f"<tr><td>{i}</td><td>{a.rolled or escape(self.t('no_roll'))}</td>"
-                f"<td>{self._num(a.botch)}</td><td>{self._num(a.success)}</td>"
-                f'<td><span class="calc-exact" title="{escape(fraction_text(a.expected))}">'
-                f"{float(a.expected):.3f}</span></td></tr>"
-                for i, a in enumerate(results, 1)
+            actions = table(
+                [self.t(key) for key in ("action", "rolled", "botch", "success", "expected")],
+                (
+                    (
+                        i,
+                        a.rolled or self.t("no_roll"),
+                        self._num(a.botch),
+                        self._num(a.success),
+                        Markup(mean_html(a.expected)),
+                    )
+                    for i, a in enumerate(results, 1)
+                ),
             )
             self._actions_table.value = (
-                f'<div style="padding-left:16px"><h4>{escape(self.t("actions"))}</h4>'
-                f'<table class="calc-table"><tr>{head}</tr>{body}</table></div>'
+                f'<div style="padding-left:16px">{heading(self.t("actions"))}{actions}</div>'
             )
         else:
             self._actions_table.value = ""
@@ -633,8 +645,8 @@ class DicePoolCalculator(CalculatorApp):
                 line += rf" \approx {float(value):.6g}"
             lines.append(f"<div>$${line}$$</div>")
         self.forms_html = (
-            f"<h4>{escape(self.t('forms_title'))}</h4>"
-            f"<small>{escape(self.t('forms_note'))} (n = {r.rolled}, d = {r.difficulty})</small>"
+            heading(self.t("forms_title"))
+            + f"<small>{escape(self.t('forms_note'))} (n = {r.rolled}, d = {r.difficulty})</small>"
             + "".join(lines)
         )
         self._forms.value = self.forms_html
@@ -670,34 +682,30 @@ class DicePoolCalculator(CalculatorApp):
             return  # a box holds a wrong number and says so: nothing is computed until then
         start = time.perf_counter()
         self.fire.layout.display = None if self.damage_type.value == "aggravated" else "none"
-        try:
+        with on_failure(self._clear_attack):
             result = _attack(tuple(sorted(self.attack_arguments().items())))
-        except Exception:
-            self.attack_result = None
-            self.attack_summary.clear()
-            self.attack_chart.show([])
-            self._health_table.value = ""
-            self.attack_trace.clear()
-            raise
         self.attack_result = result
         self._render_attack(result)
         self.last_attack_ms = (time.perf_counter() - start) * 1000
+
+    def _clear_attack(self) -> None:
+        """Take the attack results of earlier inputs off the page."""
+        self.attack_result = None
+        self.attack_summary.clear()
+        self.attack_chart.show([])
+        self._health_table.value = ""
+        self.attack_trace.clear()
 
     def _render_attack(self, a: AttackResult) -> None:
         rows = [
             (self.t("hit"), self._num(a.hit)),
             (self.t("miss"), self._num(a.miss)),
             (self.t("attack_botch"), self._num(a.attack_botch)),
-            (
-                self.t("levels_expected"),
-                f'<span class="calc-exact" title="{escape(fraction_text(a.expected))}">'
-                f"{float(a.expected):.3f}</span>",
-            ),
+            (self.t("levels_expected"), Markup(mean_html(a.expected))),
             (self.t("dazed"), self._num(a.dazed)),
-            (self.t("soak_dice"), str(a.soak_dice)),
+            (self.t("soak_dice"), a.soak_dice),
         ]
-        body = "".join(f"<tr><th>{escape(k)}</th><td>{v}</td></tr>" for k, v in rows)
-        self.attack_summary.show(f'<table class="calc-table">{body}</table>')
+        self.attack_summary.show(table(None, rows, row_headers=True))
         top = max(a.levels)
         bars = [
             Bar(str(k), a.levels.get(k, Fraction(0)), FAIL_COLOR if k == 0 else LEVEL_COLOR)
@@ -717,14 +725,9 @@ class DicePoolCalculator(CalculatorApp):
             pen_text = (
                 self.t("cannot_act") if penalty is None else (f"−{penalty}" if penalty else "0")
             )
-            health_rows.append(
-                f"<tr><td>{escape(self.t(name))}</td><td>{escape(pen_text)}</td>"
-                f"<td>{self._num(a.health[name])}</td></tr>"
-            )
-        self._health_table.value = (
-            f"<h4>{escape(self.t('health_after'))}</h4><table class='calc-table'>"
-            f"<tr><th></th><th>{escape(self.t('penalty'))}</th>"
-            f"<th>{escape(self.t('probability'))}</th></tr>{''.join(health_rows)}</table>"
+            health_rows.append((self.t(name), pen_text, self._num(a.health[name])))
+        self._health_table.value = heading(self.t("health_after")) + table(
+            ("", self.t("penalty"), self.t("probability")), health_rows
         )
         self.attack_trace.show(a.steps, self.lang)
 
@@ -771,8 +774,8 @@ class DicePoolCalculator(CalculatorApp):
         self._damage_type_label.value = self.t("damage_type")
         self.weapon.relabel()
         self._target_label.value = self.t("target")
-        self._attacker_title.value = f"<h4>{escape(self.t('attacker'))}</h4>"
-        self._defender_title.value = f"<h4>{escape(self.t('defender'))}</h4>"
+        self._attacker_title.value = heading(self.t("attacker"))
+        self._defender_title.value = heading(self.t("defender"))
         self.relabel_options(self.edition, EDITIONS)
         self.relabel_options(self.wound, WOUND_CHOICES)
         self.relabel_options(self.damage_type, DAMAGE_TYPES)
