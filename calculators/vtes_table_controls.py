@@ -8,10 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from calculators.kit import (
-    ResultPanel,
-    TraceView,
-)
+from calculators.kit import ResultPanel, TraceView
 from calculators.kit.app import on_failure
 from calculators.kit.fields import IntField, int_field, invalid_fields
 from calculators.kit.fmt import escape
@@ -131,6 +128,3 @@ def _check(value: bool, css: str) -> widgets.Checkbox:
     box = widgets.Checkbox(value=value, indent=False)
     box.add_class(css)
     return box
-
-
-# --------------------------------------------------------------------------- torpor tab
