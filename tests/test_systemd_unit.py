@@ -9,6 +9,7 @@ the unit's stop timeout.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import shutil
@@ -100,10 +101,8 @@ def test_the_units_command_tells_systemd_it_is_ready_and_alive(tmp_path: Path) -
             deadline = time.monotonic() + int(unit["TimeoutStartSec"])
             while b"READY=1" not in heard and time.monotonic() < deadline:
                 assert proc.poll() is None, (tmp_path / "server.log").read_text()[-2000:]
-                try:
+                with contextlib.suppress(TimeoutError):
                     heard.append(sock.recv(100))
-                except TimeoutError:
-                    pass
             assert b"READY=1" in heard, "no READY=1 within the unit's start timeout"
             # ready means it answers, under the instance's own path
             base = f"http://127.0.0.1:887{instance}/desk-{instance}"
