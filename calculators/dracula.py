@@ -18,7 +18,6 @@ from calculators.dracula_group import group_html
 from calculators.dracula_judge import render_judge
 from calculators.dracula_labels import ASSUME_CHOICES, HUNTER_POLICIES, LABELS, OUTCOME_COLORS
 from calculators.dracula_odds import _game, _group, _odds, _plan
-from calculators.dracula_parsers import parse_companion_items, parse_initiatives, parse_overrides
 from calculators.dracula_ruling import page_ruling
 from calculators.dracula_table import mix_html, table_html
 from calculators.dracula_widgets import INPUTS, DraculaWidgets
@@ -41,6 +40,7 @@ from rules.dracula.examples import example_text
 from rules.dracula.goals import GOALS, GoalPlan
 from rules.dracula.group import TARGET_POLICIES, GroupOdds
 from rules.dracula.hunters import HUNTERS, Hunter, Opponent, Situation, hunter
+from rules.dracula.notation import parse_companion_items, parse_initiatives, parse_overrides
 from rules.dracula.odds import round_odds
 from rules.dracula.words import card_name, card_names
 from rules.errors import InvalidState

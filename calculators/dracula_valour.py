@@ -25,6 +25,7 @@ from calculators.kit.markup import Cell, Row, heading, table
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.chain import CombatOdds
 from rules.dracula.hunters import HUNTERS, Opponent
+from rules.dracula.notation import parse_blood_list
 from rules.dracula.valour import (
     AWARDS,
     MAX_HUNTERS,
@@ -37,7 +38,7 @@ from rules.dracula.valour import (
 from rules.errors import InvalidState, RuleError
 from rules.i18n import msg
 
-__all__ = ["LABELS", "ValourPanel", "parse_blood_list"]
+__all__ = ["LABELS", "ValourPanel"]
 
 T = TypeVar("T")
 
@@ -91,26 +92,6 @@ LABELS = Catalog(
 )
 _CATALOG = COMMON.merged(LABELS)
 BLOOD_KEY = "blood_taken"
-
-
-def parse_blood_list(text: str) -> tuple[int, ...]:
-    """``"3, 2"`` -> ``(3, 2)``: the blood taken in each combat (range checks are the engine's)."""
-    values = []
-    for part in text.replace(";", ",").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        try:
-            values.append(int(part))
-        except ValueError:
-            raise InvalidState(
-                msg(
-                    "write the blood taken in each combat as whole numbers separated by "
-                    "commas, for example 3, 2 (got {part!r})",
-                    part=part,
-                )
-            ) from None
-    return tuple(values)
 
 
 MAX_AWARDS = 99  # times one hunter earns one award in a game: far above any real game

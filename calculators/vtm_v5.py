@@ -12,7 +12,6 @@ Drive it without a browser, through the page::
 
 from __future__ import annotations
 
-import re
 import time
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -25,7 +24,7 @@ from calculators.kit.fields import SliderField, invalid_fields
 from calculators.kit.fmt import escape, exact_html, mean_html, percent
 from calculators.kit.labels import COMMON
 from calculators.kit.markup import Markup, heading, table
-from rules.errors import InvalidState, RuleError
+from rules.errors import RuleError
 from rules.i18n import msg
 from rules.trace import Step
 from rules.vtm import (
@@ -40,11 +39,12 @@ from rules.vtm import (
     v5_reroll,
     v5_willpower,
 )
+from rules.vtm.notation import parse_roll
 
 if TYPE_CHECKING:
     from calculators.kit import CalculatorApp
 
-__all__ = ["V5Tab", "parse_roll"]
+__all__ = ["V5Tab"]
 
 INPUTS: tuple[str, ...] = ("pool", "hunger", "difficulty", "roll")
 
@@ -100,29 +100,8 @@ LABELS = Catalog(
             "At Hunger 5 the Blood cannot be roused by choice; a forced check calls for a "
             "hunger frenzy test."
         ),
-        "bad_roll": msg(
-            "Your roll: write die faces 1-10 separated by spaces, with '/' before the Hunger "
-            "dice, e.g. '10 7 3 / 10 1'; got {text!r}."
-        ),
     }
 )
-
-_ROLL = re.compile(r"^\s*(?P<regular>[\d\s,]*?)\s*(?:/\s*(?P<hunger>[\d\s,]*))?\s*$")
-
-
-def parse_roll(text: str) -> tuple[list[int], list[int]] | None:
-    """``"10 7 3 / 10 1"`` -> ``([10, 7, 3], [10, 1])``; empty text -> ``None``.
-
-    Faces are checked by the engine; a text that is not a roll raises :class:`InvalidState`.
-    """
-    if not text.strip():
-        return None
-    match = _ROLL.match(text) if text.count("/") <= 1 else None
-    if match is None:
-        raise InvalidState(LABELS.message("bad_roll", text=text))
-    regular = [int(f) for f in re.split(r"[\s,]+", match["regular"]) if f]
-    hunger = [int(f) for f in re.split(r"[\s,]+", match["hunger"] or "") if f]
-    return regular, hunger
 
 
 class V5Tab:

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from calculators.dracula_valour import ValourPanel, parse_blood_list
+from calculators.dracula_valour import ValourPanel
 from rules.dracula.chain import CombatOdds, combat_odds
 from rules.dracula.examples import (
     EXAMPLE_BLOOD,
@@ -15,6 +15,7 @@ from rules.dracula.examples import (
     example_hunter,
 )
 from rules.dracula.hunters import Opponent, hunter
+from rules.dracula.notation import parse_blood_list
 from rules.dracula.valour import ValourEvent, valour_tally
 from rules.errors import InvalidState
 

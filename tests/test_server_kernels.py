@@ -364,3 +364,24 @@ def _kernel_of(body: str) -> str:
     found = re.search(r'"kernelId": "([0-9a-f-]+)"', body)
     assert found, body[:500]
     return found.group(1)
+
+
+def test_a_pooled_page_that_lost_its_widget_is_replaced(tmp_path: Path) -> None:
+    # The first kernel's display of the calculator reaches the server after its cell ended, as
+    # when the server stops waiting for a cell's output on a busy machine: its page has no
+    # widget. The pool must not keep it for a visitor.
+    pools = json.dumps({"default": {"pool_size": 0}, "vtm_dice.ipynb": {"pool_size": 1}})
+    server = Server(tmp_path, ["real", "mute"], f"--VoilaKernelManager.kernel_pools_config={pools}")
+    try:
+        server.wait_up()
+        page = f"{server.url}/voila/render/vtm_dice.ipynb"
+        status, body = _get(page, timeout=120)  # served from a kernel started for the visitor
+        assert status == 200 and "application/vnd.jupyter.widget-view+json" in body
+        # the page's pool now fills, with the muted kernel first
+        _wait_for_pool(server, 180, ready=1)
+        status, body = _get(page, timeout=60)
+        assert status == 200, body[:500]
+        assert "application/vnd.jupyter.widget-view+json" in body
+        assert "came out without the calculator's widget" in server.log.read_text()
+    finally:
+        server.stop()

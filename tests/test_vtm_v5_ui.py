@@ -8,9 +8,9 @@ from math import factorial
 import pytest
 
 from calculators.vtm_dice import DicePoolCalculator
-from calculators.vtm_v5 import parse_roll
 from rules.errors import InvalidState
 from rules.vtm import v5_pool, v5_reroll, v5_willpower
+from rules.vtm.notation import parse_roll
 
 
 @pytest.fixture

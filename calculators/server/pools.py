@@ -12,6 +12,11 @@ Voila does without pools), so a start serves at once. Kernels start at most one 
 time (a start is CPU-bound: sharing the cores among more only delays every one of them);
 visitors take a free start slot before the filler does, so refills never delay a visitor.
 
+A page that lost its calculator is no page either: Voila stops waiting for a cell's output after
+``VoilaExecutor.iopub_timeout`` (120 s in ``voila.json``; a busy machine was seen to pass 30 s)
+and goes on without it. A pooled kernel whose page shows no widget once ready is dropped and
+replaced like a dead one, so no visitor is given it.
+
 A kernel that dies (at start, while running its notebook, or idle in a pool) is dropped and
 shut down, and the filler starts a replacement; after repeated failures it waits longer
 between attempts (1 s, 2 s, 4 s ... at most 30 s), so a broken kernel does not spin.
@@ -48,6 +53,7 @@ from calculators.server.sizing import configured_size, machine, pool_sizes
 
 MAX_BACKOFF_S = 30.0
 READY_TIMEOUT_S = 180.0
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 SWEEP_S = 2.0  # how often every kernel is checked for death
 
 
@@ -147,13 +153,19 @@ def desk_kernel_manager_factory(
             self, render: Awaitable[Any], kernel_id: str, died: type[KernelStartFailed]
         ) -> tuple[list[str], AsyncIterator[Any]]:
             """Voila's rendering of a page, which fails with ``died`` if the kernel is dead
-            once the first cells are rendered, or once the rest is."""
+            once the first cells are rendered, or once the rest is.
+
+            A pooled kernel whose page fails before anything is sent fails with ``died``
+            even while its process lives (a kernel that cannot be reached, one about to die):
+            nothing was sent, so another kernel can still render the page.
+            """
             try:
                 rendered, rest = await render
             except Exception as error:
-                if await self._kernel_alive(kernel_id):
+                pooled = issubclass(died, PooledKernelDied)
+                if not pooled and await self._kernel_alive(kernel_id):
                     raise
-                raise died(f"the kernel died under its page ({error})") from error
+                raise died(f"the kernel failed under its page ({error})") from error
             await self._unless_dead(kernel_id, died)
 
             async def rest_then_check() -> AsyncIterator[Any]:
@@ -387,6 +399,9 @@ def desk_kernel_manager_factory(
                 await asyncio.sleep(0.1)
             if render.done():
                 render.result()  # raises what made the rendering fail
+            if not _whole(content):
+                render.cancel()
+                raise KernelStartFailed("its page came out without the calculator's widget")
 
         # -- kernels that die ------------------------------------------------------------
         async def _initialize(
@@ -419,6 +434,8 @@ def desk_kernel_manager_factory(
             render = content["task"]
             if render.done() and (render.cancelled() or render.exception() is not None):
                 return False
+            if _ready(content) and not _whole(content):
+                return False  # its page lost the widget's output
             return await self._kernel_alive(content["kernel_id"])
 
         def _discard(self, task: asyncio.Task[Any]) -> None:
@@ -452,6 +469,19 @@ def _ready(content: dict[str, Any]) -> bool:
     return bool(content["task"].done() or content["kernel_id"] in RequestInfoSocketHandler._waiters)
 
 
+def _whole(content: dict[str, Any]) -> bool:
+    """The page rendered so far shows a widget (or was taken by a visitor before it did).
+
+    Every page of the desk displays its calculator in its first cell, before it waits for the
+    visitor's address, so a ready page without a widget view lost its output: Voila skips the
+    rest of a cell whose output has not arrived within ``VoilaExecutor.iopub_timeout``.
+    """
+    renderer = content["renderer"]
+    if renderer.stop_generator:
+        return True  # taken by a visitor: the cache stops here, the rest goes to the visitor
+    return any(WIDGET_VIEW in snippet for snippet in renderer.rendered_cache)
+
+
 def _rendered(task: asyncio.Task[Any]) -> bool:
     """The pool item has a kernel that is ready for a visitor."""
     if not task.done() or task.cancelled() or task.exception() is not None:
@@ -459,4 +489,4 @@ def _rendered(task: asyncio.Task[Any]) -> bool:
     content = task.result()
     render = content["task"]
     failed = render.done() and (render.cancelled() or render.exception() is not None)
-    return _ready(content) and not failed
+    return _ready(content) and _whole(content) and not failed

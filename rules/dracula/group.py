@@ -21,6 +21,9 @@ The chain of combat states is explored from the start, its strongly connected co
 taken in order, and probability is pushed forward exactly (cycles, from repels and results that
 change nothing, are solved as small exact linear systems). A bound on the number of states is
 checked before any work starts.
+
+The model (states and moves) is in :mod:`rules.dracula.group_model`, the exact solution in
+:mod:`rules.dracula.group_solver`.
 """
 
 from __future__ import annotations
@@ -28,29 +31,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import product
-from math import gcd, lcm, prod
+from math import prod
 
-from rules.dracula.blood import AFTER_KILLED, MAX_BLOOD
-from rules.dracula.cards import HUNTER_BASICS, CardTable, CombatResult, default_table
-from rules.dracula.chain_model import initiatives, result_value
+from rules.dracula.blood import MAX_BLOOD
+from rules.dracula.cards import HUNTER_BASICS, CardTable, default_table
+from rules.dracula.group_model import GEnding, GroupModel, GState
+from rules.dracula.group_solver import solve_group
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
-from rules.dracula.legality import (
-    AGATHA_CARDS,
-    AGATHA_COST,
-    DODGES,
-    can_pay,
-    enemy_cards,
-    hunter_cards,
-    playable_cards,
-)
-from rules.dracula.odds import roll_counts
 from rules.dracula.shares import outcome_shares
 from rules.dracula.words import card_names
 from rules.errors import InvalidState
-from rules.exact.graph import strong_components
-from rules.exact.program import Program, compile_absorbing
-from rules.exact.rational import sum_pairs
 from rules.i18n import Message, msg, msg_n, msg_p
 from rules.trace import Step, Trace
 from rules.validation import choice, present, whole
@@ -60,22 +50,7 @@ __all__ = ["MAX_GROUP_STATES", "TARGET_POLICIES", "GroupOdds", "group_odds", "st
 TARGET_POLICIES: tuple[str, ...] = ("uniform", "minimax")
 MAX_GROUP_STATES = 8_000_000
 """The default largest bound on combat states (:func:`state_bound`) that is explored at all."""
-_KIND_RANK = {"repel": 3, "nothing": 2, "continue": 1, "end": 0}
 ENDING_KINDS = ("defeated", "bitten", "escaped", "continues", "destroyed", "killed")
-
-# (healths, items per hunter, blood, cards on the table per hunter, enemy's card on the table,
-#  continues, repel, side with a Dodge bonus (0 none, 1 hunters, 2 enemy), round (capped))
-GState = tuple[
-    tuple[int, ...], tuple[tuple[str, ...], ...], int, tuple[str | None, ...], str | None,
-    int, bool, int, int,
-]  # fmt: skip
-# (kind, index of the hunter bitten/defeated or -1, blood, healths) at the end
-GEnding = tuple[str, int, int, tuple[int, ...]]
-# (code, owner, amount, ending kind, items after, cards on the table after, enemy's card,
-#  repel, Dodge bonus, blood Dracula paid to play his card)
-_Effect = tuple[
-    int, int, int, str, tuple[tuple[str, ...], ...], tuple[str | None, ...], str, bool, int, int
-]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,462 +85,6 @@ def state_bound(group: Sequence[Hunter], opponent: Opponent, blood: int, round_c
         per_hunter.append(h.health * subsets * (len(HUNTER_BASICS) + len(kinds) + 1))
     flags = 3 * 3 * (2 if opponent.is_dracula else 1) * max(round_cap, 1)
     return prod(per_hunter) * blood * (len(opponent.deck()) + 1) * flags
-
-
-class _Group:
-    """Everything fixed during one group combat."""
-
-    def __init__(
-        self,
-        group: tuple[Hunter, ...],
-        opponent: Opponent,
-        situation: Situation,
-        table: CardTable,
-        target_policy: str,
-        assume_initiative: int | None,
-    ) -> None:
-        self.group = group
-        self.opponent = opponent
-        self.situation = situation
-        self.table = table
-        self.target_policy = target_policy
-        self.dracula = opponent.is_dracula
-        self.enemy_deck = opponent.deck()
-        self.dice = 2 if (not self.dracula and any(h.godalming for h in group)) else 1
-        hb = int(situation.advance_planning)
-        eb = int(situation.trap)
-        if self.dracula:
-            eb += int(any(h.counts_as_bitten for h in group)) + int(situation.castle_dracula)
-        else:
-            eb += int(opponent.minion and situation.eastern_europe)
-        self.base_h, self.base_e = hb, eb
-        self.free_slots = tuple(h.bite_slots - h.bites for h in group)
-        self.playable = playable_cards(
-            table, (c for h in group for c in (*HUNTER_BASICS, *h.combat_items)), self.enemy_deck
-        )
-        cards = tuple(dict.fromkeys(c for h in group for c in (*HUNTER_BASICS, *h.combat_items)))
-        self.init, self.assumed = initiatives(table, cards + self.enemy_deck, assume_initiative)
-        self.agatha = situation.sister_agatha and self.dracula
-        garlic = situation.garlic and self.dracula
-        self.round_cap = 4 if garlic else (2 if not situation.dodge_in_round_one else 0)
-        self._hopts: dict[tuple[tuple[str, ...], str | None, int], tuple[str, ...]] = {}
-        self._eopts: dict[tuple[str | None, bool, int, bool], tuple[str, ...]] = {}
-        self._win: dict[tuple[str, str, int, bool], tuple[int, int]] = {}
-        self._cells: dict[tuple[str, str, str], CombatResult] = {}
-        self._local: dict[tuple[object, ...], tuple[int, tuple[tuple[_Effect, int], ...]]] = {}
-        self._best: dict[tuple[tuple[str, ...], str, int], int] = {}
-        self._scores: dict[tuple[object, ...], Fraction] = {}
-
-    # -- legal cards ---------------------------------------------------------------------------
-    def hunter_options(self, items: tuple[str, ...], last: str | None, rnd: int) -> tuple[str, ...]:
-        key = (items, last, rnd)
-        found = self._hopts.get(key)
-        if found is None:
-            found = hunter_cards(items, last, rnd, self.situation, self.playable)
-            self._hopts[key] = found
-        return found
-
-    def enemy_options(self, last: str | None, repel: bool, rnd: int, blood: int) -> tuple[str, ...]:
-        payable = can_pay(self.situation, self.dracula, blood)
-        key = (last, repel, rnd, payable)
-        found = self._eopts.get(key)
-        if found is None:
-            found = enemy_cards(
-                self.enemy_deck, self.dracula, self.situation, last, repel, rnd, payable
-            )
-            self._eopts[key] = found
-        return found
-
-    def paid(self, e: str) -> int:
-        return AGATHA_COST if self.agatha and e in AGATHA_CARDS else 0
-
-    # -- one round -----------------------------------------------------------------------------
-    def win(self, h: str, e: str, dodge: int, pistol: bool) -> tuple[int, int]:
-        """Chance the target (playing ``h``) wins the roll against ``e`` (ties re-rolled), as
-        (numerator, denominator)."""
-        key = (h, e, dodge, pistol)
-        found = self._win.get(key)
-        if found is None:
-            hb = self.base_h + pistol + (dodge == 1)
-            eb = self.base_e + (e == "Pistol (Agent)") + (dodge == 2)
-            higher, equal, lower, total = roll_counts(hb - eb, self.dice)
-            hi, ei = self.init[h], self.init[e]
-            if hi > ei:
-                found = (higher + equal, total)
-            elif hi < ei:
-                found = (higher, total)
-            else:
-                found = (higher, higher + lower)
-            self._win[key] = found
-        return found
-
-    def _taken(self, res: CombatResult, blood: int) -> int:
-        """Blood a hunters' result takes from Dracula (0 against an agent)."""
-        if not self.dracula:
-            return 0
-        if res.kind == "wound":
-            return min(res.amount, blood)
-        if res.kind == "killed":
-            return blood - AFTER_KILLED[blood]
-        return 0
-
-    def best_card(self, cards: tuple[str, ...], e: str, blood: int) -> int:
-        """Which revealed card the hunters apply when they win (see the module text)."""
-        key = (cards, e, blood)
-        found = self._best.get(key)
-        if found is not None:
-            return found
-
-        def rank(j: int) -> tuple[int, int, int, int, int, int]:
-            res = self.result("hunter", cards[j], e)
-            taken = self._taken(res, blood)
-            finishes = (self.dracula and taken >= blood > 0) or (
-                not self.dracula and res.kind == "killed"
-            )
-            keeps = not (
-                (res.item_destroyed and cards[j] not in HUNTER_BASICS)
-                or "hunter discards all items" in res.extras
-            )
-            kind = res.kind
-            if kind == "wound" or (kind == "repel" and not self.dracula):
-                kind = "nothing" if not taken else "wound"
-            order = _KIND_RANK.get(kind, 0)
-            dodge = int(cards[j] in DODGES and kind not in ("end",) and not finishes)
-            return (int(finishes), taken, int(keeps), order, dodge, -j)
-
-        found = max(range(len(cards)), key=rank)
-        self._best[key] = found
-        return found
-
-    def targets(self, s: GState) -> tuple[int, ...]:
-        """The hunters Dracula may target this round, each with equal chance."""
-        n = len(self.group)
-        if self.target_policy == "uniform":
-            return tuple(range(n))
-        healths, items, blood, lasts, el, _cont, repel, dodge, rnd = s
-        options = [self.hunter_options(items[i], lasts[i], rnd) for i in range(n)]
-        enemy = self.enemy_options(el, repel, rnd, blood)
-        scores: list[Fraction] = []
-        for t in range(n):
-            # the score depends on the health of the target only: cached per target and health
-            key = (items, blood, lasts, el, repel, dodge, rnd, t, healths[t])
-            total = self._scores.get(key)
-            if total is None:
-                total = self._score(t, healths[t], options, enemy, blood, dodge)
-                self._scores[key] = total
-            scores.append(total)
-        low = min(scores)
-        chosen = [t for t in range(n) if scores[t] == low]
-        return tuple(chosen)
-
-    def _score(
-        self,
-        t: int,
-        health: int,
-        options: list[tuple[str, ...]],
-        enemy: tuple[str, ...],
-        blood: int,
-        dodge: int,
-    ) -> Fraction:
-        """The hunters' expected points this round when Dracula targets hunter ``t``, summed
-        over every card choice (see :func:`rules.dracula.chain.payoff`)."""
-        slots = self.free_slots[t]
-        # integer numerators over (roll denominator x free slots): a bite costs health / slots
-        acc: dict[int, int] = {}
-        for cards in product(*options):
-            pistol = "Pistol" in cards
-            for e in enemy:
-                paid = self.paid(e)
-                b = blood - paid
-                num, den = self.win(cards[t], e, dodge, pistol)
-                j = self.best_card(cards, e, b)
-                rh = self.result("hunter", cards[j], e)
-                re_ = self.result("enemy", cards[t], e)
-                win = result_value("hunter", rh, health, b, slots, self.dracula) * slots
-                lose = result_value("enemy", re_, health, b, slots, self.dracula) * slots
-                d = den * slots
-                acc[d] = acc.get(d, 0) + paid * d + num * int(win) + (den - num) * int(lose)
-        return Fraction(*sum_pairs(acc))
-
-    def result(self, winner: str, h: str, e: str) -> CombatResult:
-        key = (winner, h, e)
-        found = self._cells.get(key)
-        if found is None:
-            found = self.table.result(winner, h, e)
-            self._cells[key] = found
-        return found
-
-    def local(self, s: GState) -> tuple[int, tuple[tuple[_Effect, int], ...]]:
-        """The round's effects with integer weights over a common denominator (cached: they
-        do not depend on health, except through a minimax target)."""
-        _healths, items, blood, lasts, el, _cont, repel, dodge, rnd = s
-        targets = self.targets(s)
-        key = (items, blood, lasts, el, repel, dodge, rnd, targets)
-        found = self._local.get(key)
-        if found is not None:
-            return found
-        n = len(self.group)
-        options = [self.hunter_options(items[i], lasts[i], rnd) for i in range(n)]
-        enemy = self.enemy_options(el, repel, rnd, blood)
-        # each term is num / (choices * den of the roll): summed per denominator, no gcd
-        raw: dict[_Effect, dict[int, int]] = {}
-        choices = prod(len(o) for o in options) * len(enemy) * len(targets)
-        for t in targets:
-            for cards in product(*options):
-                pistol = "Pistol" in cards
-                for e in enemy:
-                    paid = self.paid(e)
-                    won, den = self.win(cards[t], e, dodge, pistol)
-                    j = self.best_card(cards, e, blood - paid)
-                    for winner, owner, q in (("hunter", j, won), ("enemy", t, den - won)):
-                        if q:
-                            res = self.result(winner, cards[owner], e)
-                            eff = self.effect(items, cards, e, winner, owner, res, paid)
-                            sums = raw.setdefault(eff, {})
-                            sums[den] = sums.get(den, 0) + q
-        common = lcm(*(d for sums in raw.values() for d in sums))
-        entries = [
-            (eff, sum(q * (common // d) for d, q in sums.items())) for eff, sums in raw.items()
-        ]
-        g = gcd(common * choices, *(q for _, q in entries))
-        found = (common * choices // g, tuple((eff, q // g) for eff, q in entries))
-        self._local[key] = found
-        return found
-
-    def effect(
-        self,
-        items: tuple[tuple[str, ...], ...],
-        cards: tuple[str, ...],
-        e: str,
-        winner: str,
-        owner: int,
-        res: CombatResult,
-        paid: int,
-    ) -> _Effect:
-        """What a result does, apart from health and blood (applied in :meth:`transitions`).
-
-        Codes: 0 continue, 1 ending ``end``, 2 Dracula loses ``amount`` blood, 3 Dracula is
-        killed (next red mark), 4 hunter ``owner`` loses ``amount`` health, 5 nothing else
-        changes (a repel, or a result with no effect)."""
-        kind = res.kind
-        code, amount, end, repel2 = 5, 0, "", False
-        if kind == "continue":
-            code = 0
-        elif kind == "end":
-            code, end = 1, "escaped"
-        elif winner == "hunter":
-            if kind == "wound" and self.dracula:
-                code, amount = 2, res.amount
-            elif kind == "repel":
-                repel2 = self.dracula
-            elif kind == "killed":
-                code, end = (3, "") if self.dracula else (1, "killed")
-        elif kind == "wound":
-            code, amount = 4, res.amount
-        elif kind == "bite":
-            code, end = 1, "defeated" if self.free_slots[owner] <= 1 else "bitten"
-        # cards stay on the table, except a destroyed or discarded one (the discard pile)
-        new_items = list(items)
-        lasts: list[str | None] = list(cards)
-        mine = list(items[owner])
-        if res.item_destroyed and cards[owner] in mine:
-            mine.remove(cards[owner])
-            lasts[owner] = None
-        if "hunter discards all items" in res.extras:
-            if cards[owner] in mine:
-                lasts[owner] = None
-            mine = []
-        new_items[owner] = tuple(mine)
-        for i, c in enumerate(lasts):
-            if c is not None and c not in HUNTER_BASICS and new_items[i].count(c) != 1:
-                lasts[i] = None  # another copy in hand: the one on the table bars nothing
-        played = cards[owner] if winner == "hunter" else e
-        dodge2 = (1 if winner == "hunter" else 2) if played in DODGES else 0
-        return (
-            code,
-            owner,
-            amount,
-            end,
-            tuple(new_items),
-            tuple(lasts),
-            e,
-            repel2,
-            dodge2,
-            paid,
-        )
-
-    def transitions(self, s: GState) -> tuple[int, dict[GState | GEnding, int]]:
-        """Successor states and endings with integer weights over the returned denominator."""
-        den, entries = self.local(s)
-        healths, _items, blood0, _lasts, _el, cont, _repel, _dodge, rnd = s
-        rnd2 = min(rnd + 1, self.round_cap) if self.round_cap else 0
-        out: dict[GState | GEnding, int] = {}
-        t: GState | GEnding
-        for (code, owner, amount, end, items, lasts, e, repel2, dodge2, paid), num in entries:
-            blood = blood0 - paid  # Sister Agatha's price, before the result
-            cont2 = 0
-            if code == 0:
-                if cont >= 2:
-                    t = ("continues", -1, blood, healths)
-                    out[t] = out.get(t, 0) + num
-                    continue
-                cont2 = cont + 1
-            elif code == 1:
-                who = owner if end in ("bitten", "defeated") else -1
-                t = (end, who, 0 if end == "killed" else blood, healths)
-                out[t] = out.get(t, 0) + num
-                continue
-            elif code in (2, 3):
-                blood = blood - amount if code == 2 else AFTER_KILLED[blood]
-                if blood <= 0:
-                    t = ("destroyed", -1, 0, healths)
-                    out[t] = out.get(t, 0) + num
-                    continue
-            elif code == 4:
-                left = healths[owner] - amount
-                if left <= 0:
-                    hs = (*healths[:owner], 0, *healths[owner + 1 :])
-                    t = ("defeated", owner, blood, hs)
-                    out[t] = out.get(t, 0) + num
-                    continue
-                healths2 = (*healths[:owner], left, *healths[owner + 1 :])
-                t = (healths2, items, blood, lasts, e, 0, False, dodge2, rnd2)
-                out[t] = out.get(t, 0) + num
-                continue
-            t = (healths, items, blood, lasts, e, cont2, repel2, dodge2, rnd2)
-            out[t] = out.get(t, 0) + num
-        return den, out
-
-
-def _solve(
-    model: _Group, start: GState, max_states: int
-) -> tuple[dict[GEnding, Fraction], Fraction, int]:
-    """Explore, then push probability forward component by component (integer pairs, reduced
-    once per state, as in :mod:`rules.dracula.chain`)."""
-    index: dict[GState, int] = {start: 0}
-    states: list[GState] = [start]
-    dens: list[int] = []
-    succ: list[list[tuple[int, int]]] = []
-    exits: list[list[tuple[GEnding, int]]] = []
-    i = 0
-    while i < len(states):
-        den, moves_all = model.transitions(states[i])
-        moves: list[tuple[int, int]] = []
-        ends: list[tuple[GEnding, int]] = []
-        for t, num in moves_all.items():
-            if isinstance(t[0], str):
-                ends.append((t, num))
-                continue
-            tt: GState = t
-            j = index.get(tt)
-            if j is None:
-                j = len(states)
-                if j >= max_states:
-                    raise InvalidState(
-                        msg(
-                            "this group combat has more than {max_states} states to solve "
-                            "exactly; choose fewer hunters or items, or less health or blood",
-                            max_states=max_states,
-                        )
-                    )
-                index[tt] = j
-                states.append(tt)
-            moves.append((j, num))
-        dens.append(den)
-        succ.append(moves)
-        exits.append(ends)
-        i += 1
-    n = len(states)
-    adjacency = [[w for w, _ in moves] for moves in succ]
-    comps = strong_components(n, adjacency.__getitem__)
-    comp_of = [0] * n
-    for ci, comp in enumerate(comps):
-        for v in comp:
-            comp_of[v] = ci
-    mass: dict[int, dict[int, int]] = {0: {1: 1}}
-    visits: list[tuple[int, int]] = [(0, 1)] * n
-    programs: dict[object, Program] = {}
-    for ci, comp in enumerate(comps):
-        if len(comp) == 1:
-            v = comp[0]
-            num, den = sum_pairs(mass.pop(v, None))
-            loop = sum(q for w, q in succ[v] if w == v)
-            if loop:
-                num, den = num * dens[v], den * (dens[v] - loop)
-            g = gcd(num, den)
-            visits[v] = (num // g, den // g)
-        else:
-            _solve_cycle(comp, states, succ, dens, comp_of, ci, mass, visits, programs)
-        for v in comp:
-            xn, xd = visits[v]
-            if not xn:
-                continue
-            xd *= dens[v]
-            for w, q in succ[v]:
-                if comp_of[w] == ci:
-                    continue
-                sums = mass.get(w)
-                if sums is None:
-                    mass[w] = {xd: xn * q}
-                else:
-                    sums[xd] = sums.get(xd, 0) + xn * q
-    joint_pairs: dict[GEnding, dict[int, int]] = {}
-    rounds_pairs: dict[int, int] = {}
-    for v in range(n):
-        xn, xd = visits[v]
-        if xn:
-            rounds_pairs[xd] = rounds_pairs.get(xd, 0) + xn
-            xd *= dens[v]
-            for end, q in exits[v]:
-                sums = joint_pairs.setdefault(end, {})
-                sums[xd] = sums.get(xd, 0) + xn * q
-    joint = {k: Fraction(*sum_pairs(v)) for k, v in joint_pairs.items()}
-    return joint, Fraction(*sum_pairs(rounds_pairs)), n
-
-
-def _solve_cycle(
-    comp: list[int],
-    states: list[GState],
-    succ: list[list[tuple[int, int]]],
-    dens: list[int],
-    comp_of: list[int],
-    ci: int,
-    mass: dict[int, dict[int, int]],
-    visits: list[tuple[int, int]],
-    programs: dict[object, Program],
-) -> None:
-    """Visits x on a cyclic component: x = b + x Q, exactly (:mod:`rules.exact.program`).
-
-    Every cycle passes through a state that starts a fresh run of Continues (a Continue raises
-    the count, and only a result that changes nothing sets it back), so those states form the
-    cut the program is compiled around. Health and blood are equal inside a component, so its
-    program is shared by every component of the same shape."""
-    comp = sorted(comp, key=lambda v: repr((states[v][1], *states[v][3:])))
-    pos = {v: k for k, v in enumerate(comp)}
-    inner: list[dict[int, int]] = []
-    for v in comp:
-        moves: dict[int, int] = {}
-        for w, num in succ[v]:
-            if comp_of[w] == ci:
-                moves[pos[w]] = moves.get(pos[w], 0) + num
-        inner.append(moves)
-    local_dens = [dens[v] for v in comp]
-    key = tuple(
-        ((states[v][1], *states[v][3:]), local_dens[k], tuple(sorted(inner[k].items())))
-        for k, v in enumerate(comp)
-    )
-    program = programs.get(key)
-    if program is None:
-        fresh = [states[v][5] == 0 for v in comp]  # no Continue in a row yet
-        program = compile_absorbing(local_dens, inner, fresh.__getitem__, {})
-        programs[key] = program
-    incoming = [sum_pairs(mass.pop(v, None)) for v in comp]
-    common = lcm(*(d for _n, d in incoming))
-    values = program.run({k: n * (common // d) for k, (n, d) in enumerate(incoming) if n})
-    for k, v in enumerate(comp):
-        den = common * program.scale[program.values[k]]
-        g = gcd(int(values[k]), den)
-        visits[v] = (int(values[k]) // g, den // g)
 
 
 def group_odds(
@@ -608,7 +127,7 @@ def group_odds(
     max_bound = whole(msg_p("dracula", "max_bound"), max_bound, 1, 10**12)
     if assume_initiative is not None:
         assume_initiative = whole(msg_p("dracula", "assume_initiative"), assume_initiative, 0, 9)
-    model = _Group(
+    model = GroupModel(
         group,
         opponent,
         situation,
@@ -639,7 +158,7 @@ def group_odds(
         0,
         rnd,
     )
-    joint, rounds, n_states = _solve(model, start, max_states)
+    joint, rounds, n_states = solve_group(model, start, max_states)
     kinds = [
         "defeated",
         "bitten",
@@ -691,7 +210,7 @@ _TARGETS: dict[str, Message] = {
 
 
 def _trace(
-    model: _Group,
+    model: GroupModel,
     blood: int,
     n_states: int,
     outcomes: dict[str, Fraction],

@@ -1,21 +1,23 @@
 """What combat cards add to a round: costs, lasting effects, environmental damage, the
 end of the round and extra rounds (sections 6.4.8, 6.4.10-6.4.13).
 
-:class:`CardEffects` is mixed into the round player of :mod:`rules.vtes.combat`; each
-method is one step of the round that a card can change:
+This module holds the section ids the combat steps cite, what an opponent's card may forbid
+(:data:`RESTRICTIONS`), what one side receives (:class:`Hit`) and :class:`CardEffects`, the
+base of the round player of :mod:`rules.vtes.combat`, with the card steps every other step
+shares:
 
-- :meth:`CardEffects._before_range`: effects in force before the strikes: strength added,
-  set (Torn Signpost) or lowered, for the round or the combat; aggravated hand damage;
-  grapples (hand strikes only); environmental damage each round (Carrion Crows); damage
-  at the press step; restrictions on the opponent; equipping and employing mid-combat;
+- :meth:`CardEffects._pay`: every card cost is blood burned by the vampire when the card is
+  played;
+- :meth:`CardEffects._change_strength`: strength added or lowered by a card;
 - :meth:`CardEffects._environmental`: the round's environmental damage (a dodge does not
   stop it; a combat-ends strike or a first strike that ends the combat comes before it);
 - :meth:`CardEffects._press_step`: damage dealt during the press step;
-- :meth:`CardEffects._end_of_round`: Taste of Vitae, Disarm, Pulled Fangs, after presses;
-- :meth:`CardEffects._another_round`: starting a new round (or a new combat) when the
-  combat would end (superior Telepathic Tracking, Relentless Reaper, Psyche!).
+- the restrictions and effects in force, and their end with the round or the combat.
 
-Every card cost is blood burned by the vampire when the card is played (:meth:`_pay`).
+The cards played before range is determined are in :mod:`rules.vtes.combat_before_range`;
+the end of the round (Taste of Vitae, Disarm, Pulled Fangs) and starting a new round or a
+new combat when the combat would end (superior Telepathic Tracking, Relentless Reaper,
+Psyche!) in :mod:`rules.vtes.combat_round_end`.
 """
 
 from __future__ import annotations
@@ -27,9 +29,8 @@ from rules.errors import IllegalPlay, InvalidState
 from rules.i18n import Message, msg, msg_n, msg_p
 from rules.trace import Trace
 from rules.vtes import combat_text as words
-from rules.vtes.combat_fighter import Fighter, Lasting
+from rules.vtes.combat_fighter import Fighter
 from rules.vtes.combat_report import Range
-from rules.vtes.models import MinionState
 from rules.vtes.scenario import SIDES, Round, Side, other
 
 __all__ = [
@@ -40,6 +41,8 @@ __all__ = [
     "ROUND_END",
     "CardEffects",
     "Hit",
+    "effect_span",
+    "takes_damage",
 ]
 
 SEQUENCE = "vtes:6.4.1"
@@ -65,7 +68,7 @@ RESTRICTIONS: dict[str, Message] = {
 """What an opponent's card may forbid a minion to do, by its scenario name."""
 
 
-def _span(this_round: bool) -> Message:
+def effect_span(this_round: bool) -> Message:
     """How long an effect lasts."""
     return msg("this round") if this_round else msg("for the rest of the combat")
 
@@ -167,200 +170,6 @@ class CardEffects:
                 )
             )
 
-    def _before_range(self) -> None:
-        for side in SIDES:
-            fighter = self.f[side]
-            opp = self.f[other(side)]
-            for card in self.rnd.before_range_of(side):
-                self._pay(fighter, card.cost, card.name)
-                span = _span(card.this_round)
-                if card.set_strength is not None:
-                    fighter.base_strength = card.set_strength
-                    self.trace.add(
-                        LASTING,
-                        msg(
-                            "{name} plays {card}: its strength is set to {value} for the rest "
-                            "of the combat; every '+N strength' still adds to it, so strength "
-                            "is now {strength}.",
-                            name=fighter.name,
-                            card=card.name,
-                            value=card.set_strength,
-                            strength=fighter.strength,
-                        ),
-                    )
-                    self._card(
-                        fighter,
-                        card.name,
-                        msg(
-                            "strength set to {value}, now {strength}",
-                            value=card.set_strength,
-                            strength=fighter.strength,
-                        ),
-                    )
-                if card.strength:
-                    self._change_strength(fighter, card.strength, card.name, card.this_round)
-                if card.opponent_strength:
-                    self._change_strength(
-                        opp, card.opponent_strength, card.name, card.this_round, by_foe=True
-                    )
-                if card.hand_aggravated:
-                    if card.this_round:
-                        fighter.hand_aggravated_round = card.name
-                    else:
-                        fighter.hand_aggravated = card.name
-                    self.trace.add(
-                        LASTING,
-                        msg(
-                            "{name} plays {card}: damage from its hand strikes is aggravated "
-                            "{span}.",
-                            name=fighter.name,
-                            card=card.name,
-                            span=span,
-                        ),
-                    )
-                    self._card(
-                        fighter,
-                        card.name,
-                        msg("hand strikes deal aggravated damage {span}", span=span),
-                    )
-                if card.trap_press:
-                    fighter.against.append(Lasting(card.name, False, trap_press=True))
-                    self.trace.add(
-                        LASTING,
-                        msg(
-                            "{name} plays {card}: each round of this combat it provides a press "
-                            "to continue.",
-                            name=fighter.name,
-                            card=card.name,
-                        ),
-                    )
-                    self._card(fighter, card.name, msg("a press to continue each round"))
-                if card.environmental or card.press_damage or card.restrict:
-                    fighter.against.append(
-                        Lasting(
-                            card.name,
-                            card.this_round,
-                            environmental=card.environmental,
-                            press_damage=card.press_damage,
-                            restrict=card.restrict,
-                        )
-                    )
-                    parts: list[Message] = []
-                    if card.environmental:
-                        parts.append(
-                            msg_n(
-                                "{name} takes {n} environmental damage each round with the strikes",
-                                "{name} takes {n} environmental damage each round with the strikes",
-                                card.environmental,
-                                name=opp.name,
-                            )
-                        )
-                    if card.press_damage:
-                        parts.append(
-                            msg(
-                                "{name} takes {damage} at each press step",
-                                name=opp.name,
-                                damage=words.damage(card.press_damage),
-                            )
-                        )
-                    if card.restrict:
-                        parts.append(
-                            msg(
-                                "{name} cannot {what}",
-                                name=opp.name,
-                                what=tuple(RESTRICTIONS[r] for r in card.restrict),
-                            )
-                        )
-                    effects = parts[0]
-                    for part in parts[1:]:
-                        effects = msg("{first}; {second}", first=effects, second=part)
-                    self.trace.add(
-                        ENVIRONMENT if card.environmental or card.press_damage else LASTING,
-                        msg(
-                            "{name} plays {card}: {effects} ({span}).",
-                            name=fighter.name,
-                            card=card.name,
-                            effects=effects,
-                            span=span,
-                        ),
-                    )
-                    self._card(fighter, card.name, effects)
-                if card.hand_strikes_only:
-                    self.trace.add(
-                        LASTING,
-                        msg(
-                            "{name} plays {card}: this round neither combatant can use a strike "
-                            "that is not a hand strike.",
-                            name=fighter.name,
-                            card=card.name,
-                        ),
-                    )
-                    self._card(fighter, card.name, msg("only hand strikes this round"))
-                if card.equip is not None:
-                    fighter.equipment.append(card.equip)
-                    self.trace.add(
-                        LASTING,
-                        msg(
-                            "{name} plays {card} and equips with {item}.",
-                            name=fighter.name,
-                            card=card.name,
-                            item=card.equip.name,
-                        ),
-                    )
-                    self._card(fighter, card.name, msg("equips with {item}", item=card.equip.name))
-                if card.employ is not None:
-                    name = fighter.employ(card.employ)
-                    self.trace.add(
-                        LASTING,
-                        msg(
-                            "{name} plays {card} and employs the retainer {retainer} ({life}).",
-                            name=fighter.name,
-                            card=card.name,
-                            retainer=name,
-                            life=words.life(card.employ.life),
-                        ),
-                    )
-                    self._card(fighter, card.name, msg("employs {retainer}", retainer=name))
-                if card.burn_retainer is not None:
-                    if card.burn_retainer not in fighter.retainers:
-                        raise IllegalPlay(
-                            msg(
-                                "{where}: {card} burns {name}'s retainer {retainer}, but {name} "
-                                "has no such retainer.",
-                                where=self._where(),
-                                card=card.name,
-                                name=fighter.name,
-                                retainer=card.burn_retainer,
-                            )
-                        )
-                    del fighter.retainers[card.burn_retainer]
-                    fighter.retainer_damage.pop(card.burn_retainer, None)
-                    self.trace.add(
-                        LASTING,
-                        msg(
-                            "{name} burns its retainer {retainer} for {card}.",
-                            name=fighter.name,
-                            retainer=card.burn_retainer,
-                            card=card.name,
-                        ),
-                    )
-                if card.damage:
-                    self.trace.add(
-                        ENVIRONMENT,
-                        msg(
-                            "{name} plays {card}: {other} is dealt {damage} before range is "
-                            "determined.",
-                            name=fighter.name,
-                            card=card.name,
-                            other=opp.name,
-                            damage=words.damage(card.damage),
-                        ),
-                    )
-                    self._card(fighter, card.name, _takes(opp.name, card.damage))
-                    self._deal({other(side): Hit(normal=card.damage)})
-                    if self._ended_by_state():
-                        return
-
     def _change_strength(
         self, fighter: Fighter, change: int, card: str, this_round: bool, *, by_foe: bool = False
     ) -> None:
@@ -390,7 +199,7 @@ class CardEffects:
                 card=card,
                 name=fighter.name,
                 change=signed,
-                span=_span(this_round),
+                span=effect_span(this_round),
                 strength=fighter.strength,
             ),
         )
@@ -499,185 +308,8 @@ class CardEffects:
         self._deal(hits)
         return self._ended_by_state()
 
-    # .. end of the round ..
-    def _end_of_round(self) -> None:
-        for side in SIDES:
-            fighter = self.f[side]
-            opp = self.f[other(side)]
-            seen: set[str] = set()
-            for card in self.rnd.end_of_round_of(side):
-                if not fighter.ready:
-                    if fighter.state is MinionState.TORPOR:
-                        raise IllegalPlay(
-                            msg(
-                                "{where}: {name} is in torpor and cannot play {card}: "
-                                "end-of-round cards are not usable by a vampire being burned "
-                                "or going to torpor.",
-                                where=self._where(),
-                                name=fighter.name,
-                                card=card.name,
-                            )
-                        )
-                    raise IllegalPlay(
-                        msg(
-                            "{where}: {name} is burned and cannot play {card}: "
-                            "end-of-round cards are not usable by a vampire being burned or "
-                            "going to torpor.",
-                            where=self._where(),
-                            name=fighter.name,
-                            card=card.name,
-                        )
-                    )
-                if card.name in seen:
-                    raise IllegalPlay(
-                        msg(
-                            "{where}: {name} plays {card} twice; a vampire can play only one "
-                            "each round.",
-                            where=self._where(),
-                            name=fighter.name,
-                            card=card.name,
-                        )
-                    )
-                seen.add(card.name)
-                if (card.gain_blood_lost or card.send_to_torpor) and (
-                    fighter.kind != "vampire" or opp.kind != "vampire"
-                ):
-                    raise IllegalPlay(
-                        msg(
-                            "{where}: {card} is played by a vampire against an opposing "
-                            "vampire; it cannot be played by or against an ally.",
-                            where=self._where(),
-                            card=card.name,
-                        )
-                    )
-                if card.needs_more_damage:
-                    mine, theirs = opp.damage_round, fighter.damage_round
-                    if self.range != "close" or mine <= theirs:
-                        raise IllegalPlay(
-                            msg(
-                                "{where}: {card} needs close range and more damage successfully "
-                                "inflicted than received this round; {name} inflicted {mine} "
-                                "and received {theirs} {range_at}.",
-                                where=self._where(),
-                                card=card.name,
-                                name=fighter.name,
-                                mine=mine,
-                                theirs=theirs,
-                                range_at=words.range_at(self.range),
-                            )
-                        )
-                self._pay(fighter, card.cost, card.name)
-                if card.gain_blood_lost:
-                    self._gain_lost(fighter, opp, card.name)
-                if card.opponent_strength:
-                    self._change_strength(
-                        opp, card.opponent_strength, card.name, False, by_foe=True
-                    )
-                if card.send_to_torpor and opp.ready:
-                    opp.state = MinionState.TORPOR
-                    self.trace.add(
-                        ROUND_END,
-                        msg(
-                            "{name} plays {card}: {other} goes to torpor with {blood} blood.",
-                            name=fighter.name,
-                            card=card.name,
-                            other=opp.name,
-                            blood=opp.amount,
-                        ),
-                    )
-                    self._card(fighter, card.name, msg("{name} goes to torpor", name=opp.name))
-                if card.damage and opp.state is not MinionState.BURNED:
-                    self.trace.add(
-                        ROUND_END,
-                        msg(
-                            "{name} plays {card}: {other} is dealt {damage}.",
-                            name=fighter.name,
-                            card=card.name,
-                            other=opp.name,
-                            damage=words.damage(card.damage),
-                        ),
-                    )
-                    self._card(fighter, card.name, _takes(opp.name, card.damage))
-                    self._deal({other(side): Hit(normal=card.damage)})
-        if any(not f.ready for f in self.f.values()) and self.ended_by is None:
-            self.ended_by = "not_ready"
 
-    def _gain_lost(self, fighter: Fighter, opp: Fighter, card: str) -> None:
-        lost = opp.blood_lost_round
-        before = fighter.amount
-        assert fighter.capacity is not None
-        fighter.amount = min(fighter.capacity, before + lost)
-        excess = before + lost - fighter.amount
-        fighter.drained += excess
-        tail: Message | str = (
-            msg("; {excess} above capacity drains to the bank", excess=excess) if excess else ""
-        )
-        self.trace.add(
-            ROUND_END,
-            msg(
-                "{name} plays {card} after the presses: {other} lost {lost} to damage this "
-                "round, so {name} gains {gained} ({before} -> {after}){tail}.",
-                name=fighter.name,
-                card=card,
-                other=opp.name,
-                lost=words.blood(lost),
-                gained=lost,
-                before=before,
-                after=fighter.amount,
-                tail=tail,
-            ),
-        )
-        self._card(
-            fighter,
-            card,
-            msg("gains {blood}, now {now}", blood=words.blood(lost), now=fighter.amount),
-        )
-
-    def _another_round(self) -> bool:
-        """A card starts another round although the combat would end; True if it did."""
-        new = self.rnd.new_round
-        if new is None:
-            return False
-        fighter = self.f[new.side]
-        if self.ended_by is None or not all(f.ready for f in self.f.values()):
-            why = (
-                msg("the combat goes on anyway")
-                if self.ended_by is None
-                else msg("a combatant is no longer ready")
-            )
-            raise IllegalPlay(
-                msg(
-                    "{where}: {card} is only usable if both combatants are still ready and the "
-                    "combat would end; here {why}.",
-                    where=self._where(),
-                    card=new.card,
-                    why=why,
-                )
-            )
-        self._pay(fighter, new.cost, new.card)
-        if new.new_combat:
-            self._new_combat()
-            what = msg(
-                "a new combat between the same two minions follows; effects lasting 'this "
-                "combat' are over"
-            )
-        else:
-            what = msg("instead of ending, the combat goes on with a new round")
-        self.trace.add(
-            ROUND_END,
-            msg(
-                "The combat would end, but {name} plays {card}: {what}.",
-                name=fighter.name,
-                card=new.card,
-                what=what,
-            ),
-        )
-        self._card(fighter, new.card, what)
-        self.ended_by = None
-        return True
-
-
-def _takes(name: str, damage: int) -> Message:
+def takes_damage(name: str, damage: int) -> Message:
     """What a card does: "{name} takes 2 damage"."""
     return msg_p("card effect", "{name} takes {damage}", name=name, damage=words.damage(damage))
 

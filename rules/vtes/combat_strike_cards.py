@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from rules.errors import IllegalPlay
 from rules.i18n import Message, msg, msg_n, msg_p
 from rules.vtes import combat_text as words
-from rules.vtes.combat_effects import CARDS, LASTING, PREVENTION, CardEffects, Hit
+from rules.vtes.combat_effects import CARDS, LASTING, PREVENTION, Hit
+from rules.vtes.combat_round_end import RoundEndCards
 from rules.vtes.models import MinionState
 from rules.vtes.scenario import SIDES, Side, Strike, StrikeEffect, other
 
@@ -43,7 +44,7 @@ class Chosen:
     prevented: int = 0
 
 
-class StrikeCards(CardEffects):
+class StrikeCards(RoundEndCards):
     """The card-driven parts of choosing and resolving strikes."""
 
     _no_press: dict[Side, str]

@@ -21,6 +21,10 @@ Two rulebooks (``rules``):
 A plan that would bring the pool to 0 (which ousts the Methuselah) is refused with
 :class:`rules.errors.IllegalPlay`.
 
+The values (the transfers, :class:`Uncontrolled`, :class:`Move`, :class:`InfluencePlan`) are
+in :mod:`rules.vtes.influence_values` and the scarce cost in :mod:`rules.vtes.influence_scarce`;
+all the public names are importable from here.
+
 >>> plan = plan_influence(
 ...     pool=3,
 ...     uncontrolled=[Uncontrolled("Anna", capacity=4, blood=2)],
@@ -33,15 +37,31 @@ A plan that would bring the pool to 0 (which ousts the Methuselah) is refused wi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Literal
+from dataclasses import replace
 
 from rules.errors import IllegalPlay, InvalidState
-from rules.i18n import Message, msg, msg_n, msg_p
-from rules.trace import Step, Trace
-from rules.validation import flag, members, shown, text
+from rules.i18n import Message, msg, msg_p
+from rules.trace import Trace
+from rules.validation import members, shown
 from rules.vtes import counts
 from rules.vtes.damage import EDITIONS
+from rules.vtes.influence_scarce import controlling_scarce as _controlling_scarce
+from rules.vtes.influence_scarce import scarce_counts as _check_rules
+from rules.vtes.influence_scarce import scarce_step as _scarce_step
+from rules.vtes.influence_values import (
+    DRAW_POOL_COST,
+    DRAW_TRANSFERS,
+    FULL_TRANSFERS,
+    SCARCE_POOL_PER_VAMPIRE,
+    TO_POOL_TRANSFERS,
+    TO_VAMPIRE_TRANSFERS,
+    InfluencePlan,
+    Move,
+    NewlyControlled,
+    Uncontrolled,
+    transfers_for_turn,
+)
+from rules.vtes.influence_values import MOVE_KINDS as MOVE_KINDS
 from rules.vtes.models import check_count
 
 __all__ = [
@@ -60,142 +80,6 @@ __all__ = [
     "transfers_for_turn",
 ]
 
-FULL_TRANSFERS = 4
-TO_VAMPIRE_TRANSFERS = 1
-TO_POOL_TRANSFERS = 2
-DRAW_TRANSFERS = 4
-DRAW_POOL_COST = 1
-SCARCE_POOL_PER_VAMPIRE = 3
-MOVE_KINDS: tuple[str, ...] = ("to_vampire", "to_pool", "draw", "bring_out")
-
-
-def transfers_for_turn(game_turn: int) -> int:
-    """Transfers received on the ``game_turn``-th turn of the game (counted from 1 over all
-    players): 1, 2 and 3 on the first three turns of the game, 4 from then on.
-
-    >>> [transfers_for_turn(t) for t in range(1, 7)]
-    [1, 2, 3, 4, 4, 4]
-    """
-    check_count(msg_p("parameter", "The turn number"), game_turn, minimum=1)
-    return min(game_turn, FULL_TRANSFERS)
-
-
-@dataclass(frozen=True, slots=True)
-class Uncontrolled:
-    """A vampire in the uncontrolled region (or in the crypt); the blood invested in it
-    accumulates until it reaches the capacity."""
-
-    name: str
-    capacity: int
-    blood: int = 0
-    clan: str = ""
-    scarce: bool = False
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise InvalidState(
-                msg(
-                    "An uncontrolled vampire needs a non-empty name, got {value}.",
-                    value=shown(self.name),
-                )
-            )
-        name = self.name
-        check_count(msg_p("vampire", "{name}'s capacity", name=name), self.capacity, minimum=1)
-        check_count(msg_p("vampire", "{name}'s blood", name=name), self.blood)
-        if not isinstance(self.clan, str):
-            text(msg_p("vampire", "{name}'s clan", name=name), self.clan)
-        flag(msg_p("vampire", "{name} is scarce", name=name), self.scarce)
-        if self.scarce and not self.clan:
-            raise InvalidState(
-                msg(
-                    "{name} is scarce: give its clan so the scarce cost can be counted.",
-                    name=name,
-                )
-            )
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One step of the plan; build it with :meth:`to_vampire`, :meth:`to_pool`, :meth:`draw`
-    or :meth:`bring_out`."""
-
-    kind: Literal["to_vampire", "to_pool", "draw", "bring_out"]
-    vampire: str = ""
-    count: int = 1
-
-    def __post_init__(self) -> None:
-        if self.kind not in MOVE_KINDS:
-            raise InvalidState(
-                msg(
-                    "Unknown influence move {value}; allowed: {allowed}.",
-                    value=shown(self.kind),
-                    allowed=[repr(k) for k in MOVE_KINDS],
-                )
-            )
-        check_count(msg_p("parameter", "The number of counters moved"), self.count, minimum=1)
-        if not isinstance(self.vampire, str) or (self.kind != "draw" and not self.vampire.strip()):
-            raise InvalidState(msg("A {kind} move needs the vampire's name.", kind=repr(self.kind)))
-
-    @classmethod
-    def to_vampire(cls, vampire: str, count: int = 1) -> Move:
-        return cls("to_vampire", vampire, count)
-
-    @classmethod
-    def to_pool(cls, vampire: str, count: int = 1) -> Move:
-        return cls("to_pool", vampire, count)
-
-    @classmethod
-    def draw(cls) -> Move:
-        return cls("draw", "", 1)
-
-    @classmethod
-    def bring_out(cls, vampire: str) -> Move:
-        """Move ``vampire`` (blood at capacity) to the ready region; ``rules="vekn-2024"``."""
-        return cls("bring_out", vampire, 1)
-
-    @property
-    def transfers(self) -> int:
-        if self.kind == "to_vampire":
-            return TO_VAMPIRE_TRANSFERS * self.count
-        if self.kind == "to_pool":
-            return TO_POOL_TRANSFERS * self.count
-        if self.kind == "bring_out":
-            return 0
-        return DRAW_TRANSFERS
-
-
-@dataclass(frozen=True, slots=True)
-class NewlyControlled:
-    """A vampire that became controlled at the end of the phase."""
-
-    name: str
-    capacity: int
-    blood: int
-    drained: int
-    scarce_cost: int
-    clan: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class InfluencePlan:
-    """The outcome of a legal influence phase plan."""
-
-    pool: int
-    """Pool at the end of the phase (always at least 1)."""
-    transfers: int
-    transfers_used: int
-    uncontrolled: tuple[Uncontrolled, ...]
-    """The uncontrolled region afterwards (vampires that became controlled removed)."""
-    controlled: tuple[NewlyControlled, ...]
-    crypt: tuple[Uncontrolled, ...]
-    """What is left of the crypt, top card first."""
-    scarce_pool: int
-    steps: tuple[Step, ...] = field(repr=False)
-
-    @property
-    def transfers_left(self) -> int:
-        return self.transfers - self.transfers_used
-
 
 def _oust_refusal(pool: int, cost: int, what: Message) -> IllegalPlay:
     return IllegalPlay(
@@ -209,52 +93,6 @@ def _oust_refusal(pool: int, cost: int, what: Message) -> IllegalPlay:
             left=pool - cost,
         )
     )
-
-
-def _check_rules(
-    rules: str,
-    in_play_by_clan: Mapping[str, int] | None,
-    controlled_by_clan: Mapping[str, int] | None,
-) -> dict[str, int]:
-    """The clan counts the scarce cost of ``rules`` uses, checked."""
-    if rules not in EDITIONS:
-        raise InvalidState(
-            msg(
-                "Unknown rules edition {value}; allowed: {allowed}.",
-                value=repr(rules),
-                allowed=EDITIONS,
-            )
-        )
-    if rules == "black-hand" and controlled_by_clan is not None:
-        raise InvalidState(
-            msg(
-                "controlled_by_clan is what the current rulebook's scarce cost counts; the "
-                "black-hand rulebook counts the vampires of the clan in play: give "
-                "in_play_by_clan, or choose rules='vekn-2024'."
-            )
-        )
-    if rules == "vekn-2024" and in_play_by_clan is not None:
-        raise InvalidState(
-            msg(
-                "Under the current rulebook the scarce cost counts only the vampires of the clan "
-                "you control: give controlled_by_clan instead of in_play_by_clan."
-            )
-        )
-    for name, given in (
-        ("in_play_by_clan", in_play_by_clan),
-        ("controlled_by_clan", controlled_by_clan),
-    ):
-        if given is not None and not isinstance(given, Mapping):
-            raise InvalidState(
-                msg("{name} must map clans to counts, got {value}.", name=name, value=shown(given))
-            )
-    by_clan = dict((in_play_by_clan if rules == "black-hand" else controlled_by_clan) or {})
-    for clan, n in by_clan.items():
-        if rules == "black-hand":
-            check_count(msg_p("parameter", "Vampires of clan {clan} in play", clan=clan), n)
-        else:
-            check_count(msg_p("parameter", "Vampires of clan {clan} you control", clan=clan), n)
-    return by_clan
 
 
 def plan_influence(
@@ -555,51 +393,4 @@ def plan_influence(
         crypt=tuple(deck),
         scarce_pool=scarce_total,
         steps=trace.steps,
-    )
-
-
-def _controlling_scarce(v: Uncontrolled, same: int, current: bool) -> Message:
-    """What a scarce vampire's cost is for, in a refusal."""
-    if current:
-        return msg_n(
-            "Controlling scarce {name} ({n} {clan} vampire you already control)",
-            "Controlling scarce {name} ({n} {clan} vampires you already control)",
-            same,
-            name=v.name,
-            clan=v.clan,
-        )
-    return msg_n(
-        "Controlling scarce {name} ({n} {clan} vampire already in play)",
-        "Controlling scarce {name} ({n} {clan} vampires already in play)",
-        same,
-        name=v.name,
-        clan=v.clan,
-    )
-
-
-def _scarce_step(v: Uncontrolled, same: int, current: bool, cost: int, pool: int) -> Message:
-    """The step that burns the scarce cost."""
-    paid = {
-        "name": v.name,
-        "clan": v.clan,
-        "per": counts.pool(SCARCE_POOL_PER_VAMPIRE),
-        "cost": counts.pool(cost),
-        "pool": pool,
-    }
-    if current:
-        return msg_n(
-            "{name} is scarce: {per} for each of the {n} {clan} vampire you already control = "
-            "{cost} burned; pool {pool}.",
-            "{name} is scarce: {per} for each of the {n} {clan} vampires you already control = "
-            "{cost} burned; pool {pool}.",
-            same,
-            **paid,
-        )
-    return msg_n(
-        "{name} is scarce: {per} for each of the {n} {clan} vampire already in play = {cost} "
-        "burned; pool {pool}.",
-        "{name} is scarce: {per} for each of the {n} {clan} vampires already in play = {cost} "
-        "burned; pool {pool}.",
-        same,
-        **paid,
     )

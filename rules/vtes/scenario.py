@@ -6,6 +6,10 @@ and turns it into frozen values the combat engine reads. Anything malformed rais
 :class:`rules.errors.InvalidState` naming the place, the problem and what is allowed;
 unknown keys are errors too, so that a typo never passes silently.
 
+The scenario's allowed keys are in :mod:`rules.vtes.scenario_keys`; its strikes and
+equipment are read by :mod:`rules.vtes.scenario_strikes`, its combatants by
+:mod:`rules.vtes.scenario_combatants`; this module reads the rounds and the whole.
+
 >>> s = parse_scenario({
 ...     "acting": {"name": "Kurt", "kind": "vampire", "capacity": 6, "blood": 4},
 ...     "opposing": {"name": "Ira", "kind": "vampire", "capacity": 7, "blood": 5},
@@ -24,13 +28,13 @@ from typing import Any
 from rules.errors import InvalidState
 from rules.i18n import Message, msg, msg_p
 from rules.validation import shown
+from rules.vtes.scenario_combatants import parse_combatant as _combatant
 from rules.vtes.scenario_effects import (
     RESTRICTIONS,
     parse_end_of_round,
     parse_environmental,
     parse_new_round,
     parse_plays,
-    parse_prevention,
 )
 from rules.vtes.scenario_input import Place as _Place
 from rules.vtes.scenario_input import read_bool as _bool
@@ -38,6 +42,21 @@ from rules.vtes.scenario_input import read_int as _int
 from rules.vtes.scenario_input import read_keys as _keys
 from rules.vtes.scenario_input import read_list as _list
 from rules.vtes.scenario_input import read_str as _str
+from rules.vtes.scenario_keys import (
+    ADDITIONAL_KEYS,
+    BEFORE_RANGE_KEYS,
+    RETAINER_KEYS,
+    ROUND_KEYS,
+    TOP_KEYS,
+)
+from rules.vtes.scenario_keys import COMBATANT_KEYS as COMBATANT_KEYS
+from rules.vtes.scenario_keys import EFFECT_KEYS as EFFECT_KEYS
+from rules.vtes.scenario_keys import EQUIPMENT_KEYS as EQUIPMENT_KEYS
+from rules.vtes.scenario_keys import STRIKE_KEYS as STRIKE_KEYS
+from rules.vtes.scenario_keys import USE_KEYS as USE_KEYS
+from rules.vtes.scenario_keys import WEAPON_USE_KEYS as WEAPON_USE_KEYS
+from rules.vtes.scenario_strikes import parse_equipment as _equipment_item
+from rules.vtes.scenario_strikes import parse_strike as _strike
 from rules.vtes.scenario_values import (
     SIDES,
     AdditionalStrikes,
@@ -75,86 +94,6 @@ __all__ = [
 
 #: Rules editions: the seed rulebook's (default) and the current VEKN rulebook.
 EDITIONS: tuple[str, ...] = ("black-hand", "vekn-2024")
-
-TOP_KEYS = ("rules", "title", "notes", "acting", "opposing", "rounds")
-COMBATANT_KEYS = (
-    "name",
-    "kind",
-    "capacity",
-    "blood",
-    "life",
-    "strength",
-    "equipment",
-    "retainers",
-    "wounded",
-)
-EQUIPMENT_KEYS = ("name", "strike")
-RETAINER_KEYS = ("name", "life", "damage")
-ROUND_KEYS = (
-    "before_range",
-    "range",
-    "maneuvers",
-    "strikes",
-    "additional_strikes",
-    "environmental",
-    "presses",
-    "end_of_round",
-    "new_round",
-)
-BEFORE_RANGE_KEYS = (
-    "name",
-    "strength",
-    "set_strength",
-    "this_round",
-    "hand_aggravated",
-    "hand_strikes_only",
-    "environmental",
-    "press_damage",
-    "damage",
-    "opponent_strength",
-    "restrict",
-    "equip",
-    "employ",
-    "burn_retainer",
-    "trap_press",
-    "cost",
-)
-ADDITIONAL_KEYS = ("name", "count", "limited", "cost")
-EFFECT_KEYS = (
-    "damage",
-    "strength_bonus",
-    "aggravated",
-    "ranged",
-    "first_strike",
-    "dodge",
-    "combat_ends",
-    "steal_blood",
-    "destroy_equipment",
-    "steal_equipment",
-    "undodgeable",
-    "long_range_only",
-    "send_to_torpor",
-    "combat_ends_after_resolution",
-    "unpreventable",
-    "unlock",
-    "recoil",
-    "recoil_aggravated",
-    "recoil_close_only",
-    "burn_after_use",
-)
-USE_KEYS = (
-    "target",
-    "prevented",
-    "prevention",
-    "cancelled_by",
-    "cancel_cost",
-    "aim",
-    "aim_bonus",
-    "aim_no_press",
-    "cost",
-)
-STRIKE_KEYS = ("name", "hand", "weapon", *EFFECT_KEYS, *USE_KEYS)
-WEAPON_USE_KEYS = ("name", "weapon", *USE_KEYS)
 
 
 # -- checking input ----------------------------------------------------------------------
@@ -206,114 +145,6 @@ def _side_strike(side: Side, i: int) -> Message:
     if side == "acting":
         return msg("acting strike {i}", i=i)
     return msg("opposing strike {i}", i=i)
-
-
-def _effect(data: Mapping[str, Any], where: _Place) -> StrikeEffect:
-    if "damage" in data and "strength_bonus" in data:
-        raise InvalidState(
-            msg(
-                "{where}: give either 'damage' (a fixed number) or 'strength_bonus' (strength "
-                "plus a number), not both.",
-                where=where.said,
-            )
-        )
-    bonus: int | None = None
-    if "strength_bonus" in data:
-        raw = data["strength_bonus"]
-        if isinstance(raw, bool) or not isinstance(raw, int):
-            raise InvalidState(
-                msg(
-                    "{where}: {key} must be a whole number, got {value}.",
-                    where=where.said,
-                    key=repr("strength_bonus"),
-                    value=shown(raw),
-                )
-            )
-        bonus = raw
-    return StrikeEffect(
-        damage=_int(data, "damage", where, default=0),
-        strength_bonus=bonus,
-        aggravated=_bool(data, "aggravated", where),
-        ranged=_bool(data, "ranged", where),
-        first_strike=_bool(data, "first_strike", where),
-        dodge=_bool(data, "dodge", where),
-        combat_ends=_bool(data, "combat_ends", where),
-        steal_blood=_int(data, "steal_blood", where, default=0),
-        destroy_equipment=_str(data, "destroy_equipment", where),
-        steal_equipment=_str(data, "steal_equipment", where),
-        undodgeable=_bool(data, "undodgeable", where),
-        long_range_only=_bool(data, "long_range_only", where),
-        send_to_torpor=_bool(data, "send_to_torpor", where),
-        combat_ends_after_resolution=_bool(data, "combat_ends_after_resolution", where),
-        unpreventable=_bool(data, "unpreventable", where),
-        unlock=_bool(data, "unlock", where),
-        recoil=_int(data, "recoil", where, default=0),
-        recoil_aggravated=_bool(data, "recoil_aggravated", where),
-        recoil_close_only=_bool(data, "recoil_close_only", where),
-        burn_after_use=_bool(data, "burn_after_use", where),
-    )
-
-
-def _strike(data: object, where: _Place) -> Strike:
-    strike = _keys(data, STRIKE_KEYS, where)
-    hand = _bool(strike, "hand", where)
-    weapon = _str(strike, "weapon", where)
-    name = _str(strike, "name", where)
-    use: dict[str, Any] = {
-        "target": _str(strike, "target", where),
-        "prevented": _int(strike, "prevented", where, default=0),
-        "prevention": parse_prevention(strike, where),
-        "cancelled_by": _str(strike, "cancelled_by", where),
-        "cancel_cost": _int(strike, "cancel_cost", where, default=0),
-        "aim": _str(strike, "aim", where),
-        "aim_bonus": _int(strike, "aim_bonus", where, default=0),
-        "aim_no_press": _bool(strike, "aim_no_press", where),
-        "cost": _int(strike, "cost", where, default=0),
-    }
-    if hand and weapon:
-        raise InvalidState(
-            msg(
-                "{where}: a strike is either a hand strike or a weapon strike, not both.",
-                where=where.said,
-            )
-        )
-    if weapon is not None:
-        extra = [k for k in strike if k not in WEAPON_USE_KEYS]
-        if extra:
-            raise InvalidState(
-                msg(
-                    "{where}: a weapon strike takes its effects from the weapon; key {key} is "
-                    "not allowed here; allowed keys: {allowed}.",
-                    where=where.said,
-                    key=repr(extra[0]),
-                    allowed=list(WEAPON_USE_KEYS),
-                )
-            )
-        return Strike(name=name or weapon, weapon=weapon, effect=None, **use)
-    if hand:
-        if "damage" in strike:
-            raise InvalidState(
-                msg(
-                    "{where}: a hand strike deals damage equal to strength; use "
-                    "'strength_bonus' for a hand strike at +N damage instead of 'damage'.",
-                    where=where.said,
-                )
-            )
-        effect = _effect({"strength_bonus": 0, **strike}, where)
-        return Strike(name=name or "hand strike", hand=True, effect=effect, **use)
-    effect = _effect(strike, where)
-    return Strike(name=name or "strike", effect=effect, **use)
-
-
-def _equipment_item(data: object, where: _Place) -> Equipment:
-    e = _keys(data, EQUIPMENT_KEYS, where)
-    name = _str(e, "name", where, required=True)
-    assert name is not None
-    strike = None
-    if "strike" in e:
-        sw = where.then(msg("{name}'s strike", name=name))
-        strike = _effect(_keys(e["strike"], EFFECT_KEYS, sw), sw)
-    return Equipment(name, strike)
 
 
 def _signed(data: dict[str, Any], key: str, where: _Place) -> int:
@@ -369,112 +200,6 @@ def _before_range(data: object, where: _Place) -> BeforeRange:
         burn_retainer=_str(b, "burn_retainer", where),
         trap_press=_bool(b, "trap_press", where),
         cost=_int(b, "cost", where, default=0),
-    )
-
-
-def _combatant(data: object, side: Side) -> Combatant:
-    where = _Place(
-        msg("The acting combatant") if side == "acting" else msg("The opposing combatant")
-    )
-    c = _keys(data, COMBATANT_KEYS, where)
-    name = _str(c, "name", where, required=True)
-    assert name is not None
-    where = _Place(
-        msg("{name} (acting)", name=name)
-        if side == "acting"
-        else msg("{name} (opposing)", name=name)
-    )
-    kind = c.get("kind")
-    strength = _int(c, "strength", where, default=1)
-    equipment: list[Equipment] = []
-    for i, item in enumerate(_list(c, "equipment", where), 1):
-        iw = where.then(msg("equipment {i}", i=i))
-        parsed = _equipment_item(item, iw)
-        ename = parsed.name
-        if any(x.name == ename for x in equipment):
-            raise InvalidState(
-                msg(
-                    "{where}: two equipment cards are named {value}; give copies distinct names "
-                    "(e.g. add '#2').",
-                    where=where.said,
-                    value=repr(ename),
-                )
-            )
-        equipment.append(parsed)
-    retainers: list[Retainer] = []
-    for i, item in enumerate(_list(c, "retainers", where), 1):
-        rw = where.then(msg("retainer {i}", i=i))
-        r = _keys(item, RETAINER_KEYS, rw)
-        rname = _str(r, "name", rw, required=True)
-        assert rname is not None
-        if any(x.name == rname for x in retainers):
-            raise InvalidState(
-                msg(
-                    "{where}: two retainers are named {value}; names must differ.",
-                    where=where.said,
-                    value=repr(rname),
-                )
-            )
-        rplace = where.then(rname)
-        retainers.append(
-            Retainer(
-                rname,
-                _int(r, "life", rplace, minimum=1),
-                damage=_int(r, "damage", rplace, default=0),
-            )
-        )
-    if kind == "vampire":
-        if "life" in c:
-            raise InvalidState(
-                msg("{where}: a vampire has 'capacity' and 'blood', not 'life'.", where=where.said)
-            )
-        capacity = _int(c, "capacity", where, minimum=1)
-        blood = _int(c, "blood", where)
-        if blood > capacity:
-            raise InvalidState(
-                msg(
-                    "{where}: blood {blood} is above capacity {capacity}; blood must be from 0 to "
-                    "{capacity}.",
-                    where=where.said,
-                    blood=blood,
-                    capacity=capacity,
-                )
-            )
-        return Combatant(
-            name,
-            "vampire",
-            strength,
-            capacity=capacity,
-            blood=blood,
-            equipment=tuple(equipment),
-            retainers=tuple(retainers),
-            wounded=_bool(c, "wounded", where),
-        )
-    if kind == "ally":
-        if "capacity" in c or "blood" in c or "wounded" in c:
-            raise InvalidState(
-                msg(
-                    "{where}: an ally has 'life', not 'capacity', 'blood' or 'wounded'.",
-                    where=where.said,
-                )
-            )
-        life = _int(c, "life", where, minimum=1)
-        return Combatant(
-            name,
-            "ally",
-            strength,
-            life=life,
-            equipment=tuple(equipment),
-            retainers=tuple(retainers),
-        )
-    raise InvalidState(
-        msg(
-            "{where}: {key} is {value}; allowed: {allowed}.",
-            where=where.said,
-            key=repr("kind"),
-            value=shown(kind),
-            allowed=["'vampire'", "'ally'"],
-        )
     )
 
 

@@ -7,7 +7,11 @@ file with one word per line, consumed one line per kernel started:
 - ``squat``: another process takes the kernel's shell endpoint (a ZeroMQ PUB socket, which a
   client's DEALER cannot talk to), and the kernel dies 2 s later, as a kernel does when it
   finds its port taken after importing for a while;
-- ``hang``: the kernel never answers (it sleeps for a minute, then exits).
+- ``hang``: the kernel never answers (it sleeps for a minute, then exits);
+- ``real``: the real kernel (as once PLAN is empty);
+- ``mute``: a real kernel whose displays and results reach the server only 5 s late, after
+  the cell has ended: its page comes out without its widget, as when the server gives up
+  waiting for a cell's output (``VoilaExecutor.iopub_timeout``) on a busy machine.
 
 Once PLAN is empty, the real ipykernel starts with the same connection file.
 """
@@ -19,6 +23,7 @@ import json
 import os
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -57,6 +62,24 @@ def squat(address: str, seconds: float) -> None:
     os._exit(0)
 
 
+def mute_displays(seconds: float) -> None:
+    """Send every display (``display_data``, ``execute_result``) ``seconds`` late."""
+    from jupyter_client.session import Session
+
+    send = Session.send
+
+    def send_late(
+        self: Session, stream: object, msg_or_type: object, *args: object, **kwargs: object
+    ) -> object:
+        kind = msg_or_type if isinstance(msg_or_type, str) else msg_or_type["header"]["msg_type"]  # type: ignore[index]
+        if kind in ("display_data", "execute_result"):
+            threading.Timer(seconds, send, (self, stream, msg_or_type, *args), kwargs).start()
+            return None
+        return send(self, stream, msg_or_type, *args, **kwargs)  # type: ignore[arg-type]
+
+    Session.send = send_late  # type: ignore[method-assign,assignment]
+
+
 def main() -> None:
     plan, connection_file = Path(sys.argv[1]), sys.argv[2]
     mode = next_mode(plan)
@@ -72,6 +95,13 @@ def main() -> None:
     if mode == "hang":
         time.sleep(60)
         sys.exit(1)
+    if mode == "mute":
+        mute_displays(5.0)
+        from ipykernel.kernelapp import launch_new_instance
+
+        sys.argv = [sys.argv[0], "-f", connection_file]
+        launch_new_instance()
+        return
     os.execv(sys.executable, [sys.executable, "-m", "ipykernel_launcher", "-f", connection_file])
 
 

@@ -1,4 +1,10 @@
-"""Fury of Dracula page's text inputs: companions' items, initiative numbers, result overrides."""
+"""The short notation a judge types for a Fury of Dracula table.
+
+Companions' items (``"Mina Harker: Crucifix"``), initiative numbers (``"Punch=1"``), result
+overrides (``"hunter: Punch vs Claws = wound 1"``) and the blood taken in each combat
+(``"3, 2"``). A text that does not follow the notation raises :class:`InvalidState` saying how
+to write it; what the values mean is checked where they are used.
+"""
 
 from __future__ import annotations
 
@@ -75,3 +81,23 @@ def parse_overrides(text: str, table: CardTable) -> CardTable:
             ) from None
         table = table.with_result(winner.strip(), h.strip(), e.strip(), result.strip())
     return table
+
+
+def parse_blood_list(text: str) -> tuple[int, ...]:
+    """``"3, 2"`` -> ``(3, 2)``: the blood taken in each combat (range checks are the engine's)."""
+    values = []
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            values.append(int(part))
+        except ValueError:
+            raise InvalidState(
+                msg(
+                    "write the blood taken in each combat as whole numbers separated by "
+                    "commas, for example 3, 2 (got {part!r})",
+                    part=part,
+                )
+            ) from None
+    return tuple(values)
