@@ -13,24 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as widgets
-
 from calculators.dracula_charts import blood_track_svg, heat_color
 from calculators.dracula_group import group_html
 from calculators.dracula_judge import render_judge
-from calculators.dracula_labels import (
-    ASSUME_CHOICES,
-    DEFAULT_ASSUMPTION,
-    HUNTER_POLICIES,
-    LABELS,
-    OUTCOME_COLORS,
-)
+from calculators.dracula_labels import ASSUME_CHOICES, HUNTER_POLICIES, LABELS, OUTCOME_COLORS
 from calculators.dracula_odds import _game, _group, _odds, _plan
 from calculators.dracula_ruling import page_ruling
 from calculators.dracula_table import mix_html, table_html
-from calculators.dracula_valour import ValourPanel
-from calculators.kit import Bar, CalculatorApp, DistributionChart, TraceView, columns
-from calculators.kit.fields import IntField, invalid_fields
+from calculators.dracula_widgets import INPUTS, DraculaWidgets
+from calculators.kit import Bar
+from calculators.kit.fields import invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
 from calculators.kit.tools import PageTools
 from rules.dracula.blood import MAX_BLOOD
@@ -43,12 +35,7 @@ from rules.dracula.cards import (
     default_table,
 )
 from rules.dracula.chain import CombatOdds, RoundGame
-from rules.dracula.combat import (
-    CombatState,
-    RoundReport,
-    resolve_round,
-    start_combat,
-)
+from rules.dracula.combat import CombatState, RoundReport, resolve_round, start_combat
 from rules.dracula.examples import example_text
 from rules.dracula.goals import GOALS, GoalPlan
 from rules.dracula.group import TARGET_POLICIES, GroupOdds
@@ -60,7 +47,7 @@ from rules.errors import InvalidState
 from rules.i18n import msg, render_param
 from rules.trace import Step
 
-__all__ = ["DraculaExplorer", "blood_track_svg", "example_lines", "heat_color"]
+__all__ = ["INPUTS", "DraculaExplorer", "blood_track_svg", "example_lines", "heat_color"]
 
 
 def example_lines() -> list[str]:
@@ -68,16 +55,14 @@ def example_lines() -> list[str]:
     return example_text().splitlines()
 
 
-class DraculaExplorer(CalculatorApp):
+class DraculaExplorer(DraculaWidgets):
     """The Fury of Dracula combat explorer page."""
 
     # the round resolver's card choices follow its rounds: not part of a shared situation
     url_exclude = ("j_hcard", "j_ecard")
 
-    labels = LABELS
-
     def __init__(self, lang: str = "en") -> None:
-        super().__init__(lang=lang)
+        super().__init__(lang=lang)  # builds the widgets
         self.odds: CombatOdds | None = None
         self.plan: GoalPlan | None = None
         self.group: GroupOdds | None = None
@@ -87,237 +72,13 @@ class DraculaExplorer(CalculatorApp):
         self.judge_state: CombatState | None = None
         self.last_report: RoundReport | None = None
         self.compute_seconds = 0.0
-        # inputs
-        lay = widgets.Layout(width="330px")
-        style = {"description_width": "150px"}
-        self.w_intro = widgets.HTML()
-        self.w_hunter = widgets.Dropdown(
-            options=list(HUNTERS), value="Van Helsing", layout=lay, style=style
-        )
-        self.w_health = IntField(8, 1, 20, app=self, layout=lay, style=style)
-        self.w_bites = IntField(0, 0, 2, app=self, layout=lay, style=style)
-        self.w_items = widgets.SelectMultiple(
-            options=list(HUNTER_ITEMS), value=("Stake",), rows=8, layout=lay, style=style
-        )
-        self.w_opponent = widgets.Dropdown(
-            options=["dracula-night", "dracula-day", "agent"],
-            value="dracula-day",
-            layout=lay,
-            style=style,
-        )
-        self.w_weapons = widgets.SelectMultiple(
-            options=list(AGENT_WEAPONS), value=(), rows=3, layout=lay, style=style
-        )
-        self.w_minion = widgets.Checkbox(value=False, indent=False)
-        self.w_blood = IntField(MAX_BLOOD, 1, MAX_BLOOD, app=self, layout=lay, style=style)
-        self.w_trap = widgets.Checkbox(value=False, indent=False)
-        self.w_advance = widgets.Checkbox(value=False, indent=False)
-        self.w_castle = widgets.Checkbox(value=False, indent=False)
-        self.w_eastern = widgets.Checkbox(value=False, indent=False)
-        self.w_garlic = widgets.Checkbox(value=False, indent=False)
-        self.w_dodge1 = widgets.Checkbox(value=True, indent=False)
-        self.w_agatha = widgets.Checkbox(value=False, indent=False)
-        self.w_hpolicy = widgets.Dropdown(
-            options=list(HUNTER_POLICIES), value="minimax", layout=lay, style=style
-        )
-        self.w_goal = widgets.Dropdown(
-            options=list(GOALS), value="destroy", layout=lay, style=style
-        )
-        self.w_always = widgets.Dropdown(
-            options=list(HUNTER_CARDS), value="Stake", layout=lay, style=style
-        )
-        self.w_epolicy = widgets.Dropdown(
-            options=["minimax", "uniform"], value="minimax", layout=lay, style=style
-        )
-        # the seed gives only a few initiative numbers: the page opens on a stated assumption
-        # for the others (shown as a notice), which the visitor can change or replace
-        self.w_assume = widgets.Dropdown(
-            options=list(ASSUME_CHOICES), value=DEFAULT_ASSUMPTION, layout=lay, style=style
-        )
-        self.w_companions = widgets.SelectMultiple(
-            options=list(HUNTERS), value=(), rows=4, layout=lay, style=style
-        )
-        self.w_comp_items = widgets.Text(
-            value="", layout=widgets.Layout(width="520px"), style=style, continuous_update=False
-        )
-        self.w_target = widgets.Dropdown(
-            options=list(TARGET_POLICIES), value="uniform", layout=lay, style=style
-        )
-        self.w_init = widgets.Text(
-            value="", layout=widgets.Layout(width="520px"), style=style, continuous_update=False
-        )
-        self.w_over = widgets.Text(
-            value="", layout=widgets.Layout(width="520px"), style=style, continuous_update=False
-        )
-        for w, cls in (
-            (self.w_hunter, "drac-hunter"),
-            (self.w_health, "drac-health"),
-            (self.w_bites, "drac-bites"),
-            (self.w_items, "drac-items"),
-            (self.w_opponent, "drac-opponent"),
-            (self.w_blood, "drac-blood"),
-            (self.w_assume, "drac-assume"),
-            (self.w_init, "drac-init"),
-            (self.w_over, "drac-overrides"),
-            (self.w_hpolicy, "drac-hpolicy"),
-            (self.w_goal, "drac-goal"),
-            (self.w_companions, "drac-companions"),
-            (self.w_comp_items, "drac-companion-items"),
-            (self.w_target, "drac-target"),
-            (self.w_always, "drac-always"),
-            (self.w_epolicy, "drac-epolicy"),
-            (self.w_dodge1, "drac-dodge1"),
-            (self.w_agatha, "drac-agatha"),
-        ):
-            w.add_class(cls)
-        # outputs
-        self.w_prompt = widgets.HTML()
-        self.w_prompt.add_class("drac-prompt")
-        self.w_summary = widgets.HTML()
-        self.w_summary.add_class("drac-summary")
-        self.w_table = widgets.HTML()
-        self.w_table.add_class("drac-table")
-        self.w_track = widgets.HTML()
-        self.w_track.add_class("drac-track")
-        self.chart = DistributionChart()
-        self.chart.widget.add_class("drac-outcomes")
-        self.w_mix = widgets.HTML()
-        self.w_mix.add_class("drac-mix")
-        self.w_plan = widgets.HTML()
-        self.w_plan.add_class("drac-plan")
-        self.w_group = widgets.HTML()
-        self.w_group.add_class("drac-group")
-        self.trace = TraceView()
-        # judge tab
-        self.w_judge_intro = widgets.HTML()
-        self.j_hcard = widgets.Dropdown(layout=lay, style=style)
-        self.j_ecard = widgets.Dropdown(layout=lay, style=style)
-        self.j_hdie = IntField(1, 1, 6, app=self, layout=lay, style=style)
-        self.j_hdie2 = IntField(1, 1, 6, app=self, layout=lay, style=style)
-        self.j_edie = IntField(1, 1, 6, app=self, layout=lay, style=style)
-        self.j_resolve = widgets.Button(button_style="primary")
-        self.j_restart = widgets.Button()
-        self.j_state = widgets.HTML()
-        self.j_state.add_class("drac-judge-state")
-        self.j_trace = TraceView(deferred=True)  # drawn when its tab is opened or used
-        self.j_resolve.add_class("drac-resolve")
-        self.j_hcard.add_class("drac-jhcard")
-        self.j_ecard.add_class("drac-jecard")
-        self.j_hdie.add_class("drac-jhdie")
-        self.j_edie.add_class("drac-jedie")
         self._judge_steps: list[Step] = []
-        self._judge_inputs = (self.j_hcard, self.j_ecard, self.j_hdie, self.j_hdie2, self.j_edie)
-
-        self._row_labels: list[tuple[widgets.Label, widgets.Widget]] = []
-
-        def row(w: widgets.Widget, key: str) -> widgets.HBox:
-            lab = widgets.Label(layout=widgets.Layout(width="230px"))
-            self._row_labels.append((lab, w))
-            lab.key = key
-            return widgets.HBox([lab, w])
-
-        left = widgets.VBox(
-            [
-                row(self.w_hunter, "hunter"),
-                row(self.w_health, "health"),
-                row(self.w_bites, "bites"),
-                row(self.w_items, "items"),
-            ]
-        )
-        right = widgets.VBox(
-            [
-                row(self.w_opponent, "opponent"),
-                row(self.w_blood, "blood"),
-                row(self.w_weapons, "weapons"),
-                row(self.w_minion, "minion"),
-                row(self.w_trap, "trap"),
-                row(self.w_advance, "advance"),
-                row(self.w_castle, "castle"),
-                row(self.w_eastern, "eastern"),
-                row(self.w_garlic, "garlic"),
-                row(self.w_dodge1, "dodge1"),
-                row(self.w_agatha, "agatha"),
-            ]
-        )
-        self._goal_row = row(self.w_goal, "goal_label")
-        self._always_row = row(self.w_always, "always_label")
-        setup = widgets.VBox(
-            [
-                widgets.HBox([left, right]),
-                row(self.w_hpolicy, "hunter_policy"),
-                self._goal_row,
-                self._always_row,
-                row(self.w_epolicy, "enemy_policy"),
-                row(self.w_companions, "companions"),
-                row(self.w_comp_items, "companion_items"),
-                row(self.w_target, "target"),
-                row(self.w_assume, "assume"),
-                row(self.w_init, "initiative"),
-                row(self.w_over, "overrides"),
-            ]
-        )
-        explore = widgets.VBox(
-            [
-                self.w_prompt,
-                self.w_summary,
-                self.w_plan,
-                self.w_table,
-                self.chart.widget,
-                self.w_track,
-                self.w_group,
-                self.w_mix,
-                self.trace.widget,
-            ]
-        )
-        judge = widgets.VBox(
-            [
-                self.w_judge_intro,
-                row(self.j_hcard, "hunter_card"),
-                row(self.j_ecard, "enemy_card"),
-                row(self.j_hdie, "hunter_die"),
-                row(self.j_hdie2, "hunter_die2"),
-                row(self.j_edie, "enemy_die"),
-                widgets.HBox([self.j_resolve, self.j_restart]),
-                self.j_state,
-                self.j_trace.widget,
-            ]
-        )
-        self.valour = ValourPanel(lang=lang, draw_traces=False)  # drawn when its tab opens
-        self.tabs = widgets.Tab(children=[explore, judge, self.valour.widget])
         # the resolver's and the Valour tab's traces are drawn when their tab is first opened
         self.tabs.observe(self.guard(self._on_tab), names="selected_index")
-        self.body.children = [self.w_intro, columns(setup, self.tabs)]
-        for w in (
-            self.w_hunter,
-            self.w_health,
-            self.w_bites,
-            self.w_items,
-            self.w_opponent,
-            self.w_weapons,
-            self.w_minion,
-            self.w_blood,
-            self.w_trap,
-            self.w_advance,
-            self.w_castle,
-            self.w_eastern,
-            self.w_garlic,
-            self.w_dodge1,
-            self.w_agatha,
-            self.w_hpolicy,
-            self.w_goal,
-            self.w_always,
-            self.w_companions,
-            self.w_comp_items,
-            self.w_target,
-            self.w_epolicy,
-            self.w_assume,
-            self.w_init,
-            self.w_over,
-        ):
-            w.observe(self.guard(self._on_input), names="value")
+        for attribute in INPUTS.values():
+            getattr(self, attribute).observe(self.guard(self._on_input), names="value")
         self.j_resolve.on_click(self.guard(lambda _b: self._on_resolve()))
         self.j_restart.on_click(self.guard(lambda _b: self.restart_judge()))
-        self._busy = False
         self.tools = PageTools(self)
         self.ready()
         self.run(self.update)
@@ -332,8 +93,7 @@ class DraculaExplorer(CalculatorApp):
             if help_key in self.labels:
                 lab.tooltip = w.tooltip = self.t(help_key)
                 lab.value += " ⓘ"
-        self._busy = True
-        try:
+        with self.hold():
             pol = [(self.t(k), k) for k in ("minimax", "uniform")]
             hpol = [(self.t(k), k) for k in HUNTER_POLICIES]
             goals = [(self.t(f"goal_{k}"), k) for k in GOALS]
@@ -369,17 +129,14 @@ class DraculaExplorer(CalculatorApp):
                 keep = w.value
                 w.options = opts
                 w.value = keep
-        finally:
-            self._busy = False
         self.tabs.set_title(0, self.t("tab_explore"))
         self.tabs.set_title(1, self.t("tab_judge"))
         self.valour.set_lang(self.lang)
         self.tabs.set_title(2, self.valour.tab_title)
         self.j_resolve.description = self.t("resolve")
         self.j_restart.description = self.t("restart")
-        if hasattr(self, "_busy"):
-            self.render()
-            render_judge(self)
+        self.render()
+        render_judge(self)
 
     # -- inputs -------------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
@@ -387,46 +144,10 @@ class DraculaExplorer(CalculatorApp):
         minion, blood, trap, advance, castle, eastern, garlic, dodge1, agatha, hunter_policy,
         goal, always, companions, companion_items, target, enemy_policy, assume, initiative,
         overrides), then recompute once."""
-        names = {
-            "hunter": self.w_hunter,
-            "health": self.w_health,
-            "bites": self.w_bites,
-            "items": self.w_items,
-            "opponent": self.w_opponent,
-            "weapons": self.w_weapons,
-            "minion": self.w_minion,
-            "blood": self.w_blood,
-            "trap": self.w_trap,
-            "advance": self.w_advance,
-            "castle": self.w_castle,
-            "eastern": self.w_eastern,
-            "garlic": self.w_garlic,
-            "dodge1": self.w_dodge1,
-            "agatha": self.w_agatha,
-            "hunter_policy": self.w_hpolicy,
-            "goal": self.w_goal,
-            "always": self.w_always,
-            "companions": self.w_companions,
-            "companion_items": self.w_comp_items,
-            "target": self.w_target,
-            "enemy_policy": self.w_epolicy,
-            "assume": self.w_assume,
-            "initiative": self.w_init,
-            "overrides": self.w_over,
-        }
-        self._busy = True
-        try:
-            for key, value in values.items():
-                if key not in names:
-                    raise KeyError(f"unknown input {key!r}; allowed: {', '.join(names)}")
-                if key == "hunter":
-                    self.w_hunter.value = value
-                    self._sync_hunter()
-                    continue
-                several = key in ("items", "weapons", "companions")
-                names[key].value = tuple(value) if several else value
-        finally:
-            self._busy = False
+        hunter = values.get("hunter")
+        if hunter in HUNTERS and "health" not in values:  # a new hunter starts unhurt
+            values = {**values, "health": HUNTERS[hunter].max_health}
+        self.set_values(self, values, INPUTS, first=("hunter",))
         self.run(self.update)
         self.tools.refresh()
 
@@ -434,14 +155,11 @@ class DraculaExplorer(CalculatorApp):
         self.w_health.value = HUNTERS[self.w_hunter.value].max_health
 
     def _on_input(self, change: dict[str, Any]) -> None:
-        if self._busy:
+        if self.held:
             return
         if change.get("owner") is self.w_hunter:
-            self._busy = True
-            try:
+            with self.hold():
                 self._sync_hunter()
-            finally:
-                self._busy = False
         if not invalid_fields(self.body):  # each bad box says what it allows meanwhile
             self.update()
         self.tools.refresh()
@@ -681,16 +399,12 @@ class DraculaExplorer(CalculatorApp):
     ) -> RoundReport | None:
         """Resolve one round in the resolver tab (as a judge would)."""
         self.j_trace.reveal()
-        self._busy = True
-        try:
-            self.j_hcard.value = hunter_card
-            self.j_ecard.value = enemy_card
-            self.j_hdie.value = hunter_die
-            self.j_edie.value = enemy_die
-            if hunter_die2 is not None:
-                self.j_hdie2.value = hunter_die2
-        finally:
-            self._busy = False
+        self.j_hcard.value = hunter_card
+        self.j_ecard.value = enemy_card
+        self.j_hdie.value = hunter_die
+        self.j_edie.value = enemy_die
+        if hunter_die2 is not None:
+            self.j_hdie2.value = hunter_die2
         self.run(self._on_resolve)
         return self.last_report
 

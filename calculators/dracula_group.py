@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from calculators.kit.fmt import escape, exact_html
+from calculators.kit.markup import Cell, Markup, table
 
 if TYPE_CHECKING:
     from calculators.dracula import DraculaExplorer
@@ -24,25 +25,22 @@ def group_html(app: DraculaExplorer) -> str:
     if g is None:
         return ""
     lines = [f"<b>{escape(app.t(k))}</b>: {exact_html(p)}" for k, p in g.outcomes.items()]
-    head = "".join(
-        f'<th style="padding:2px 8px">{escape(app.t(k))}</th>'
+    pad = "padding:2px 8px"
+    head = [
+        Cell(app.t(k), header=True, style=pad)
         for k in ("group_hunter", "group_defeated", "group_bitten", "group_health")
-    )
+    ]
     rows = []
     for name in g.hunters:
         share = g.by_hunter[name]
         mean = sum((x * p for x, p in g.health[name].items()), Fraction(0))
-        rows.append(
-            f'<tr><td style="padding:2px 8px">{escape(name)}</td>'
-            f'<td style="padding:2px 8px">{exact_html(share["defeated"])}</td>'
-            f'<td style="padding:2px 8px">{exact_html(share["bitten"])}</td>'
-            f'<td style="padding:2px 8px">{float(mean):.2f}</td></tr>'
-        )
+        cells = (name, Markup(exact_html(share["defeated"])), Markup(exact_html(share["bitten"])))
+        rows.append([Cell(c, style=pad) for c in (*cells, f"{float(mean):.2f}")])
     return (
         f"<p><b>{escape(app.t('group_title').format(names=', '.join(g.hunters)))}</b><br>"
         + "<br>".join(lines)
         + f"<br>{escape(app.t('rounds'))}: {float(g.expected_rounds):.3f} ({g.states} "
         f"{escape(app.t('states'))})</p>"
-        f'<table class="drac-group-hunters"><tr>{head}</tr>{"".join(rows)}</table>'
-        f"<p><small>{escape(app.t('group_note'))}</small></p>"
+        + table(head, rows, css_class="drac-group-hunters")
+        + f"<p><small>{escape(app.t('group_note'))}</small></p>"
     )

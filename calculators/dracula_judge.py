@@ -19,15 +19,11 @@ def render_judge(app: DraculaExplorer) -> None:
         return
     hc = hunter_options(s, table=app.table) if s.ended is None else ()
     ec = enemy_options(s) if s.ended is None else ()
-    app._busy = True
-    try:
-        # named in the page's language; the card kept if still allowed, else the first one
-        for box, cards in ((app.j_hcard, hc), (app.j_ecard, ec)):
-            kept = box.value
-            box.options = [(render_param(card_name(c), app.lang), c) for c in cards]
-            box.value = kept if kept in cards else (cards[0] if cards else None)
-    finally:
-        app._busy = False
+    # named in the page's language; the card kept if still allowed, else the first one
+    for box, cards in ((app.j_hcard, hc), (app.j_ecard, ec)):
+        kept = box.value
+        box.options = [(render_param(card_name(c), app.lang), c) for c in cards]
+        box.value = kept if kept in cards else (cards[0] if cards else None)
     app.j_resolve.disabled = s.ended is not None
     h = s.hunter
     parts = [

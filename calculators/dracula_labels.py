@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from calculators.kit import Catalog
+from rules.dracula.words import ENDING_LABELS
 from rules.i18n import msg
 
 HUNTER_POLICIES = ("minimax", "goal", "always", "uniform")
@@ -134,12 +135,7 @@ LABELS = Catalog(
         ),
         "rounds": msg("Expected rounds"),
         "states": msg("combat states solved exactly"),
-        "defeated": msg("hunter defeated"),
-        "bitten": msg("hunter bitten"),
-        "escaped": msg("someone escaped (End)"),
-        "continues": msg("three Continues"),
-        "destroyed": msg("Dracula destroyed"),
-        "killed": msg("agent killed"),
+        **ENDING_LABELS,
         "judge_intro": msg("Settle a round: pick both revealed cards and the dice as rolled."),
         "hunter_card": msg("Hunter's card"),
         "enemy_card": msg("Enemy's card"),

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from calculators.dracula_charts import heat_color
+from calculators.kit import markup
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from calculators.kit.markup import Cell, Markup
 from rules.dracula.cards import CardTable
 from rules.dracula.combat import agatha_cost, enemy_options, hunter_options, start_combat
 from rules.dracula.hunters import Hunter, Opponent, Situation
@@ -53,10 +55,11 @@ def table_html(
     def ini(card: str) -> str:
         return escape(app.t("initiative_short").format(n=init(card)))
 
-    head = "".join(
-        f'<th style="padding:4px;font-size:12px">{name(e)}<br><small>{ini(e)}</small>{cost(e)}</th>'
-        for e in es
-    )
+    small = "padding:4px;font-size:12px"
+    head = [
+        "",
+        *(Cell(Markup(f"{name(e)}<br><small>{ini(e)}</small>{cost(e)}"), style=small) for e in es),
+    ]
     rows = []
     for hc in hs:
         cells = []
@@ -83,22 +86,20 @@ def table_html(
                 f"{app.t('win')}: {outcome(rw)} [{rw.source}]; "
                 f"{app.t('lose')}: {outcome(rl)} [{rl.source}]"
             )
-            cells.append(
-                f'<td class="drac-cell" title="{escape(tip)}" style="background:'
-                f'{heat_color(o.hunter_wins)};padding:4px;text-align:center;font-size:12px">'
+            odds = (
                 f"<b>{escape(percent(o.hunter_wins, 1))}</b><br>"
                 f"<small>{escape(app.t('win'))}: {escape(outcome(rw))}{marks[0]}<br>"
-                f"{escape(app.t('lose'))}: {escape(outcome(rl))}{marks[1]}</small></td>"
+                f"{escape(app.t('lose'))}: {escape(outcome(rl))}{marks[1]}</small>"
             )
-        rows.append(
-            f'<tr><th style="padding:4px;font-size:12px">{name(hc)}<br>'
-            f"<small>{ini(hc)}</small></th>{''.join(cells)}</tr>"
-        )
+            style = f"background:{heat_color(o.hunter_wins)};padding:4px;text-align:center;"
+            style += "font-size:12px"
+            cells.append(Cell(Markup(odds), css_class="drac-cell", style=style, title=tip))
+        card = Cell(Markup(f"{name(hc)}<br><small>{ini(hc)}</small>"), header=True, style=small)
+        rows.append((card, *cells))
     return (
         f"<p><b>{escape(app.t('table_title'))}</b></p>"
-        f'<table style="border-collapse:collapse"><tr><th></th>{head}</tr>'
-        f"{''.join(rows)}</table>"
-        f"<p><small>{escape(app.t('unconfirmed'))}</small></p>"
+        + markup.table(head, rows, css_class=None, style="border-collapse:collapse")
+        + f"<p><small>{escape(app.t('unconfirmed'))}</small></p>"
     )
 
 

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from calculators.kit import COMMON, LANGS, Bar, Catalog, DistributionChart, ErrorBanner, TraceView
 from calculators.kit.fields import IntField, invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text
+from calculators.kit.markup import Cell, Row, heading, table
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.chain import CombatOdds
 from rules.dracula.hunters import HUNTERS, Opponent
@@ -226,12 +227,10 @@ class ValourPanel:
                     field.set_language(lang)
         self.w_intro.value = f"<p>{escape(self.t('intro'))}</p>"
         self.w_tally_title.value = (
-            f"<h3>{escape(self.t('tally'))}</h3><p><small>{escape(self.t('tally_help'))}"
-            "</small></p>"
+            heading(self.t("tally"), 3) + f"<p><small>{escape(self.t('tally_help'))}</small></p>"
         )
         self.w_combat_title.value = (
-            f"<h3>{escape(self.t('combat'))}</h3><p><small>{escape(self.t('combat_help'))}"
-            "</small></p>"
+            heading(self.t("combat"), 3) + f"<p><small>{escape(self.t('combat_help'))}</small></p>"
         )
         for lab, key in self._row_labels:
             lab.value = escape(self.t(key))
@@ -346,17 +345,14 @@ class ValourPanel:
                 f"{self.t('award_' + line.award.key)}: {line.count}" for line in tally.lines
             )
             lead = name in s.leaders and s.hunters_won
-            style = ' class="valour-leader" style="font-weight:bold"' if lead else ""
+            cells = (name, points, Cell(details or "—", style="text-align:left"))
             rows.append(
-                f"<tr{style}><td>{escape(name)}</td><td>{points}</td>"
-                f'<td style="text-align:left">{escape(details) or "—"}</td></tr>'
+                Row(cells, css_class="valour-leader", style="font-weight:bold") if lead else cells
             )
-        self.w_result.value = (
-            f"<p><b>{escape(self.t('standings'))}</b></p>"
-            f'<table class="calc-table valour-table"><tr><th>{escape(self.t("name"))}</th>'
-            f"<th>{escape(self.t('points'))}</th><th>{escape(self.t('details'))}</th></tr>"
-            + "".join(rows)
-            + "</table>"
+        self.w_result.value = f"<p><b>{escape(self.t('standings'))}</b></p>" + table(
+            (self.t("name"), self.t("points"), self.t("details")),
+            rows,
+            css_class="calc-table valour-table",
         )
         self.trace.show(s.steps, self.lang)
 

@@ -9,6 +9,7 @@ import ipywidgets as widgets
 from calculators.kit import CalculatorApp, Catalog
 from calculators.kit.fmt import escape
 from calculators.kit.links import page_url
+from calculators.kit.markup import Markup, heading
 from rules.i18n import Message, msg
 
 
@@ -112,9 +113,14 @@ class LandingPage(CalculatorApp):
         for card in PAGES:
             items.append(
                 '<div class="calc-result-box">'
-                f'<h3><a class="calc-page-link" href="{page_url(card.notebook, self.lang)}">'
-                f"{escape(card.title.render(lang))}</a></h3>"
-                f"<p><b>{escape(card.audience.render(lang))}.</b> "
+                + heading(
+                    Markup(
+                        f'<a class="calc-page-link" href="{page_url(card.notebook, self.lang)}">'
+                        f"{escape(card.title.render(lang))}</a>"
+                    ),
+                    3,
+                )
+                + f"<p><b>{escape(card.audience.render(lang))}.</b> "
                 f"{escape(card.summary.render(lang))}</p>"
                 f"<p><i>{escape(self.t('covers'))}:</i> "
                 f"{escape(card.covers.render(lang))}</p></div>"

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from calculators.kit import CalculatorApp, Catalog, Field, columns
 from calculators.kit.fmt import escape
+from calculators.kit.markup import Markup, heading, table
 from calculators.kit.tools import PageTools
 from calculators.kit.trace_view import rule_url
 from calculators.reference_sources import source_text
@@ -126,20 +127,20 @@ def section_html(section: Section, lang: str, labels: Catalog = LABELS) -> str:
     game = GAME_NAMES[section.game].render(lang)
     html = [
         f'<div class="ref-section" data-section="{escape(section.id)}">',
-        f"<h3>{escape(section.heading(lang))}</h3>",
+        heading(section.heading(lang), 3),
         f'<div class="ref-meta"><span class="ref-game">{escape(game)}</span> · '
         f"<code>{escape(section.id)}</code></div>",
         f'<div class="ref-text">{text_html(section.text[lang])}</div>',
     ]
     if section.examples:
-        html.append(f"<h4>{escape(t('examples'))}</h4>")
+        html.append(heading(t("examples")))
         for example in section.examples:
             html.append(
                 f'<div class="ref-example"><b>{escape(example.title[lang])}</b>'
                 f"{text_html(example.text[lang])}</div>"
             )
     if section.editions:
-        html.append(f"<h4>{escape(t('editions'))}</h4>")
+        html.append(heading(t("editions")))
         for note in section.editions:
             html.append(
                 f'<div class="ref-edition"><b>{escape(note.edition_name(lang))}</b>'
@@ -159,18 +160,14 @@ def section_html(section: Section, lang: str, labels: Catalog = LABELS) -> str:
     return "".join(html)
 
 
-def _term_row(term: Term, lang: str) -> str:
+def _term_row(term: Term, lang: str) -> tuple[object, ...]:
     try:
         title = lookup(term.section).heading(lang)
     except InvalidState:
         title = term.section
     note = term.note[lang] if term.note else ""
-    link = f'<a href="{escape(rule_url(term.section, lang))}">{escape(title)}</a>'
-    return (
-        f"<tr><td>{escape(term.en)}</td><td>{escape(', '.join(term.ru))}</td>"
-        f"<td>{escape(GAME_NAMES[term.game].render(lang))}</td><td>{link}</td>"
-        f"<td>{escape(note)}</td></tr>"
-    )
+    link = Markup(f'<a href="{escape(rule_url(term.section, lang))}">{escape(title)}</a>')
+    return (term.en, ", ".join(term.ru), GAME_NAMES[term.game].render(lang), link, note)
 
 
 CSS = """
@@ -371,14 +368,11 @@ class RulesReferencePage(CalculatorApp):
 
     def refresh_terms(self) -> None:
         terms = self.shown_terms()
-        head = "".join(
-            f"<th>{escape(self.t(key))}</th>" for key in ("en", "ru", "game", "section", "note")
-        )
-        rows = "".join(_term_row(term, self.lang) for term in terms)
+        head = [self.t(key) for key in ("en", "ru", "game", "section", "note")]
+        rows = [_term_row(term, self.lang) for term in terms]
         count = escape(self.t("terms_count").format(n=len(terms)))
-        self.terms_view.value = (
-            f"<p><i>{count}</i></p>"
-            f'<table class="calc-table ref-glossary"><tr>{head}</tr>{rows}</table>'
+        self.terms_view.value = f"<p><i>{count}</i></p>" + table(
+            head, rows, css_class="calc-table ref-glossary"
         )
 
     def _on_terms(self, change: dict[str, Any]) -> None:

@@ -19,9 +19,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from calculators.kit import CalculatorApp, Field, ResultPanel, TraceView, pack, unpack
+from calculators.kit.app import on_failure
 from calculators.kit.closing import close_tree, close_trees
 from calculators.kit.fields import FieldMessage, invalid_fields
 from calculators.kit.fmt import escape
+from calculators.kit.markup import heading, table
 from calculators.kit.tools import PageTools, ruling_text
 from calculators.vtes_card_picker import CARD_LABELS, CombatCardPicker, CryptPicker
 from calculators.vtes_combat_combatants import _CombatantCard, _EquipmentRow
@@ -277,7 +279,13 @@ class VtesCombatCalculator(CalculatorApp):
         self.preset_base = ""
         backup = self._base_scenario()
         plays = list(self.card_picker.plays)
-        try:
+
+        def restore() -> None:
+            with self.hold():
+                self._load(backup)
+            self.card_picker.plays = plays
+
+        with on_failure(restore):
             with self.hold():
                 self._load(data)
                 self.card_picker.clear()
@@ -289,11 +297,6 @@ class VtesCombatCalculator(CalculatorApp):
                         "instead."
                     )
                 )
-        except Exception:
-            with self.hold():
-                self._load(backup)
-            self.card_picker.plays = plays
-            raise
         self._render_preset_note()
         self.recompute()
 
@@ -405,13 +408,13 @@ class VtesCombatCalculator(CalculatorApp):
         self.rules.description = t("rules")
         for c in self.cards.values():
             c.relabel()
-        self._rounds_title.value = f"<h3>{escape(t('rounds'))}</h3>"
+        self._rounds_title.value = heading(t("rounds"), 3)
         self._rounds_help.value = (
             f"<p><i>{escape(t('maneuvers_help'))}</i></p>"
             f'<p class="calc-help vtes-jargon-help">{escape(t("jargon_help"))}</p>'
         )
         self.add_round_button.description = t("add_round")
-        self._share_title.value = f"<h4>{escape(t('share'))}</h4>"
+        self._share_title.value = heading(t("share"))
         self._share_help.value = f"<p><i>{escape(t('share_help'))}</i></p>"
         self.export_button.description = t("export")
         self.import_button.description = t("import")
@@ -462,19 +465,20 @@ class VtesCombatCalculator(CalculatorApp):
     def _refresh(self) -> None:
         if invalid_fields(self.body):
             return  # each bad box says what it allows; nothing is computed until then
-        try:
+        with on_failure(self._clear_results):
             report = resolve(self.scenario())
-        except Exception:
-            self.report = None
-            self.narrative = ()
-            self.final_text = ""
-            self.story.clear()
-            self.final.clear()
-            self.trace_view.clear()
-            self.tools.refresh()
-            raise
         self.report = report
         self._render(report)
+        self.tools.refresh()
+
+    def _clear_results(self) -> None:
+        """Take the results of earlier inputs off the page."""
+        self.report = None
+        self.narrative = ()
+        self.final_text = ""
+        self.story.clear()
+        self.final.clear()
+        self.trace_view.clear()
         self.tools.refresh()
 
     def _render(self, report: CombatReport) -> None:
@@ -485,10 +489,8 @@ class VtesCombatCalculator(CalculatorApp):
             rng = self.t(f"range_{r.range}")
             extra = f", {self.t('continued')}" if r.continued else ""
             items = "".join(f"<li>{escape(line)}</li>" for line in r.narrative_in(lang))
-            parts.append(
-                f'<h4 class="vtes-round-title">{escape(self.t("round"))} {r.number} '
-                f"({escape(rng)}{escape(extra)})</h4><ol>{items}</ol>"
-            )
+            title = f"{self.t('round')} {r.number} ({rng}{extra})"
+            parts.append(heading(title, css_class="vtes-round-title") + f"<ol>{items}</ol>")
         closing = "".join(f"<li>{escape(s.render(lang))}</li>" for s in report.closing)
         parts.append(f'<ul class="vtes-closing">{closing}</ul>')
         self.story.show("".join(parts), title=self.t("story"))
@@ -521,12 +523,8 @@ class VtesCombatCalculator(CalculatorApp):
         rows.append((t("damage_taken"), [str(c.damage_taken) for c in columns]))
         rows.append((t("damage_prevented"), [str(c.damage_prevented) for c in columns]))
         rows.append((t("drained"), [str(c.drained) for c in columns]))
-        head = "".join(f"<th>{escape(c.name)}</th>" for c in columns)
-        body = "".join(
-            f"<tr><th>{escape(k)}</th>{''.join(f'<td>{escape(v)}</td>' for v in vals)}</tr>"
-            for k, vals in rows
+        final = table(
+            ["", *(c.name for c in columns)], ((k, *vals) for k, vals in rows), row_headers=True
         )
-        self.final.show(
-            f'<table class="calc-table"><tr><th></th>{head}</tr>{body}</table>', title=t("final")
-        )
+        self.final.show(final, title=t("final"))
         self.final_text = self.final.text

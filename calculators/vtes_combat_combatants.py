@@ -9,6 +9,7 @@ import ipywidgets as widgets
 
 from calculators.kit.closing import close_tree, close_trees
 from calculators.kit.fmt import escape
+from calculators.kit.markup import heading
 from calculators.vtes_combat_controls import (
     _button,
     _hbox,
@@ -221,7 +222,7 @@ class _CombatantCard:
 
     def relabel(self) -> None:
         t = self.app.t
-        self.title.value = f"<h4>{escape(t(self.side))}</h4>"
+        self.title.value = heading(t(self.side))
         self.name.description = t("name")
         self.capacity.description = t("capacity")
         self.strength.description = t("strength")

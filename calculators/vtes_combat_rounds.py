@@ -8,6 +8,7 @@ import ipywidgets as widgets
 
 from calculators.kit.closing import close_tree, close_trees
 from calculators.kit.fmt import escape
+from calculators.kit.markup import heading
 from calculators.vtes_combat_combatants import _Row
 from calculators.vtes_combat_controls import (
     _button,
@@ -423,7 +424,7 @@ class _RoundEditor:
 
     def relabel(self, number: int) -> None:
         t = self.app.t
-        self.title.value = f"<h4>{escape(t('round'))} {number}</h4>"
+        self.title.value = heading(f"{t('round')} {number}")
         self.remove.description = t("remove_round")
         self.maneuvers.description = t("maneuvers")
         self.presses.description = t("presses")

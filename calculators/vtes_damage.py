@@ -14,117 +14,37 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp, Catalog, Field, ResultPanel, TraceView, columns
+from calculators.kit import CalculatorApp, Field, ResultPanel, TraceView, columns
+from calculators.kit.app import on_failure
 from calculators.kit.fields import IntField, all_valid, int_field
 from calculators.kit.fmt import escape
-from calculators.kit.labels import LANGS
+from calculators.kit.markup import heading, table
 from calculators.kit.tools import PageTools, ruling_text
 from calculators.vtes_card_picker import CARD_LABELS, CryptPicker
-from rules.i18n import msg, msg_p
+from calculators.vtes_damage_labels import (
+    DEFAULT_NAMES,
+    INPUTS,
+    KINDS,
+    LABELS,
+    MAX_CAPACITY,
+    MAX_DAMAGE,
+    MAX_LIFE,
+)
+from calculators.vtes_damage_picture import COLORS, legend_html, minion_svg
 from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage
 from rules.vtes.damage import EDITIONS, DamageResult, describe_outcome
 from rules.vtes.examples import DAMAGE_EXAMPLES, DamageExample, damage_example
 from rules.vtes.models import Minion
 
-__all__ = ["VtesDamageCalculator", "minion_svg", "seed_example_lines"]
-
-KINDS: tuple[str, ...] = ("vampire", "ally", "retainer")
-INPUTS: tuple[str, ...] = (
-    "kind",
-    "name",
-    "capacity",
-    "blood",
-    "state",
-    "normal",
-    "aggravated",
-    "prevent_normal",
-    "prevent_aggravated",
-    "rules",
-)
-
-MAX_CAPACITY = 11  # the largest capacity a vampire card has
-MAX_LIFE = 20  # far above any ally's printed life
-MAX_DAMAGE = 30  # damage or prevention of one resolution
-
-LABELS = Catalog(
-    {
-        "bad_preset": msg("unknown preset {preset!r} in the page address; allowed: {allowed}"),
-        "title": msg("VTES damage resolution"),
-        "intro": msg(
-            "Enter the minion and the damage it is dealt at once; the page applies "
-            "prevention, mending and aggravated damage in rule order and explains each step."
-        ),
-        "minion": msg("Minion"),
-        "damage": msg("Damage"),
-        "prevention": msg("Prevention"),
-        "kind": msg("Kind"),
-        "vampire": msg("Vampire"),
-        "ally": msg("Ally"),
-        "retainer": msg("Retainer"),
-        "name": msg_p("vtes_damage.name", "Name"),
-        "capacity": msg("Capacity"),
-        "blood": msg("Blood"),
-        "life": msg("Life"),
-        "state": msg("State"),
-        "ready": msg("ready"),
-        "torpor": msg_p("vtes_damage.torpor", "torpor"),
-        "burned": msg("burned"),
-        "wounded": msg("wounded"),
-        "normal": msg("Normal"),
-        "aggravated": msg_p("vtes_damage.aggravated", "Aggravated"),
-        "prevent_normal": msg("of normal"),
-        "prevent_aggravated": msg("of aggravated"),
-        "prevention_help": msg(
-            "How many points of each type the player prevents (prevention may go to "
-            "aggravated points first). Damage dealt to retainers cannot be prevented."
-        ),
-        "rules": msg("Rules"),
-        "black-hand": msg("Black Hand rulebook (default)"),
-        "vekn-2024": msg("VEKN 2024 rulebook"),
-        "outcome": msg("Outcome"),
-        "before": msg("Before"),
-        "after": msg("After"),
-        "left": msg("left"),
-        "spent": msg("burned this resolution"),
-        "empty": msg("empty"),
-        "mended": msg("Blood burned to mend normal damage"),
-        "paid": msg("Blood burned to survive aggravated damage"),
-        "prevented": msg_p("vtes_damage.prevented", "Damage prevented"),
-        "life_lost": msg("Life lost"),
-        "rulebook_says": msg("The rulebook's example"),
-        "matches": msg("the engine agrees"),
-        "differs": msg("the engine DIFFERS"),
-        "expected_torpor": msg("torpor with {blood} blood"),
-        "expected_burned": msg("burned"),
-        "v_ready": msg("{name} stays ready with {blood} of {capacity} blood."),
-        "v_torpor_new": msg(
-            "{name} is wounded and goes to torpor with {blood} of {capacity} blood."
-        ),
-        "v_torpor_stays": msg(
-            "{name} is still wounded and stays in torpor with {blood} of {capacity} blood."
-        ),
-        "v_burned": msg(
-            "{name} is burned: straight to the ash heap, without torpor (not diablerie)."
-        ),
-        "l_ready": msg("{name} stays ready with {blood} life."),
-        "l_burned": msg("{name} has no life left and is burned."),
-        "lost": msg("lost this resolution"),
-        "picture": msg("Blood against capacity"),
-        "picture_life": msg("Life"),
-    }
-)
-
-DEFAULT_NAMES = frozenset(LABELS.text(kind, lang) for kind in KINDS for lang in LANGS)
-"""Names the page fills in itself: they follow the kind and the language."""
-
-COLORS = {
-    "ready": "#2e7d32",
-    "wounded": "#c77700",
-    "torpor": "#5b3a8c",
-    "burned": "#222222",
-}
-BLOOD = "#a0102a"
-SPENT = "#f2b8c0"
+__all__ = [
+    "DEFAULT_NAMES",
+    "INPUTS",
+    "KINDS",
+    "LABELS",
+    "VtesDamageCalculator",
+    "minion_svg",
+    "seed_example_lines",
+]
 
 
 def seed_example_lines() -> list[str]:
@@ -134,76 +54,6 @@ def seed_example_lines() -> list[str]:
         result = example.resolve()
         lines.append(f"{example.title} -> {describe_outcome(result)}")
     return lines
-
-
-def minion_svg(
-    before: Minion,
-    result: DamageResult,
-    *,
-    title: str = "",
-    labels: dict[str, str] | None = None,
-) -> str:
-    """Tokens as circles: blood (or life) left, burned this resolution, empty capacity slots.
-
-    A vampire shows ``capacity`` slots; an ally or retainer shows its life before damage.
-    """
-    labels = labels or {"left": "left", "spent": "burned this resolution", "empty": "empty"}
-    if isinstance(before, Vampire):
-        slots = before.capacity
-        start = before.blood
-    else:
-        slots = before.life
-        start = before.life
-    left = result.blood
-    spent = start - left
-    per_row, r, gap = 12, 11, 6
-    shown = min(slots, 60)
-    rows = max(1, (shown + per_row - 1) // per_row)
-    columns = max(1, min(shown, per_row))
-    width = max(columns * (2 * r + gap) + gap, 90)
-    height = rows * (2 * r + gap) + gap + 18
-    summary = (
-        f"{left} {labels['left']}, {spent} {labels['spent']}, {slots - start} {labels['empty']}"
-    )
-    parts = [
-        f'<svg class="vtes-tokens" viewBox="0 0 {width} {height}" width="{width}" '
-        f'height="{height}" role="img" aria-label="{escape(summary)}" '
-        'xmlns="http://www.w3.org/2000/svg">',
-        f"<title>{escape(title + ': ' if title else '')}{escape(summary)}</title>",
-    ]
-    for i in range(shown):
-        cx = gap + r + (i % per_row) * (2 * r + gap)
-        cy = gap + r + (i // per_row) * (2 * r + gap)
-        if i < left:
-            kind, fill, stroke, dash = "left", BLOOD, "#5c0d09", ""
-        elif i < start:
-            kind, fill, stroke, dash = "spent", SPENT, BLOOD, ' stroke-dasharray="3 2"'
-        else:
-            kind, fill, stroke, dash = "empty", "none", "#999999", ""
-        parts.append(
-            f'<circle class="token-{kind}" cx="{cx}" cy="{cy}" r="{r - 1}" fill="{fill}" '
-            f'stroke="{stroke}" stroke-width="2"{dash}><title>{escape(labels[kind])}</title>'
-            "</circle>"
-        )
-    if slots > shown:
-        parts.append(f'<text x="{gap}" y="{height - 4}" font-size="11">+{slots - shown} …</text>')
-    parts.append(
-        f'<text x="{width - gap}" y="{height - 4}" font-size="12" text-anchor="end">'
-        f"{left} / {slots}</text>"
-    )
-    if result.state is MinionState.BURNED:
-        # ash: grey veil and a cross over the tokens
-        bottom = height - 18
-        parts.append(
-            f'<g class="token-ash"><rect x="0" y="0" width="{width}" height="{bottom}" '
-            'fill="#555555" opacity="0.25"/>'
-            f'<line x1="{gap}" y1="{gap}" x2="{width - gap}" y2="{bottom - gap}" '
-            'stroke="#222222" stroke-width="3"/>'
-            f'<line x1="{gap}" y1="{bottom - gap}" x2="{width - gap}" y2="{gap}" '
-            'stroke="#222222" stroke-width="3"/></g>'
-        )
-    parts.append("</svg>")
-    return "".join(parts)
 
 
 class VtesDamageCalculator(CalculatorApp):
@@ -490,20 +340,21 @@ class VtesDamageCalculator(CalculatorApp):
     def _refresh(self) -> None:
         if not all_valid(self.number_fields()):
             return  # the field says what is allowed; nothing is computed until then
-        try:
+        with on_failure(self._clear_results):
             result = self._compute()
-        except Exception:
-            self.result = None
-            self.outcome_text = ""
-            self.badges = ()
-            self.svg = ""
-            self.panel.clear()
-            self.trace_view.clear()
-            self._render_preset_note()
-            self.tools.refresh()
-            raise
         self.result = result
         self._render(result)
+        self._render_preset_note()
+        self.tools.refresh()
+
+    def _clear_results(self) -> None:
+        """Take the ruling on earlier inputs off the page."""
+        self.result = None
+        self.outcome_text = ""
+        self.badges = ()
+        self.svg = ""
+        self.panel.clear()
+        self.trace_view.clear()
         self._render_preset_note()
         self.tools.refresh()
 
@@ -550,32 +401,14 @@ class VtesDamageCalculator(CalculatorApp):
         else:
             before_life = result.before.life if not isinstance(result.before, Vampire) else 0
             facts.append((self.t("life_lost"), before_life - result.blood))
-        rows = "".join(f"<tr><th>{escape(k)}</th><td>{v}</td></tr>" for k, v in facts)
         body = (
             f'<p class="vtes-badges">{badges}</p>'
             f'<p class="vtes-outcome-text"><b>{escape(self.outcome_text)}</b></p>'
             f'<div class="vtes-picture"><div>{escape(picture_title)}</div>{self.svg}'
-            f"{self._legend(token_labels)}</div>"
-            f'<table class="calc-table">{rows}</table>'
+            f"{legend_html(token_labels)}</div>" + table(None, facts, row_headers=True)
         )
         self.panel.show(body, title=self.t("outcome"))
         self.trace_view.show(result.steps, self.lang)
-
-    @staticmethod
-    def _legend(token_labels: dict[str, str]) -> str:
-        swatches = (
-            ("left", BLOOD, "solid"),
-            ("spent", SPENT, "dashed"),
-            ("empty", "white", "solid"),
-        )
-        items = "".join(
-            f'<span style="margin-right:12px"><span style="display:inline-block;width:10px;'
-            f"height:10px;border-radius:50%;background:{fill};border:2px {line} "
-            f'{BLOOD if key != "empty" else "#999999"};vertical-align:middle"></span> '
-            f"{escape(token_labels[key])}</span>"
-            for key, fill, line in swatches
-        )
-        return f'<div class="vtes-legend" style="font-size:90%">{items}</div>'
 
     def _matching_preset(self) -> DamageExample | None:
         if self.kind.value != "vampire":
@@ -633,9 +466,9 @@ class VtesDamageCalculator(CalculatorApp):
     def relabel(self) -> None:
         self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
         self._presets_title.value = f"<b>{escape(self.t('presets'))}</b>"
-        self._minion_title.value = f"<h4>{escape(self.t('minion'))}</h4>"
-        self._damage_title.value = f"<h4>{escape(self.t('damage'))}</h4>"
-        self._prevention_title.value = f"<h4>{escape(self.t('prevention'))}</h4>"
+        self._minion_title.value = heading(self.t("minion"))
+        self._damage_title.value = heading(self.t("damage"))
+        self._prevention_title.value = heading(self.t("prevention"))
         self._prevention_help.value = f"<small>{escape(self.t('prevention_help'))}</small>"
         self._kind_label.value = self.t("kind")
         self._state_label.value = self.t("state")

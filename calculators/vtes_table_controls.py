@@ -1,4 +1,4 @@
-"""VTES table page's controls: the tab base, input boxes, bounds and small HTML tables."""
+"""VTES table page's controls: the tab base, input boxes, bounds and the victory points as text."""
 
 from __future__ import annotations
 
@@ -8,24 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from calculators.kit import (
-    ResultPanel,
-    TraceView,
-)
+from calculators.kit import ResultPanel, TraceView
+from calculators.kit.app import on_failure
 from calculators.kit.fields import IntField, int_field, invalid_fields
 from calculators.kit.fmt import escape
 from rules.trace import Step
 
 if TYPE_CHECKING:
     from calculators.vtes_table import VtesTableCalculator
-
-
-def _table(header: Iterable[str], rows: Iterable[Iterable[object]], css: str = "") -> str:
-    head = "".join(f"<th>{escape(str(h))}</th>" for h in header)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
-    )
-    return f'<table class="calc-table {css}"><tr>{head}</tr>{body}</table>'
 
 
 def _vp(value: Fraction) -> str:
@@ -61,22 +51,22 @@ class _Tab:
 
     def set_values(self, **values: Any) -> None:
         """Set several inputs (attribute names) at once, then recompute once."""
-        with self.app.hold():
-            for key, value in values.items():
-                control = getattr(self, key, None)
-                if not isinstance(control, widgets.ValueWidget | IntField):
-                    raise KeyError(f"{type(self).__name__} has no input {key!r}")
-                control.value = value
+        self.app.set_values(self, values, self.input_names())
         self.app.refresh_tab(self.key)
+
+    def input_names(self) -> tuple[str, ...]:
+        """The attribute names of the tab's inputs."""
+        return tuple(
+            name
+            for name, control in vars(self).items()
+            if isinstance(control, widgets.ValueWidget | IntField)
+        )
 
     def refresh(self) -> None:
         if invalid_fields(self.widget):
             return  # each bad box says what it allows; nothing is computed until then
-        try:
+        with on_failure(self.clear):
             self.compute()
-        except Exception:
-            self.clear()
-            raise
 
     def clear(self) -> None:
         self.summary_text = ""
@@ -138,6 +128,3 @@ def _check(value: bool, css: str) -> widgets.Checkbox:
     box = widgets.Checkbox(value=value, indent=False)
     box.add_class(css)
     return box
-
-
-# --------------------------------------------------------------------------- torpor tab

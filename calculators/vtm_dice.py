@@ -19,28 +19,29 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-import ipywidgets as widgets
-
-from calculators.kit import (
-    Bar,
-    CalculatorApp,
-    Catalog,
-    DistributionChart,
-    ResultPanel,
-    TraceView,
-    columns,
-)
-from calculators.kit.fields import SliderField, invalid_fields
-from calculators.kit.fmt import escape, exact_html, fraction_text, percent, short_fraction
+from calculators.kit import Bar
+from calculators.kit.app import on_failure
+from calculators.kit.fields import invalid_fields
+from calculators.kit.fmt import escape, exact_html, mean_html, percent, short_fraction
+from calculators.kit.markup import Cell, Markup, heading, table
 from calculators.kit.tools import PageTools, input_lines, ruling_text
-from calculators.vtm_v5 import V5Tab
-from calculators.vtm_weapons import WeaponPicker
-from rules.i18n import msg, msg_p
+from calculators.vtm_dice_labels import (
+    ATTACK_INPUTS,
+    BOTCH_COLOR,
+    FAIL_COLOR,
+    LABELS,
+    LEVEL_COLOR,
+    POOL_INPUTS,
+    SUCCESS_COLOR,
+    TAIL_COLOR,
+    TRACK,
+    WOUND_CHOICES,
+)
+from calculators.vtm_dice_widgets import DicePoolWidgets
 from rules.vtm import (
     BEYOND,
     DAMAGE_TYPES,
     EDITIONS,
-    HEALTH_LEVELS,
     TARGETS,
     UNHURT,
     AttackResult,
@@ -52,141 +53,7 @@ from rules.vtm import (
     wound_penalty,
 )
 
-__all__ = ["DicePoolCalculator", "example_lines"]
-
-POOL_INPUTS: tuple[str, ...] = (
-    "dice",
-    "difficulty",
-    "edition",
-    "specialty",
-    "reroll_ones_cancel",
-    "willpower",
-    "wound",
-    "actions",
-    "exact",
-    "closed_forms",
-)
-ATTACK_INPUTS: tuple[str, ...] = (
-    "attack_pool",
-    "attack_difficulty",
-    "attack_willpower",
-    "damage_base",
-    "damage_type",
-    "thrown",
-    "target",
-    "stamina",
-    "fortitude",
-    "armor",
-    "defense_pool",
-    "defense_difficulty",
-    "abort_willpower",
-    "wounds_taken",
-    "fire",
-    "fire_soak_with_stamina",
-    "damage_ones_cancel",
-    "dazed_after_halving",
-)
-WOUND_CHOICES: tuple[str, ...] = (UNHURT, *HEALTH_LEVELS)
-TRACK: tuple[str, ...] = (UNHURT, *HEALTH_LEVELS, BEYOND)
-
-BOTCH_COLOR = "#b3261e"
-FAIL_COLOR = "#8d8d8d"
-SUCCESS_COLOR = "#2e7d32"
-TAIL_COLOR = "#9ccc9c"
-LEVEL_COLOR = "#7a1f2b"
-
-LABELS = Catalog(
-    {
-        "title": msg("V:tM dice pools and attacks"),
-        "intro": msg(
-            "Exact odds for one roll of d10s and for a whole attack, from the attack roll to "
-            "the health levels lost. Hover over any number or bar to see its exact fraction."
-        ),
-        "tab_pool": msg("One roll"),
-        "tab_attack": msg("Attack"),
-        "dice": msg("Dice pool"),
-        "difficulty": msg("Difficulty"),
-        "edition": msg("Edition"),
-        "revised": msg("Revised"),
-        "v20": msg("V20"),
-        "specialty": msg("Specialty applies"),
-        "reroll_ones_cancel": msg("1s on specialty rerolls cancel (unclear rule; off by default)"),
-        "willpower": msg("Spend Willpower (+1 success)"),
-        "wound": msg("Wound level"),
-        "actions": msg("Actions this turn"),
-        "exact": msg("Show exact fractions"),
-        "closed_forms": msg("Show closed forms"),
-        "unhurt": msg("Unhurt"),
-        "bruised": msg("Bruised"),
-        "hurt": msg("Hurt"),
-        "injured": msg("Injured"),
-        "wounded": msg("Wounded"),
-        "mauled": msg("Mauled"),
-        "crippled": msg("Crippled"),
-        "incapacitated": msg("Incapacitated"),
-        "beyond": msg("Beyond the track"),
-        "botch": msg("Botch"),
-        "failure": msg("Failure"),
-        "success": msg("Success"),
-        "expected": msg("Expected successes"),
-        "successes": msg("Successes"),
-        "chart_title": msg("Successes kept (action 1)"),
-        "at_least": msg("At least k successes"),
-        "k": msg("k"),
-        "fraction": msg("Exact fraction"),
-        "action": msg("Action"),
-        "rolled": msg("Dice rolled"),
-        "no_roll": msg("no dice left"),
-        "tail": msg("above the list"),
-        "tail_note": msg(
-            "A specialty reroll can go on forever; values above {k} are not listed and have "
-            "total probability {p}."
-        ),
-        "forms_title": msg("Closed forms"),
-        "forms_note": msg("n = dice rolled, d = difficulty; values for the pool above."),
-        "attacker": msg("Attacker"),
-        "defender": msg("Defender"),
-        "attack_pool": msg("Attack pool"),
-        "attack_difficulty": msg("Attack difficulty"),
-        "attack_willpower": msg("Willpower on the attack"),
-        "damage_base": msg("Damage base"),
-        "damage_type": msg("Damage type"),
-        "bashing": msg("Bashing"),
-        "lethal": msg("Lethal"),
-        "aggravated": msg_p("vtm_dice.aggravated", "Aggravated"),
-        "thrown": msg("Thrown or missile weapon (extra successes do not add)"),
-        "target": msg("Target"),
-        "mortal": msg("Mortal"),
-        "vampire": msg("Vampire"),
-        "stamina": msg("Stamina"),
-        "fortitude": msg("Fortitude"),
-        "armor": msg("Armour"),
-        "defense_pool": msg("Defence pool (0 = none)"),
-        "defense_difficulty": msg("Defence difficulty"),
-        "abort_willpower": msg("Willpower dice to abort (0 = no roll)"),
-        "wounds_taken": msg("Levels already lost"),
-        "fire": msg("Fire or sunlight"),
-        "fire_soak_with_stamina": msg(
-            "Fire/sunlight soaked with Stamina + Fortitude (source text; off: Fortitude only)"
-        ),
-        "damage_ones_cancel": msg("1s cancel successes on damage and soak rolls"),
-        "dazed_after_halving": msg(
-            "Dazed compares the levels actually taken (after halving bashing); off: the "
-            "damage left after soak"
-        ),
-        "hit": msg("Hit"),
-        "miss": msg("Miss"),
-        "attack_botch": msg("Attack botch"),
-        "levels_expected": msg("Expected levels"),
-        "dazed": msg("Dazed"),
-        "soak_dice": msg("Soak dice"),
-        "levels_title": msg("Health levels inflicted"),
-        "levels": msg("Levels"),
-        "health_after": msg("Health afterwards"),
-        "penalty": msg("Wound penalty"),
-        "cannot_act": msg("cannot act"),
-    }
-)
+__all__ = ["ATTACK_INPUTS", "LABELS", "POOL_INPUTS", "DicePoolCalculator", "example_lines"]
 
 
 @lru_cache(maxsize=512)
@@ -238,7 +105,7 @@ def example_lines() -> list[str]:
     return lines
 
 
-class DicePoolCalculator(CalculatorApp):
+class DicePoolCalculator(DicePoolWidgets):
     """Odds of one V:tM roll (and of several actions) and of a whole attack.
 
     Test handles: :meth:`set_inputs`, :meth:`set_attack`, :attr:`results` (one
@@ -247,11 +114,8 @@ class DicePoolCalculator(CalculatorApp):
     :attr:`forms_html`, :attr:`last_compute_ms`, ``banner.message``.
     """
 
-    labels = LABELS
-    title_key = "title"
-
     def __init__(self, lang: str = "en") -> None:
-        super().__init__(lang=lang)
+        super().__init__(lang=lang)  # builds the widgets
         self.results: tuple[PoolResult, ...] = ()
         self.attack_result: AttackResult | None = None
         self.botch_text = ""
@@ -260,171 +124,7 @@ class DicePoolCalculator(CalculatorApp):
         self.forms_html = ""
         self.last_compute_ms = 0.0
         self.last_attack_ms = 0.0
-
-        wide = {"description_width": "160px"}
-
-        def slider() -> widgets.Layout:
-            return widgets.Layout(width="430px")
-
-        def check() -> widgets.Layout:  # one layout per widget: some are hidden on their own
-            return widgets.Layout(width="auto")
-
-        self._intro = widgets.HTML()
-
-        # -- one roll ----------------------------------------------------------------
-        self.dice = widgets.IntSlider(
-            value=6, min=1, max=50, continuous_update=False, style=wide, layout=slider()
-        )
-        self.difficulty = widgets.IntSlider(
-            value=6, min=2, max=10, continuous_update=False, style=wide, layout=slider()
-        )
-        self.edition = widgets.ToggleButtons(options=[(e, e) for e in EDITIONS], value="revised")
-        self._edition_label = widgets.Label()
-        self.specialty = widgets.Checkbox(value=False, indent=False, layout=check())
-        self.reroll_ones_cancel = widgets.Checkbox(value=False, indent=False, layout=check())
-        self.willpower = widgets.Checkbox(value=False, indent=False, layout=check())
-        self.wound = widgets.Dropdown(
-            options=[(w, w) for w in WOUND_CHOICES], value=UNHURT, style=wide
-        )
-        self.actions = widgets.IntSlider(
-            value=1, min=1, max=5, continuous_update=False, style=wide, layout=slider()
-        )
-        self.exact = widgets.Checkbox(value=False, indent=False, layout=check())
-        self.closed_forms = widgets.Checkbox(value=False, indent=False, layout=check())
-        for key in POOL_INPUTS:
-            getattr(self, key).add_class(f"vtm-{key.replace('_', '-')}")
-        # each slider's value is typed in a box beside it that says what is allowed
-        self._typed: dict[str, SliderField] = {}
-
-        def typed(key: str) -> widgets.HBox:
-            css = f"vtm-{key.replace('_', '-')}-typed"
-            self._typed[key] = SliderField(getattr(self, key), self, css)
-            return self._typed[key].widget
-
-        self._botch = widgets.HTML()
-        self._botch.add_class("vtm-botch")
-        self.summary = ResultPanel()
-        self.summary.widget.add_class("vtm-summary")
-        self.chart = DistributionChart()
-        self.chart.widget.add_class("vtm-chart")
-        self._tail_note = widgets.HTML()
-        self._at_least = widgets.HTML()
-        self._at_least.add_class("vtm-at-least")
-        self._actions_table = widgets.HTML()
-        self._actions_table.add_class("vtm-actions")
-        self._forms = widgets.HTMLMath()
-        self._forms.add_class("vtm-forms")
-        self.trace_view = TraceView()
-
-        pool_inputs = widgets.VBox(
-            [
-                typed("dice"),
-                typed("difficulty"),
-                widgets.HBox([self._edition_label, self.edition]),
-                self.specialty,
-                self.reroll_ones_cancel,
-                self.willpower,
-                self.wound,
-                typed("actions"),
-                self.exact,
-                self.closed_forms,
-            ]
-        )
-        pool_outputs = widgets.VBox(
-            [
-                self._botch,
-                self.summary.widget,
-                self.chart.widget,
-                self._tail_note,
-                widgets.HBox([self._at_least, self._actions_table]),
-                self._forms,
-                self.trace_view.widget,
-            ]
-        )
-        pool_box = columns(pool_inputs, pool_outputs)
-
-        # -- attack ------------------------------------------------------------------
-        def int_slider(value: int, low: int, high: int) -> widgets.IntSlider:
-            return widgets.IntSlider(
-                value=value, min=low, max=high, continuous_update=False, style=wide, layout=slider()
-            )
-
-        self.attack_pool = int_slider(6, 1, 20)
-        self.attack_difficulty = int_slider(6, 2, 10)
-        self.attack_willpower = widgets.Checkbox(value=False, indent=False, layout=check())
-        self.damage_base = int_slider(3, 0, 15)
-        self.damage_type = widgets.ToggleButtons(
-            options=[(t, t) for t in DAMAGE_TYPES], value="lethal"
-        )
-        self.thrown = widgets.Checkbox(value=False, indent=False, layout=check())
-        self.target = widgets.ToggleButtons(options=[(t, t) for t in TARGETS], value="vampire")
-        self.stamina = int_slider(2, 0, 10)
-        self.fortitude = int_slider(0, 0, 10)
-        self.armor = int_slider(0, 0, 5)
-        self.defense_pool = int_slider(0, 0, 20)
-        self.defense_difficulty = int_slider(6, 2, 10)
-        self.abort_willpower = int_slider(0, 0, 10)
-        self.wounds_taken = int_slider(0, 0, len(HEALTH_LEVELS))
-        self.fire = widgets.Checkbox(value=False, indent=False, layout=check())
-        self.fire_soak_with_stamina = widgets.Checkbox(value=True, indent=False, layout=check())
-        self.damage_ones_cancel = widgets.Checkbox(value=True, indent=False, layout=check())
-        self.dazed_after_halving = widgets.Checkbox(value=False, indent=False, layout=check())
-        for key in ATTACK_INPUTS:
-            getattr(self, key).add_class(f"vtm-{key.replace('_', '-')}")
-        self._damage_type_label = widgets.Label()
-        self._target_label = widgets.Label()
-        self._attacker_title = widgets.HTML()
-        self._defender_title = widgets.HTML()
-        self.attack_summary = ResultPanel()
-        self.attack_summary.widget.add_class("vtm-attack-summary")
-        self.attack_chart = DistributionChart()
-        self.attack_chart.widget.add_class("vtm-attack-chart")
-        self._health_table = widgets.HTML()
-        self._health_table.add_class("vtm-health")
-        self.attack_trace = TraceView()
-        self.weapon = WeaponPicker(self, wide, slider())
-        attacker = widgets.VBox(
-            [
-                self._attacker_title,
-                typed("attack_pool"),
-                typed("attack_difficulty"),
-                self.attack_willpower,
-                self.weapon.widget,
-                typed("damage_base"),
-                widgets.HBox([self._damage_type_label, self.damage_type]),
-                self.thrown,
-                self.fire,
-                self.damage_ones_cancel,
-            ]
-        )
-        defender = widgets.VBox(
-            [
-                self._defender_title,
-                widgets.HBox([self._target_label, self.target]),
-                typed("stamina"),
-                typed("fortitude"),
-                typed("armor"),
-                typed("defense_pool"),
-                typed("defense_difficulty"),
-                typed("abort_willpower"),
-                typed("wounds_taken"),
-                self.fire_soak_with_stamina,
-                self.dazed_after_halving,
-            ]
-        )
-        attack_box = columns(
-            [attacker, defender],
-            [
-                self.attack_summary.widget,
-                self.attack_chart.widget,
-                self._health_table,
-                self.attack_trace.widget,
-            ],
-        )
-        self.v5 = V5Tab(self)
-        self.tabs = widgets.Tab(children=[pool_box, attack_box, self.v5.widget])
         self.tabs.observe(self._on_tab, names="selected_index")
-        self.body.children = [self._intro, self.tabs]
         for key in POOL_INPUTS:
             getattr(self, key).observe(self._on_pool_change, names="value")
         for key in ATTACK_INPUTS:
@@ -493,7 +193,7 @@ class DicePoolCalculator(CalculatorApp):
         revised = self.edition.value == "revised" and self.specialty.value
         self.reroll_ones_cancel.layout.display = None if revised else "none"
         wound = None if self.wound.value == UNHURT else self.wound.value
-        try:
+        with on_failure(self._clear_pool):
             if wound_penalty(wound) is None:
                 # the engine refuses it with a message; keep the old results off the page
                 pool(1, wound=wound)
@@ -506,28 +206,29 @@ class DicePoolCalculator(CalculatorApp):
                 bool(self.reroll_ones_cancel.value and revised),
                 wound,
             )
-        except Exception:
-            self.results = ()
-            self.botch_text = ""
-            self._botch.value = ""
-            self.summary.clear()
-            self.chart.show([])
-            self._at_least.value = ""
-            self._actions_table.value = ""
-            self._tail_note.value = ""
-            self._forms.value = ""
-            self.trace_view.clear()
-            raise
         self.results = results
         self._render_pool(results)
         self.last_compute_ms = (time.perf_counter() - start) * 1000
 
-    def _num(self, p: Fraction) -> str:
+    def _clear_pool(self) -> None:
+        """Take the one-roll results of earlier inputs off the page."""
+        self.results = ()
+        self.botch_text = ""
+        self._botch.value = ""
+        self.summary.clear()
+        self.chart.show([])
+        self._at_least.value = ""
+        self._actions_table.value = ""
+        self._tail_note.value = ""
+        self._forms.value = ""
+        self.trace_view.clear()
+
+    def _num(self, p: Fraction) -> Markup:
         """A probability: percent with the exact fraction on hover (and shown when asked)."""
         shown = exact_html(p)
         if self.exact.value:
             shown += f' <small class="vtm-fraction">= {escape(short_fraction(p))}</small>'
-        return shown
+        return Markup(shown)
 
     def _render_pool(self, results: tuple[PoolResult, ...]) -> None:
         r = results[0]
@@ -541,17 +242,20 @@ class DicePoolCalculator(CalculatorApp):
             (self.t("failure"), r.failure, FAIL_COLOR),
             (self.t("success"), r.success, SUCCESS_COLOR),
         ]
-        items = "".join(
-            f'<tr><th style="color:{color}">{escape(name)}</th><td>{self._num(p)}</td></tr>'
-            for name, p, color in rows
+        self.summary.show(
+            table(
+                None,
+                [
+                    (self.t("rolled"), r.rolled),
+                    *(
+                        (Cell(name, header=True, style=f"color:{color}"), self._num(p))
+                        for name, p, color in rows
+                    ),
+                    (self.t("expected"), Markup(mean_html(r.expected))),
+                ],
+                row_headers=True,
+            )
         )
-        expected = (
-            f"<tr><th>{escape(self.t('expected'))}</th><td>"
-            f'<span class="calc-exact" title="{escape(fraction_text(r.expected))}">'
-            f"{float(r.expected):.3f}</span></td></tr>"
-        )
-        dice_row = f"<tr><th>{escape(self.t('rolled'))}</th><td>{r.rolled}</td></tr>"
-        self.summary.show(f'<table class="calc-table">{dice_row}{items}{expected}</table>')
         self.summary_text = (
             f"{self.t('botch')} {percent(r.botch)}, {self.t('failure')} {percent(r.failure)}, "
             f"{self.t('success')} {percent(r.success)}"
@@ -571,30 +275,30 @@ class DicePoolCalculator(CalculatorApp):
         else:
             self._tail_note.value = ""
         self.at_least_rows = r.at_least_table()
-        table_rows = "".join(
-            f"<tr><td>{k}</td><td>{self._num(p)}</td></tr>" for k, p in self.at_least_rows
+        at_least = table(
+            (self.t("k"), self.t("probability")),
+            ((k, Markup(self._num(p))) for k, p in self.at_least_rows),
         )
         self._at_least.value = (
-            f"<h4>{escape(self.t('at_least'))}</h4>"
-            '<div style="max-height:320px;overflow:auto"><table class="calc-table">'
-            f"<tr><th>{escape(self.t('k'))}</th><th>{escape(self.t('probability'))}</th></tr>"
-            f"{table_rows}</table></div>"
+            heading(self.t("at_least"))
+            + f'<div style="max-height:320px;overflow:auto">{at_least}</div>'
         )
         if len(results) > 1:
-            head = "".join(
-                f"<th>{escape(self.t(key))}</th>"
-                for key in ("action", "rolled", "botch", "success", "expected")
-            )
-            body = "".join(
-                f"<tr><td>{i}</td><td>{a.rolled or escape(self.t('no_roll'))}</td>"
-                f"<td>{self._num(a.botch)}</td><td>{self._num(a.success)}</td>"
-                f'<td><span class="calc-exact" title="{escape(fraction_text(a.expected))}">'
-                f"{float(a.expected):.3f}</span></td></tr>"
-                for i, a in enumerate(results, 1)
+            actions = table(
+                [self.t(key) for key in ("action", "rolled", "botch", "success", "expected")],
+                (
+                    (
+                        i,
+                        a.rolled or self.t("no_roll"),
+                        self._num(a.botch),
+                        self._num(a.success),
+                        Markup(mean_html(a.expected)),
+                    )
+                    for i, a in enumerate(results, 1)
+                ),
             )
             self._actions_table.value = (
-                f'<div style="padding-left:16px"><h4>{escape(self.t("actions"))}</h4>'
-                f'<table class="calc-table"><tr>{head}</tr>{body}</table></div>'
+                f'<div style="padding-left:16px">{heading(self.t("actions"))}{actions}</div>'
             )
         else:
             self._actions_table.value = ""
@@ -633,8 +337,8 @@ class DicePoolCalculator(CalculatorApp):
                 line += rf" \approx {float(value):.6g}"
             lines.append(f"<div>$${line}$$</div>")
         self.forms_html = (
-            f"<h4>{escape(self.t('forms_title'))}</h4>"
-            f"<small>{escape(self.t('forms_note'))} (n = {r.rolled}, d = {r.difficulty})</small>"
+            heading(self.t("forms_title"))
+            + f"<small>{escape(self.t('forms_note'))} (n = {r.rolled}, d = {r.difficulty})</small>"
             + "".join(lines)
         )
         self._forms.value = self.forms_html
@@ -670,34 +374,30 @@ class DicePoolCalculator(CalculatorApp):
             return  # a box holds a wrong number and says so: nothing is computed until then
         start = time.perf_counter()
         self.fire.layout.display = None if self.damage_type.value == "aggravated" else "none"
-        try:
+        with on_failure(self._clear_attack):
             result = _attack(tuple(sorted(self.attack_arguments().items())))
-        except Exception:
-            self.attack_result = None
-            self.attack_summary.clear()
-            self.attack_chart.show([])
-            self._health_table.value = ""
-            self.attack_trace.clear()
-            raise
         self.attack_result = result
         self._render_attack(result)
         self.last_attack_ms = (time.perf_counter() - start) * 1000
+
+    def _clear_attack(self) -> None:
+        """Take the attack results of earlier inputs off the page."""
+        self.attack_result = None
+        self.attack_summary.clear()
+        self.attack_chart.show([])
+        self._health_table.value = ""
+        self.attack_trace.clear()
 
     def _render_attack(self, a: AttackResult) -> None:
         rows = [
             (self.t("hit"), self._num(a.hit)),
             (self.t("miss"), self._num(a.miss)),
             (self.t("attack_botch"), self._num(a.attack_botch)),
-            (
-                self.t("levels_expected"),
-                f'<span class="calc-exact" title="{escape(fraction_text(a.expected))}">'
-                f"{float(a.expected):.3f}</span>",
-            ),
+            (self.t("levels_expected"), Markup(mean_html(a.expected))),
             (self.t("dazed"), self._num(a.dazed)),
-            (self.t("soak_dice"), str(a.soak_dice)),
+            (self.t("soak_dice"), a.soak_dice),
         ]
-        body = "".join(f"<tr><th>{escape(k)}</th><td>{v}</td></tr>" for k, v in rows)
-        self.attack_summary.show(f'<table class="calc-table">{body}</table>')
+        self.attack_summary.show(table(None, rows, row_headers=True))
         top = max(a.levels)
         bars = [
             Bar(str(k), a.levels.get(k, Fraction(0)), FAIL_COLOR if k == 0 else LEVEL_COLOR)
@@ -717,14 +417,9 @@ class DicePoolCalculator(CalculatorApp):
             pen_text = (
                 self.t("cannot_act") if penalty is None else (f"−{penalty}" if penalty else "0")
             )
-            health_rows.append(
-                f"<tr><td>{escape(self.t(name))}</td><td>{escape(pen_text)}</td>"
-                f"<td>{self._num(a.health[name])}</td></tr>"
-            )
-        self._health_table.value = (
-            f"<h4>{escape(self.t('health_after'))}</h4><table class='calc-table'>"
-            f"<tr><th></th><th>{escape(self.t('penalty'))}</th>"
-            f"<th>{escape(self.t('probability'))}</th></tr>{''.join(health_rows)}</table>"
+            health_rows.append((self.t(name), pen_text, self._num(a.health[name])))
+        self._health_table.value = heading(self.t("health_after")) + table(
+            ("", self.t("penalty"), self.t("probability")), health_rows
         )
         self.attack_trace.show(a.steps, self.lang)
 
@@ -771,8 +466,8 @@ class DicePoolCalculator(CalculatorApp):
         self._damage_type_label.value = self.t("damage_type")
         self.weapon.relabel()
         self._target_label.value = self.t("target")
-        self._attacker_title.value = f"<h4>{escape(self.t('attacker'))}</h4>"
-        self._defender_title.value = f"<h4>{escape(self.t('defender'))}</h4>"
+        self._attacker_title.value = heading(self.t("attacker"))
+        self._defender_title.value = heading(self.t("defender"))
         self.relabel_options(self.edition, EDITIONS)
         self.relabel_options(self.wound, WOUND_CHOICES)
         self.relabel_options(self.damage_type, DAMAGE_TYPES)

@@ -19,9 +19,11 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from calculators.kit import Bar, Catalog, DistributionChart, ResultPanel, TraceView
+from calculators.kit.app import on_failure
 from calculators.kit.fields import SliderField, invalid_fields
-from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from calculators.kit.fmt import escape, exact_html, mean_html, percent
 from calculators.kit.labels import COMMON
+from calculators.kit.markup import Markup, heading, table
 from rules.errors import RuleError
 from rules.i18n import msg
 from rules.trace import Step
@@ -212,43 +214,39 @@ class V5Tab:
         if invalid_fields(self.widget):
             return  # a box holds a wrong number and says so: nothing is computed until then
         start = time.perf_counter()
-        try:
+        with on_failure(self._clear_results):
             result = v5_pool(self.pool.value, self.hunger.value, self.difficulty.value)
             odds = v5_willpower(self.pool.value, self.hunger.value, self.difficulty.value)
-        except Exception:
-            self.result = self.willpower = None
-            self.odds_text = ""
-            self.summary.clear()
-            self.chart.show([])
-            self._willpower.value = ""
-            self.trace_view.clear()
-            raise
         self.result, self.willpower = result, odds
         self._render(result, odds)
         self._render_rouse()
         self._refresh_advice()
         self.last_compute_ms = (time.perf_counter() - start) * 1000
 
+    def _clear_results(self) -> None:
+        """Take the results of earlier inputs off the tab."""
+        self.result = self.willpower = None
+        self.odds_text = ""
+        self.summary.clear()
+        self.chart.show([])
+        self._willpower.value = ""
+        self.trace_view.clear()
+
     def _render(self, r: V5Result, w: WillpowerOdds) -> None:
         keys = ("win", "critical_win", "messy", "bestial", "total_failure")
-        rows = "".join(
-            f"<tr><th>{escape(self.t(k))}</th><td>{exact_html(getattr(r, k))}</td>"
-            f"<td>{exact_html(getattr(w, k))}</td></tr>"
+        rows = [
+            (self.t(k), Markup(exact_html(getattr(r, k))), Markup(exact_html(getattr(w, k))))
             for k in keys
-        )
-        expected = "".join(
-            f'<td><span class="calc-exact" title="{escape(fraction_text(x.expected))}">'
-            f"{float(x.expected):.3f}</span></td>"
-            for x in (r, w)
+        ]
+        rows.append(
+            (self.t("expected"), Markup(mean_html(r.expected)), Markup(mean_html(w.expected)))
         )
         head = (
-            f"<tr><th>{escape(self.t('hunger_dice'))}: {r.hunger_dice}</th>"
-            f"<th>{escape(self.t('without'))}</th><th>{escape(self.t('with_willpower'))}</th></tr>"
+            f"{self.t('hunger_dice')}: {r.hunger_dice}",
+            self.t("without"),
+            self.t("with_willpower"),
         )
-        self.summary.show(
-            f'<table class="calc-table">{head}{rows}'
-            f"<tr><th>{escape(self.t('expected'))}</th>{expected}</tr></table>"
-        )
+        self.summary.show(table(head, rows, row_headers=True))
         self.odds_text = " · ".join(f"{self.t(k)} {percent(getattr(r, k))}" for k in keys)
         bars = [
             Bar(str(k), p, WIN_COLOR if k >= r.difficulty else LOSS_COLOR)
@@ -262,7 +260,7 @@ class V5Tab:
         )
         note = self.t("spend_note").format(p=percent(w.spend))
         self._willpower.value = (
-            f"<h4>{escape(self.t('willpower_title'))}</h4><small>{escape(note)}</small>"
+            heading(self.t("willpower_title")) + f"<small>{escape(note)}</small>"
         )
         self._base_steps = w.steps
         self.trace_view.show(w.steps, self.app.lang)
@@ -279,9 +277,7 @@ class V5Tab:
         else:
             one, two = rouse_check(h).no_gain, rouse_check(h, dice=2).no_gain
             self.rouse_text = self.t("rouse").format(h=h, one=percent(one), two=percent(two))
-        self._rouse.value = (
-            f"<h4>{escape(self.t('rouse_title'))}</h4><p>{escape(self.rouse_text)}</p>"
-        )
+        self._rouse.value = heading(self.t("rouse_title")) + f"<p>{escape(self.rouse_text)}</p>"
 
     def _refresh_advice(self) -> None:
         self.advice = None

@@ -155,13 +155,18 @@ def read_catalog(path: Path, lang: str | None = None) -> Catalog:
         return read_po(handle, locale=lang)
 
 
-def write_catalog(catalog: Catalog, path: Path) -> None:
+def po_bytes(catalog: Catalog) -> bytes:
+    """``catalog`` as the text of a ``.po`` (or ``.pot``) file, the way the package keeps it."""
     buffer = io.BytesIO()
     write_po(
         buffer, catalog, width=WIDTH, sort_output=True, include_lineno=False, ignore_obsolete=True
     )
+    return buffer.getvalue()
+
+
+def write_catalog(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(buffer.getvalue())
+    path.write_bytes(po_bytes(catalog))
 
 
 def compiled(catalog: Catalog) -> bytes:
@@ -170,18 +175,37 @@ def compiled(catalog: Catalog) -> bytes:
     return buffer.getvalue()
 
 
+def merged(template: Catalog, lang: str) -> Catalog:
+    """The ``.po`` of ``lang`` with the messages of ``template``: their translations kept,
+    the new ones untranslated, the ones no longer used dropped, each at its current place."""
+    path = po_path(lang)
+    catalog = read_catalog(path, lang) if path.exists() else _new_catalog(lang)
+    catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+    catalog.obsolete.clear()
+    catalog.revision_date = DATE
+    catalog.fuzzy = False
+    return catalog
+
+
 def update(template: Catalog) -> None:
     """Write the template, merge it into every ``.po`` and compile every ``.mo``."""
     write_catalog(template, TEMPLATE)
     for lang in translated_languages():
         path = po_path(lang)
-        catalog = read_catalog(path, lang) if path.exists() else _new_catalog(lang)
-        catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
-        catalog.obsolete.clear()
-        catalog.revision_date = DATE
-        catalog.fuzzy = False
-        write_catalog(catalog, path)
+        write_catalog(merged(template, lang), path)
         mo_path(lang).write_bytes(compiled(read_catalog(path, lang)))
+
+
+def stale(template: Catalog) -> list[str]:
+    """The catalog files that differ from what :func:`update` would write now: messages
+    moved to another module (their ``#:`` places) or a template that was not extracted."""
+    found: list[str] = []
+    files = [(TEMPLATE, template)]
+    files += [(po_path(lang), merged(template, lang)) for lang in translated_languages()]
+    for path, catalog in files:
+        if path.exists() and path.read_bytes() != po_bytes(catalog):
+            found.append(f"{path.relative_to(ROOT)} is out of date: run scripts/catalogs")
+    return found
 
 
 def _text_positions(keyword: str) -> tuple[int, ...]:
@@ -212,7 +236,7 @@ def dynamic_ids() -> list[str]:
 
 def check(template: Catalog) -> list[str]:
     """Every problem of the catalogs in the package, without changing them."""
-    found: list[str] = dynamic_ids()
+    found: list[str] = dynamic_ids() + stale(template)
     for lang in translated_languages():
         path = po_path(lang)
         if not path.exists():

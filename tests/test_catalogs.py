@@ -29,6 +29,21 @@ def test_template_in_the_package_is_current(template: Catalog) -> None:
     assert {m.id for m in shipped if m.id} == {m.id for m in template if m.id}
 
 
+def test_a_message_that_moved_to_another_module_makes_the_catalogs_stale(
+    template: Catalog,
+) -> None:
+    assert catalogs.stale(template) == []
+    moved = next(m for m in template if m.id and m.locations)
+    where = moved.locations[0][0]
+    moved.locations = [("rules/elsewhere.py", None)]
+    try:
+        found = catalogs.stale(template)
+    finally:
+        moved.locations = [(where, None)]
+    assert any("desk.pot is out of date" in line for line in found), found
+    assert any("desk.po is out of date" in line for line in found), found
+
+
 def _template(*entries: tuple[object, str | None]) -> Catalog:
     catalog = Catalog(locale=None)
     for message_id, context in entries:

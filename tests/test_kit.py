@@ -307,3 +307,56 @@ def test_a_deferred_trace_view_keeps_its_steps_until_revealed() -> None:
     assert "Krid получает 2" in view.widget.value
     view.show([Step("vtes:6.5", "Krid goes to torpor.")], "en")  # drawn at once from now on
     assert "Krid goes to torpor." in view.widget.value
+
+
+def test_headings_and_tables_escape_text_and_keep_markup() -> None:
+    from calculators.kit import Cell, Markup, Row, heading, table
+
+    assert heading("A & <b>") == "<h4>A &amp; &lt;b&gt;</h4>"
+    assert heading("Rounds", 3, css_class="x") == '<h3 class="x">Rounds</h3>'
+    with pytest.raises(ValueError, match="1 to 6"):
+        heading("x", 7)
+    html = table(
+        ("", "<p>"),
+        [("a<", Markup("<i>b</i>")), Row((1, Cell("c", style="color:red")), css_class="lead")],
+        row_headers=True,
+    )
+    assert html == (
+        '<table class="calc-table"><tr><th></th><th>&lt;p&gt;</th></tr>'
+        "<tr><th>a&lt;</th><td><i>b</i></td></tr>"
+        '<tr class="lead"><th>1</th><td style="color:red">c</td></tr></table>'
+    )
+    assert table(None, [], css_class=None) == "<table></table>"
+
+
+def test_on_failure_runs_its_actions_then_lets_the_error_go_to_the_banner() -> None:
+    from calculators.kit import on_failure
+
+    app = CalculatorApp()
+    cleared: list[str] = []
+
+    def refresh(fail: bool) -> None:
+        with on_failure(lambda: cleared.append("old results")):
+            if fail:
+                raise InvalidState(msg("{name} is wrong", name="pool"))
+
+    app.run(refresh, False)
+    assert cleared == [] and app.banner.message == ""
+    app.run(refresh, True)
+    assert cleared == ["old results"] and "pool is wrong" in app.banner.message
+
+
+def test_set_values_takes_input_names_for_attributes_and_any_sequence_for_many() -> None:
+    import ipywidgets as widgets
+
+    app = CalculatorApp()
+    owner = type("Owner", (), {})()
+    owner.w_items = widgets.SelectMultiple(options=["a", "b", "c"], value=())
+    owner.w_count = widgets.IntText(value=0)
+    app.set_values(
+        owner, {"items": ["a", "c"], "count": 3}, {"items": "w_items", "count": "w_count"}
+    )
+    assert owner.w_items.value == ("a", "c") and owner.w_count.value == 3
+    with pytest.raises(KeyError, match="allowed: items, count"):
+        app.set_values(owner, {"colour": 1, "count": 5}, {"items": "w_items", "count": "w_count"})
+    assert owner.w_count.value == 3  # nothing was set

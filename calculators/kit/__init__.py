@@ -2,11 +2,12 @@
 
 from calculators.kit import fmt
 from calculators.kit.address import Field, pack, unpack, widget_fields
-from calculators.kit.app import CalculatorApp
+from calculators.kit.app import CalculatorApp, on_failure
 from calculators.kit.banner import ErrorBanner
 from calculators.kit.chart import Bar, DistributionChart, bar_chart_svg, distribution_bars
 from calculators.kit.labels import COMMON, LANGS, Catalog
 from calculators.kit.layout import columns
+from calculators.kit.markup import Cell, Markup, Row, heading, table
 from calculators.kit.page_link import PageLink
 from calculators.kit.panel import ResultPanel
 from calculators.kit.query import page_query, parse_query
@@ -18,21 +19,27 @@ __all__ = [
     "Bar",
     "CalculatorApp",
     "Catalog",
+    "Cell",
     "DistributionChart",
     "ErrorBanner",
     "Field",
+    "Markup",
     "PageLink",
     "ResultPanel",
+    "Row",
     "TraceView",
     "bar_chart_svg",
     "columns",
     "distribution_bars",
     "fmt",
+    "heading",
+    "on_failure",
     "pack",
     "page_query",
     "parse_query",
     "rule_link",
     "rule_url",
+    "table",
     "trace_html",
     "unpack",
     "widget_fields",

@@ -16,12 +16,26 @@ from calculators.kit.banner import ErrorBanner
 from calculators.kit.fmt import escape
 from calculators.kit.labels import COMMON, LANGS, LANGUAGE_NAMES, Catalog
 from calculators.kit.links import HOME_PAGE, REFERENCE_PAGE, page_url
+from calculators.kit.markup import heading
 from calculators.kit.page_link import PageLink
 from calculators.kit.query import kernel_in_browser, wait_for_page_request
 from calculators.kit.style import CSS
 from rules.errors import InvalidState, RuleError
 
 T = TypeVar("T")
+
+
+@contextlib.contextmanager
+def on_failure(*actions: Callable[[], object]) -> Iterator[None]:
+    """Within ``with on_failure(self.clear_results):``, an exception first runs ``actions``
+    (a page takes its old results off, or restores what it changed), then goes on, to
+    :meth:`CalculatorApp.run`, which shows it in the banner."""
+    try:
+        yield
+    except Exception:
+        for action in actions:
+            action()
+        raise
 
 
 class CalculatorApp:
@@ -139,7 +153,7 @@ class CalculatorApp:
         self._relabel_all()
 
     def _relabel_all(self) -> None:
-        self._heading.value = f"<h2>{escape(self.t(self.title_key))}</h2>"
+        self._heading.value = heading(self.t(self.title_key), 2)
         self._nav.value = (
             f'<a href="{page_url(HOME_PAGE, self.lang)}">{escape(self.t("home"))}</a>'
             f'<a href="{page_url(REFERENCE_PAGE, self.lang)}">{escape(self.t("reference"))}</a>'
@@ -171,19 +185,24 @@ class CalculatorApp:
         self,
         owner: object,
         values: Mapping[str, Any],
-        allowed: Collection[str],
+        allowed: Collection[str] | Mapping[str, str],
         first: Collection[str] = (),
     ) -> None:
-        """Set input widgets of ``owner`` by attribute name, all under :meth:`hold` (the caller
-        recomputes once after). Names in ``first`` are set before the others (inputs that
-        decide which other inputs apply). An unknown name raises ``KeyError`` naming the
-        allowed ones, before anything is set."""
+        """Set input widgets of ``owner`` by name, all under :meth:`hold` (the caller
+        recomputes once after). ``allowed`` names the inputs: attribute names of ``owner``, or
+        a mapping from input names to attribute names. Names in ``first`` are set before the
+        others (inputs that decide which other inputs apply). A multiple choice takes any
+        sequence. An unknown name raises ``KeyError`` naming the allowed ones, before anything
+        is set."""
         unknown = set(values) - set(allowed)
         if unknown:
             raise KeyError(f"unknown inputs {sorted(unknown)}; allowed: {', '.join(allowed)}")
+        attributes = allowed if isinstance(allowed, Mapping) else {name: name for name in allowed}
         with self.hold():
             for key in sorted(values, key=lambda k: k not in first):
-                getattr(owner, key).value = values[key]
+                widget = getattr(owner, attributes[key])
+                several = isinstance(widget, widgets.SelectMultiple)
+                widget.value = tuple(values[key]) if several else values[key]
 
     def relabel_options(self, widget: Any, keys: Sequence[str]) -> None:
         """Translate a selection widget's option labels (catalog keys), keeping its value."""

@@ -98,5 +98,10 @@ def exact_html(p: Fraction, digits: int = 2) -> str:
     return f'<span class="calc-exact" title="{title}">{html.escape(percent(p, digits))}</span>'
 
 
+def mean_html(x: Fraction) -> str:
+    """An expected value to three decimals whose hover title shows the exact fraction."""
+    return f'<span class="calc-exact" title="{html.escape(fraction_text(x))}">{float(x):.3f}</span>'
+
+
 def escape(text: str) -> str:
     return html.escape(text, quote=True)

@@ -6,7 +6,7 @@ import re
 
 import ipywidgets as widgets
 
-from calculators.kit.fmt import escape
+from calculators.kit.markup import heading
 
 
 class ResultPanel:
@@ -20,8 +20,8 @@ class ResultPanel:
         if title is not None:
             self.title = title
         self.body = body_html
-        heading = f"<h3>{escape(self.title)}</h3>" if self.title else ""
-        self.widget.value = f'<div class="calc-result-box">{heading}{body_html}</div>'
+        title_html = heading(self.title, 3) if self.title else ""
+        self.widget.value = f'<div class="calc-result-box">{title_html}{body_html}</div>'
 
     def clear(self) -> None:
         self.body = ""

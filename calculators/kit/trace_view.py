@@ -9,6 +9,7 @@ import ipywidgets as widgets
 from calculators.kit.fmt import escape
 from calculators.kit.labels import COMMON
 from calculators.kit.links import REFERENCE_PAGE, page_url
+from calculators.kit.markup import heading
 from rules.trace import Step
 
 
@@ -63,8 +64,8 @@ class TraceView:
             self.lang = lang
         if self.deferred:
             return
-        heading = escape(COMMON.text("trace", self.lang))
-        self.widget.value = f"<h4>{heading}</h4>{trace_html(self.steps, self.lang)}"
+        title = heading(COMMON.text("trace", self.lang))
+        self.widget.value = f"{title}{trace_html(self.steps, self.lang)}"
 
     def reveal(self) -> None:
         """Stop deferring, and draw the steps kept so far."""

@@ -153,13 +153,19 @@ def desk_kernel_manager_factory(
             self, render: Awaitable[Any], kernel_id: str, died: type[KernelStartFailed]
         ) -> tuple[list[str], AsyncIterator[Any]]:
             """Voila's rendering of a page, which fails with ``died`` if the kernel is dead
-            once the first cells are rendered, or once the rest is."""
+            once the first cells are rendered, or once the rest is.
+
+            A pooled kernel whose page fails before anything is sent fails with ``died``
+            even while its process lives (a kernel that cannot be reached, one about to die):
+            nothing was sent, so another kernel can still render the page.
+            """
             try:
                 rendered, rest = await render
             except Exception as error:
-                if await self._kernel_alive(kernel_id):
+                pooled = issubclass(died, PooledKernelDied)
+                if not pooled and await self._kernel_alive(kernel_id):
                     raise
-                raise died(f"the kernel died under its page ({error})") from error
+                raise died(f"the kernel failed under its page ({error})") from error
             await self._unless_dead(kernel_id, died)
 
             async def rest_then_check() -> AsyncIterator[Any]:

@@ -16,6 +16,7 @@ from rules.i18n import Message, msg, msg_np, msg_p
 __all__ = [
     "CARD_NAMES",
     "ENDINGS",
+    "ENDING_LABELS",
     "EXTRAS",
     "card_name",
     "card_names",
@@ -76,6 +77,16 @@ ENDINGS: dict[str, Message] = {
     "killed": msg_p("ending", "the agent is killed"),
 }
 """How a combat ended, by the key a combat state keeps in ``ended``."""
+
+ENDING_LABELS: dict[str, Message] = {
+    "defeated": msg("hunter defeated"),
+    "bitten": msg("hunter bitten"),
+    "escaped": msg("someone escaped (End)"),
+    "continues": msg("three Continues"),
+    "destroyed": msg("Dracula destroyed"),
+    "killed": msg("agent killed"),
+}
+"""The same endings in a few words, for a chart's legend or a table's heading."""
 
 EXTRAS: dict[str, Message] = {
     "hunter discards all items": msg_p("extra", "hunter discards all items"),
