@@ -41,7 +41,7 @@ function addressFor(query) {
 
 // Number fields: the phone shows its number keyboard (inputmode), whole numbers or decimals.
 function markNumberFields(root) {
-  const fields = ".calc-root input[type='number'], .calc-root .calc-int-text input";
+  const fields = "input[type='number'], .calc-int-text input";
   for (const input of root.querySelectorAll(fields)) {
     const wanted = input.closest(".widget-inline-hbox.calc-decimal") ? "decimal" : "numeric";
     if (input.getAttribute("inputmode") !== wanted) {
@@ -56,9 +56,12 @@ function watchNumberFields() {
   }
   window.__calcNumberFields = true;
   markNumberFields(document);
+  // a field can also become one without being added: its class or type set after it was shown
   new MutationObserver(() => markNumberFields(document)).observe(document.body, {
     childList: true,
     subtree: true,
+    attributes: true,
+    attributeFilter: ["class", "type"],
   });
 }
 
