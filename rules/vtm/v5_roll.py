@@ -156,25 +156,47 @@ def _pool_steps(pool: int, hunger: int, hunger_dice: int, difficulty: int) -> Tr
     return trace
 
 
+@dataclass
+class OutcomeTally:
+    """Rolls counted by their outcome against ``difficulty`` (whole numbers of rolls)."""
+
+    difficulty: int
+    by_total: dict[int, int] = field(default_factory=dict)
+    win: int = 0
+    critical: int = 0
+    messy: int = 0
+    bestial: int = 0
+
+    def add(self, total: int, tens: int, hunger_ten: bool, one: bool, n: int) -> None:
+        """``n`` rolls with ``total`` successes, ``tens`` 10s, a Hunger 10 and a Hunger 1 or not."""
+        self.by_total[total] = self.by_total.get(total, 0) + n
+        if total >= self.difficulty:
+            self.win += n
+            if tens >= 2:
+                self.critical += n
+                if hunger_ten:
+                    self.messy += n
+        elif one:
+            self.bestial += n
+
+    def successes(self, denominator: int) -> dict[int, Fraction]:
+        return {k: Fraction(n, denominator) for k, n in sorted(self.by_total.items())}
+
+    def expected(self, denominator: int) -> Fraction:
+        return Fraction(sum(k * n for k, n in self.by_total.items()), denominator)
+
+
 @lru_cache(maxsize=2048)
 def cached_roll(pool: int, hunger: int, difficulty: int) -> V5Result:
     """The roll's odds, shared by every caller (:func:`v5_pool` hands out a copy)."""
     hunger_dice = min(hunger, pool)
     denominator = 10**pool
-    by_total: dict[int, int] = {}
-    win = critical = messy = bestial = 0
+    tally = OutcomeTally(difficulty)
     for total, tens, hunger_ten, one, n in joint_counts(pool, hunger_dice):
-        by_total[total] = by_total.get(total, 0) + n
-        if total >= difficulty:
-            win += n
-            if tens >= 2:
-                critical += n
-                if hunger_ten:
-                    messy += n
-        elif one:
-            bestial += n
-    successes = {k: Fraction(n, denominator) for k, n in sorted(by_total.items())}
-    expected = Fraction(sum(k * n for k, n in by_total.items()), denominator)
+        tally.add(total, tens, hunger_ten, one, n)
+    win, critical, messy, bestial = tally.win, tally.critical, tally.messy, tally.bestial
+    successes = tally.successes(denominator)
+    expected = tally.expected(denominator)
     result_win = Fraction(win, denominator)
     trace = _pool_steps(pool, hunger, hunger_dice, difficulty)
     trace.add(

@@ -25,6 +25,7 @@ from rules.vtm.v5_roll import (
     MAX_HUNGER,
     MAX_V5_POOL,
     POOL_PARAM,
+    OutcomeTally,
     V5Result,
     cached_roll,
     check_difficulty,
@@ -330,8 +331,8 @@ def _willpower_cached(pool: int, hunger: int, difficulty: int) -> WillpowerOdds:
     hunger_dice = min(hunger, pool)
     regular = regular_counts(pool - hunger_dice)
     denominator = 10**pool * 10**REROLL_DICE
-    by_total: dict[int, int] = {}
-    win = critical = messy = bestial = spend = 0
+    tally = OutcomeTally(difficulty)
+    spend = 0
     # the rolls grouped by what is kept and how many dice are re-rolled
     kept: dict[tuple[int, int, int, bool, bool], int] = {}
     decided: dict[tuple[int, int, int, int, int, bool], Choice] = {}
@@ -357,29 +358,20 @@ def _willpower_cached(pool: int, hunger: int, difficulty: int) -> WillpowerOdds:
         for new_hits, new_tens, new_ways in _fresh(dice):
             n = scale * new_ways
             t = kept_tens + new_tens
-            total = total_successes(kept_hits + new_hits, t)
-            by_total[total] = by_total.get(total, 0) + n
-            if total >= difficulty:
-                win += n
-                if t >= 2:
-                    critical += n
-                    if hunger_ten:
-                        messy += n
-            elif one:
-                bestial += n
+            tally.add(total_successes(kept_hits + new_hits, t), t, hunger_ten, one, n)
     without = cached_roll(pool, hunger, difficulty)
-    successes = {k: Fraction(n, denominator) for k, n in sorted(by_total.items())}
-    expected = Fraction(sum(k * n for k, n in by_total.items()), denominator)
+    successes = tally.successes(denominator)
+    expected = tally.expected(denominator)
     result = WillpowerOdds(
         pool=pool,
         hunger=hunger,
         difficulty=difficulty,
         spend=Fraction(spend, denominator),
         successes=successes,
-        win=Fraction(win, denominator),
-        critical_win=Fraction(critical, denominator),
-        messy=Fraction(messy, denominator),
-        bestial=Fraction(bestial, denominator),
+        win=Fraction(tally.win, denominator),
+        critical_win=Fraction(tally.critical, denominator),
+        messy=Fraction(tally.messy, denominator),
+        bestial=Fraction(tally.bestial, denominator),
         total_failure=successes.get(0, Fraction(0)),
         expected=expected,
         without=without,
