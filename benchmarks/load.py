@@ -81,6 +81,7 @@ class LoadReport:
     kernels_after_cull: int = 0
     rss_at_peak_mb: float = 0.0
     rss_after_cull_mb: float = 0.0
+    unique_after_cull_mb: list[float] = field(default_factory=list)  # USS: not shared
     burst_s: float = 0.0  # from the first request to the last visitor done
     server_cpu_s: float = 0.0  # the server process's CPU meanwhile
     kernel_cpu_s: float = 0.0  # the kernels' CPU meanwhile (sampled each 0.5 s)
@@ -103,6 +104,12 @@ class LoadReport:
             f"kernels: {self.kernels_at_peak} at peak ({self.rss_at_peak_mb:.0f} MB), "
             f"{self.kernels_after_cull} after culling ({self.rss_after_cull_mb:.0f} MB)"
         )
+        if own := self.unique_after_cull_mb:
+            lines.append(
+                "memory of its own per kernel after culling (USS: forked kernels share the"
+                f" rest with the nursery): median {statistics.median(own):.0f} MB,"
+                f" {sum(own):.0f} MB in all"
+            )
         if self.burst_s:
             lines.append(
                 f"CPU during the {self.burst_s:.1f} s of visits (2 cores: "
@@ -265,6 +272,14 @@ def _cpu(process: psutil.Process) -> float:
         times = process.cpu_times()
         return float(times.user + times.system)
     return 0.0
+
+
+def _uss_mb(processes: Sequence[psutil.Process]) -> list[float]:
+    sizes = []
+    for proc in processes:
+        with contextlib.suppress(psutil.Error):
+            sizes.append(proc.memory_full_info().uss / 2**20)
+    return sizes
 
 
 def _rss_mb(processes: Sequence[psutil.Process]) -> list[float]:
@@ -441,6 +456,7 @@ def run_load(
         after = kernel_processes(server)
         report.kernels_after_cull = len(after)
         report.rss_after_cull_mb = sum(_rss_mb(after))
+        report.unique_after_cull_mb = _uss_mb(after)
         return report
     finally:
         proc.terminate()

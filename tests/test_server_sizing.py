@@ -15,23 +15,24 @@ PAGES = [
 ]
 
 
-def test_two_cores_with_plenty_of_memory_keep_thirteen_kernels() -> None:
+def test_two_cores_with_plenty_of_memory_keep_thirty_one_kernels() -> None:
     sizes = pool_sizes(PAGES, cores=2, available_mb=16_000)
-    assert sum(sizes.values()) == 7 + 3 * 2
-    assert sizes["00_index.ipynb"] == 2 and sizes["rules_reference.ipynb"] == 1
+    assert sum(sizes.values()) == 7 + 12 * 2
+    assert sizes["00_index.ipynb"] == 5 and sizes["rules_reference.ipynb"] == 4
     assert all(size >= 1 for size in sizes.values())
 
 
 def test_more_cores_keep_more_kernels_and_pages_share_them_evenly() -> None:
     sizes = pool_sizes(PAGES, cores=8, available_mb=64_000)
-    assert sum(sizes.values()) == 7 + 3 * 8
+    assert sum(sizes.values()) == 7 + 12 * 8
     assert max(sizes.values()) - min(sizes.values()) == 1
 
 
 def test_memory_caps_the_pools_at_a_quarter_of_what_is_available() -> None:
-    sizes = pool_sizes(PAGES, cores=8, available_mb=2_000)
-    assert sum(sizes.values()) == 2_000 // 4 // KERNEL_MB
+    sizes = pool_sizes(PAGES, cores=8, available_mb=1_000)
+    assert sum(sizes.values()) == 1_000 // 4 // KERNEL_MB == 6
     assert sizes["00_index.ipynb"] == 1  # the landing page first
+    assert sizes["rules_reference.ipynb"] == 0  # and the reference last
     assert pool_sizes(PAGES, cores=2, available_mb=100) == dict.fromkeys(PAGES, 0)
     assert pool_sizes([], cores=2, available_mb=16_000) == {}
 
