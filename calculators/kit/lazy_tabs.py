@@ -146,6 +146,13 @@ class LazyTabs(Generic[T]):
             if any(plan.claims(name) for name in names):
                 self.get(key)
 
+    def fields(self) -> dict[str, Field]:
+        """The inputs of the tabs built so far, for the address."""
+        fields: dict[str, Field] = {}
+        for key, tab in self.built.items():
+            fields.update(self._plans[key].fields(tab))
+        return fields
+
     def page_attribute(self, page: object, name: str) -> Any:
         """The page attribute ``name`` that a tab not built yet sets: build it, then read it.
 
