@@ -97,7 +97,6 @@ MAX_CAPACITY = 11
 MAX_VOTES = 99
 MAX_POOL = 200
 MAX_TURN = 99
-_BOX = widgets.Layout(width="330px")
 
 
 def _int_box(app: Any, value: int, css: str, low: int, high: int) -> IntField:

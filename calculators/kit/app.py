@@ -18,7 +18,8 @@ from calculators.kit.labels import COMMON, LANGS, LANGUAGE_NAMES, Catalog
 from calculators.kit.links import HOME_PAGE, REFERENCE_PAGE, page_url
 from calculators.kit.markup import heading
 from calculators.kit.page_link import PageLink
-from calculators.kit.query import kernel_in_browser, wait_for_page_request
+from calculators.kit.page_request import wait_for_page_request
+from calculators.kit.query import kernel_in_browser
 from calculators.kit.style import CSS
 from rules.errors import InvalidState, RuleError
 

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Collection
 from urllib.parse import parse_qsl
 
+from calculators.kit.page_request import wait_for_page_request
 from rules.errors import InvalidState
 from rules.i18n import msg
 
@@ -18,15 +19,6 @@ def kernel_in_browser() -> bool:
     (:attr:`calculators.kit.page_link.PageLink.page_query`).
     """
     return sys.platform == "emscripten"
-
-
-def wait_for_page_request() -> None:
-    """With preheated kernels, wait until a visitor's request (and its address) arrives."""
-    if os.environ.get("VOILA_PREHEAT", "False") != "True":
-        return
-    from voila.utils import wait_for_request
-
-    wait_for_request()
 
 
 def parse_query(query: str, allowed: Collection[str]) -> dict[str, str]:

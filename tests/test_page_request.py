@@ -1,0 +1,130 @@
+"""A preheated kernel receives its visitor's request without importing Voila."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import tornado.web
+import tornado.websocket
+
+from calculators.kit import page_request
+from calculators.kit.page_request import request_url, wait_for_page_request
+
+REPO = Path(__file__).resolve().parents[1]
+REQUEST = {"QUERY_STRING": "lang=ru&pool=7", "SCRIPT_NAME": "/voila/render/vtm_dice.ipynb"}
+
+
+class QueryHandler(tornado.websocket.WebSocketHandler):
+    """Like Voila's ``voila/query/<kernel id>``: sends the request's variables once."""
+
+    def open(self, kernel_id: str) -> None:  # type: ignore[override]
+        self.application.settings["asked"].append(kernel_id)
+        self.write_message(json.dumps(REQUEST))
+
+
+@pytest.fixture
+def server() -> Iterator[tuple[int, list[str]]]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    asked: list[str] = []
+    ready = threading.Event()
+    loops: list[asyncio.AbstractEventLoop] = []
+
+    def serve() -> None:
+        loop = asyncio.new_event_loop()
+        loops.append(loop)
+        app = tornado.web.Application([(r"/base/voila/query/(.+)", QueryHandler)], asked=asked)
+        loop.run_until_complete(_listen(app, port))
+        ready.set()
+        loop.run_forever()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    yield port, asked
+    loops[0].call_soon_threadsafe(loops[0].stop)
+    thread.join(10)
+
+
+async def _listen(app: tornado.web.Application, port: int) -> None:
+    app.listen(port, address="127.0.0.1")
+
+
+def _kernel_environment(monkeypatch: pytest.MonkeyPatch, port: int) -> None:
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("VOILA_APP_IP", "127.0.0.1")
+    monkeypatch.setenv("VOILA_APP_PORT", str(port))
+    monkeypatch.setenv("VOILA_SERVER_URL", "/base/")
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k-123")
+    monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
+    for name in REQUEST:
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_the_request_address_is_voilas(monkeypatch: pytest.MonkeyPatch) -> None:
+    _kernel_environment(monkeypatch, 9999)
+    assert request_url() == "ws://127.0.0.1:9999/base/voila/query/k-123"
+    monkeypatch.setenv("VOILA_WS_BASE_URL", "/desk-2/")
+    monkeypatch.setenv("VOILA_WS_PROTOCOL", "wss")
+    assert request_url() == "wss://127.0.0.1:9999/desk-2/voila/query/k-123"
+
+
+def test_a_preheated_kernel_takes_the_visitors_request(
+    server: tuple[int, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    port, asked = server
+    _kernel_environment(monkeypatch, port)
+    wait_for_page_request()
+    assert asked == ["k-123"]
+    assert {name: os.environ[name] for name in REQUEST} == REQUEST
+
+
+def test_without_preheating_nothing_is_asked(
+    server: tuple[int, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    port, asked = server
+    _kernel_environment(monkeypatch, port)
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    wait_for_page_request()
+    assert asked == []
+    assert "QUERY_STRING" not in os.environ
+
+
+def test_a_server_that_cannot_be_reached_leaves_the_page_as_it_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # nothing listens there once closed
+    _kernel_environment(monkeypatch, port)
+    monkeypatch.setattr(page_request, "OPEN_TIMEOUT_S", 2.0)
+    with pytest.warns(UserWarning, match="Failed to connect"):
+        wait_for_page_request()
+    assert "QUERY_STRING" not in os.environ
+
+
+def test_a_page_kernel_does_not_load_voila_or_jupyter_server() -> None:
+    # Voila's own helper imports Jupyter Server and jsonschema: seconds of CPU per kernel
+    code = (
+        "import sys\n"
+        "from calculators.server.nursery import PRELOAD, preload\n"
+        "preload()\n"
+        "import calculators.kit.query, calculators.kit.page_request\n"
+        "heavy = sorted(m for m in ('voila', 'jupyter_server', 'jsonschema') if m in sys.modules)\n"
+        "print(heavy)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
