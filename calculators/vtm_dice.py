@@ -14,7 +14,9 @@ Drive it without a browser::
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -40,6 +42,7 @@ from calculators.vtm_dice_labels import (
 )
 from calculators.vtm_dice_widgets import DicePoolWidgets
 from calculators.vtm_v5 import LABELS as V5_LABELS
+from rules.errors import RuleError
 from rules.vtm import (
     BEYOND,
     DAMAGE_TYPES,
@@ -433,9 +436,18 @@ class DicePoolCalculator(DicePoolWidgets):
             for name in ATTACK_INPUTS:
                 getattr(self, name).observe(self._on_attack_change, names="value")
             self._relabel_attack()
-            self.run(self._refresh_attack)
+            self._first_result(self._refresh_attack)
         elif key == "v5":
-            self.run(self.v5.relabel)
+            self._first_result(self.v5.relabel)
+
+    def _first_result(self, compute: Callable[[], None]) -> None:
+        """A tab's first result, as it is built: a message the banner already shows (about the
+        one-roll tab's input) stays."""
+        if self.banner.visible:
+            with contextlib.suppress(RuleError):
+                compute()
+        else:
+            self.run(compute)
 
     def relabel(self) -> None:
         self._intro.value = f"<p>{escape(self.t('intro'))}</p>"

@@ -259,3 +259,12 @@ def test_dracula_tabs_follow_the_language_and_reset() -> None:
     app.tools.reset()
     assert app.valour.w_names[0].value == first != "Quincey" and app.j_edie.value == 1
     assert app.address_query() == "lang=ru&tabs=1"  # reset keeps the tab shown
+
+
+def test_vtm_a_tab_built_later_keeps_the_message_about_the_one_roll_tab() -> None:
+    app = DicePoolCalculator()
+    app.wound.value = "incapacitated"
+    message = app.banner.message
+    assert "incapacitated" in message
+    app.tabs.selected_index = 1
+    assert app.banner.message == message and app.attack_summary.text
