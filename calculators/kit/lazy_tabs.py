@@ -28,10 +28,12 @@ from calculators.kit.tools import PageTools
 if TYPE_CHECKING:
     from calculators.kit.app import CalculatorApp
 
-__all__ = ["LazyTabs", "Part", "TabPlan"]
+__all__ = ["HasWidget", "LazyTabs", "Part", "TabPlan"]
 
 
 class HasWidget(Protocol):
+    """A tab: an object with its root widget."""
+
     @property
     def widget(self) -> widgets.Widget: ...
 
