@@ -5,7 +5,9 @@ notebook while the visitor waits. For every notebook this measures, in fresh pro
 
 * fresh python: a new interpreter imports what the notebook needs and runs its code cells
   (wall time from process start to exit; the first cell, which builds the page, separately);
-* kernel: a new ipykernel, as Voila starts it, until it is ready and has run every cell.
+* kernel: a new ipykernel until it is ready and has run every cell, started as plain Voila
+  starts it (a new interpreter, for both trees) and as the desk's server does (forked from its
+  nursery, this tree); its CPU until the page's widget exists (the first cell) and in all.
 
 Each figure is the median of ``--repeat`` runs. The same figures are measured, interleaved in
 the same run, for the code at a baseline revision (``--baseline``, extracted read-only with
@@ -32,6 +34,7 @@ it. The column "what they include" shows which costly optional parts a cold star
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import json
 import os
@@ -111,6 +114,7 @@ class Figures:
     kernel_ready: list[float] = field(default_factory=list)
     kernel_total: list[float] = field(default_factory=list)
     kernel_cpu: list[float] = field(default_factory=list)
+    kernel_first_cpu: list[float] = field(default_factory=list)  # when the page's widget exists
     errors: list[str] = field(default_factory=list)
     modules: int = 0  # modules loaded after the cells ran (last run)
     heavy: tuple[str, ...] = ()  # which of HEAVY were loaded
@@ -199,31 +203,60 @@ def run_python(tree: Path, notebook: str, figures: Figures) -> None:
     figures.heavy = tuple(label for name, label in HEAVY.items() if name in report["modules"])
 
 
-def run_kernel(tree: Path, notebook: str, figures: Figures) -> None:
+KERNEL_LABELS = {"before": "new interpreter, before", "now": "new interpreter", "forked": "forked"}
+_LOOP = asyncio.new_event_loop()  # one loop for every kernel start: the nursery lives in it
+
+
+def run_kernel(tree: Path, notebook: str, figures: Figures, forked: bool = False) -> None:
+    """Start a kernel as the server does (``forked``: from the nursery of
+    :mod:`calculators.server.forking`; else as a new interpreter, as plain Voila does) and run
+    the notebook's cells; record its seconds and its CPU, after the first cell (the page's
+    widget exists) and after all."""
+    _LOOP.run_until_complete(_run_kernel(tree, notebook, figures, forked))
+
+
+async def _run_kernel(tree: Path, notebook: str, figures: Figures, forked: bool) -> None:
     import psutil
-    from jupyter_client.manager import KernelManager
+    from jupyter_client.manager import AsyncKernelManager
+
+    from calculators.server.kernels import DeskKernelManager
 
     cells = code_cells(tree, notebook)
-    manager = KernelManager(kernel_name="python3")
+    manager: AsyncKernelManager = (
+        DeskKernelManager() if forked else AsyncKernelManager(kernel_name="python3")
+    )
     start = time.perf_counter()
-    manager.start_kernel(cwd=str(tree / "notebooks"), env=_env(tree), stderr=subprocess.DEVNULL)
+    await manager.start_kernel(
+        cwd=str(tree / "notebooks"), env=_env(tree), stderr=subprocess.DEVNULL
+    )
     client = manager.client()
+    process = psutil.Process(manager.provisioner.process.pid)  # type: ignore[union-attr]
+
+    def cpu() -> float:
+        times = process.cpu_times()
+        return float(times.user + times.system)
+
     try:
         client.start_channels()
-        client.wait_for_ready(timeout=120)
+        await client.wait_for_ready(timeout=120)
         ready = time.perf_counter() - start
-        for source in cells:
-            reply = client.execute_interactive(source, timeout=120, output_hook=lambda _m: None)
+        first_cpu = 0.0
+        for number, source in enumerate(cells):
+            reply = await client.execute_interactive(
+                source, timeout=120, output_hook=lambda _m: None
+            )
             if reply["content"]["status"] != "ok":
                 figures.errors.append(f"cell failed: {reply['content'].get('ename')}")
                 return
+            if number == 0:
+                first_cpu = cpu()
         figures.kernel_ready.append(ready)
         figures.kernel_total.append(time.perf_counter() - start)
-        times = psutil.Process(manager.provisioner.process.pid).cpu_times()  # type: ignore[union-attr]
-        figures.kernel_cpu.append(times.user + times.system)
+        figures.kernel_first_cpu.append(first_cpu)
+        figures.kernel_cpu.append(cpu())
     finally:
         client.stop_channels()
-        manager.shutdown_kernel(now=True)
+        await manager.shutdown_kernel(now=True)
 
 
 # -- where the time goes ------------------------------------------------------------------
@@ -367,7 +400,9 @@ def main(argv: Any = None) -> None:
         trees: dict[str, Path] = {"now": REPO}
         if base is not None:
             trees["before"] = base
-        figures = {(t, nb): Figures() for t in trees for nb in notebooks}
+        kernel_runs = [(label, tree, False) for label, tree in trees.items()]
+        kernel_runs.append(("forked", REPO, True))
+        figures = {(t, nb): Figures() for t, _, _ in kernel_runs for nb in notebooks}
         for notebook in notebooks:  # warm-up, not counted: bytecode caches and disk caches
             for tree in trees.values():
                 run_python(tree, notebook, Figures())
@@ -375,8 +410,9 @@ def main(argv: Any = None) -> None:
             for notebook in notebooks:
                 for label, tree in trees.items():
                     run_python(tree, notebook, figures[(label, notebook)])
-                    if not args.no_kernel:
-                        run_kernel(tree, notebook, figures[(label, notebook)])
+                if not args.no_kernel:
+                    for label, tree, forked in kernel_runs:
+                        run_kernel(tree, notebook, figures[(label, notebook)], forked)
         has_base = "before" in trees
         print(
             f"cold start per notebook, median of {args.repeat}; ratios compare CPU seconds"
@@ -404,22 +440,28 @@ def main(argv: Any = None) -> None:
                 line += f" (before: {', '.join(before.heavy) or '-'})"
             print(line, flush=True)
         if not args.no_kernel:
-            print("\nipykernel, started as Voila starts it, until every cell ran")
-            head = f"{'notebook':22} {'ready s':>7} {'+cells s':>8} {'CPU s':>6}"
-            print(head + (f" {'before CPU':>10} {'before/now, best':>16}" if has_base else ""))
+            print(
+                "\nipykernel until every cell ran: started as a new interpreter (as plain Voila"
+                " does), or forked from the server's nursery (calculators.server.forking);"
+                " CPU of the kernel process until the page's widget exists and until the end"
+            )
+            head = f"{'notebook':22} {'start':24} {'ready s':>7} {'+cells s':>8}"
+            print(head + f" {'CPU to widget':>13} {'CPU s':>6}")
             for notebook in notebooks:
-                now = figures[("now", notebook)]
-                before = figures.get(("before", notebook), Figures())
-                line = (
-                    f"{notebook:22} {_secs(now.kernel_ready):>7} {_secs(now.kernel_total):>8} "
-                    f"{_secs(now.kernel_cpu):>6}"
-                )
+                for label, _tree, _forked in kernel_runs:
+                    f = figures[(label, notebook)]
+                    line = (
+                        f"{notebook:22} {KERNEL_LABELS[label]:24} {_secs(f.kernel_ready):>7} "
+                        f"{_secs(f.kernel_total):>8} {_secs(f.kernel_first_cpu):>13} "
+                        f"{_secs(f.kernel_cpu):>6}"
+                    )
+                    print(line, flush=True)
                 if has_base:
-                    b, n = before.kernel_cpu, now.kernel_cpu
-                    line += f" {_secs(b):>10} {_ratio(b, n):>16}"
-                print(line, flush=True)
+                    b = figures[("before", notebook)].kernel_first_cpu
+                    n = figures[("forked", notebook)].kernel_first_cpu
+                    print(f"{'':22} {'CPU to widget, before/forked (best)':>45} {_ratio(b, n)}")
         for notebook in notebooks:
-            for label in trees:
+            for label, _tree, _forked in kernel_runs:
                 for error in figures[(label, notebook)].errors[:1]:
                     print(f"{notebook} ({label}): {error}")
         print(f"\nwhere the time goes (this tree; imports: best of {args.repeat} runs)")

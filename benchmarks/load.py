@@ -43,6 +43,7 @@ from typing import Any
 import psutil
 from websockets.asyncio.client import connect
 
+from calculators.server.forking import kernel_processes
 from calculators.server.sizing import configured_size, machine, pool_sizes
 
 REPO = Path(__file__).resolve().parents[1]
@@ -80,6 +81,9 @@ class LoadReport:
     kernels_after_cull: int = 0
     rss_at_peak_mb: float = 0.0
     rss_after_cull_mb: float = 0.0
+    burst_s: float = 0.0  # from the first request to the last visitor done
+    server_cpu_s: float = 0.0  # the server process's CPU meanwhile
+    kernel_cpu_s: float = 0.0  # the kernels' CPU meanwhile (sampled each 0.5 s)
 
     @property
     def failures(self) -> list[Visit]:
@@ -99,6 +103,12 @@ class LoadReport:
             f"kernels: {self.kernels_at_peak} at peak ({self.rss_at_peak_mb:.0f} MB), "
             f"{self.kernels_after_cull} after culling ({self.rss_after_cull_mb:.0f} MB)"
         )
+        if self.burst_s:
+            lines.append(
+                f"CPU during the {self.burst_s:.1f} s of visits (2 cores: "
+                f"{2 * self.burst_s:.0f} CPU-s at most): server {self.server_cpu_s:.1f} s, "
+                f"kernels {self.kernel_cpu_s:.1f} s"
+            )
         for visit in self.failures:
             lines.append(f"  failed {visit.page}: {visit.error}")
         return "\n".join(lines)
@@ -250,16 +260,11 @@ async def visit(base: str, page: str, timeout: float = 300) -> Visit:
     return result
 
 
-def kernel_processes(server: psutil.Process) -> list[psutil.Process]:
-    """The live kernels under ``server`` (culled ones may linger a moment as zombies)."""
-    kernels = []
-    for proc in server.children(recursive=True):
-        with contextlib.suppress(psutil.Error):
-            if proc.status() != psutil.STATUS_ZOMBIE and any(
-                "ipykernel" in part for part in proc.cmdline()
-            ):
-                kernels.append(proc)
-    return kernels
+def _cpu(process: psutil.Process) -> float:
+    with contextlib.suppress(psutil.Error):
+        times = process.cpu_times()
+        return float(times.user + times.system)
+    return 0.0
 
 
 def _rss_mb(processes: Sequence[psutil.Process]) -> list[float]:
@@ -298,9 +303,17 @@ BEFORE = (
 
 
 def start_voila(port: int, cull_after: int, server: str = "desk") -> subprocess.Popen[bytes]:
-    """``desk``: ``python -m calculators.server``; ``voila``: plain Voila as before it."""
+    """``desk``: ``python -m calculators.server``; ``unforked``: the same, every kernel a new
+    interpreter (``fork_kernels`` off); ``voila``: plain Voila as before the desk's server."""
     if server == "desk":
         head = [sys.executable, "-m", "calculators.server"]
+    elif server == "unforked":
+        head = [
+            sys.executable,
+            "-m",
+            "calculators.server",
+            "--DeskKernelManager.fork_kernels=False",
+        ]
     else:
         head = [str(Path(sys.executable).with_name("voila")), *BEFORE]
     command = [
@@ -350,7 +363,7 @@ def pool_total(repo: Path, server_kind: str = "desk") -> int:
     if not config.get("VoilaConfiguration", {}).get("preheat_kernel", False):
         return 0
     pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
-    if server_kind != "desk":
+    if server_kind == "voila":
         pools = BEFORE_POOLS
     pages = sorted(nb.name for nb in (repo / "notebooks").glob("*.ipynb"))
     auto = pool_sizes(pages, *machine())
@@ -389,10 +402,14 @@ def run_load(
         # before the last visitor is done
         peak: list[psutil.Process] = []
         done = threading.Event()
+        kernel_cpu: dict[int, float] = {}  # each kernel's CPU, at the start and when last seen
+        kernel_cpu_before = {p.pid: _cpu(p) for p in kernel_processes(server)}
 
         def sample() -> None:
             while not done.wait(0.5):
                 now = kernel_processes(server)
+                for process in now:
+                    kernel_cpu[process.pid] = _cpu(process)
                 if len(now) > len(peak):
                     peak[:] = now
                     report.kernel_rss_mb = _rss_mb(now)
@@ -401,12 +418,18 @@ def run_load(
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
         # a thread of its own: the caller may already run an event loop (as pytest-playwright does)
+        server_before, started = _cpu(server), time.monotonic()
         try:
             with concurrent.futures.ThreadPoolExecutor(1) as executor:
                 report.visits = executor.submit(lambda: asyncio.run(crowd())).result()
         finally:
             done.set()
             sampler.join()
+        report.burst_s = time.monotonic() - started
+        report.server_cpu_s = _cpu(server) - server_before
+        report.kernel_cpu_s = sum(
+            cpu - kernel_cpu_before.get(pid, 0.0) for pid, cpu in kernel_cpu.items()
+        )
         report.kernels_at_peak = len(peak)
         report.rss_at_peak_mb = sum(report.kernel_rss_mb)
         deadline = time.monotonic() + settle
@@ -506,12 +529,15 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=30, help="seconds per rate")
     parser.add_argument(
         "--server",
-        choices=("desk", "voila", "both"),
+        choices=("desk", "unforked", "voila", "both", "all"),
         default="desk",
-        help="the desk's server, plain Voila with the settings before it, or both in turn",
+        help="the desk's server, the same with kernels started as new interpreters, plain Voila"
+        " with the settings before it; both: voila then desk; all: the three in turn",
     )
     args = parser.parse_args()
-    kinds = ("voila", "desk") if args.server == "both" else (args.server,)
+    kinds = {"both": ("voila", "desk"), "all": ("voila", "unforked", "desk")}.get(
+        args.server, (args.server,)
+    )
     failed = False
     for kind in kinds:
         print(f"== {kind}", flush=True)

@@ -24,6 +24,7 @@ from calculators.server.forking import (
     ForkedKernel,
     ForkingProvisioner,
     Nursery,
+    kernel_processes,
     launcher_arguments,
 )
 from calculators.server.kernels import DeskKernelManager
@@ -138,6 +139,7 @@ def test_a_page_kernel_is_forked_with_its_folder_and_environment() -> None:
         assert facts["parent"] == nursery.pid  # forked, not started by the server
         assert facts["pid"] == facts["group"] == kernel.pid  # its own process group
         assert facts["preloaded"]  # no cell imported it: the nursery had
+        assert [p.pid for p in kernel_processes(psutil.Process())] == [kernel.pid]
         # ipywidgets was imported before the kernel existed; its comm targets are there
         assert {"jupyter.widget", "jupyter.widget.control"} <= set(facts["widgets"])
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import socket
 import sys
@@ -29,6 +30,7 @@ from typing import Any
 
 import tornado.web
 import voila.app
+import voila.notebook_renderer
 from jupyter_server.utils import url_path_join
 from traitlets import Float
 from voila.app import Voila
@@ -36,6 +38,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from calculators.server.http import HttpMixin
 from calculators.server.pools import PooledKernelDied, desk_kernel_manager_factory
+from calculators.server.templates import DeskExporter
 from rules.i18n import LANGUAGES, SOURCE_LANGUAGE, Message, msg
 
 # catalog messages (the server does not load the pages' widget kit for three sentences)
@@ -156,7 +159,18 @@ class DeskVoila(HttpMixin, Voila):  # type: ignore[misc]
         self.loop_lag = 0.0
         self._http_servers: list[Any] = []
 
+    def get_default_logging_config(self) -> dict[str, Any]:
+        # traitlets sets the logger to DEBUG and filters in the handler: every debug call in
+        # Voila, nbclient and Jupyter Server made a log record and threw it away (72,000 in a
+        # burst of 30 visitors). The logger itself now stops what the handler would drop.
+        config: dict[str, Any] = super().get_default_logging_config()
+        for logger in config.get("loggers", {}).values():
+            logger["level"] = logging.getLevelName(self.log_level)
+        return config
+
     def init_settings(self) -> dict[str, Any]:
+        # every page's exporter shares the compiled templates (calculators.server.templates)
+        voila.notebook_renderer.VoilaExporter = DeskExporter
         original = voila.app.voila_kernel_manager_factory
         voila.app.voila_kernel_manager_factory = desk_kernel_manager_factory
         try:

@@ -34,6 +34,7 @@ from jupyter_client.provisioning.local_provisioner import LocalProvisioner
 FORK_TIMEOUT_S = 120.0  # the nursery's own start included, on a machine that may be busy
 UNKNOWN_EXIT = -1  # a forked kernel's exit status is its parent's (the nursery's) to know
 LAUNCHER = ("-m", "ipykernel_launcher")
+NURSERY_MODULE = "calculators.server.nursery"
 
 
 class NurseryUnavailable(RuntimeError):
@@ -49,6 +50,22 @@ def launcher_arguments(cmd: list[str]) -> list[str] | None:
         if os.path.samefile(cmd[0], sys.executable):
             return cmd[3:]
     return None
+
+
+def kernel_processes(server: psutil.Process) -> list[psutil.Process]:
+    """The living kernels of the server process ``server``: those it started (their command is
+    ``ipykernel_launcher``) and those its nursery forked (the nursery's children)."""
+    kernels = []
+    for process in server.children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if process.status() == psutil.STATUS_ZOMBIE:
+                continue
+            command = " ".join(process.cmdline())
+            if "ipykernel" in command or (
+                NURSERY_MODULE in command and NURSERY_MODULE in " ".join(process.parent().cmdline())
+            ):
+                kernels.append(process)
+    return kernels
 
 
 class ForkedKernel:
@@ -127,7 +144,7 @@ class Nursery:
         ours, theirs = socket.socketpair()
         with theirs:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "calculators.server.nursery", str(theirs.fileno())],
+                [sys.executable, "-m", NURSERY_MODULE, str(theirs.fileno())],
                 pass_fds=(theirs.fileno(),),
                 stdin=subprocess.DEVNULL,
                 cwd=Path(__file__).resolve().parents[2],

@@ -35,11 +35,16 @@ import socket
 import sys
 from typing import Any
 
-# What every page's kernel imports: the kernel itself, the widgets and each page's module. A
+# What every page's kernel imports: the kernel itself (with what it loads while it starts: its
+# debugger, the history's database, the Tornado queues), the widgets and each page's module. A
 # test checks that every module the notebooks import is here.
 PRELOAD = (
     "ipykernel.kernelapp",
     "ipykernel.ipkernel",
+    "ipykernel.debugger",
+    "sqlite3",
+    "pdb",
+    "tornado.queues",
     "ipywidgets",
     "calculators.landing",
     "calculators.vtes_damage",

@@ -8,8 +8,8 @@ waits until it has run its notebook, then starts the next, for the page most in 
 2. among those, the page with the fewest kernels ready, then the most recently visited.
 
 A visitor whose page has no kernel in its pool is served from a kernel started for them (as
-Voila does without pools), so a start serves at once. Kernels start at most one per core at a
-time (a start is CPU-bound: sharing the cores among more only delays every one of them);
+Voila does without pools), so a start serves at once. Kernels start at most two per core at a
+time (more only share the cores among more pages and delay every one of them);
 visitors take a free start slot before the filler does, so refills never delay a visitor.
 
 A page that lost its calculator is no page either: Voila stops waiting for a cell's output after
@@ -49,12 +49,14 @@ from voila.request_info_handler import RequestInfoSocketHandler
 from voila.utils import ENV_VARIABLE
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
+from calculators.server.activity import ActivityWatch
 from calculators.server.sizing import configured_size, machine, pool_sizes
 
 MAX_BACKOFF_S = 30.0
 READY_TIMEOUT_S = 180.0
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 SWEEP_S = 2.0  # how often every kernel is checked for death
+STARTS_PER_CORE = 2  # pages starting a kernel at once, per core (``start_slots``)
 
 
 class KernelStartFailed(RuntimeError):
@@ -76,9 +78,9 @@ def desk_kernel_manager_factory(
         base_class, preheat_kernel, default_pool_size, page_config_hook
     )
     if not preheat_kernel:
-        return voila_class
+        return type("DeskKernelManager", (ActivityWatch, voila_class), {})
 
-    class DeskKernelPools(voila_class):  # type: ignore[misc]
+    class DeskKernelPools(ActivityWatch, voila_class):  # type: ignore[misc]
         def __init__(self, **kwargs: Any) -> None:
             # Voila's __init__ asks to fill every pool: these must exist before it runs.
             self._wants: dict[str, dict[str, Any]] = {}
@@ -204,8 +206,14 @@ def desk_kernel_manager_factory(
 
         # -- start slots: how many kernels start at once ------------------------------------
         def start_slots(self) -> int:
-            """Kernels that may start at once: one per core (a start is CPU-bound)."""
-            return max(1, len(os.sched_getaffinity(0)))
+            """Pages that may start a kernel at once: ``STARTS_PER_CORE`` per core.
+
+            A start slot is held from the kernel's start until its page is rendered, which
+            also waits for messages between the kernel and the server; with kernels forked
+            from the nursery a start takes a fraction of a core, so two per core keep the
+            cores busy (one per core left them half idle in a burst).
+            """
+            return max(1, STARTS_PER_CORE * len(os.sched_getaffinity(0)))
 
         async def _take_slot(self, visitor: bool) -> None:
             """Wait for a free start slot; the filler also waits while visitors wait."""

@@ -5,9 +5,10 @@ page first and then the calculators in turn; the total is capped so that the pre
 kernels take at most a quarter of the memory available at start (a kernel that has run its
 page holds about ``KERNEL_MB``), leaving the rest to the kernels of visitors beyond the pools.
 
-Why per core: a kernel starts in about a CPU-second and kernels start one per core at a time,
-so a box refills about one kernel per core per second or two; three per core absorb the burst
-that arrives while a refill is under way. On 2 cores and 16 GB available this gives 13 kernels
+Why per core: a kernel forked from the nursery starts and builds its page in a third to two
+thirds of a CPU-second, and the server adds about a third more for the page, so a box refills
+about one kernel per core per second; three per core absorb the burst that arrives while a
+refill is under way. On 2 cores and 16 GB available this gives 13 kernels
 for 7 pages: the landing page and every calculator 2, the rules reference 1.
 
 A page named in ``kernel_pools_config`` with a ``pool_size`` keeps that size instead.
