@@ -20,10 +20,12 @@ from calculators.dracula_labels import ASSUME_CHOICES, HUNTER_POLICIES, LABELS, 
 from calculators.dracula_odds import _game, _group, _odds, _plan
 from calculators.dracula_ruling import page_ruling
 from calculators.dracula_table import mix_html, table_html
+from calculators.dracula_valour import LABELS as VALOUR_LABELS
 from calculators.dracula_widgets import INPUTS, DraculaWidgets
 from calculators.kit import Bar
 from calculators.kit.fields import invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from calculators.kit.lazy_tabs import HasWidget
 from calculators.kit.tools import PageTools
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.cards import (
@@ -77,8 +79,6 @@ class DraculaExplorer(DraculaWidgets):
         self.tabs.observe(self.guard(self._on_tab), names="selected_index")
         for attribute in INPUTS.values():
             getattr(self, attribute).observe(self.guard(self._on_input), names="value")
-        self.j_resolve.on_click(self.guard(lambda _b: self._on_resolve()))
-        self.j_restart.on_click(self.guard(lambda _b: self.restart_judge()))
         self.tools = PageTools(self)
         self.ready()
         self.run(self.update)
@@ -86,13 +86,7 @@ class DraculaExplorer(DraculaWidgets):
     # -- labels -------------------------------------------------------------------------------
     def relabel(self) -> None:
         self.w_intro.value = f"<p>{escape(self.t('intro'))}</p>"
-        self.w_judge_intro.value = f"<p>{escape(self.t('judge_intro'))}</p>"
-        for lab, w in self._row_labels:
-            lab.value = self.t(lab.key)
-            help_key = f"{lab.key}_help"
-            if help_key in self.labels:
-                lab.tooltip = w.tooltip = self.t(help_key)
-                lab.value += " ⓘ"
+        self._label_rows()
         with self.hold():
             pol = [(self.t(k), k) for k in ("minimax", "uniform")]
             hpol = [(self.t(k), k) for k in HUNTER_POLICIES]
@@ -131,12 +125,42 @@ class DraculaExplorer(DraculaWidgets):
                 w.value = keep
         self.tabs.set_title(0, self.t("tab_explore"))
         self.tabs.set_title(1, self.t("tab_judge"))
-        self.valour.set_lang(self.lang)
-        self.tabs.set_title(2, self.valour.tab_title)
-        self.j_resolve.description = self.t("resolve")
-        self.j_restart.description = self.t("restart")
+        self.tabs.set_title(2, VALOUR_LABELS.text("tab", self.lang))
+        if self._sections.is_built("judge"):
+            self._label_judge()
+        if self._sections.is_built("valour"):
+            self.valour.set_lang(self.lang)
         self.render()
         render_judge(self)
+
+    def _label_rows(self) -> None:
+        for lab, w in self._row_labels:
+            lab.value = self.t(lab.key)
+            help_key = f"{lab.key}_help"
+            if help_key in self.labels:
+                lab.tooltip = w.tooltip = self.t(help_key)
+                lab.value += " ⓘ"
+
+    def _label_judge(self) -> None:
+        self.w_judge_intro.value = f"<p>{escape(self.t('judge_intro'))}</p>"
+        self.j_resolve.description = self.t("resolve")
+        self.j_restart.description = self.t("restart")
+
+    # -- tabs built when first shown or used ----------------------------------------------------
+    def _tab_built(self, key: str, tab: HasWidget) -> None:
+        if key == "judge":
+            self.j_resolve.on_click(self.guard(lambda _b: self._on_resolve()))
+            self.j_restart.on_click(self.guard(lambda _b: self.restart_judge()))
+            self._label_rows()
+            self._label_judge()
+            render_judge(self)
+        elif key == "valour":  # built in the page's language
+            self._show_valour_combat()
+
+    def _show_valour_combat(self) -> None:
+        if self._sections.is_built("valour") and hasattr(self, "_setup"):
+            _h, opp, _sit, blood, _table, _assume = self._setup
+            self.valour.show_combat(self.odds, opp, blood)
 
     # -- inputs -------------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
@@ -304,7 +328,7 @@ class DraculaExplorer(DraculaWidgets):
         if not hasattr(self, "_setup"):
             return
         h, opp, sit, blood, table, assume = self._setup
-        self.valour.show_combat(self.odds, opp, blood)
+        self._show_valour_combat()
         if self.missing and assume is None:
             tie = percent(round_odds(hunter_initiative=1, enemy_initiative=2).tie, 0)
             self.w_prompt.value = (

@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 
 def render_judge(app: DraculaExplorer) -> None:
     s = app.judge_state
-    if s is None:
-        return
+    if s is None or not app.judge_built:
+        return  # the resolver's tab is drawn from the state when it is first shown
     hc = hunter_options(s, table=app.table) if s.ended is None else ()
     ec = enemy_options(s) if s.ended is None else ()
     # named in the page's language; the card kept if still allowed, else the first one

@@ -1,17 +1,29 @@
 """Fury of Dracula page's widgets: the situation's inputs, the three tabs and their layout.
 
 The page (:class:`calculators.dracula.DraculaExplorer`) builds on this class and adds what the
-widgets do.
+widgets do. The situation and the odds tab are built with the page; the round resolver's and the
+Valour tabs the first time they are shown or used from code (:mod:`calculators.kit.lazy_tabs`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from calculators.dracula_labels import ASSUME_CHOICES, DEFAULT_ASSUMPTION, HUNTER_POLICIES, LABELS
 from calculators.dracula_valour import ValourPanel
-from calculators.kit import CalculatorApp, DistributionChart, TraceView, columns
+from calculators.kit import (
+    CalculatorApp,
+    DistributionChart,
+    Field,
+    TraceView,
+    columns,
+    widget_fields,
+)
 from calculators.kit.fields import IntField
+from calculators.kit.lazy_tabs import HasWidget, LazyTabs, Part, TabPlan
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.cards import AGENT_WEAPONS, HUNTER_CARDS, HUNTER_ITEMS
 from rules.dracula.goals import GOALS
@@ -46,6 +58,22 @@ INPUTS = {
     "initiative": "w_init",
     "overrides": "w_over",
 }
+
+#: the page attributes the round resolver's tab sets when it is built (reading one builds it)
+JUDGE_ATTRIBUTES = frozenset(
+    (
+        "w_judge_intro",
+        "j_hcard",
+        "j_ecard",
+        "j_hdie",
+        "j_hdie2",
+        "j_edie",
+        "j_resolve",
+        "j_restart",
+        "j_state",
+        "j_trace",
+    )
+)
 
 
 class DraculaWidgets(CalculatorApp):
@@ -156,32 +184,9 @@ class DraculaWidgets(CalculatorApp):
         self.w_group = widgets.HTML()
         self.w_group.add_class("drac-group")
         self.trace = TraceView()
-        # judge tab
-        self.w_judge_intro = widgets.HTML()
-        self.j_hcard = widgets.Dropdown(layout=lay, style=style)
-        self.j_ecard = widgets.Dropdown(layout=lay, style=style)
-        self.j_hdie = IntField(1, 1, 6, app=self, layout=lay, style=style)
-        self.j_hdie2 = IntField(1, 1, 6, app=self, layout=lay, style=style)
-        self.j_edie = IntField(1, 1, 6, app=self, layout=lay, style=style)
-        self.j_resolve = widgets.Button(button_style="primary")
-        self.j_restart = widgets.Button()
-        self.j_state = widgets.HTML()
-        self.j_state.add_class("drac-judge-state")
-        self.j_trace = TraceView(deferred=True)  # drawn when its tab is opened or used
-        self.j_resolve.add_class("drac-resolve")
-        self.j_hcard.add_class("drac-jhcard")
-        self.j_ecard.add_class("drac-jecard")
-        self.j_hdie.add_class("drac-jhdie")
-        self.j_edie.add_class("drac-jedie")
-        self._judge_inputs = (self.j_hcard, self.j_ecard, self.j_hdie, self.j_hdie2, self.j_edie)
-
         self._row_labels: list[tuple[widgets.Label, widgets.Widget]] = []
-
-        def row(w: widgets.Widget, key: str) -> widgets.HBox:
-            lab = widgets.Label(layout=widgets.Layout(width="230px"))
-            self._row_labels.append((lab, w))
-            lab.key = key
-            return widgets.HBox([lab, w])
+        self._judge_inputs: tuple[widgets.Widget, ...] = ()
+        row = self._row
 
         left = widgets.VBox(
             [
@@ -236,19 +241,105 @@ class DraculaWidgets(CalculatorApp):
                 self.trace.widget,
             ]
         )
-        judge = widgets.VBox(
-            [
-                self.w_judge_intro,
-                row(self.j_hcard, "hunter_card"),
-                row(self.j_ecard, "enemy_card"),
-                row(self.j_hdie, "hunter_die"),
-                row(self.j_hdie2, "hunter_die2"),
-                row(self.j_edie, "enemy_die"),
-                widgets.HBox([self.j_resolve, self.j_restart]),
-                self.j_state,
-                self.j_trace.widget,
-            ]
+        self._sections: LazyTabs[HasWidget] = LazyTabs(
+            self,
+            {
+                "explore": TabPlan(lambda: Part(explore)),
+                "judge": TabPlan(
+                    self._build_judge,
+                    fields=lambda _tab: self._judge_fields(),
+                    claims=lambda name: name.startswith("j_"),
+                    attributes=JUDGE_ATTRIBUTES,
+                ),
+                # its traces are drawn when its tab is shown
+                "valour": TabPlan.prefixed(
+                    lambda: ValourPanel(lang=self.lang, draw_traces=False), "valour_"
+                ),
+            },
+            self._tab_built,
         )
-        self.valour = ValourPanel(lang=lang, draw_traces=False)  # drawn when its tab opens
-        self.tabs = widgets.Tab(children=[explore, judge, self.valour.widget])
+        self.tabs = self._sections.widget
         self.body.children = [self.w_intro, columns(setup, self.tabs)]
+        self._sections.build_shown()
+
+    def _row(self, w: widgets.Widget, key: str) -> widgets.HBox:
+        """An input with its label beside it (the label's text follows the language)."""
+        lab = widgets.Label(layout=widgets.Layout(width="230px"))
+        self._row_labels.append((lab, w))
+        lab.key = key
+        return widgets.HBox([lab, w])
+
+    # -- the round resolver's tab, built when first shown ----------------------------------
+    def _build_judge(self) -> Part:
+        lay = widgets.Layout(width="330px")
+        style = {"description_width": "150px"}
+        row = self._row
+        self.w_judge_intro = widgets.HTML()
+        self.j_hcard = widgets.Dropdown(layout=lay, style=style)
+        self.j_ecard = widgets.Dropdown(layout=lay, style=style)
+        self.j_hdie = IntField(1, 1, 6, app=self, layout=lay, style=style)
+        self.j_hdie2 = IntField(1, 1, 6, app=self, layout=lay, style=style)
+        self.j_edie = IntField(1, 1, 6, app=self, layout=lay, style=style)
+        self.j_resolve = widgets.Button(button_style="primary")
+        self.j_restart = widgets.Button()
+        self.j_state = widgets.HTML()
+        self.j_state.add_class("drac-judge-state")
+        self.j_trace = TraceView(deferred=True)  # drawn when its tab is opened or used
+        self.j_resolve.add_class("drac-resolve")
+        self.j_hcard.add_class("drac-jhcard")
+        self.j_ecard.add_class("drac-jecard")
+        self.j_hdie.add_class("drac-jhdie")
+        self.j_edie.add_class("drac-jedie")
+        self._judge_inputs = (self.j_hcard, self.j_ecard, self.j_hdie, self.j_hdie2, self.j_edie)
+        return Part(
+            widgets.VBox(
+                [
+                    self.w_judge_intro,
+                    row(self.j_hcard, "hunter_card"),
+                    row(self.j_ecard, "enemy_card"),
+                    row(self.j_hdie, "hunter_die"),
+                    row(self.j_hdie2, "hunter_die2"),
+                    row(self.j_edie, "enemy_die"),
+                    widgets.HBox([self.j_resolve, self.j_restart]),
+                    self.j_state,
+                    self.j_trace.widget,
+                ]
+            )
+        )
+
+    def _judge_fields(self) -> dict[str, Field]:
+        fields = widget_fields(self)
+        return {
+            name: field
+            for name, field in fields.items()
+            if name.startswith("j_") and name not in self.url_exclude
+        }
+
+    @property
+    def judge_built(self) -> bool:
+        """Whether the round resolver's tab is built (it is, once shown or used)."""
+        return self._sections.is_built("judge")
+
+    @property
+    def valour(self) -> ValourPanel:
+        """The Valour points tab (built if it was not yet)."""
+        return self._sections.get_as("valour", ValourPanel)
+
+    def url_fields(self) -> dict[str, Field]:
+        return {**super().url_fields(), **self._sections.fields()}
+
+    def prepare_fields(self, names: Collection[str]) -> None:
+        """Build the tabs whose inputs the address names, so that their fields exist."""
+        self._sections.prepare(names)
+
+    def _tab_built(self, key: str, tab: HasWidget) -> None:
+        """A tab was built: the page labels it and shows its results."""
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            # the round resolver's widgets (``app.j_hcard``): built when first read
+            sections = self.__dict__.get("_sections")
+            if sections is None:
+                raise AttributeError(name)
+            return sections.page_attribute(self, name)

@@ -15,14 +15,15 @@ steps. Drive it without a browser::
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Collection
 from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp, Field, widget_fields
-from calculators.kit.closing import close_trees
+from calculators.kit import CalculatorApp, Field
 from calculators.kit.fmt import escape
+from calculators.kit.lazy_tabs import LazyTabs, TabPlan
 from calculators.kit.tools import PageTools, input_lines, ruling_text
 from calculators.vtes_table_contests import ContestTab
 from calculators.vtes_table_controls import _Tab
@@ -70,12 +71,24 @@ class VtesTableCalculator(CalculatorApp):
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
         self._intro = widgets.HTML()
-        self._built: dict[str, _Tab] = {}
-        self._slots = {key: widgets.VBox() for key in TABS}
-        self.tab = widgets.Tab(children=[self._slots[key] for key in TABS])
+        classes: dict[str, type[_Tab]] = {
+            "torpor": TorporTab,
+            "influence": InfluenceTab,
+            "victory": VictoryTab,
+            "contests": ContestTab,
+        }
+        self._sections: LazyTabs[_Tab] = LazyTabs(
+            self,
+            {
+                key: TabPlan.prefixed(functools.partial(classes[key], self), f"{key}_")
+                for key in TABS
+            },
+            self._on_built,
+        )
+        self.tab = self._sections.widget
         self.tab.add_class("vtes-tabs")
         self.body.children = [self._intro, self.tab]
-        self.tab_object(TABS[0])
+        self._sections.build_shown()
         self.tab.observe(self._on_tab, names="selected_index")
         self.tools = PageTools(self)
         self.ready()
@@ -83,19 +96,12 @@ class VtesTableCalculator(CalculatorApp):
     def reset(self) -> None:
         """Every tab back to its starting values: the tabs are built afresh when shown (the
         old ones are closed)."""
-        dropped = [tab.widget for tab in self._built.values()]
-        built = tuple(f"{key}_" for key in self._built)
-        self.remove_fields(name for name in self.address_names() if name.startswith(built))
-        self._built.clear()
-        for slot in self._slots.values():
-            slot.children = ()
-        close_trees(dropped)
-        self.tab_object(self.active)
+        self._sections.reset()
         self.sync_address()
 
     def ruling_text(self) -> str:
         """The active tab's ruling as plain text ("" while its input is wrong)."""
-        tab = self._built.get(self.active)
+        tab = self._sections.built.get(self.active)
         if tab is None or not tab.summary_text:
             return ""
         title = f"{self.t('title')}: {self.t(f'tab_{self.active}')}"
@@ -110,23 +116,11 @@ class VtesTableCalculator(CalculatorApp):
     # -- tabs, built on first use -------------------------------------------------------
     def tab_object(self, key: str) -> _Tab:
         """The tab ``key`` ("torpor", "influence", "victory", "contests"), built if needed."""
-        if key not in TABS:
-            raise KeyError(f"unknown tab {key!r}; allowed: {', '.join(TABS)}")
-        tab = self._built.get(key)
-        if tab is None:
-            classes: dict[str, type[_Tab]] = {
-                "torpor": TorporTab,
-                "influence": InfluenceTab,
-                "victory": VictoryTab,
-                "contests": ContestTab,
-            }
-            tab = classes[key](self)
-            self._built[key] = tab
-            tab.relabel()
-            self._slots[key].children = (tab.widget,)
-            self.refresh_tab(key)
-            self.add_fields(widget_fields(tab, prefix=f"{key}_", depth=0))
-        return tab
+        return self._sections.get(key)
+
+    def _on_built(self, key: str, tab: _Tab) -> None:
+        tab.relabel()
+        self.refresh_tab(key)
 
     @property
     def tabs(self) -> dict[str, _Tab]:
@@ -151,22 +145,18 @@ class VtesTableCalculator(CalculatorApp):
 
     @property
     def active(self) -> str:
-        return TABS[self.tab.selected_index or 0]
+        return self._sections.active
 
     def select_tab(self, key: str) -> None:
-        if key not in TABS:
-            raise KeyError(f"unknown tab {key!r}; allowed: {', '.join(TABS)}")
-        self.tab.selected_index = TABS.index(key)
-        self.tab_object(key)
+        self._sections.select(key)
         self.refresh_tab(key)
 
     def _on_tab(self, _change: dict[str, Any]) -> None:
-        self.tab_object(self.active)
         self.refresh_tab(self.active)
 
     def refresh_tab(self, key: str) -> None:
         """Recompute tab ``key``; its errors go to the banner when it is the active tab."""
-        tab = self._built.get(key)
+        tab = self._sections.built.get(key)
         if tab is None:
             return
         if key == self.active:
@@ -189,18 +179,17 @@ class VtesTableCalculator(CalculatorApp):
 
     def prepare_fields(self, names: Collection[str]) -> None:
         """Build the tabs whose inputs the address names, so that their fields exist."""
-        for key in TABS:
-            if any(name.startswith(f"{key}_") for name in names):
-                self.tab_object(key)
+        self._sections.prepare(names)
 
     def relabel(self) -> None:
         self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
         self.tab.titles = tuple(self.t(f"tab_{k}") for k in TABS)
-        for key, tab in self._built.items():
+        built = self._sections.built
+        for key, tab in built.items():
             tab.relabel()
             if key != self.active:
                 _quietly(tab.refresh)
-        active = self._built.get(self.active)
+        active = built.get(self.active)
         if active is not None:
             # raises on bad input: the kit's run() around relabel() shows it in the banner
             active.refresh()

@@ -14,7 +14,9 @@ Drive it without a browser::
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -23,6 +25,7 @@ from calculators.kit import Bar
 from calculators.kit.app import on_failure
 from calculators.kit.fields import invalid_fields
 from calculators.kit.fmt import escape, exact_html, mean_html, percent, short_fraction
+from calculators.kit.lazy_tabs import HasWidget
 from calculators.kit.markup import Cell, Markup, heading, table
 from calculators.kit.tools import PageTools, input_lines, ruling_text
 from calculators.vtm_dice_labels import (
@@ -38,6 +41,8 @@ from calculators.vtm_dice_labels import (
     WOUND_CHOICES,
 )
 from calculators.vtm_dice_widgets import DicePoolWidgets
+from calculators.vtm_v5 import LABELS as V5_LABELS
+from rules.errors import RuleError
 from rules.vtm import (
     BEYOND,
     DAMAGE_TYPES,
@@ -117,7 +122,6 @@ class DicePoolCalculator(DicePoolWidgets):
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)  # builds the widgets
         self.results: tuple[PoolResult, ...] = ()
-        self.attack_result: AttackResult | None = None
         self.botch_text = ""
         self.summary_text = ""
         self.at_least_rows: list[tuple[int, Fraction]] = []
@@ -127,8 +131,6 @@ class DicePoolCalculator(DicePoolWidgets):
         self.tabs.observe(self._on_tab, names="selected_index")
         for key in POOL_INPUTS:
             getattr(self, key).observe(self._on_pool_change, names="value")
-        for key in ATTACK_INPUTS:
-            getattr(self, key).observe(self._on_attack_change, names="value")
         self.tools = PageTools(self)
         self.ready()
 
@@ -423,19 +425,54 @@ class DicePoolCalculator(DicePoolWidgets):
         )
         self.attack_trace.show(a.steps, self.lang)
 
-    # -- labels -------------------------------------------------------------------------
-    def _on_tab(self, change: dict[str, Any]) -> None:
-        if change["new"] is not None and self.tabs.children[change["new"]] is self.v5.widget:
+    # -- tabs and labels ----------------------------------------------------------------
+    def _on_tab(self, _change: dict[str, Any]) -> None:
+        if self._sections.active == "v5":
             self.v5.reveal()
+
+    def _tab_built(self, key: str, tab: HasWidget) -> None:
+        """A tab was built (shown or used for the first time): label it, compute it."""
+        if key == "attack":
+            for name in ATTACK_INPUTS:
+                getattr(self, name).observe(self._on_attack_change, names="value")
+            self._relabel_attack()
+            self._first_result(self._refresh_attack)
+        elif key == "v5":
+            self._first_result(self.v5.relabel)
+
+    def _first_result(self, compute: Callable[[], None]) -> None:
+        """A tab's first result, as it is built: a message the banner already shows (about the
+        one-roll tab's input) stays."""
+        if self.banner.visible:
+            with contextlib.suppress(RuleError):
+                compute()
+        else:
+            self.run(compute)
 
     def relabel(self) -> None:
         self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
-        self.tabs.titles = (self.t("tab_pool"), self.t("tab_attack"), self.v5.t("tab"))
+        self.tabs.titles = (
+            self.t("tab_pool"),
+            self.t("tab_attack"),
+            V5_LABELS.text("tab", self.lang),
+        )
+        for key in ("dice", "difficulty", "wound", "actions"):
+            getattr(self, key).description = self.t(key)
+        for key in ("specialty", "reroll_ones_cancel", "willpower", "exact", "closed_forms"):
+            getattr(self, key).description = self.t(key)
+        self._edition_label.value = self.t("edition")
+        self.relabel_options(self.edition, EDITIONS)
+        self.relabel_options(self.wound, WOUND_CHOICES)
+        if self._sections.is_built("attack"):
+            self._relabel_attack()
+            self.run(self._refresh_attack)
+        if self._sections.is_built("v5"):
+            self.run(self.v5.relabel)
+        # raises on bad input: the kit's run() around relabel() shows it in the banner
+        self._refresh()
+
+    def _relabel_attack(self) -> None:
         for key in (
-            "dice",
-            "difficulty",
-            "wound",
-            "actions",
             "attack_pool",
             "attack_difficulty",
             "damage_base",
@@ -449,11 +486,6 @@ class DicePoolCalculator(DicePoolWidgets):
         ):
             getattr(self, key).description = self.t(key)
         for key in (
-            "specialty",
-            "reroll_ones_cancel",
-            "willpower",
-            "exact",
-            "closed_forms",
             "attack_willpower",
             "thrown",
             "fire",
@@ -462,17 +494,10 @@ class DicePoolCalculator(DicePoolWidgets):
             "dazed_after_halving",
         ):
             getattr(self, key).description = self.t(key)
-        self._edition_label.value = self.t("edition")
         self._damage_type_label.value = self.t("damage_type")
         self.weapon.relabel()
         self._target_label.value = self.t("target")
         self._attacker_title.value = heading(self.t("attacker"))
         self._defender_title.value = heading(self.t("defender"))
-        self.relabel_options(self.edition, EDITIONS)
-        self.relabel_options(self.wound, WOUND_CHOICES)
         self.relabel_options(self.damage_type, DAMAGE_TYPES)
         self.relabel_options(self.target, TARGETS)
-        self.run(self._refresh_attack)
-        self.run(self.v5.relabel)
-        # raises on bad input: the kit's run() around relabel() shows it in the banner
-        self._refresh()

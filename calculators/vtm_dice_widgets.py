@@ -1,19 +1,51 @@
 """V:tM dice page's widgets: the one-roll, attack and V5 tabs' inputs, outputs and layout.
 
 The page (:class:`calculators.vtm_dice.DicePoolCalculator`) builds on this class and adds what
-the widgets do.
+the widgets do. The one-roll tab is built with the page; the attack and V5 tabs the first time
+they are shown or used from code (:mod:`calculators.kit.lazy_tabs`), so the page opens light.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
+
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp, DistributionChart, ResultPanel, TraceView, columns
+from calculators.kit import (
+    CalculatorApp,
+    DistributionChart,
+    Field,
+    ResultPanel,
+    TraceView,
+    columns,
+    widget_fields,
+)
 from calculators.kit.fields import SliderField
+from calculators.kit.lazy_tabs import HasWidget, LazyTabs, Part, TabPlan
 from calculators.vtm_dice_labels import ATTACK_INPUTS, LABELS, POOL_INPUTS, WOUND_CHOICES
 from calculators.vtm_v5 import V5Tab
 from calculators.vtm_weapons import WeaponPicker
-from rules.vtm import DAMAGE_TYPES, EDITIONS, HEALTH_LEVELS, TARGETS, UNHURT
+from rules.vtm import DAMAGE_TYPES, EDITIONS, HEALTH_LEVELS, TARGETS, UNHURT, AttackResult
+
+#: the attack tab's inputs in the page address
+ATTACK_FIELDS = frozenset((*ATTACK_INPUTS, "weapon_choice", "weapon_strength"))
+#: the page attributes the attack tab sets when it is built (reading one builds it)
+ATTACK_ATTRIBUTES = frozenset(
+    (
+        *ATTACK_INPUTS,
+        "attack_result",
+        "attack_summary",
+        "attack_chart",
+        "attack_trace",
+        "weapon",
+        "_damage_type_label",
+        "_target_label",
+        "_attacker_title",
+        "_defender_title",
+        "_health_table",
+    )
+)
 
 
 class DicePoolWidgets(CalculatorApp):
@@ -105,8 +137,39 @@ class DicePoolWidgets(CalculatorApp):
             ]
         )
         pool_box = columns(pool_inputs, pool_outputs)
+        self._sections: LazyTabs[HasWidget] = LazyTabs(
+            self,
+            {
+                "pool": TabPlan(lambda: Part(pool_box)),
+                "attack": TabPlan(
+                    self._build_attack,
+                    fields=lambda _tab: self._attack_fields(),
+                    claims=ATTACK_FIELDS.__contains__,
+                    attributes=ATTACK_ATTRIBUTES,
+                ),
+                "v5": TabPlan.prefixed(lambda: V5Tab(self), "v5_"),
+            },
+            self._tab_built,
+        )
+        self.tabs = self._sections.widget
+        self.body.children = [self._intro, self.tabs]
+        self._sections.build_shown()
 
-        # -- attack ------------------------------------------------------------------
+    # -- the attack tab, built when first shown ------------------------------------------
+    def _build_attack(self) -> Part:
+        wide = {"description_width": "160px"}
+
+        def slider() -> widgets.Layout:
+            return widgets.Layout(width="430px")
+
+        def check() -> widgets.Layout:
+            return widgets.Layout(width="auto")
+
+        def typed(key: str) -> widgets.HBox:
+            css = f"vtm-{key.replace('_', '-')}-typed"
+            self._typed[key] = SliderField(getattr(self, key), self, css)
+            return self._typed[key].widget
+
         def int_slider(value: int, low: int, high: int) -> widgets.IntSlider:
             return widgets.IntSlider(
                 value=value, min=low, max=high, continuous_update=False, style=wide, layout=slider()
@@ -175,15 +238,42 @@ class DicePoolWidgets(CalculatorApp):
                 self.dazed_after_halving,
             ]
         )
-        attack_box = columns(
-            [attacker, defender],
-            [
-                self.attack_summary.widget,
-                self.attack_chart.widget,
-                self._health_table,
-                self.attack_trace.widget,
-            ],
+        self.attack_result: AttackResult | None = None
+        return Part(
+            columns(
+                [attacker, defender],
+                [
+                    self.attack_summary.widget,
+                    self.attack_chart.widget,
+                    self._health_table,
+                    self.attack_trace.widget,
+                ],
+            )
         )
-        self.v5 = V5Tab(self)
-        self.tabs = widgets.Tab(children=[pool_box, attack_box, self.v5.widget])
-        self.body.children = [self._intro, self.tabs]
+
+    def _attack_fields(self) -> dict[str, Field]:
+        return {name: f for name, f in widget_fields(self).items() if name in ATTACK_FIELDS}
+
+    def url_fields(self) -> dict[str, Field]:
+        return {**super().url_fields(), **self._sections.fields()}
+
+    def prepare_fields(self, names: Collection[str]) -> None:
+        """Build the tabs whose inputs the address names, so that their fields exist."""
+        self._sections.prepare(names)
+
+    @property
+    def v5(self) -> V5Tab:
+        """The V5 tab (built if it was not yet)."""
+        return self._sections.get_as("v5", V5Tab)
+
+    def _tab_built(self, key: str, tab: HasWidget) -> None:
+        """A tab was built: the page labels it and computes it."""
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            # the attack tab's widgets and result (``app.attack_pool``): built when first read
+            sections = self.__dict__.get("_sections")
+            if sections is None:
+                raise AttributeError(name)
+            return sections.page_attribute(self, name)

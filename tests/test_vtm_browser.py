@@ -6,6 +6,9 @@ from typing import Any
 
 import pytest
 
+from calculators.kit.fmt import percent
+from calculators.vtm_dice import DicePoolCalculator
+
 pytestmark = pytest.mark.browser
 
 
@@ -36,3 +39,14 @@ def test_russian_page_and_attack_tab(open_page: Any) -> None:
     page.get_by_role("tab", name="Атака").click()
     page.wait_for_selector(".vtm-attack-summary >> text=Попадание")
     assert "Нанесено уровней здоровья" in page.inner_text(".vtm-attack-chart")
+
+
+def test_a_link_into_the_attack_tab_opens_it_built_and_set(open_page: Any) -> None:
+    # the attack tab is built only when shown: the link selects it and sets one of its inputs
+    page = open_page("vtm_dice.ipynb", "?tabs=1&attack_pool=9")
+    page.wait_for_selector(".vtm-attack-summary >> text=Hit")
+    assert page.locator(".vtm-attack-pool-typed input").input_value() == "9"
+    by_code = DicePoolCalculator()
+    by_code.set_attack(attack_pool=9)
+    assert by_code.attack_result is not None
+    assert percent(by_code.attack_result.hit) in page.inner_text(".vtm-attack-summary")

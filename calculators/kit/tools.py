@@ -3,13 +3,13 @@
 ``PageTools(app)`` puts a "Reset to defaults" button and a "Copy the ruling as text" button
 at the top of ``app.body``. Reset calls ``app.reset()`` when the page defines one (a page
 whose inputs are built from data, such as the combat rounds), otherwise it puts back every
-input's value as it was when the tools were installed. The ruling button shows
-``app.ruling_text()`` (a page that has none gets no such button; while it gives ``""`` the
-page's ``no_ruling_text()``, or a note that the input has a problem) in a read-only text area
-with a "Copy" button. The button copies through the page's own front-end helper
-(:meth:`calculators.kit.page_link.PageLink.copy_text`: the clipboard API, with a fallback
-where it is not available), like the "Copy link" button, and a status beside it says whether
-the text was copied.
+input's value as it was when the tools were installed (a tab built later: when it was built).
+The ruling button shows ``app.ruling_text()`` (a page that has none gets no such button;
+while it gives ``""`` the page's ``no_ruling_text()``, or a note that the input has a problem)
+in a read-only text area with a "Copy" button. The button copies through the page's own
+front-end helper (:meth:`calculators.kit.page_link.PageLink.copy_text`: the clipboard API,
+with a fallback where it is not available), like the "Copy link" button, and a status beside
+it says whether the text was copied.
 """
 
 from __future__ import annotations
@@ -161,13 +161,21 @@ class PageTools:
             buttons.append(self.ruling_button)
         self.widget = widgets.VBox([widgets.HBox(buttons), self.ruling])
         self.widget.add_class("calc-tools")
-        self._defaults = [(w, w.value) for w in _value_widgets(app.body)]
-        for widget, _value in self._defaults:
-            if isinstance(widget, IntField):  # a box now wrong: the ruling says so at once
-                widget.text.observe(lambda _c: self.refresh(), names="value")
+        self._defaults: list[tuple[Any, Any]] = []
+        self.remember(app.body)
         app.body.children = (self.widget, *app.body.children)
         app.language.observe(lambda _c: self.relabel(), names="value")
         self.relabel()
+
+    def remember(self, root: widgets.Widget) -> None:
+        """Take in the inputs under ``root`` as they are now (a tab built later than the
+        tools): reset puts them back to these values, unless the page resets itself."""
+        own_reset = callable(getattr(self.app, "reset", None))
+        for widget in _value_widgets(root):
+            if not own_reset:
+                self._defaults.append((widget, widget.value))
+            if isinstance(widget, IntField):  # a box now wrong: the ruling says so at once
+                widget.text.observe(lambda _c: self.refresh(), names="value")
 
     def relabel(self) -> None:
         lang = self.app.lang
