@@ -25,6 +25,7 @@ import concurrent.futures
 import contextlib
 import json
 import re
+import shutil
 import socket
 import statistics
 import subprocess
@@ -466,10 +467,33 @@ def run_load(
             proc.kill()
 
 
+BROWSER_EVERY = 3  # with --browser, every third visitor is a Chromium page
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
+
+
+async def browser_visit(browser: Any, base: str, page: str, timeout: float = 120) -> float:
+    """Open ``page`` in a new Chromium context (an empty cache, as a new visitor's); the
+    seconds from navigation until the calculator is shown (``.calc-ready``)."""
+    context = await browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        tab = await context.new_page()
+        await tab.route(
+            "**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort()
+        )
+        start = time.perf_counter()
+        await tab.goto(f"{base}/voila/render/{page}", wait_until="commit")
+        await tab.wait_for_selector(".calc-ready", state="visible", timeout=timeout * 1000)
+        return time.perf_counter() - start
+    finally:
+        await context.close()
+
+
 @dataclass
 class RateReport:
     rate: float  # visitors per second
     visits: list[Visit]
+    browser_ready_s: list[float] = field(default_factory=list)  # with --browser
+    browser_failed: int = 0
 
     @property
     def ok(self) -> list[Visit]:
@@ -478,7 +502,14 @@ class RateReport:
     def line(self) -> str:
         failed = len(self.visits) - len(self.ok)
         head = f"{self.rate:g} visitor/s: {len(self.visits)} visitors, {failed} failed"
-        return head + (f"; {timings(self.ok)}" if self.ok else "")
+        line = head + (f"; {timings(self.ok)}" if self.ok else "")
+        if ready := self.browser_ready_s:
+            line += (
+                f"\n  in Chromium, {len(ready)} of them ({self.browser_failed} failed): page"
+                f" ready (calculator shown) p50 {statistics.median(ready):.2f},"
+                f" p95 {_p95(ready):.2f} s"
+            )
+        return line
 
 
 def run_rates(
@@ -487,8 +518,10 @@ def run_rates(
     server_kind: str = "desk",
     pages: Sequence[str] = PAGES,
     cull_after: int = 10,
+    in_browser: bool = False,
 ) -> list[RateReport]:
-    """One server; for each rate, visitors arrive evenly spaced for ``duration`` seconds."""
+    """One server; for each rate, visitors arrive evenly spaced for ``duration`` seconds
+    (``in_browser``: every ``BROWSER_EVERY``-th of them is a page in headless Chromium)."""
     present = [p for p in pages if (REPO / "notebooks" / p).is_file()]
     port = free_port()
     proc = start_voila(port, cull_after, server_kind)
@@ -499,18 +532,40 @@ def run_rates(
         server = psutil.Process(proc.pid)
         pooled = wait_pools_filled(server, expected=pool_total(REPO, server_kind))
 
-        async def arrivals(rate: float) -> list[Visit]:
+        async def arrivals(rate: float) -> RateReport:
             count = max(1, round(rate * duration))
-            tasks = []
-            for i in range(count):
-                tasks.append(asyncio.create_task(visit(base, present[i % len(present)])))
-                await asyncio.sleep(1 / rate)
-            return list(await asyncio.gather(*tasks))
+            report = RateReport(rate, [])
+            async with contextlib.AsyncExitStack() as stack:
+                browser = None
+                if in_browser:
+                    from playwright.async_api import async_playwright
+
+                    pw = await stack.enter_async_context(async_playwright())
+                    browser = await pw.chromium.launch(
+                        executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS
+                    )
+                tasks = []
+                probes = []
+                for i in range(count):
+                    page = present[i % len(present)]
+                    if browser is not None and i % BROWSER_EVERY == 0:
+                        probes.append(asyncio.create_task(browser_visit(browser, base, page)))
+                    else:
+                        tasks.append(asyncio.create_task(visit(base, page)))
+                    await asyncio.sleep(1 / rate)
+                report.visits = list(await asyncio.gather(*tasks))
+                for outcome in await asyncio.gather(*probes, return_exceptions=True):
+                    if isinstance(outcome, float):
+                        report.browser_ready_s.append(outcome)
+                    else:
+                        report.browser_failed += 1
+                if browser is not None:
+                    await browser.close()
+            return report
 
         for rate in rates:
             with concurrent.futures.ThreadPoolExecutor(1) as executor:
-                visits = executor.submit(lambda r=rate: asyncio.run(arrivals(r))).result()
-            reports.append(RateReport(rate, visits))
+                reports.append(executor.submit(lambda r=rate: asyncio.run(arrivals(r))).result())
             print(reports[-1].line(), flush=True)
             deadline = time.monotonic() + 120  # idle kernels culled: the next rate starts alike
             while time.monotonic() < deadline and len(kernel_processes(server)) > pooled:
@@ -544,6 +599,12 @@ def main() -> None:
     )
     parser.add_argument("--duration", type=float, default=30, help="seconds per rate")
     parser.add_argument(
+        "--browser",
+        action="store_true",
+        help="with --rates: every third visitor opens the page in headless Chromium (the"
+        " browser runs on the same machine, and its CPU counts against the server's)",
+    )
+    parser.add_argument(
         "--server",
         choices=("desk", "unforked", "voila", "both", "all"),
         default="desk",
@@ -559,10 +620,12 @@ def main() -> None:
         print(f"== {kind}", flush=True)
         if args.rates:
             rates = [float(r) for r in args.rates.split(",")]
-            reports = run_rates(rates, args.duration, kind, cull_after=args.cull_after)
+            reports = run_rates(
+                rates, args.duration, kind, cull_after=args.cull_after, in_browser=args.browser
+            )
             best = highest_rate(reports)
             print(f"highest rate with p95 first render <= 3 s: {best or 'none'} visitor/s")
-            failed |= any(len(r.ok) < len(r.visits) for r in reports)
+            failed |= any(len(r.ok) < len(r.visits) or r.browser_failed for r in reports)
         else:
             report = run_load(args.users, cull_after=args.cull_after, server_kind=kind)
             print(report.summary(), flush=True)
