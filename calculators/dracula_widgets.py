@@ -7,9 +7,6 @@ Valour tabs the first time they are shown or used from code (:mod:`calculators.k
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import TYPE_CHECKING, Any
-
 import ipywidgets as widgets
 
 from calculators.dracula_labels import ASSUME_CHOICES, DEFAULT_ASSUMPTION, HUNTER_POLICIES, LABELS
@@ -23,7 +20,7 @@ from calculators.kit import (
     widget_fields,
 )
 from calculators.kit.fields import IntField
-from calculators.kit.lazy_tabs import HasWidget, LazyTabs, Part, TabPlan
+from calculators.kit.lazy_tabs import HasWidget, LazyTabs, LazyTabsPage, Part, TabPlan
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.cards import AGENT_WEAPONS, HUNTER_CARDS, HUNTER_ITEMS
 from rules.dracula.goals import GOALS
@@ -76,7 +73,7 @@ JUDGE_ATTRIBUTES = frozenset(
 )
 
 
-class DraculaWidgets(CalculatorApp):
+class DraculaWidgets(LazyTabsPage, CalculatorApp):
     """The Fury of Dracula page's widgets, built and laid out (no observers yet)."""
 
     labels = LABELS
@@ -325,21 +322,5 @@ class DraculaWidgets(CalculatorApp):
         """The Valour points tab (built if it was not yet)."""
         return self._sections.get_as("valour", ValourPanel)
 
-    def url_fields(self) -> dict[str, Field]:
-        return {**super().url_fields(), **self._sections.fields()}
-
-    def prepare_fields(self, names: Collection[str]) -> None:
-        """Build the tabs whose inputs the address names, so that their fields exist."""
-        self._sections.prepare(names)
-
     def _tab_built(self, key: str, tab: HasWidget) -> None:
         """A tab was built: the page labels it and shows its results."""
-
-    if not TYPE_CHECKING:
-
-        def __getattr__(self, name: str) -> Any:
-            # the round resolver's widgets (``app.j_hcard``): built when first read
-            sections = self.__dict__.get("_sections")
-            if sections is None:
-                raise AttributeError(name)
-            return sections.page_attribute(self, name)

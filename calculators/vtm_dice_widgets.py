@@ -7,9 +7,6 @@ they are shown or used from code (:mod:`calculators.kit.lazy_tabs`), so the page
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import TYPE_CHECKING, Any
-
 import ipywidgets as widgets
 
 from calculators.kit import (
@@ -22,7 +19,7 @@ from calculators.kit import (
     widget_fields,
 )
 from calculators.kit.fields import SliderField
-from calculators.kit.lazy_tabs import HasWidget, LazyTabs, Part, TabPlan
+from calculators.kit.lazy_tabs import HasWidget, LazyTabs, LazyTabsPage, Part, TabPlan
 from calculators.vtm_dice_labels import ATTACK_INPUTS, LABELS, POOL_INPUTS, WOUND_CHOICES
 from calculators.vtm_v5 import V5Tab
 from calculators.vtm_weapons import WeaponPicker
@@ -48,7 +45,7 @@ ATTACK_ATTRIBUTES = frozenset(
 )
 
 
-class DicePoolWidgets(CalculatorApp):
+class DicePoolWidgets(LazyTabsPage, CalculatorApp):
     """The dice page's widgets, built and laid out (no observers yet)."""
 
     labels = LABELS
@@ -254,13 +251,6 @@ class DicePoolWidgets(CalculatorApp):
     def _attack_fields(self) -> dict[str, Field]:
         return {name: f for name, f in widget_fields(self).items() if name in ATTACK_FIELDS}
 
-    def url_fields(self) -> dict[str, Field]:
-        return {**super().url_fields(), **self._sections.fields()}
-
-    def prepare_fields(self, names: Collection[str]) -> None:
-        """Build the tabs whose inputs the address names, so that their fields exist."""
-        self._sections.prepare(names)
-
     @property
     def v5(self) -> V5Tab:
         """The V5 tab (built if it was not yet)."""
@@ -268,12 +258,3 @@ class DicePoolWidgets(CalculatorApp):
 
     def _tab_built(self, key: str, tab: HasWidget) -> None:
         """A tab was built: the page labels it and computes it."""
-
-    if not TYPE_CHECKING:
-
-        def __getattr__(self, name: str) -> Any:
-            # the attack tab's widgets and result (``app.attack_pool``): built when first read
-            sections = self.__dict__.get("_sections")
-            if sections is None:
-                raise AttributeError(name)
-            return sections.page_attribute(self, name)

@@ -28,7 +28,7 @@ from calculators.kit.tools import PageTools
 if TYPE_CHECKING:
     from calculators.kit.app import CalculatorApp
 
-__all__ = ["HasWidget", "LazyTabs", "Part", "TabPlan"]
+__all__ = ["HasWidget", "LazyTabs", "LazyTabsPage", "Part", "TabPlan"]
 
 
 class HasWidget(Protocol):
@@ -196,3 +196,28 @@ class LazyTabs(Generic[T]):
             tools.remember(tab.widget)
         self._on_built(key, tab)
         return tab
+
+
+class LazyTabsPage:
+    """Mixin for a :class:`~calculators.kit.app.CalculatorApp` whose tabs are
+    ``self._sections`` (a :class:`LazyTabs`): the inputs of the tabs built so far are in the
+    address, an address naming a tab's inputs builds that tab first, and reading a page
+    attribute that a tab not yet built sets builds it (``app.attack_pool``)."""
+
+    _sections: LazyTabs[Any]
+
+    def url_fields(self) -> dict[str, Field]:
+        fields: dict[str, Field] = super().url_fields()  # type: ignore[misc]
+        return {**fields, **self._sections.fields()}
+
+    def prepare_fields(self, names: Collection[str]) -> None:
+        """Build the tabs whose inputs the address names, so that their fields exist."""
+        self._sections.prepare(names)
+
+    if not TYPE_CHECKING:  # page attributes stay strictly checked
+
+        def __getattr__(self, name: str) -> Any:
+            sections = self.__dict__.get("_sections")
+            if sections is None:
+                raise AttributeError(name)
+            return sections.page_attribute(self, name)
