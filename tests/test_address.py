@@ -17,6 +17,7 @@ from calculators.dracula import DraculaExplorer
 from calculators.kit import CalculatorApp, PageLink, pack, unpack, widget_fields
 from calculators.kit import app as app_module
 from calculators.kit.address import MAX_LINK_LENGTH, read_query
+from calculators.kit.page_request import PageRequestLost
 from calculators.kit.query import kernel_in_browser
 from calculators.landing import LandingPage
 from calculators.reference import RulesReferencePage
@@ -239,6 +240,24 @@ def test_on_the_server_the_request_is_the_address_not_the_front_end(
     assert page.dice.value == 9 and page.link.active
     shown_at(page, "dice=4")
     assert page.dice.value == 9
+
+
+def test_on_the_server_a_request_that_never_came_is_said_in_the_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def lost() -> None:
+        raise PageRequestLost("no answer from ws://127.0.0.1:9/voila/query/k in 120 s")
+
+    monkeypatch.setattr(app_module, "wait_for_page_request", lost)
+    monkeypatch.setenv("QUERY_STRING", "dice=9")  # a stale value: not this visitor's
+    page = DicePoolCalculator()
+    page.follow_url()
+    assert page.dice.value != 9 and page.link.active and page.link.query == ""
+    assert page.banner.visible and "Reload the page" in page.banner.message
+    assert "The page address has a problem" in page.banner.widget.value
+    russian = DicePoolCalculator(lang="ru")
+    russian.follow_url()
+    assert "Перезагрузите страницу" in russian.banner.message
 
 
 def test_dracula_link_keeps_a_health_below_the_new_hunters_maximum(

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +18,7 @@ import tornado.web
 import tornado.websocket
 
 from calculators.kit import page_request
-from calculators.kit.page_request import request_url, wait_for_page_request
+from calculators.kit.page_request import PageRequestLost, request_url, wait_for_page_request
 
 REPO = Path(__file__).resolve().parents[1]
 REQUEST = {"QUERY_STRING": "lang=ru&pool=7", "SCRIPT_NAME": "/voila/render/vtm_dice.ipynb"}
@@ -100,17 +101,54 @@ def test_without_preheating_nothing_is_asked(
     assert "QUERY_STRING" not in os.environ
 
 
-def test_a_server_that_cannot_be_reached_leaves_the_page_as_it_is(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]  # nothing listens there once closed
+        return int(probe.getsockname()[1])  # nothing listens there once closed
+
+
+def test_a_server_that_never_answers_is_reported_not_written_into_the_page(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    port = _closed_port()
     _kernel_environment(monkeypatch, port)
-    monkeypatch.setattr(page_request, "OPEN_TIMEOUT_S", 2.0)
-    with pytest.warns(UserWarning, match="Failed to connect"):
+    monkeypatch.setattr(page_request, "SERVER_WAIT_S", 2.0)
+    start = time.monotonic()
+    with pytest.raises(PageRequestLost, match=rf"127.0.0.1:{port}.* in 2 s \((\d+) attempts\)"):
         wait_for_page_request()
+    assert 1.5 < time.monotonic() - start < 10  # it tried again until the time was up
     assert "QUERY_STRING" not in os.environ
+    # in a kernel, standard error is sent into the page as plain text: nothing went there
+    assert capsys.readouterr().err == ""
+
+
+def test_a_server_that_answers_late_is_waited_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a server busy starting kernels accepts the connection only after a while
+    port = _closed_port()
+    _kernel_environment(monkeypatch, port)
+    asked: list[str] = []
+    started = threading.Event()
+    loops: list[asyncio.AbstractEventLoop] = []
+
+    def serve_late() -> None:
+        time.sleep(2.5)
+        loop = asyncio.new_event_loop()
+        loops.append(loop)
+        app = tornado.web.Application([(r"/base/voila/query/(.+)", QueryHandler)], asked=asked)
+        loop.run_until_complete(_listen(app, port))
+        started.set()
+        loop.run_forever()
+
+    thread = threading.Thread(target=serve_late, daemon=True)
+    thread.start()
+    try:
+        wait_for_page_request()
+        assert started.is_set() and asked == ["k-123"]
+        assert {name: os.environ[name] for name in REQUEST} == REQUEST
+    finally:
+        started.wait(10)
+        loops[0].call_soon_threadsafe(loops[0].stop)
+        thread.join(10)
 
 
 def test_a_page_kernel_does_not_load_voila_or_jupyter_server() -> None:

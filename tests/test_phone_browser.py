@@ -96,8 +96,8 @@ LAYOUT_PROBLEMS = """
   if (cells.scrollWidth > cells.clientWidth + 1) {
     problems.push(`the page scrolls sideways: ${cells.scrollWidth} > ${cells.clientWidth}`);
   }
-  if (document.querySelector(".jp-RenderedText, .jp-OutputArea-output pre")) {
-    problems.push("plain-text cell output on the page");
+  for (const output of document.querySelectorAll(".jp-RenderedText, .jp-OutputArea-output pre")) {
+    problems.push(`plain-text cell output on the page: ${output.innerText.slice(0, 2000)}`);
   }
   if (phone) {
     const targets = root.querySelectorAll(

@@ -366,22 +366,32 @@ def _kernel_of(body: str) -> str:
     return found.group(1)
 
 
-def test_a_pooled_page_that_lost_its_widget_is_replaced(tmp_path: Path) -> None:
-    # The first kernel's display of the calculator reaches the server after its cell ended, as
-    # when the server stops waiting for a cell's output on a busy machine: its page has no
-    # widget. The pool must not keep it for a visitor.
+@pytest.mark.parametrize(
+    ("mode", "logged"),
+    [
+        # The kernel's display of the calculator reaches the server after its page is ready, as
+        # when the server stops waiting for a cell's output on a busy machine: no widget.
+        ("mute", "came out without the calculator's widget"),
+        # The page ran to its end before a visitor came: it would ignore the visitor's link.
+        ("deaf", "ended without waiting for a visitor"),
+    ],
+)
+def test_a_pooled_page_that_lost_its_widget_or_its_wait_is_replaced(
+    tmp_path: Path, mode: str, logged: str
+) -> None:
+    # The pool must not keep such a page for a visitor.
     pools = json.dumps({"default": {"pool_size": 0}, "vtm_dice.ipynb": {"pool_size": 1}})
-    server = Server(tmp_path, ["real", "mute"], f"--VoilaKernelManager.kernel_pools_config={pools}")
+    server = Server(tmp_path, ["real", mode], f"--VoilaKernelManager.kernel_pools_config={pools}")
     try:
         server.wait_up()
         page = f"{server.url}/voila/render/vtm_dice.ipynb"
         status, body = _get(page, timeout=120)  # served from a kernel started for the visitor
         assert status == 200 and "application/vnd.jupyter.widget-view+json" in body
-        # the page's pool now fills, with the muted kernel first
+        # the page's pool now fills, with the failing kernel first
         _wait_for_pool(server, 180, ready=1)
         status, body = _get(page, timeout=60)
         assert status == 200, body[:500]
         assert "application/vnd.jupyter.widget-view+json" in body
-        assert "came out without the calculator's widget" in server.log.read_text()
+        assert logged in server.log.read_text()
     finally:
         server.stop()

@@ -18,7 +18,7 @@ from calculators.kit.labels import COMMON, LANGS, LANGUAGE_NAMES, Catalog
 from calculators.kit.links import HOME_PAGE, REFERENCE_PAGE, page_url
 from calculators.kit.markup import heading
 from calculators.kit.page_link import PageLink
-from calculators.kit.page_request import wait_for_page_request
+from calculators.kit.page_request import PageRequestLost, wait_for_page_request
 from calculators.kit.query import kernel_in_browser
 from calculators.kit.style import CSS
 from rules.errors import InvalidState, RuleError
@@ -257,7 +257,12 @@ class CalculatorApp:
             else:
                 self.link.observe(self._on_page_shown, names="page_address")
             return
-        wait_for_page_request()
+        try:
+            wait_for_page_request()
+        except PageRequestLost:  # the server's log has the details
+            self.apply_address("")
+            self.banner.show_text(COMMON.text("address_lost", self.lang), "bad_url")
+            return
         self.apply_address(os.environ.get("QUERY_STRING", ""))
 
     def _on_page_shown(self, _change: dict[str, Any]) -> None:

@@ -9,15 +9,13 @@ under JupyterHub the single-user server's log), where the id finds it.
 from __future__ import annotations
 
 import logging
-import os
-import sys
 import uuid
-from typing import TextIO
 
 import ipywidgets as widgets
 
 from calculators.kit.fmt import escape
 from calculators.kit.labels import COMMON
+from calculators.kit.server_log import use_server_log
 from rules.errors import RuleError
 
 log = logging.getLogger(__name__)
@@ -25,27 +23,7 @@ INTERNAL_CLASS = "calc-internal-error"
 """The banner's class while it shows an internal error (browser tests look for it)."""
 
 
-def _server_log() -> None:
-    """Send the kit's log records to the process's own standard error, once.
-
-    In a kernel, what is written to standard error is also sent to the page; ipykernel keeps
-    a copy of the standard error the server started the kernel with, and the records go
-    there only (outside a kernel: ``sys.__stderr__``).
-    """
-    root = logging.getLogger("calculators")
-    if root.handlers:
-        return
-    original = getattr(sys.stderr, "_original_stdstream_copy", None)
-    stream: TextIO | None = sys.__stderr__
-    if isinstance(original, int):
-        stream = os.fdopen(os.dup(original), "w", buffering=1, encoding="utf-8")
-    handler = logging.StreamHandler(stream or sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
-
-
-_server_log()
+use_server_log()
 
 
 def report_internal(error: BaseException, lang: str) -> tuple[str, str]:

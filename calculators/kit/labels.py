@@ -74,6 +74,10 @@ COMMON = Catalog(
         "offline_ready_hint": msg(
             "This browser keeps every calculator of the desk: they open and compute with no network"
         ),
+        "address_lost": msg(
+            "The server did not pass this page its address in time, so the inputs of the link "
+            "you opened are not applied. Reload the page to apply them."
+        ),
         "bad_lang": msg("unknown language {lang!r} in the page address; allowed: {allowed}"),
     }
 )

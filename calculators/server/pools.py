@@ -15,7 +15,9 @@ visitors take a free start slot before the filler does, so refills never delay a
 A page that lost its calculator is no page either: Voila stops waiting for a cell's output after
 ``VoilaExecutor.iopub_timeout`` (120 s in ``voila.json``; a busy machine was seen to pass 30 s)
 and goes on without it. A pooled kernel whose page shows no widget once ready is dropped and
-replaced like a dead one, so no visitor is given it.
+replaced like a dead one, so no visitor is given it. So is a pooled kernel whose page ran to
+its end before a visitor came: it gave up waiting for its visitor's address
+(``calculators.kit.page_request``) and would ignore the link the visitor opened.
 
 A kernel that dies (at start, while running its notebook, or idle in a pool) is dropped and
 shut down, and the filler starts a replacement; after repeated failures it waits longer
@@ -410,6 +412,8 @@ def desk_kernel_manager_factory(
             if not _whole(content):
                 render.cancel()
                 raise KernelStartFailed("its page came out without the calculator's widget")
+            if not _waiting(content):
+                raise KernelStartFailed("its page ended without waiting for a visitor")
 
         # -- kernels that die ------------------------------------------------------------
         async def _initialize(
@@ -442,8 +446,8 @@ def desk_kernel_manager_factory(
             render = content["task"]
             if render.done() and (render.cancelled() or render.exception() is not None):
                 return False
-            if _ready(content) and not _whole(content):
-                return False  # its page lost the widget's output
+            if _ready(content) and not (_whole(content) and _waiting(content)):
+                return False  # its page lost the widget's output, or cannot learn its address
             return await self._kernel_alive(content["kernel_id"])
 
         def _discard(self, task: asyncio.Task[Any]) -> None:
@@ -490,6 +494,16 @@ def _whole(content: dict[str, Any]) -> bool:
     return any(WIDGET_VIEW in snippet for snippet in renderer.rendered_cache)
 
 
+def _waiting(content: dict[str, Any]) -> bool:
+    """The page still waits for its visitor's address (or was taken by a visitor already).
+
+    Every page of the desk waits for its visitor's request in a cell before it applies the
+    address; a pooled page whose notebook ran to its end before anyone took it gave up waiting
+    (the server did not answer it in time) and would ignore its visitor's link.
+    """
+    return bool(content["renderer"].stop_generator or not content["task"].done())
+
+
 def _rendered(task: asyncio.Task[Any]) -> bool:
     """The pool item has a kernel that is ready for a visitor."""
     if not task.done() or task.cancelled() or task.exception() is not None:
@@ -497,4 +511,4 @@ def _rendered(task: asyncio.Task[Any]) -> bool:
     content = task.result()
     render = content["task"]
     failed = render.done() and (render.cancelled() or render.exception() is not None)
-    return _ready(content) and _whole(content) and not failed
+    return _ready(content) and _whole(content) and _waiting(content) and not failed

@@ -9,9 +9,12 @@ file with one word per line, consumed one line per kernel started:
   finds its port taken after importing for a while;
 - ``hang``: the kernel never answers (it sleeps for a minute, then exits);
 - ``real``: the real kernel (as once PLAN is empty);
-- ``mute``: a real kernel whose displays and results reach the server only 5 s late, after
-  the cell has ended: its page comes out without its widget, as when the server gives up
-  waiting for a cell's output (``VoilaExecutor.iopub_timeout``) on a busy machine.
+- ``mute``: a real kernel whose displays and results reach the server only 60 s late, long
+  after its page is ready for a visitor (a shorter delay was overtaken on a busy machine): its
+  page comes out without its widget, as when the server gives up waiting for a cell's output
+  (``VoilaExecutor.iopub_timeout``) on a busy machine.
+- ``deaf``: a real kernel that does not wait for its visitor's address: its preheated page
+  runs to its end at once, as when the kernel cannot reach the server in time.
 
 Once PLAN is empty, the real ipykernel starts with the same connection file.
 """
@@ -96,12 +99,14 @@ def main() -> None:
         time.sleep(60)
         sys.exit(1)
     if mode == "mute":
-        mute_displays(5.0)
+        mute_displays(60.0)
         from ipykernel.kernelapp import launch_new_instance
 
         sys.argv = [sys.argv[0], "-f", connection_file]
         launch_new_instance()
         return
+    if mode == "deaf":
+        os.environ["VOILA_PREHEAT"] = "False"  # the page does not wait for its request
     os.execv(sys.executable, [sys.executable, "-m", "ipykernel_launcher", "-f", connection_file])
 
 
