@@ -7,11 +7,13 @@ screen. For each page, two servers are measured side by side:
   compression and caching (the settings that came with them are overridden);
 - ``desk``: the desk's server (compressed responses, cache headers) with ``voila.json``.
 
-Both preheat one kernel per page. Each page gets a first visit (empty browser cache) and a
-repeat visit (same browser, a new tab, after the server refilled its pool). Printed per visit:
-bytes on the wire (HTTP, as received, headers included), requests that went to the network (a
-304 counts; a file taken from the cache does not), of which static files, and the time from
-navigation to the first widget shown and to the page's first result shown.
+Both preheat one kernel per page. Each page gets a first visit (a new browser profile on disk,
+as a phone's browser keeps one) and a repeat visit (same profile, a new tab, after the server
+refilled its pool; on the desk, once the first page's service worker has started). Printed per
+visit: bytes on the wire (HTTP, as received, headers included), requests that went to the
+network (a 304 counts; a file taken from the cache or the service worker's store does not), of
+which static files, and the time from navigation to the first widget shown and to the page's
+first result shown.
 
     .venv/bin/python benchmarks/phone.py [--repeat 1] [--only vtm_dice.ipynb]
 
@@ -41,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
-from playwright.sync_api import Browser, BrowserContext, sync_playwright
+from playwright.sync_api import BrowserContext, BrowserType, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 REPO = Path(__file__).resolve().parents[1]
@@ -207,7 +209,9 @@ def wait_quiet(servers: list[Server], limit: float = 90) -> None:
         calm = calm + 1 if used < 10 else 0
 
 
-def visit(context: BrowserContext, url: str, result: str, settle: float = 2.0) -> Visit:
+def visit(
+    context: BrowserContext, url: str, result: str, settle: float = 2.0, worker: bool = False
+) -> Visit:
     """Open ``url`` in a new tab of ``context`` on the emulated phone connection."""
     page = context.new_page()
     page.add_init_script(WATCH.replace("RESULT", json.dumps(result)))
@@ -236,6 +240,12 @@ def visit(context: BrowserContext, url: str, result: str, settle: float = 2.0) -
         response = event["response"]
         if response.get("fromDiskCache") or response.get("fromPrefetchCache"):
             cached.add(event["requestId"])
+        # answered by the desk's service worker from what it keeps (not from the network)
+        if response.get("fromServiceWorker") and response.get("serviceWorkerResponseSource") in (
+            "cache-storage",
+            "http-cache",
+        ):
+            cached.add(event["requestId"])
 
     def finished(event: dict[str, Any]) -> None:
         sizes[event["requestId"]] = int(event["encodedDataLength"])
@@ -260,6 +270,11 @@ def visit(context: BrowserContext, url: str, result: str, settle: float = 2.0) -
             "window.__deskMarks && window.__deskMarks.result !== null", timeout=180_000
         )
         time.sleep(settle)  # requests the page makes just after showing its result
+        if worker:  # a reader stays on the page a while: its service worker starts meanwhile
+            with contextlib.suppress(PlaywrightTimeout):
+                page.wait_for_function(
+                    "navigator.serviceWorker.controller !== null", timeout=20_000
+                )
         marks = page.evaluate("window.__deskMarks")
         out.first_widget = marks["widget"] / 1000
         out.first_result = marks["result"] / 1000
@@ -280,11 +295,22 @@ def visit(context: BrowserContext, url: str, result: str, settle: float = 2.0) -
     return out
 
 
-def measure(browser: Browser, servers: list[Server], notebook: str) -> None:
-    """A first and a repeat visit of ``notebook`` on every server, interleaved."""
+def measure(chromium: BrowserType, servers: list[Server], notebook: str, workdir: Path) -> None:
+    """A first and a repeat visit of ``notebook`` on every server, interleaved.
+
+    Each server gets a new browser profile on disk, as a phone's browser keeps one: a private
+    window's profile keeps no compiled code and no service worker's files between pages.
+    """
     contexts = {
-        s.name: browser.new_context(
-            viewport=SCREEN, screen=SCREEN, device_scale_factor=3, is_mobile=True, has_touch=True
+        s.name: chromium.launch_persistent_context(
+            tempfile.mkdtemp(prefix="profile-", dir=workdir),
+            executable_path=shutil.which("chromium"),
+            args=ARGS,
+            viewport=SCREEN,
+            screen=SCREEN,
+            device_scale_factor=3,
+            is_mobile=True,
+            has_touch=True,
         )
         for s in servers
     }
@@ -294,7 +320,8 @@ def measure(browser: Browser, servers: list[Server], notebook: str) -> None:
                 wait_quiet(servers)  # the first visits' kernels are replaced in the pools
             for s in servers:
                 url = f"{s.base}/voila/render/{notebook}"
-                result = visit(contexts[s.name], url, RESULTS[notebook])
+                worker = kind == "first" and s.name == "desk"
+                result = visit(contexts[s.name], url, RESULTS[notebook], worker=worker)
                 s.visits.setdefault((notebook, kind), []).append(result)
         wait_quiet(servers)
     finally:
@@ -396,11 +423,9 @@ def main(argv: Any = None) -> None:
             wait_ready(s, notebooks)
         wait_quiet(servers, limit=180)
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
             for _ in range(args.repeat):
                 for notebook in notebooks:
-                    measure(browser, servers, notebook)
-            browser.close()
+                    measure(pw.chromium, servers, notebook, workdir)
         report(servers, notebooks)
 
 

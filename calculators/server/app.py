@@ -38,6 +38,8 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from calculators.server.http import HttpMixin
 from calculators.server.pools import PooledKernelDied, desk_kernel_manager_factory
+from calculators.server.service_worker import ADDRESS as WORKER_ADDRESS
+from calculators.server.service_worker import ServiceWorkerHandler
 from calculators.server.templates import DeskExporter
 from rules.i18n import LANGUAGES, SOURCE_LANGUAGE, Message, msg
 
@@ -188,6 +190,7 @@ class DeskVoila(HttpMixin, Voila):  # type: ignore[misc]
                 spec = (spec[0], DeskPageHandler, *spec[2:])
             handlers.append(spec)
         handlers.insert(0, (url_path_join(self.server_url, r"/health"), HealthHandler))
+        handlers.insert(0, (url_path_join(self.server_url, WORKER_ADDRESS), ServiceWorkerHandler))
         # Keep the listening servers (Voila listens next), to close them when draining.
         listen = self.app.listen
 
