@@ -21,9 +21,12 @@ from calculators.kit.page_link import PageLink
 from calculators.kit.page_request import PageRequestLost, wait_for_page_request
 from calculators.kit.query import kernel_in_browser
 from calculators.kit.style import CSS
+from calculators.kit.widget_state import answer_state_requests
 from rules.errors import InvalidState, RuleError
 
 T = TypeVar("T")
+
+answer_state_requests()  # a page's front end gets its widgets' state with less work
 
 
 @contextlib.contextmanager
