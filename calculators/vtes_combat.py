@@ -132,10 +132,9 @@ class VtesCombatCalculator(CalculatorApp):
         self.card_picker.remove.on_click(lambda _b: self.run(self.card_picker.remove_last))
         self.cards_toggle = widgets.ToggleButton(icon="book", layout=_layout(width="auto"))
         self.cards_toggle.add_class("vtes-cards-toggle")
-        # its own layout: it is shown and hidden (the shared layouts must never change)
-        self.cards_box = _vbox(
-            [self.crypt_picker.widget, self.card_picker.widget], layout=widgets.Layout()
-        )
+        # its own layout: it is shown and hidden (the shared layouts must never change); the
+        # pickers go in when first shown, so a page that never shows them never draws them
+        self.cards_box = _vbox([], layout=widgets.Layout())
         self.cards_box.layout.display = "none"
         self.cards_toggle.observe(lambda _c: self.run(self._toggle_cards), names="value")
 
@@ -227,6 +226,8 @@ class VtesCombatCalculator(CalculatorApp):
         if shown:
             self.crypt_picker.load()
             self.card_picker.load()
+            if not self.cards_box.children:
+                self.cards_box.children = (self.crypt_picker.widget, self.card_picker.widget)
         self.cards_box.layout.display = None if shown else "none"
 
     def _use_vampire(self, vampire: Any, side: Side) -> None:

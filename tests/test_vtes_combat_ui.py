@@ -268,6 +268,18 @@ def test_hiding_the_card_pickers_hides_nothing_else(app: VtesCombatCalculator) -
     assert all(w.layout is not app.cards_box.layout for w in shown)
 
 
+def test_the_card_pickers_are_drawn_once_first_shown(app: VtesCombatCalculator) -> None:
+    # a page that never opens them does not draw their 60 widgets on the phone
+    assert app.cards_box.children == ()
+    app.cards_toggle.value = True
+    pickers = (app.crypt_picker.widget, app.card_picker.widget)
+    assert app.cards_box.children == pickers and app.cards_box.layout.display is None
+    app.cards_toggle.value = False
+    assert app.cards_box.layout.display == "none" and app.cards_box.children == pickers
+    app.cards_toggle.value = True
+    assert app.cards_box.children == pickers
+
+
 def _open_widgets() -> int:
     from ipywidgets.widgets.widget import _instances  # every widget not closed yet
 
