@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import socket
@@ -32,29 +33,44 @@ class QueryHandler(tornado.websocket.WebSocketHandler):
         self.write_message(json.dumps(REQUEST))
 
 
-@pytest.fixture
-def server() -> Iterator[tuple[int, list[str]]]:
+def _closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+        return int(probe.getsockname()[1])  # nothing listens there once closed
+
+
+@contextlib.contextmanager
+def query_server(port: int, after_s: float = 0.0) -> Iterator[list[str]]:
+    """Voila's query websocket on ``port``, listening ``after_s`` seconds from now; yields the
+    kernel ids that asked (once listening)."""
     asked: list[str] = []
-    ready = threading.Event()
+    listening = threading.Event()
     loops: list[asyncio.AbstractEventLoop] = []
 
     def serve() -> None:
+        time.sleep(after_s)
         loop = asyncio.new_event_loop()
         loops.append(loop)
         app = tornado.web.Application([(r"/base/voila/query/(.+)", QueryHandler)], asked=asked)
         loop.run_until_complete(_listen(app, port))
-        ready.set()
+        listening.set()
         loop.run_forever()
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
-    assert ready.wait(10)
-    yield port, asked
-    loops[0].call_soon_threadsafe(loops[0].stop)
-    thread.join(10)
+    try:
+        yield asked
+    finally:
+        assert listening.wait(after_s + 10)
+        loops[0].call_soon_threadsafe(loops[0].stop)
+        thread.join(10)
+
+
+@pytest.fixture
+def server() -> Iterator[tuple[int, list[str]]]:
+    port = _closed_port()
+    with query_server(port) as asked:
+        yield port, asked
 
 
 async def _listen(app: tornado.web.Application, port: int) -> None:
@@ -101,12 +117,6 @@ def test_without_preheating_nothing_is_asked(
     assert "QUERY_STRING" not in os.environ
 
 
-def _closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])  # nothing listens there once closed
-
-
 def test_a_server_that_never_answers_is_reported_not_written_into_the_page(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -126,29 +136,10 @@ def test_a_server_that_answers_late_is_waited_for(monkeypatch: pytest.MonkeyPatc
     # a server busy starting kernels accepts the connection only after a while
     port = _closed_port()
     _kernel_environment(monkeypatch, port)
-    asked: list[str] = []
-    started = threading.Event()
-    loops: list[asyncio.AbstractEventLoop] = []
-
-    def serve_late() -> None:
-        time.sleep(2.5)
-        loop = asyncio.new_event_loop()
-        loops.append(loop)
-        app = tornado.web.Application([(r"/base/voila/query/(.+)", QueryHandler)], asked=asked)
-        loop.run_until_complete(_listen(app, port))
-        started.set()
-        loop.run_forever()
-
-    thread = threading.Thread(target=serve_late, daemon=True)
-    thread.start()
-    try:
+    with query_server(port, after_s=2.5) as asked:
         wait_for_page_request()
-        assert started.is_set() and asked == ["k-123"]
+        assert asked == ["k-123"]
         assert {name: os.environ[name] for name in REQUEST} == REQUEST
-    finally:
-        started.wait(10)
-        loops[0].call_soon_threadsafe(loops[0].stop)
-        thread.join(10)
 
 
 def test_a_page_kernel_does_not_load_voila_or_jupyter_server() -> None:
