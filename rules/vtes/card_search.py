@@ -317,8 +317,10 @@ class NameIndex:
         key = "".join([_sound(w) for w in ws])
         plain = "".join(ws)
         limit_cost = 0.0 if len(key) < 3 else max(1.0, 0.35 * len(key))
+        # pairs in a fixed order: names sharing as many pairs then rank the same in every
+        # interpreter (a set's order follows string hashes, which differ from run to run)
         shared = Counter(
-            chain.from_iterable(self._postings.get(p, ()) for p in _pairs(key))
+            chain.from_iterable(self._postings.get(p, ()) for p in sorted(_pairs(key)))
         ).most_common(_CANDIDATES)
         best: dict[int, float] = {}
         floor = _NO_MATCH  # the best cost so far
