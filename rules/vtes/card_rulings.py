@@ -4,13 +4,13 @@ Each ruling is the English text of the Rules Director's (or the rules team's, or
 rulebook's) answer, ending with its references, such as ``[LSJ 20040812-2]``, each with the
 address where it was published. A ruling either concerns one card or is shared by a group of
 cards (``"Temporary control"``); a group's member may carry a prefix, the Discipline symbol it
-applies at (``"[DOM]"``). :func:`rulings` gives a card's rulings as krcg lists them: the card's
+applies at (``"[DOM]"``). :func:`for_card` gives a card's rulings as krcg lists them: the card's
 own, then its groups' in the file's order, each group ruling with the member's prefix.
 
 The data is ``rules/vtes/data/rulings.json.gz``, read on first use only (see
 ``scripts/extract-cards``).
 
->>> puppet = rulings(101215)  # Puppet Master
+>>> puppet = for_card(101215)  # Puppet Master
 >>> [r.text[:5] for r in puppet if r.group == "Temporary control"]
 ['[DOM]', '[DOM]', '[DOM]']
 >>> [g.name for g in ruling_groups()][:2]
@@ -27,17 +27,14 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from rules.errors import InvalidState
-from rules.i18n import msg
-
 __all__ = [
     "NamedCard",
     "Reference",
     "Ruling",
     "RulingGroup",
+    "for_card",
     "meta",
     "ruling_groups",
-    "rulings",
     "search_rulings",
 ]
 
@@ -165,16 +162,11 @@ def _memberships() -> dict[int, tuple[tuple[int, int], ...]]:
 
 
 @cache
-def rulings(card_id: int) -> tuple[Ruling, ...]:
+def for_card(card_id: int) -> tuple[Ruling, ...]:
     """The official rulings on the card with this id, in the reference's order: its own
     rulings, then those of each group it belongs to (each with the card's symbol prefix, as
-    krcg gives them). A card with no ruling has none; an id that is not a card's raises
-    :class:`InvalidState`."""
-    from rules.vtes.carddata import card  # (the card data is read on its own)
-
-    if isinstance(card_id, bool) or not isinstance(card_id, int):
-        raise InvalidState(msg("Give a card id (a number), got {value}.", value=repr(card_id)))
-    card(card_id)  # an unknown id is an error, not a card without rulings
+    krcg gives them); none for an id without rulings (``rules.vtes.carddata.rulings`` also
+    checks that the id is a card's)."""
     own = _data()["cards"].get(str(card_id), [])
     out = [_ruling(r, (card_id,)) for r in own]
     raw_groups = _data()["groups"]

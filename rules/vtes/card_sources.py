@@ -1,6 +1,7 @@
 """Where the VTES card data and rulings come from, with their versions and dates, and the
 rulebook edition the engines follow: what a page names under card texts and rulings.
 
+>>> from rules.vtes.carddata import sources
 >>> s = sources()
 >>> s.krcg, s.newest_set_date, s.rulebook
 ('4.19', '2025-11-29', 'black-hand')
@@ -13,12 +14,13 @@ rulebook on request.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from typing import Any
 
 from rules.i18n import Message, msg
 
-__all__ = ["Sources", "sources"]
+__all__ = ["Sources", "sources_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,23 +65,20 @@ class Sources:
         )
 
 
-@cache
-def sources() -> Sources:
-    """The sources of the shipped card data and rulings (reads both files' headers)."""
-    from rules.vtes import card_rulings, carddata
+def sources_of(cards: Mapping[str, Any], rulings: Mapping[str, Any]) -> Sources:
+    """The sources named in the headers (``meta``) of the card data and of the rulings (see
+    ``rules.vtes.carddata.sources``)."""
     from rules.vtes.damage import EDITIONS
 
-    cards = carddata.meta()
-    ruled = card_rulings.meta()
     return Sources(
         krcg=cards["krcg"],
         newest_set=cards["newest_set"]["name"],
         newest_set_date=cards["newest_set"]["date"],
-        newest_ruling_date=ruled["newest_reference"],
+        newest_ruling_date=rulings["newest_reference"],
         cards_sha256=tuple(sorted(cards["sha256"].items())),
-        rulings_sha256=tuple(sorted(ruled["sha256"].items())),
+        rulings_sha256=tuple(sorted(rulings["sha256"].items())),
         cards=cards["crypt"] + cards["library"],
-        rulings=ruled["rulings"],
+        rulings=rulings["rulings"],
         rulebook=EDITIONS[0],
         rulebooks=EDITIONS,
     )

@@ -35,16 +35,16 @@ from typing import Any, Literal
 
 from rules.errors import InvalidState
 from rules.i18n import msg, msg_p
+from rules.vtes import card_rulings
 from rules.vtes.card_rulings import (
     NamedCard,
     Reference,
     Ruling,
     RulingGroup,
     ruling_groups,
-    rulings,
     search_rulings,
 )
-from rules.vtes.card_sources import Sources, sources
+from rules.vtes.card_sources import Sources, sources_of
 
 __all__ = [
     "Card",
@@ -282,6 +282,23 @@ def _name_index() -> Any:
                 )
             )
     return NameIndex(entries)
+
+
+def rulings(card_id: int) -> tuple[Ruling, ...]:
+    """The official rulings on the card with this id (as krcg 4.19 ships them), in the
+    reference's order: the card's own, then its groups' (see :mod:`rules.vtes.card_rulings`).
+    A card with no ruling has none; an id that is not a card's raises :class:`InvalidState`."""
+    if isinstance(card_id, bool) or not isinstance(card_id, int):
+        raise InvalidState(msg("Give a card id (a number), got {value}.", value=repr(card_id)))
+    card(card_id)  # an unknown id is an error, not a card without rulings
+    return card_rulings.for_card(card_id)
+
+
+@cache
+def sources() -> Sources:
+    """Where the card data and the rulings come from, with versions and dates, and the
+    rulebook editions the engines follow (see :mod:`rules.vtes.card_sources`)."""
+    return sources_of(meta(), card_rulings.meta())
 
 
 def find(query: str, limit: int = 10) -> tuple[Card, ...]:
