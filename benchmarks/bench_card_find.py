@@ -9,6 +9,8 @@ in CPU milliseconds:
   ``difflib.get_close_matches`` over every card name on the same queries, as a ratio;
 - how often each finds the intended card first, and, where krcg (the ``[cards]`` extra) is
   installed, how often krcg's own fuzzy ``get()`` does on the same queries;
+- the same for one random typo (a letter dropped, doubled, swapped with the next or replaced;
+  seed 29) in the name of every card of five letters or more: ``find`` and krcg ``get()``;
 - the first look-up's one-off cost (building the name index) in a fresh interpreter;
 - the card data's first read (gunzip and JSON) against the file at ``REV`` (default: the
   commit before the data held every card and the rulings), and the rulings file's.
@@ -23,6 +25,7 @@ import difflib
 import gzip
 import importlib.util
 import json
+import random
 import statistics
 import subprocess
 import sys
@@ -46,9 +49,26 @@ out = []
 for query in json.loads(sys.stdin.read()):
     start = time.process_time()
     card = krcg.vtes.VTES.get(query)
-    out.append([card.name if card else None, (time.process_time() - start) * 1000])
+    ms = (time.process_time() - start) * 1000
+    out.append([card.name if card else None, card.printed_name if card else None, ms])
 print(json.dumps(out))
 """
+
+
+def typo(name: str, rng: random.Random) -> str:
+    """``name`` with one typing slip at a random letter."""
+    s = list(name)
+    i = rng.choice([k for k, c in enumerate(s) if c.isalpha()])
+    slip = rng.choice("dxsr")
+    if slip == "d":
+        del s[i]
+    elif slip == "x":
+        s.insert(i, s[i])
+    elif slip == "s" and i + 1 < len(s):
+        s[i], s[i + 1] = s[i + 1], s[i]
+    else:
+        s[i] = rng.choice("abcdefghijklmnopqrstuvwxyz")
+    return "".join(s)
 
 
 def queries() -> list[tuple[str, str, str]]:
@@ -122,26 +142,42 @@ def main() -> int:
         f"intended card first: find {hits}/{n} ({hits / n:.1%}), difflib {close_hits}/{n} "
         f"({close_hits / n:.1%})"
     )
+
+    def printed(card: Any) -> str:
+        return str(getattr(card, "printed", card.name))
+
+    rng = random.Random(29)
+    slips = [(typo(p, rng), p) for p in map(printed, carddata.cards()) if len(p) >= 5]
+    slip_hits = [bool(f := carddata.find(q, 1)) and printed(f[0]) == p for q, p in slips]
+    print(
+        f"one random typo in each of {len(slips)} card names: find {sum(slip_hits)} "
+        f"({sum(slip_hits) / len(slips):.1%}) first"
+    )
     if importlib.util.find_spec("krcg") is not None:
+        asked = [q for _k, q, _c in rows] + [q for q, _p in slips]
         done = subprocess.run(
             [sys.executable, "-c", KRCG],
-            input=json.dumps([q for _k, q, _c in rows]),
+            input=json.dumps(asked),
             capture_output=True,
             text=True,
             check=True,
         )
         krcg = json.loads(done.stdout)
-        krcg_hits = sum(got == card for (got, _ms), (_k, _q, card) in zip(krcg, rows, strict=True))
-        only_ours = sum(
-            got != card and found_first
-            for (got, _ms), (_k, q, card), found_first in zip(
-                krcg, rows, [carddata.find(q, 1)[0].name == c for _k, q, c in rows], strict=True
-            )
-        )
+        ours_first = [carddata.find(q, 1)[0].name == c for _k, q, c in rows]
+        set_hits = [got == card for (got, _p, _ms), (_k, _q, card) in zip(krcg, rows, strict=False)]
+        only_ours = sum(o and not k for o, k in zip(ours_first, set_hits, strict=True))
+        only_theirs = sum(k and not o for o, k in zip(ours_first, set_hits, strict=True))
         print(
-            f"krcg 4.19 get(), same queries: {krcg_hits}/{n} ({krcg_hits / n:.1%}) first, median "
-            f"{statistics.median(ms for _g, ms in krcg):.2f} ms; find finds {only_ours} that "
-            "krcg misses"
+            f"krcg 4.19 get(), same queries: {sum(set_hits)}/{n} ({sum(set_hits) / n:.1%}) "
+            f"first, median {statistics.median(ms for _g, _p, ms in krcg[:n]):.2f} ms; find finds "
+            f"{only_ours} that krcg misses, krcg {only_theirs} that find misses"
+        )
+        slip_krcg = [got == p for (_g, got, _ms), (_q, p) in zip(krcg[n:], slips, strict=True)]
+        wins = sum(o and not k for o, k in zip(slip_hits, slip_krcg, strict=True))
+        losses = sum(k and not o for o, k in zip(slip_hits, slip_krcg, strict=True))
+        print(
+            f"krcg 4.19 get(), same typos: {sum(slip_krcg)} ({sum(slip_krcg) / len(slips):.1%}) "
+            f"first; find finds {wins} that krcg misses, krcg {losses} that find misses"
         )
     else:
         print("krcg get(): not installed (pip install -e '.[cards]'), not compared")

@@ -327,7 +327,7 @@ class NameIndex:
         bound = limit_cost  # beyond it, a name can be neither a match nor close to the best
         for k, _count in shared:  # the names sharing most letter pairs first
             cost = _cost(key, self._sound[k], bound)
-            if _PREFIX < cost < _NO_MATCH:  # alike by ear, though not quite: letter by letter?
+            if cost > _PREFIX:  # not quite alike by ear: alike letter by letter?
                 cost = min(cost, _cost(plain, self._plain[k], bound))
             if cost == _NO_MATCH:
                 continue
