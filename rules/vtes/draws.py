@@ -43,6 +43,7 @@ __all__ = [
     "all_of",
     "at_least",
     "by_turn",
+    "clear_draw_caches",
     "distribution",
     "draw_odds",
     "exactly",
@@ -371,3 +372,8 @@ def draw_odds(
     return DrawOdds(
         pile=which, deck=size, start=first, per_turn=more, turns=tuple(rows), steps=trace.steps
     )
+
+
+def clear_draw_caches() -> None:
+    """Forget the cached hand counts (benchmarks measure cold runs with this)."""
+    _all_ways.cache_clear()
