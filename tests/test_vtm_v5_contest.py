@@ -27,11 +27,10 @@ def rolls(pool: int, hunger: int) -> tuple[tuple[int, bool, bool, bool, int], ..
     h = min(hunger, pool)
     seen: Counter[tuple[int, bool, bool, bool]] = Counter()
     for faces in product(FACES, repeat=pool):
-        regular, hungry = faces[: pool - h], faces[pool - h :]
+        hungry = faces[pool - h :]
         tens = faces.count(10)
         successes = sum(1 for f in faces if f >= 6) + 2 * (tens // 2)
         seen[(successes, tens >= 2, 10 in hungry, 1 in hungry)] += 1
-        del regular
     return tuple((*key, n) for key, n in seen.items())
 
 
