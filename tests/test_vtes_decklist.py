@@ -112,3 +112,17 @@ def test_empty_text() -> None:
         parse("   \n")
     with pytest.raises(RuleError):
         parse("Deck Name: nothing\n")
+
+
+def test_every_card_of_the_card_data_reads_back() -> None:
+    """Each library card by its name; each vampire as the archive writes it (the printed name,
+    "(ADV)", the group after the clan) and by its full name."""
+    from rules.vtes import carddata
+
+    library = "\n".join(f"1x {card.name}" for card in carddata.library())
+    assert parse("Library\n" + library).library == {c.name: 1 for c in carddata.library()}
+    for card in carddata.crypt():
+        printed = card.printed + (" (ADV)" if card.adv else "")
+        archive = f"Crypt\n1x {printed}   {card.capacity} -   {card.clan}:{card.group}"
+        assert parse(archive).crypt == {card.name: 1}, card.name
+        assert parse(f"Crypt\n1x {card.name}").crypt == {card.name: 1}, card.name

@@ -68,7 +68,7 @@ _CARD = re.compile(r"^(?P<count>\d+)\s*[x×]?(?:\t|\s+)(?P<rest>\S.*)$", re.IGNO
 _LACKEY = re.compile(r"^\d+\t")
 _GROUP_TAIL = re.compile(r":\s*(?P<group>\d+|any)\s*$", re.IGNORECASE)
 _GROUP_IN_NAME = re.compile(
-    r"\s*\((?:g\s*(?P<group>\d+|any))?\s*(?P<adv>adv)?\)\s*$", re.IGNORECASE
+    r"\s*\((?:(?:g\s*)?(?P<group>\d+|any))?\s*(?P<adv>adv)?\)\s*$", re.IGNORECASE
 )
 _SKIPPED = re.compile(r"^(?:-{2,}|={2,}|\*{2,}|#)")
 
