@@ -189,3 +189,30 @@ def test_bad_input() -> None:
         v5_strategy_advice([11], [], 2)
     with pytest.raises(InvalidState):
         v5_strategy_advice([3], [1] * 6, 2)
+
+
+@pytest.mark.parametrize(("pool", "hunger", "difficulty"), [(9, 3, 5), (12, 5, 7)])
+def test_larger_pools_against_a_seeded_simulation(pool: int, hunger: int, difficulty: int) -> None:
+    """Beyond the reach of every roll: each strategy played on simulated rolls lands within
+    five standard deviations of its exact odds."""
+    import random
+    from math import sqrt
+
+    rng = random.Random(pool * 100 + hunger)
+    trials = 20_000
+    odds = v5_strategies(pool, hunger, difficulty).strategies
+    h = min(hunger, pool)
+    for name in STRATEGIES:
+        wins = messy = 0
+        for _ in range(trials):
+            regular = tuple(rng.randint(1, 10) for _ in range(pool - h))
+            hungry = tuple(rng.randint(1, 10) for _ in range(h))
+            picked = literal_pick(name, regular, hungry, difficulty)
+            kept = tuple(f for i, f in enumerate(regular) if i not in picked)
+            fresh = tuple(rng.randint(1, 10) for _ in picked)
+            seen = read(kept + fresh, hungry, difficulty)
+            wins += bool(seen["win"])
+            messy += bool(seen["messy"])
+        for exact, count in ((odds[name].win, wins), (odds[name].messy, messy)):
+            p = float(exact)
+            assert abs(count / trials - p) < 5 * sqrt(p * (1 - p) / trials) + 1e-9, name
