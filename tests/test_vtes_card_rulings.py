@@ -121,3 +121,14 @@ def test_searching_the_rulings() -> None:
     assert [r.about for r in magnum] == [(100001,)]
     assert len(carddata.search_rulings("blood", limit=3)) == 3
     assert carddata.search_rulings("") == () and carddata.search_rulings("zzqqx") == ()
+
+
+def test_the_contracts_example() -> None:
+    # shared/spec/api.md: carddata.find("majsty", limit=10), carddata.rulings(101144)
+    found = carddata.find("majsty", limit=10)
+    assert found[0].id == 101144 and found[0].name == "Majesty" and len(found) <= 10
+    (majesty,) = carddata.rulings(101144)
+    assert majesty.text.startswith("[PRE] The vampire still unlocks")
+    assert [(r.label, r.url.startswith("http")) for r in majesty.references] == [
+        ("RTR 20020501", True)
+    ]
