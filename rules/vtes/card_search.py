@@ -16,7 +16,7 @@ The keys are then compared by an edit distance (letters missing, extra, wrong or
 which a vowel for another vowel costs half, as vowels are what transliteration blurs most. A
 query also matches the start of a name, and the name from one of its later words on.
 Candidates are first narrowed by the letter pairs they share with the query, so a query
-compares its key with a few dozen names, not thousands.
+compares its key with about a hundred names, not thousands.
 
 >>> fold("Béatrice L'Angou"), fold("Тео Белл")
 ('beatrice langou', 'teo bell')
