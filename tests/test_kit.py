@@ -10,26 +10,21 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculators.kit import (
-    Bar,
-    CalculatorApp,
-    Catalog,
-    DistributionChart,
-    ErrorBanner,
-    ResultPanel,
-    TraceView,
-    bar_chart_svg,
-    fmt,
-    parse_query,
-    rule_url,
-)
+from calculators.kit import fmt
+from calculators.kit.banner import ErrorBanner
+from calculators.kit.charts import Bar, DistributionChart, bar_chart_svg
+from calculators.kit.labels import Catalog
+from calculators.kit.page import Page
+from calculators.kit.panel import ResultPanel
+from calculators.kit.query import parse_query
+from calculators.kit.trace_view import TraceView, rule_url
 from calculators.pages.landing.page import PAGES, LandingPage
 from rules.errors import IllegalPlay, InvalidState
 from rules.i18n import msg, msg_p
 from rules.trace import Step, Trace, cited_rules
 
 
-class Sample(CalculatorApp):
+class Sample(Page):
     labels = Catalog({"title": msg("Language"), "x": msg("Blood")})
     url_parameters = ("lang", "n")
 
@@ -310,7 +305,7 @@ def test_a_deferred_trace_view_keeps_its_steps_until_revealed() -> None:
 
 
 def test_headings_and_tables_escape_text_and_keep_markup() -> None:
-    from calculators.kit import Cell, Markup, Row, heading, table
+    from calculators.kit.markup import Cell, Markup, Row, heading, table
 
     assert heading("A & <b>") == "<h4>A &amp; &lt;b&gt;</h4>"
     assert heading("Rounds", 3, css_class="x") == '<h3 class="x">Rounds</h3>'
@@ -330,9 +325,9 @@ def test_headings_and_tables_escape_text_and_keep_markup() -> None:
 
 
 def test_on_failure_runs_its_actions_then_lets_the_error_go_to_the_banner() -> None:
-    from calculators.kit import on_failure
+    from calculators.kit.page import on_failure
 
-    app = CalculatorApp()
+    app = Page()
     cleared: list[str] = []
 
     def refresh(fail: bool) -> None:
@@ -349,7 +344,7 @@ def test_on_failure_runs_its_actions_then_lets_the_error_go_to_the_banner() -> N
 def test_set_values_takes_input_names_for_attributes_and_any_sequence_for_many() -> None:
     import ipywidgets as widgets
 
-    app = CalculatorApp()
+    app = Page()
     owner = type("Owner", (), {})()
     owner.w_items = widgets.SelectMultiple(options=["a", "b", "c"], value=())
     owner.w_count = widgets.IntText(value=0)

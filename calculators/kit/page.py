@@ -18,6 +18,7 @@ from calculators.kit.labels import COMMON, LANGS, LANGUAGE_NAMES, Catalog
 from calculators.kit.links import HOME_PAGE, REFERENCE_PAGE, page_url
 from calculators.kit.markup import heading
 from calculators.kit.page_link import PageLink
+from calculators.kit.part import PartContext
 from calculators.kit.query import kernel_in_browser
 from calculators.kit.style import CSS
 from calculators.server.page_kernel.page_request import PageRequestLost, wait_for_page_request
@@ -31,7 +32,7 @@ T = TypeVar("T")
 def on_failure(*actions: Callable[[], object]) -> Iterator[None]:
     """Within ``with on_failure(self.clear_results):``, an exception first runs ``actions``
     (a page takes its old results off, or restores what it changed), then goes on, to
-    :meth:`CalculatorApp.run`, which shows it in the banner."""
+    :meth:`Page.run`, which shows it in the banner."""
     try:
         yield
     except Exception:
@@ -40,7 +41,7 @@ def on_failure(*actions: Callable[[], object]) -> Iterator[None]:
         raise
 
 
-class CalculatorApp:
+class Page:
     """A page: subclass it, build widgets into :attr:`body`, then call :meth:`ready`.
 
     Subclasses give ``labels`` (a :class:`Catalog`, merged with the common one) and
@@ -107,6 +108,26 @@ class CalculatorApp:
 
     def relabel(self) -> None:
         """Set every label in :attr:`lang`; subclasses extend this."""
+
+    def follow_language(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(lang)`` on each language switch (after the page's own relabelling)."""
+        self.language.observe(lambda change: callback(change["new"]), names="value")
+
+    def part_context(
+        self, refresh: Callable[[], None], labels: Catalog | None = None
+    ) -> PartContext:
+        """The context a part of this page gets (see :mod:`calculators.kit.part`): the page's
+        language and words (and ``labels``), its holds, its banner; ``refresh`` is what the
+        part's changes ask for."""
+        return PartContext(
+            language=lambda: self.lang,
+            catalog=self._catalog if labels is None else self._catalog.merged(labels),
+            refresh=refresh,
+            run=self.run,
+            follow_language=self.follow_language,
+            hold=self.hold,
+            is_held=lambda: self.held,
+        )
 
     def ready(self) -> None:
         """Call at the end of the subclass's ``__init__``; the inputs now are the defaults."""

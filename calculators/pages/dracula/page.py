@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from calculators.kit import Bar
+from calculators.kit.charts import Bar
 from calculators.kit.fields import invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
 from calculators.kit.page_tools import PageTools

@@ -18,13 +18,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp, Field, ResultPanel, TraceView, pack, unpack
+from calculators.kit.address import Field, pack, unpack
 from calculators.kit.closing import close_tree, close_trees
 from calculators.kit.fields import FieldMessage, invalid_fields
 from calculators.kit.fmt import escape
 from calculators.kit.markup import heading, table
-from calculators.kit.page import on_failure
+from calculators.kit.page import Page, on_failure
 from calculators.kit.page_tools import PageTools, ruling_text
+from calculators.kit.panel import ResultPanel
+from calculators.kit.trace_view import TraceView
 from calculators.pages.vtes_combat.combatants import _CombatantCard, _EquipmentRow
 from calculators.pages.vtes_combat.controls import (
     _button,
@@ -76,7 +78,7 @@ def seed_example_lines() -> list[str]:
     return lines
 
 
-class VtesCombatPage(CalculatorApp):
+class VtesCombatPage(Page):
     """Rebuild a VTES combat as played and resolve it (sections 6.4.1-6.4.7).
 
     Test handles: :meth:`load_preset`, :meth:`new_combat`, :meth:`add_round`,

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from calculators.kit import columns
 from calculators.kit.fmt import escape
+from calculators.kit.layout import columns
 from calculators.kit.markup import heading, table
 from calculators.pages.vtes_table.tab import MAX_POOL, _area, _int_box, _Tab
 from rules.vtes.contested import ContestUpkeep, untap_contests

@@ -21,8 +21,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp, Field
+from calculators.kit.address import Field
 from calculators.kit.fmt import escape
+from calculators.kit.page import Page
 from calculators.kit.page_tools import PageTools, input_lines, ruling_text
 from calculators.kit.tabs import LazyTabs, TabPlan
 from calculators.pages.vtes_table.contests import ContestTab
@@ -54,7 +55,7 @@ def seed_example_lines() -> list[str]:
     return examples_text().splitlines()
 
 
-class VtesTablePage(CalculatorApp):
+class VtesTablePage(Page):
     """Four tabs of VTES table rules: torpor, influence, victory points, contests.
 
     A tab's widgets are built the first time it is shown (or used from code), which keeps

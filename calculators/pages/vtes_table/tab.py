@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from calculators.kit import ResultPanel, TraceView
 from calculators.kit.fields import IntField, int_field, invalid_fields
 from calculators.kit.fmt import escape
 from calculators.kit.page import on_failure
+from calculators.kit.panel import ResultPanel
+from calculators.kit.trace_view import TraceView
 from rules.trace import Step
 
 if TYPE_CHECKING:

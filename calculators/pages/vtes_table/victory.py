@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from calculators.kit import columns
 from calculators.kit.fmt import escape
+from calculators.kit.layout import columns
 from calculators.kit.markup import heading, table
 from calculators.pages.vtes_table.tab import _WIDE, _area, _Tab, _text_box, _vp
 from rules.vtes.table_examples import RICHARD_EVENTS, RICHARD_SEATING

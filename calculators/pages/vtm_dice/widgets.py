@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from calculators.kit import (
-    CalculatorApp,
-    DistributionChart,
-    Field,
-    ResultPanel,
-    TraceView,
-    columns,
-    widget_fields,
-)
+from calculators.kit.address import Field, widget_fields
+from calculators.kit.charts import DistributionChart
 from calculators.kit.fields import SliderField
+from calculators.kit.layout import columns
+from calculators.kit.page import Page
+from calculators.kit.panel import ResultPanel
 from calculators.kit.tabs import HasWidget, LazyTabs, LazyTabsPage, Part, TabPlan
+from calculators.kit.trace_view import TraceView
 from calculators.pages.vtm_dice.labels import ATTACK_INPUTS, LABELS, POOL_INPUTS, WOUND_CHOICES
 from calculators.pages.vtm_dice.v5 import V5Tab
 from calculators.pages.vtm_dice.weapons import WeaponPicker
@@ -45,7 +42,7 @@ ATTACK_ATTRIBUTES = frozenset(
 )
 
 
-class VtmDicePageWidgets(LazyTabsPage, CalculatorApp):
+class VtmDicePageWidgets(LazyTabsPage, Page):
     """The dice page's widgets, built and laid out (no observers yet)."""
 
     labels = LABELS
