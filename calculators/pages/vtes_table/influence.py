@@ -10,7 +10,7 @@ from calculators.kit.fmt import escape
 from calculators.kit.layout import columns
 from calculators.kit.markup import heading, table
 from calculators.pages.vtes_table.labels import INFLUENCE_RULEBOOKS, LABELS
-from calculators.pages.vtes_table.tab import MAX_POOL, MAX_TURN, _area, _int_box, _Tab, _text_box
+from calculators.pages.vtes_table.tab import MAX_POOL, MAX_TURN, TABLE_INPUTS, TableTab
 from rules.vtes.influence import InfluencePlan, Move, plan_influence
 from rules.vtes.influence import transfers_for_turn as _transfers_for_turn
 from rules.vtes.table_examples import NORA_MOVES, NORA_POOL, NORA_REFUSED_MOVES, NORA_UNCONTROLLED
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from calculators.pages.vtes_table.page import VtesTablePage
 
 
-class InfluenceTab(_Tab):
+class InfluenceTab(TableTab):
     """Plan an influence phase: transfers, pool, uncontrolled vampires, scarce costs."""
 
     key = "influence"
@@ -34,14 +34,16 @@ class InfluenceTab(_Tab):
     def __init__(self, app: VtesTablePage) -> None:
         super().__init__(app)
         self.plan: InfluencePlan | None = None
-        self.pool = _int_box(app, NORA_POOL, "vtes-pool", 0, MAX_POOL)
-        self.game_turn = _int_box(app, 4, "vtes-game-turn", 1, MAX_TURN)
+        self.pool = TABLE_INPUTS.int_box(app, NORA_POOL, 0, MAX_POOL, "vtes-pool")
+        self.game_turn = TABLE_INPUTS.int_box(app, 4, 1, MAX_TURN, "vtes-game-turn")
         self._transfers_note = widgets.HTML()
         self._transfers_note.add_class("vtes-transfers")
-        self.uncontrolled = _area(format_uncontrolled(NORA_UNCONTROLLED), "vtes-uncontrolled")
-        self.crypt = _area("", "vtes-crypt", rows=2)
-        self.in_play = _text_box("", "vtes-in-play")
-        self.moves = _area(format_moves(NORA_MOVES), "vtes-moves")
+        self.uncontrolled = TABLE_INPUTS.text_area(
+            format_uncontrolled(NORA_UNCONTROLLED), "vtes-uncontrolled"
+        )
+        self.crypt = TABLE_INPUTS.text_area("", "vtes-crypt", rows=2)
+        self.in_play = TABLE_INPUTS.text_box("", "vtes-in-play")
+        self.moves = TABLE_INPUTS.text_area(format_moves(NORA_MOVES), "vtes-moves")
         self.rules = widgets.ToggleButtons(
             options=[(r, r) for r in INFLUENCE_RULEBOOKS], value=INFLUENCE_RULEBOOKS[0]
         )

@@ -29,7 +29,7 @@ from calculators.kit.tabs import LazyTabs, TabPlan
 from calculators.pages.vtes_table.contests import ContestTab
 from calculators.pages.vtes_table.influence import InfluenceTab
 from calculators.pages.vtes_table.labels import LABELS, TABS
-from calculators.pages.vtes_table.tab import _Tab
+from calculators.pages.vtes_table.tab import TableTab
 from calculators.pages.vtes_table.torpor import TorporTab, actor_blood
 from calculators.pages.vtes_table.victory import VictoryTab
 from rules.errors import InvalidState, RuleError
@@ -72,13 +72,13 @@ class VtesTablePage(Page):
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
         self._intro = widgets.HTML()
-        classes: dict[str, type[_Tab]] = {
+        classes: dict[str, type[TableTab]] = {
             "torpor": TorporTab,
             "influence": InfluenceTab,
             "victory": VictoryTab,
             "contests": ContestTab,
         }
-        self._sections: LazyTabs[_Tab] = LazyTabs(
+        self._sections: LazyTabs[TableTab] = LazyTabs(
             self,
             {
                 key: TabPlan.prefixed(functools.partial(classes[key], self), f"{key}_")
@@ -115,16 +115,16 @@ class VtesTablePage(Page):
         )
 
     # -- tabs, built on first use -------------------------------------------------------
-    def tab_object(self, key: str) -> _Tab:
+    def tab_object(self, key: str) -> TableTab:
         """The tab ``key`` ("torpor", "influence", "victory", "contests"), built if needed."""
         return self._sections.get(key)
 
-    def _on_built(self, key: str, tab: _Tab) -> None:
+    def _on_built(self, key: str, tab: TableTab) -> None:
         tab.relabel()
         self.refresh_tab(key)
 
     @property
-    def tabs(self) -> dict[str, _Tab]:
+    def tabs(self) -> dict[str, TableTab]:
         """Every tab, building those not shown yet."""
         return {key: self.tab_object(key) for key in TABS}
 

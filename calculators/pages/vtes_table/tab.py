@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from calculators.kit.fields import IntField, int_field, invalid_fields
+from calculators.kit.fields import IntField, invalid_fields
 from calculators.kit.fmt import escape
+from calculators.kit.inputs import InputStyle
 from calculators.kit.page import on_failure
 from calculators.kit.panel import ResultPanel
 from calculators.kit.trace_view import TraceView
@@ -19,13 +20,13 @@ if TYPE_CHECKING:
     from calculators.pages.vtes_table.page import VtesTablePage
 
 
-def _vp(value: Fraction) -> str:
+def vp_text(value: Fraction) -> str:
     return (
         str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
     )
 
 
-class _Tab:
+class TableTab:
     """A tab: its widgets, a result panel and a trace; :meth:`refresh` raises on bad input."""
 
     key = ""
@@ -92,39 +93,10 @@ class _Tab:
         self.app.relabel_options(control, list(keys))
 
 
-_WIDE = {"description_width": "190px"}
+#: how the table page sizes its inputs
+TABLE_INPUTS = InputStyle(label_width="190px", box_width="330px")
 # The number boxes' bounds: the rules' (capacity, a rescuer's share) or far above real games.
 MAX_CAPACITY = 11
 MAX_VOTES = 99
 MAX_POOL = 200
 MAX_TURN = 99
-
-
-def _int_box(app: Any, value: int, css: str, low: int, high: int) -> IntField:
-    """A whole-number box from ``low`` to ``high`` (its range shown beside it)."""
-    return int_field(app, value, low, high, css, style=_WIDE, layout=widgets.Layout(width="330px"))
-
-
-def _text_box(value: str, css: str) -> widgets.Text:
-    box = widgets.Text(
-        value=value, style=_WIDE, layout=widgets.Layout(width="330px"), continuous_update=False
-    )
-    box.add_class(css)
-    return box
-
-
-def _area(value: str, css: str, rows: int = 4) -> widgets.Textarea:
-    area = widgets.Textarea(
-        value=value,
-        rows=rows,
-        continuous_update=False,
-        layout=widgets.Layout(width="420px"),
-    )
-    area.add_class(css)
-    return area
-
-
-def _check(value: bool, css: str) -> widgets.Checkbox:
-    box = widgets.Checkbox(value=value, indent=False)
-    box.add_class(css)
-    return box
