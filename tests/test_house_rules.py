@@ -26,7 +26,7 @@ WIDGET_PACKAGES = ("ipywidgets", "IPython", "voila")
 
 # Breaks left when the pages were moved into packages; each page's conversion to the part
 # contract (docs/architecture.md) takes its entries off. Follow-up: issue #30, the part contract
-# for the VTES combat, VTES table, Fury of Dracula and V:tM dice pages.
+# for the VTES combat and Fury of Dracula pages.
 PAGES = "calculators.pages."
 ALLOWED_PRIVATE_IMPORTS: frozenset[tuple[str, str, str]] = frozenset()
 ALLOWED_CIRCLES: frozenset[frozenset[str]] = frozenset(
@@ -45,16 +45,6 @@ ALLOWED_CIRCLES: frozenset[frozenset[str]] = frozenset(
                 "calculators.pages.vtes_combat.combatants",
                 "calculators.pages.vtes_combat.page",
                 "calculators.pages.vtes_combat.rounds",
-            )
-        ),
-        frozenset(
-            (
-                "calculators.pages.vtes_table.contests",
-                "calculators.pages.vtes_table.influence",
-                "calculators.pages.vtes_table.page",
-                "calculators.pages.vtes_table.tab",
-                "calculators.pages.vtes_table.torpor",
-                "calculators.pages.vtes_table.victory",
             )
         ),
         # rules/: the card library loads its data in a function, and the data module builds
@@ -76,11 +66,6 @@ ALLOWED_PARTS_IMPORTING_A_PAGE: frozenset[tuple[str, str]] = frozenset(
         ("dracula.ruling", "dracula.page"),
         ("vtes_combat.combatants", "vtes_combat.page"),
         ("vtes_combat.rounds", "vtes_combat.page"),
-        ("vtes_table.contests", "vtes_table.page"),
-        ("vtes_table.influence", "vtes_table.page"),
-        ("vtes_table.tab", "vtes_table.page"),
-        ("vtes_table.torpor", "vtes_table.page"),
-        ("vtes_table.victory", "vtes_table.page"),
     )
 )
 

@@ -9,7 +9,8 @@ styles instead (:class:`SharedLayouts`): fewer models for the browser to load.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -159,3 +160,39 @@ class SharedLayouts:
 
     def hbox(self, children: Iterable[widgets.Widget] = (), layout: Any = None) -> widgets.HBox:
         return widgets.HBox(list(children), layout=layout if layout is not None else self.layout())
+
+
+def set_values(
+    owner: object,
+    values: Mapping[str, Any],
+    allowed: Collection[str] | Mapping[str, str],
+    hold: Callable[[], contextlib.AbstractContextManager[None]],
+    first: Collection[str] = (),
+) -> None:
+    """Set input widgets of ``owner`` by name, all under ``hold()`` (the caller recomputes
+    once after). ``allowed`` names the inputs: attribute names of ``owner``, or a mapping from
+    input names to attribute names. Names in ``first`` are set before the others (inputs that
+    decide which other inputs apply). A multiple choice takes any sequence. An unknown name
+    raises ``KeyError`` naming the allowed ones, before anything is set."""
+    unknown = set(values) - set(allowed)
+    if unknown:
+        raise KeyError(f"unknown inputs {sorted(unknown)}; allowed: {', '.join(allowed)}")
+    attributes = allowed if isinstance(allowed, Mapping) else {name: name for name in allowed}
+    with hold():
+        for key in sorted(values, key=lambda k: k not in first):
+            widget = getattr(owner, attributes[key])
+            several = isinstance(widget, widgets.SelectMultiple)
+            widget.value = tuple(values[key]) if several else values[key]
+
+
+def relabel_options(
+    widget: Any,
+    keys: Sequence[str],
+    t: Callable[[str], str],
+    hold: Callable[[], contextlib.AbstractContextManager[None]],
+) -> None:
+    """Translate a selection widget's option labels (catalog keys), keeping its value."""
+    value = widget.value
+    with hold():
+        widget.options = [(t(key), key) for key in keys]
+        widget.value = value

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 from calculators.kit.address import MAX_LINK_LENGTH, Field, build_query, read_query, widget_fields
 from calculators.kit.banner import ErrorBanner
 from calculators.kit.fmt import escape
+from calculators.kit.inputs import relabel_options, set_values
 from calculators.kit.labels import COMMON, LANGS, LANGUAGE_NAMES, Catalog
 from calculators.kit.links import HOME_PAGE, REFERENCE_PAGE, page_url
 from calculators.kit.markup import heading
@@ -218,22 +219,11 @@ class Page:
         others (inputs that decide which other inputs apply). A multiple choice takes any
         sequence. An unknown name raises ``KeyError`` naming the allowed ones, before anything
         is set."""
-        unknown = set(values) - set(allowed)
-        if unknown:
-            raise KeyError(f"unknown inputs {sorted(unknown)}; allowed: {', '.join(allowed)}")
-        attributes = allowed if isinstance(allowed, Mapping) else {name: name for name in allowed}
-        with self.hold():
-            for key in sorted(values, key=lambda k: k not in first):
-                widget = getattr(owner, attributes[key])
-                several = isinstance(widget, widgets.SelectMultiple)
-                widget.value = tuple(values[key]) if several else values[key]
+        set_values(owner, values, allowed, self.hold, first)
 
     def relabel_options(self, widget: Any, keys: Sequence[str]) -> None:
         """Translate a selection widget's option labels (catalog keys), keeping its value."""
-        value = widget.value
-        with self.hold():
-            widget.options = [(self.t(key), key) for key in keys]
-            widget.value = value
+        relabel_options(widget, keys, self.t, self.hold)
 
     # -- running engine calls -----------------------------------------------------------
     def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:

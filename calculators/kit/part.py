@@ -20,12 +20,13 @@ drive a part with a :class:`StandaloneContext`, without any page.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 import ipywidgets as widgets
 
 from calculators.kit.address import Field
+from calculators.kit.inputs import relabel_options, set_values
 from calculators.kit.labels import COMMON, Catalog
 
 T = TypeVar("T")
@@ -103,6 +104,21 @@ class PartContext:
         """Ask for a new result whenever one of ``inputs`` changes its value."""
         for control in inputs:
             control.observe(lambda _change: self.changed(), names="value")
+
+    def set_values(
+        self,
+        owner: object,
+        values: Mapping[str, Any],
+        allowed: Collection[str] | Mapping[str, str],
+        first: Collection[str] = (),
+    ) -> None:
+        """Set inputs of ``owner`` by name under :attr:`hold` (see
+        :func:`calculators.kit.inputs.set_values`); the caller asks for the result after."""
+        set_values(owner, values, allowed, self.hold, first)
+
+    def relabel_options(self, widget: Any, keys: Sequence[str]) -> None:
+        """Translate a selection's option labels (catalog keys), keeping its value."""
+        relabel_options(widget, keys, self.t, self.hold)
 
     def _copy(self, **changes: Any) -> PartContext:
         fields = {

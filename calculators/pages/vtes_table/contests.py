@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import ipywidgets as widgets
 
 from calculators.kit.fmt import escape
 from calculators.kit.layout import columns
 from calculators.kit.markup import heading, table
+from calculators.kit.part import PartContext
 from calculators.pages.vtes_table.tab import MAX_POOL, TABLE_INPUTS, TableTab
 from rules.vtes.contested import ContestUpkeep, untap_contests
 from rules.vtes.table_text import parse_cards, parse_titles
-
-if TYPE_CHECKING:
-    from calculators.pages.vtes_table.page import VtesTablePage
 
 
 class ContestTab(TableTab):
@@ -22,10 +18,10 @@ class ContestTab(TableTab):
 
     key = "contests"
 
-    def __init__(self, app: VtesTablePage) -> None:
-        super().__init__(app)
+    def __init__(self, context: PartContext) -> None:
+        super().__init__(context)
         self.upkeep: ContestUpkeep | None = None
-        self.pool = TABLE_INPUTS.int_box(app, 10, 0, MAX_POOL, "vtes-contest-pool")
+        self.pool = TABLE_INPUTS.int_box(context, 10, 0, MAX_POOL, "vtes-contest-pool")
         self.cards = TABLE_INPUTS.text_area(
             "Elysium: The Arboretum\nArchon Investigation, yield", "vtes-cards"
         )

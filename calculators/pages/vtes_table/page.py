@@ -81,7 +81,9 @@ class VtesTablePage(Page):
         self._sections: LazyTabs[TableTab] = LazyTabs(
             self,
             {
-                key: TabPlan.prefixed(functools.partial(classes[key], self), f"{key}_")
+                key: TabPlan.prefixed(
+                    functools.partial(self._build_tab, classes[key], key), f"{key}_"
+                )
                 for key in TABS
             },
             self._on_built,
@@ -118,6 +120,9 @@ class VtesTablePage(Page):
     def tab_object(self, key: str) -> TableTab:
         """The tab ``key`` ("torpor", "influence", "victory", "contests"), built if needed."""
         return self._sections.get(key)
+
+    def _build_tab(self, cls: type[TableTab], key: str) -> TableTab:
+        return cls(self.part_context(functools.partial(self.refresh_tab, key)))
 
     def _on_built(self, key: str, tab: TableTab) -> None:
         tab.relabel()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -13,11 +13,9 @@ from calculators.kit.fmt import escape
 from calculators.kit.inputs import InputStyle
 from calculators.kit.page import on_failure
 from calculators.kit.panel import ResultPanel
+from calculators.kit.part import PartContext
 from calculators.kit.trace_view import TraceView
 from rules.trace import Step
-
-if TYPE_CHECKING:
-    from calculators.pages.vtes_table.page import VtesTablePage
 
 
 def vp_text(value: Fraction) -> str:
@@ -27,12 +25,15 @@ def vp_text(value: Fraction) -> str:
 
 
 class TableTab:
-    """A tab: its widgets, a result panel and a trace; :meth:`refresh` raises on bad input."""
+    """A tab: its widgets, a result panel and a trace; :meth:`refresh` raises on bad input.
+
+    A tab gets a :class:`~calculators.kit.part.PartContext` (never the page): its words, its
+    holds, and ``refresh`` (the page recomputes the tab and shows its errors)."""
 
     key = ""
 
-    def __init__(self, app: VtesTablePage) -> None:
-        self.app = app
+    def __init__(self, context: PartContext) -> None:
+        self.context = context
         self.panel = ResultPanel()
         self.panel.widget.add_class(f"vtes-{self.key}-result")
         self.trace_view = TraceView()
@@ -41,20 +42,19 @@ class TableTab:
         self.widget.add_class(f"vtes-tab-{self.key}")
 
     def t(self, key: str) -> str:
-        return self.app.t(key)
+        return self.context.t(key)
 
     def watch(self, *controls: widgets.Widget) -> None:
         for control in controls:
             control.observe(self._changed, names="value")
 
     def _changed(self, _change: dict[str, Any]) -> None:
-        if not self.app.held:
-            self.app.refresh_tab(self.key)
+        self.context.changed()
 
     def set_values(self, **values: Any) -> None:
         """Set several inputs (attribute names) at once, then recompute once."""
-        self.app.set_values(self, values, self.input_names())
-        self.app.refresh_tab(self.key)
+        self.context.set_values(self, values, self.input_names())
+        self.context.refresh()
 
     def input_names(self) -> tuple[str, ...]:
         """The attribute names of the tab's inputs."""
@@ -81,7 +81,7 @@ class TableTab:
             f'<p class="vtes-summary"><b>{escape(summary)}</b></p>{body_html}',
             title=self.t("result"),
         )
-        self.trace_view.show(steps, self.app.lang)
+        self.trace_view.show(steps, self.context.lang)
 
     def compute(self) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -90,7 +90,7 @@ class TableTab:
         raise NotImplementedError
 
     def _relabel_options(self, control: Any, keys: Iterable[str]) -> None:
-        self.app.relabel_options(control, list(keys))
+        self.context.relabel_options(control, list(keys))
 
 
 #: how the table page sizes its inputs

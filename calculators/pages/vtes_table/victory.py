@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from calculators.kit.fmt import escape
 from calculators.kit.layout import columns
 from calculators.kit.markup import heading, table
+from calculators.kit.part import PartContext
 from calculators.pages.vtes_table.tab import TABLE_INPUTS, TableTab, vp_text
 from rules.vtes.table_examples import RICHARD_EVENTS, RICHARD_SEATING
 from rules.vtes.table_text import format_events, parse_events
 from rules.vtes.victory import Score, score_game
-
-if TYPE_CHECKING:
-    from calculators.pages.vtes_table.page import VtesTablePage
 
 
 class VictoryTab(TableTab):
@@ -24,8 +21,8 @@ class VictoryTab(TableTab):
 
     key = "victory"
 
-    def __init__(self, app: VtesTablePage) -> None:
-        super().__init__(app)
+    def __init__(self, context: PartContext) -> None:
+        super().__init__(context)
         self.score: Score | None = None
         self.seating = TABLE_INPUTS.text_box(", ".join(RICHARD_SEATING), "vtes-seating")
         self.events = TABLE_INPUTS.text_area(format_events(RICHARD_EVENTS), "vtes-events")
@@ -115,7 +112,7 @@ class VictoryTab(TableTab):
         self._events_help.value = f"<small>{escape(self.t('events_help'))}</small>"
         self.withdrawal_vp.description = self.t("withdrawal_vp")
         value = self.withdrawal_vp.value
-        with self.app.hold():
+        with self.context.hold():
             self.withdrawal_vp.options = [
                 (self.t("vp_rulebook"), "1"),
                 (self.t("vp_tournament"), "1/2"),
