@@ -16,7 +16,6 @@ from calculators.kit.charts import Bar, DistributionChart, bar_chart_svg
 from calculators.kit.labels import Catalog
 from calculators.kit.page import Page
 from calculators.kit.panel import ResultPanel
-from calculators.kit.query import parse_query
 from calculators.kit.trace_view import TraceView, rule_url
 from calculators.pages.landing.page import PAGES, LandingPage
 from rules.errors import IllegalPlay, InvalidState
@@ -158,34 +157,6 @@ def test_a_bad_address_is_explained_in_the_language_it_asks_for(
     monkeypatch.setenv("QUERY_STRING", "lang=xx")
     ru_app.follow_url()
     assert "неизвестный язык 'xx'" in ru_app.banner.message
-
-
-@pytest.mark.parametrize(
-    ("query", "message"),
-    [
-        ("colour=red", "unknown page parameter 'colour'"),
-        ("lang=ru&lang=en", "given twice"),
-        ("lang", "malformed"),
-    ],
-)
-def test_parse_query_is_strict(query: str, message: str) -> None:
-    with pytest.raises(InvalidState, match=message):
-        parse_query(query, {"lang"})
-
-
-@pytest.mark.parametrize(
-    ("query", "message"),
-    [
-        ("colour=red", "неизвестный параметр страницы 'colour'; допустимы: lang, n"),
-        ("n=1&n=2", "параметр страницы 'n' указан дважды; укажите его один раз"),
-        ("lang", "неверно записаны параметры 'lang'; пишите пары имя=значение"),
-        ("lang", "(допустимые имена: lang, n)"),
-    ],
-)
-def test_parse_query_explains_in_russian(query: str, message: str) -> None:
-    with pytest.raises(InvalidState) as caught:
-        parse_query(query, {"n", "lang"})
-    assert message in caught.value.in_language("ru")
 
 
 def test_trace_view_links_each_rule_to_the_reference() -> None:
