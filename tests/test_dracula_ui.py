@@ -231,15 +231,15 @@ def test_the_open_point_switch_explains_itself_in_both_languages() -> None:
 
 def test_number_boxes_keep_what_was_typed_and_say_what_is_allowed() -> None:
     app = DraculaPage()
-    setup = app._setup
+    setup = app.current_setup
     app.w_blood.text.value = "99"  # was silently made 15
-    assert app.w_blood.text.value == "99" and app._setup is setup  # nothing recomputed
+    assert app.w_blood.text.value == "99" and app.current_setup is setup  # nothing recomputed
     assert "from 1 to 15" in app.w_blood.message()
     app.w_bites.text.value = "5"  # was silently made 2
     assert "from 0 to 2" in app.w_bites.message()
     app.w_bites.text.value = "1"
     app.w_blood.text.value = "10"
-    assert app._setup[3] == 10 and app._setup[0].bites == 1
+    assert app.current_setup.blood == 10 and app.current_setup.hunter.bites == 1
 
 
 def test_round_resolver_cards_are_chosen_and_named_in_the_page_language() -> None:

@@ -26,20 +26,11 @@ WIDGET_PACKAGES = ("ipywidgets", "IPython", "voila")
 
 # Breaks left when the pages were moved into packages; each page's conversion to the part
 # contract (docs/architecture.md) takes its entries off. Follow-up: issue #30, the part contract
-# for the VTES combat and Fury of Dracula pages.
+# for the VTES combat page (its combatant cards and round editors take the page).
 PAGES = "calculators.pages."
 ALLOWED_PRIVATE_IMPORTS: frozenset[tuple[str, str, str]] = frozenset()
 ALLOWED_CIRCLES: frozenset[frozenset[str]] = frozenset(
     (
-        frozenset(
-            (
-                "calculators.pages.dracula.group",
-                "calculators.pages.dracula.judge",
-                "calculators.pages.dracula.page",
-                "calculators.pages.dracula.round_table",
-                "calculators.pages.dracula.ruling",
-            )
-        ),
         frozenset(
             (
                 "calculators.pages.vtes_combat.combatants",
@@ -60,10 +51,6 @@ ALLOWED_CIRCLES: frozenset[frozenset[str]] = frozenset(
 ALLOWED_PARTS_IMPORTING_A_PAGE: frozenset[tuple[str, str]] = frozenset(
     (PAGES + part, PAGES + page)
     for part, page in (
-        ("dracula.group", "dracula.page"),
-        ("dracula.judge", "dracula.page"),
-        ("dracula.round_table", "dracula.page"),
-        ("dracula.ruling", "dracula.page"),
         ("vtes_combat.combatants", "vtes_combat.page"),
         ("vtes_combat.rounds", "vtes_combat.page"),
     )

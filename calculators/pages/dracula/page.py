@@ -16,10 +16,8 @@ from typing import Any
 from calculators.kit.charts import Bar
 from calculators.kit.fields import invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
-from calculators.kit.page_tools import PageTools
+from calculators.kit.page_tools import PageTools, labelled_lines
 from calculators.kit.tabs import HasWidget
-from calculators.pages.dracula.group import group_html
-from calculators.pages.dracula.judge import render_judge
 from calculators.pages.dracula.labels import ASSUME_CHOICES, HUNTER_POLICIES, LABELS, OUTCOME_COLORS
 from calculators.pages.dracula.odds import (
     combat_odds_cached,
@@ -27,11 +25,19 @@ from calculators.pages.dracula.odds import (
     group_odds_cached,
     round_game_cached,
 )
-from calculators.pages.dracula.round_table import mix_html, table_html
-from calculators.pages.dracula.ruling import page_ruling
 from calculators.pages.dracula.situation import INPUTS, DraculaPageWidgets
 from calculators.pages.dracula.valour import LABELS as VALOUR_LABELS
-from calculators.pages.dracula.view import blood_track_svg, heat_color
+from calculators.pages.dracula.view import (
+    Setup,
+    blood_track_svg,
+    group_html,
+    heat_color,
+    judge_ruling,
+    judge_state_html,
+    mix_html,
+    odds_ruling,
+    table_html,
+)
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.cards import (
     AGENT_WEAPONS,
@@ -42,7 +48,14 @@ from rules.dracula.cards import (
     default_table,
 )
 from rules.dracula.chain import CombatOdds, RoundGame
-from rules.dracula.combat import CombatState, RoundReport, resolve_round, start_combat
+from rules.dracula.combat import (
+    CombatState,
+    RoundReport,
+    enemy_options,
+    hunter_options,
+    resolve_round,
+    start_combat,
+)
 from rules.dracula.examples import example_text
 from rules.dracula.goals import GOALS, GoalPlan
 from rules.dracula.group import TARGET_POLICIES, GroupOdds
@@ -69,6 +82,8 @@ class DraculaPage(DraculaPageWidgets):
     url_exclude = ("j_hcard", "j_ecard")
 
     def __init__(self, lang: str = "en") -> None:
+        self.current_setup: Setup | None = None  # the inputs the shown results come from
+        self._group_problem: InvalidState | None = None
         super().__init__(lang=lang)  # builds the widgets
         self.odds: CombatOdds | None = None
         self.plan: GoalPlan | None = None
@@ -136,7 +151,7 @@ class DraculaPage(DraculaPageWidgets):
         if self._sections.is_built("valour"):
             self.valour.set_lang(self.lang)
         self.render()
-        render_judge(self)
+        self._render_judge()
 
     def _label_rows(self) -> None:
         for lab, w in self._row_labels:
@@ -158,14 +173,14 @@ class DraculaPage(DraculaPageWidgets):
             self.j_restart.on_click(self.guard(lambda _b: self.restart_judge()))
             self._label_rows()
             self._label_judge()
-            render_judge(self)
+            self._render_judge()
         elif key == "valour":  # built in the page's language
             self._show_valour_combat()
 
     def _show_valour_combat(self) -> None:
-        if self._sections.is_built("valour") and hasattr(self, "_setup"):
-            _h, opp, _sit, blood, _table, _assume = self._setup
-            self.valour.show_combat(self.odds, opp, blood)
+        setup = self.current_setup
+        if self._sections.is_built("valour") and setup is not None:
+            self.valour.show_combat(self.odds, setup.opponent, setup.blood)
 
     # -- inputs -------------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
@@ -260,14 +275,14 @@ class DraculaPage(DraculaPageWidgets):
         self.game = None
         self.plan = None
         self.group = None
-        self._group_problem: InvalidState | None = None
+        self._group_problem = None
         self._goal_row.layout.display = "" if self.w_hpolicy.value == "goal" else "none"
         self._always_row.layout.display = "" if self.w_hpolicy.value == "always" else "none"
         h, opp, sit, blood, table, assume = self.setup()
         self.table = table
         cards = tuple(dict.fromkeys((*HUNTER_BASICS, *h.combat_items))) + opp.deck()
         self.missing = table.missing_initiatives(cards)
-        self._setup = (h, opp, sit, blood, table, assume)
+        self.current_setup = Setup(h, opp, sit, blood, table, assume)
         if self.judge_state is None or self._judge_key != (h, opp, sit, blood):
             self.restart_judge()
         if self.missing and assume is None:
@@ -327,13 +342,56 @@ class DraculaPage(DraculaPageWidgets):
         The round resolver's tab gives the rounds resolved so far; the other tabs give the
         whole-combat odds. ``""`` while an input is wrong or the odds are not computed.
         """
-        return page_ruling(self)
+        setup = self.current_setup
+        if invalid_fields(self.body) or setup is None or self.banner.visible:
+            return ""
+        judge = self.tabs.selected_index == 1
+        situation = labelled_lines(self._situation_rows(judge), self.lang)
+        if judge:
+            state = self.judge_state
+            if state is None:
+                return ""
+            return judge_ruling(situation, state, self._judge_steps, self.t, self.lang)
+        if self.odds is None:
+            return ""
+        return odds_ruling(situation, self.odds, self.t, self.lang)
+
+    def _situation_rows(self, judge: bool) -> list[tuple[str, Any]]:
+        """The shown inputs with their labels, as the ruling lists them: the resolver's own
+        rounds are its steps, so the choices of the odds do not apply to it."""
+        odds_only = (
+            self.w_hpolicy,
+            self.w_goal,
+            self.w_always,
+            self.w_epolicy,
+            self.w_companions,
+            self.w_comp_items,
+            self.w_target,
+            self.w_assume,
+        )
+        agent = self.w_opponent.value == "agent"
+        rows = []
+        for lab, w in self._row_labels:
+            if any(w is x for x in self._judge_inputs) or w.layout.display == "none":
+                continue
+            if judge and any(w is x for x in odds_only):
+                continue
+            agent_only = any(w is x for x in (self.w_weapons, self.w_minion))
+            if (w is self.w_blood and agent) or (agent_only and not agent):
+                continue
+            if w is self.w_goal and self.w_hpolicy.value != "goal":
+                continue
+            if w is self.w_always and self.w_hpolicy.value != "always":
+                continue
+            rows.append((lab.value.removesuffix(" ⓘ"), w))
+        return rows
 
     # -- rendering ----------------------------------------------------------------------------
     def render(self) -> None:
-        if not hasattr(self, "_setup"):
+        setup = self.current_setup
+        if setup is None:
             return
-        h, opp, sit, blood, table, assume = self._setup
+        opp, blood, assume = setup.opponent, setup.blood, setup.assume
         self._show_valour_combat()
         if self.missing and assume is None:
             tie = percent(round_odds(hunter_initiative=1, enemy_initiative=2).tie, 0)
@@ -360,7 +418,7 @@ class DraculaPage(DraculaPageWidgets):
         self.w_prompt.value = (
             f'<div class="drac-assumption calc-notice" role="note">{note}</div>' if note else ""
         )
-        self.w_table.value = table_html(self, h, opp, sit, table, assume)
+        self.w_table.value = table_html(setup, self.t, self.lang)
         odds = self.odds
         if odds is None:
             for w in (self.w_summary, self.w_track, self.w_mix, self.w_plan, self.w_group):
@@ -381,9 +439,9 @@ class DraculaPage(DraculaPageWidgets):
             self.w_track.value = blood_track_svg(blood, odds.blood, self.t("track"))
         else:
             self.w_track.value = ""
-        self.w_mix.value = mix_html(self)
+        self.w_mix.value = mix_html(self.game, self.t, self.lang)
         self.w_plan.value = self._plan_html()
-        self.w_group.value = group_html(self)
+        self.w_group.value = group_html(self.group, self._group_problem, self.t, self.lang)
         self.trace.show(odds.steps, self.lang)
 
     def _plan_html(self) -> str:
@@ -412,12 +470,13 @@ class DraculaPage(DraculaPageWidgets):
 
     # -- round resolver -----------------------------------------------------------------------
     def restart_judge(self) -> None:
-        h, opp, sit, blood, _table, _assume = self._setup
+        assert self.current_setup is not None  # update() sets it before it restarts
+        h, opp, sit, blood, _table, _assume = self.current_setup
         self.judge_state, steps = start_combat(h, opp, sit, blood=blood)
         self._judge_key = (h, opp, sit, blood)
         self._judge_steps = list(steps)
         self.last_report = None
-        render_judge(self)
+        self._render_judge()
 
     def judge_round(
         self,
@@ -441,7 +500,8 @@ class DraculaPage(DraculaPageWidgets):
     def _on_resolve(self) -> None:
         if self.judge_state is None or invalid_fields(self.body):
             return  # a die box that is not 1-6 says so beside itself
-        h, opp, *_ = self._setup
+        assert self.current_setup is not None  # a judge state comes with its setup
+        h, opp = self.current_setup.hunter, self.current_setup.opponent
         roll: int | tuple[int, int] = self.j_hdie.value
         if h.godalming and not opp.is_dracula:
             roll = (self.j_hdie.value, self.j_hdie2.value)
@@ -456,7 +516,25 @@ class DraculaPage(DraculaPageWidgets):
         self.last_report = rep
         self.judge_state = rep.state
         self._judge_steps.extend(rep.steps)
-        render_judge(self)
+        self._render_judge()
+
+    def _render_judge(self) -> None:
+        """Draw the round resolver's tab from the combat's state (once the tab is built)."""
+        s = self.judge_state
+        if s is None or not self.judge_built:
+            return  # the resolver's tab is drawn from the state when it is first shown
+        hc = hunter_options(s, table=self.table) if s.ended is None else ()
+        ec = enemy_options(s) if s.ended is None else ()
+        # named in the page's language; the card kept if still allowed, else the first one
+        for box, cards in ((self.j_hcard, hc), (self.j_ecard, ec)):
+            kept = box.value
+            box.options = [(render_param(card_name(c), self.lang), c) for c in cards]
+            box.value = kept if kept in cards else (cards[0] if cards else None)
+        self.j_resolve.disabled = s.ended is not None
+        self.j_state.value = judge_state_html(s, self.t)
+        self.j_trace.show(self._judge_steps, self.lang)
+        if "tools" in self.__dict__:
+            self.tools.refresh()
 
     def _on_tab(self, change: dict[str, Any]) -> None:
         if change["new"] == 1:
