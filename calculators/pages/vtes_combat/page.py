@@ -29,6 +29,7 @@ from calculators.kit.page_tools import PageTools, ruling_text
 from calculators.kit.panel import ResultPanel
 from calculators.kit.trace_view import TraceView
 from calculators.pages.vtes_combat.combatants import CombatantCard, EquipmentRow
+from calculators.pages.vtes_combat.context import CombatContext
 from calculators.pages.vtes_combat.controls import SHARED
 from calculators.pages.vtes_combat.labels import LABELS
 from calculators.pages.vtes_combat.rounds import RoundEditor
@@ -104,7 +105,13 @@ class VtesCombatPage(Page):
         self.preset_key = ""
         self.preset_base = ""  # the example the combat was loaded from, before any edit
 
-        self.cards = {side: CombatantCard(self, side) for side in SIDES}
+        self.combat_context = CombatContext(
+            self.part_context(self.changed),
+            self.structure_changed,
+            lambda side: self.cards[side].weapons(),
+            lambda side: self.cards[side].retainer_names(),
+        )
+        self.cards = {side: CombatantCard(self.combat_context, side) for side in SIDES}
         self.rules = widgets.Dropdown(
             options=[(e, e) for e in EDITIONS], layout=SHARED.layout(width="420px")
         )
@@ -259,7 +266,7 @@ class VtesCombatPage(Page):
             if i < len(kept):
                 editor = kept[i]
             else:
-                editor = RoundEditor(self)
+                editor = RoundEditor(self.combat_context)
                 editor.remove.on_click(lambda _b, e=editor: self.run(self.remove_round, e))
             self.rounds.append(editor)
             editor.relabel(len(self.rounds))
@@ -351,7 +358,7 @@ class VtesCombatPage(Page):
         )
 
     def add_round(self) -> RoundEditor:
-        editor = RoundEditor(self)
+        editor = RoundEditor(self.combat_context)
         editor.remove.on_click(lambda _b, e=editor: self.run(self.remove_round, e))
         self.rounds.append(editor)
         self.structure_changed()
