@@ -67,15 +67,15 @@ def change_damage(page: VtesDamagePage) -> str:
 
 
 def change_dracula(page: DraculaPage) -> str:
-    page.w_blood.value = 4  # a short combat: quick to solve
-    page.w_hunter.value = "Lord Godalming"
-    page.w_health.value = 5  # below the new hunter's maximum, which the hunter set first
-    page.w_items.value = ("Knife",)
-    page.w_agatha.value = True
-    page.w_assume.value = "3"
-    page.w_hpolicy.value = "uniform"
-    page.valour.w_names[1].value = "Mina"
-    return _drop_times(page.w_summary.value) + page.w_prompt.value
+    page.blood.value = 4  # a short combat: quick to solve
+    page.hunter.value = "Lord Godalming"
+    page.health.value = 5  # below the new hunter's maximum, which the hunter set first
+    page.items.value = ("Knife",)
+    page.agatha.value = True
+    page.assume.value = "3"
+    page.hunter_policy.value = "uniform"
+    page.valour.names[1].value = "Mina"
+    return _drop_times(page.summary.value) + page.prompt.value
 
 
 def change_vtm(page: VtmDicePage) -> str:
@@ -115,7 +115,7 @@ def result_of(page: Any) -> str:
     if isinstance(page, VtesDamagePage):
         return page.panel.text + page.trace_view.text
     if isinstance(page, DraculaPage):
-        return _drop_times(page.w_summary.value) + page.w_prompt.value
+        return _drop_times(page.summary.value) + page.prompt.value
     if isinstance(page, VtmDicePage):
         return page.summary.text + page.attack_summary.text
     if isinstance(page, VtesTablePage):
@@ -265,12 +265,12 @@ def test_dracula_link_keeps_a_health_below_the_new_hunters_maximum(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     page = DraculaPage()
-    page.w_blood.value = 4
-    page.w_hunter.value = "Lord Godalming"
-    page.w_health.value = 8  # the default number, but not this hunter's default
+    page.blood.value = 4
+    page.hunter.value = "Lord Godalming"
+    page.health.value = 8  # the default number, but not this hunter's default
     again = reopen(DraculaPage, page.address_query(), monkeypatch)
-    assert again.w_hunter.value == "Lord Godalming" and again.w_health.value == 8
-    assert _drop_times(again.w_summary.value) == _drop_times(page.w_summary.value)
+    assert again.hunter.value == "Lord Godalming" and again.health.value == 8
+    assert _drop_times(again.summary.value) == _drop_times(page.summary.value)
 
 
 def test_a_ten_round_combat_fits_in_a_short_link(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -334,7 +334,7 @@ def test_widget_fields_are_named_after_attributes_and_check_values() -> None:
         def __init__(self) -> None:
             self.w_count = widgets.BoundedIntText(value=2, min=0, max=5)
             self.flags = {"burn": widgets.Checkbox(value=False)}
-            self.w_names = [widgets.Text(value="a"), widgets.Text(value="b")]
+            self.names = [widgets.Text(value="a"), widgets.Text(value="b")]
             self.pick = widgets.SelectMultiple(options=["x", "y", "z"], value=("x",))
             self.w_count_again = self.w_count  # the same widget once only
             self.note = widgets.HTML("not an input")
