@@ -119,17 +119,17 @@ def test_always_stake_matches_the_round_resolver() -> None:
 def test_page_goal_plan_and_fixed_card() -> None:
     app = DraculaPage()
     app.set_inputs(assume="1", enemy_policy="uniform")
-    assert "Goal of this mix: points" in app.w_mix.value
-    assert app.w_plan.value == "" and app.plan is None
+    assert "Goal of this mix: points" in app.card_mix.value
+    assert app.plan_view.value == "" and app.plan is None
     app.set_inputs(hunter_policy="goal", goal="destroy")
     assert app.plan is not None and app.odds is app.plan.odds
-    assert "Best plan for the goal: destroy Dracula" in app.w_plan.value
+    assert "Best plan for the goal: destroy Dracula" in app.plan_view.value
     # Stake is a regression pin (recorded from the engine, no independent source); that the
     # plan beats every simple policy is checked in test_the_best_plan_beats_every_simple_policy
-    assert "Round 1 card: <b>Stake</b>" in app.w_plan.value
+    assert "Round 1 card: <b>Stake</b>" in app.plan_view.value
     assert app._goal_row.layout.display == "" and app._always_row.layout.display == "none"
     app.set_inputs(hunter_policy="always", always="Stake")
-    assert app.plan is None and "plays Stake in every round" in app.w_plan.value
+    assert app.plan is None and "plays Stake in every round" in app.plan_view.value
     assert app._goal_row.layout.display == "none" and app._always_row.layout.display == ""
     app.set_inputs(always="Rifle")
     assert "does not hold Rifle" in app.banner.message
@@ -143,9 +143,9 @@ def test_page_refuses_numbers_outside_the_rules() -> None:
     app = DraculaPage()
     app.set_inputs(assume="1")
     for key, widget, value, message in (
-        ("blood", app.w_blood, 99, "blood must be a whole number from 1 to 15; got 99"),
-        ("bites", app.w_bites, 5, "bites must be a whole number from 0 to 2"),
-        ("health", app.w_health, 20, "health must be a whole number from 1 to 8"),
+        ("blood", app.blood, 99, "blood must be a whole number from 1 to 15; got 99"),
+        ("bites", app.bites, 5, "bites must be a whole number from 0 to 2"),
+        ("health", app.health, 20, "health must be a whole number from 1 to 8"),
     ):
         good = widget.value
         app.set_inputs(**{key: value})
@@ -159,16 +159,16 @@ def test_page_group_combat_per_hunter() -> None:
     app = DraculaPage()
     app.set_inputs(assume="1", health=2, blood=3, companions=("Mina Harker",))
     assert app.group is not None and app.group.hunters == ("Van Helsing", "Mina Harker")
-    html = app.w_group.value
+    html = app.group_view.value
     assert "Group combat: Van Helsing, Mina Harker" in html
     assert "is the one defeated" in html and html.count("<tr>") == 3
     assert sum(app.group.outcomes.values()) == 1
     app.set_inputs(companion_items="Mina Harker: Rifle")
     assert app.group is not None and app.group.outcomes != {}
     app.set_inputs(companion_items="Dr. Seward: Knife")
-    assert "not in the group" in app.w_group.value and app.odds is not None
+    assert "not in the group" in app.group_view.value and app.odds is not None
     app.set_inputs(companions=("Van Helsing",))
-    assert "already the first hunter" in app.w_group.value
+    assert "already the first hunter" in app.group_view.value
     app.set_inputs(health=8, blood=15, companions=("Mina Harker", "Dr. Seward", "Lord Godalming"))
-    assert "Group combat not computed" in app.w_group.value  # refused at once, with the reason
+    assert "Group combat not computed" in app.group_view.value  # refused at once, with the reason
     assert app.banner.message == ""

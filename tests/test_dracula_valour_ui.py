@@ -42,12 +42,12 @@ def test_a_fresh_form_is_a_four_way_tie_at_zero(panel: ValourPanel) -> None:
     assert len(s.tallies) == 4 and all(t.points == 0 for t in s.tallies)
     assert panel.message.startswith("Tie:") and "no tie-break" in panel.message
     assert not panel.banner.visible
-    assert "no_odds" not in panel.w_expected.value and "not computed yet" in panel.w_expected.value
+    assert "no_odds" not in panel.expected.value and "not computed yet" in panel.expected.value
 
 
 def test_typing_counts_updates_the_standings(panel: ValourPanel) -> None:
-    panel.w_counts[2]["attack_on_dracula"].value = 2  # as a judge typing in the box
-    panel.w_counts[2]["blood_taken"].value = "3, 4"
+    panel.counts[2]["attack_on_dracula"].value = 2  # as a judge typing in the box
+    panel.counts[2]["blood_taken"].value = "3, 4"
     s = panel.standing
     assert s is not None and s.winner == "Van Helsing"
     expected = valour_tally(
@@ -61,7 +61,7 @@ def test_typing_counts_updates_the_standings(panel: ValourPanel) -> None:
     # by hand from the seed's awards: 2 attacks x 5 + (3 + 4) blood x 5 = 45
     assert s.ranking[0] == ("Van Helsing", expected.points) == ("Van Helsing", 45)
     assert panel.message == "Winner: Van Helsing with 45 Valour points."
-    assert "valour-leader" in panel.w_result.value and "45" in panel.w_result.value
+    assert "valour-leader" in panel.standings_view.value and "45" in panel.standings_view.value
     assert "over 2 combats" in panel.trace.text and "[dracula:variants]" in panel.trace.text
     assert 'href="rules_reference.ipynb?section=dracula%3Avariants' in panel.trace.widget.value
 
@@ -75,7 +75,7 @@ def test_set_hunter_names_exclusions_and_a_tie(panel: ValourPanel) -> None:
     panel.set_hunter(3, plays=False)
     s = panel.standing
     assert s is not None and s.winner == "Arthur" and len(s.tallies) == 3
-    assert "Mina Harker" not in panel.w_result.value
+    assert "Mina Harker" not in panel.standings_view.value
 
 
 def test_no_winner_when_dracula_won(panel: ValourPanel) -> None:
@@ -83,7 +83,7 @@ def test_no_winner_when_dracula_won(panel: ValourPanel) -> None:
     panel.set_hunters_won(False)
     assert panel.message == "Dracula won the game: Valour points name no winner."
     assert panel.standing is not None and panel.standing.winner is None
-    assert "valour-leader" not in panel.w_result.value
+    assert "valour-leader" not in panel.standings_view.value
 
 
 @pytest.mark.parametrize(
@@ -103,7 +103,7 @@ def test_bad_input_shows_a_banner_then_clears(
     panel.set_hunter(index, name=name, **values)  # type: ignore[arg-type]
     assert message in panel.banner.message
     assert panel.banner.visible and "calc-error-box" in panel.banner.widget.value
-    assert panel.standing is None and panel.w_result.value == ""
+    assert panel.standing is None and panel.standings_view.value == ""
     assert "Traceback" not in panel.banner.widget.value
     panel.set_hunter(index, name=name and "Someone else", rats_unhurt=0, castle_dracula=0)
     panel.set_hunter(index, blood_taken="")
@@ -130,9 +130,9 @@ def test_russian_labels_and_messages(panel: ValourPanel, example_odds: CombatOdd
     panel.set_lang("ru")
     assert panel.tab_title == "Очки Доблести"
     assert panel.message.startswith("Победитель: Lord Godalming")
-    assert "Подсчёт для судьи" in panel.w_tally_title.value
+    assert "Подсчёт для судьи" in panel.tally_title.value
     assert any("Последний удар" in lab.value for lab, _ in panel._row_labels)
-    assert "Ожидаемые Очки Доблести" in panel.w_expected.value
+    assert "Ожидаемые Очки Доблести" in panel.expected.value
     assert "Пошагово" in panel.trace.widget.value
     panel.set_hunter(0, final_stand=-1)
     assert "Невозможно рассчитать" in panel.banner.widget.value
@@ -161,16 +161,16 @@ def test_combat_distribution_chart_and_attack_box(
     assert [b.label for b in panel.chart.bars] == ["0", "30"]
     assert sum(b.value for b in panel.chart.bars) == 1
     assert "<svg" in panel.chart.widget.value
-    assert panel.w_attacked_row.layout.display is None
-    assert panel.w_assassin_row.layout.display == "none"
-    panel.w_attacked.value = True  # the judge ticks "the hunter attacked"
+    assert panel.attacked_row.layout.display is None
+    assert panel.assassin_row.layout.display == "none"
+    panel.attacked.value = True  # the judge ticks "the hunter attacked"
     assert panel.combat_distribution == {5: 1 - destroyed, 35: destroyed}
     assert panel.combat is not None and panel.combat.expected == 5 + 30 * destroyed
-    assert f"≈{float(5 + 30 * destroyed):.3f}" in panel.w_expected.value
+    assert f"≈{float(5 + 30 * destroyed):.3f}" in panel.expected.value
     assert "dracula:blood-track" in panel.combat_trace.text
     panel.show_combat(None)
     assert panel.combat is None and panel.chart.bars == ()
-    assert "not computed yet" in panel.w_expected.value
+    assert "not computed yet" in panel.expected.value
 
 
 def test_agent_combats_minion_and_assassin(panel: ValourPanel) -> None:
@@ -180,13 +180,13 @@ def test_agent_combats_minion_and_assassin(panel: ValourPanel) -> None:
     killed = odds.outcomes["killed"]
     panel.show_combat(odds, minion)
     assert panel.combat_distribution == {0: 1 - killed, 2: killed}
-    assert panel.w_attacked_row.layout.display == "none"
-    assert panel.w_assassin_row.layout.display == "none"  # a Minion is no Assassin
+    assert panel.attacked_row.layout.display == "none"
+    assert panel.assassin_row.layout.display == "none"  # a Minion is no Assassin
     plain = Opponent.agent()
     odds2 = combat_odds(mina, plain, assume_initiative=1)
     panel.show_combat(odds2, plain)
     assert panel.combat_distribution == {0: Fraction(1)}
-    assert panel.w_assassin_row.layout.display is None
+    assert panel.assassin_row.layout.display is None
     panel.set_combat_flags(assassin=True)
     killed2 = odds2.outcomes["killed"]
     assert panel.combat_distribution == {0: 1 - killed2, 3: killed2}
@@ -217,19 +217,19 @@ def test_fed_from_the_explorer_as_the_page_would() -> None:
 
 def test_bad_blood_list_in_russian(panel: ValourPanel) -> None:
     panel.set_lang("ru")
-    panel.w_counts[1]["blood_taken"].value = "3, два"
+    panel.counts[1]["blood_taken"].value = "3, два"
     assert panel.banner.message == (
         "Кровь, снятую в каждом бою, пишите целыми числами через запятую, например 3, 2 "
         "(введено 'два')"
     )
     assert panel.standing is None
-    panel.w_counts[1]["blood_taken"].value = "3"
+    panel.counts[1]["blood_taken"].value = "3"
     assert not panel.banner.visible and panel.standing is not None
 
 
 def test_a_count_keeps_what_was_typed_and_says_what_is_allowed(panel: ValourPanel) -> None:
-    key = next(k for k, w in panel.w_counts[0].items() if hasattr(w, "text"))
-    box = panel.w_counts[0][key]
+    key = next(k for k, w in panel.counts[0].items() if hasattr(w, "text"))
+    box = panel.counts[0][key]
     standing = panel.standing
     box.text.value = "2.5"  # type: ignore[attr-defined]
     assert panel.standing is standing  # nothing recomputed

@@ -8,7 +8,9 @@ from typing import Any
 import ipywidgets as widgets
 import pytest
 
-from calculators.kit import COMMON, CalculatorApp, Catalog, Field
+from calculators.kit.address import Field
+from calculators.kit.labels import COMMON, Catalog
+from calculators.kit.page import Page
 from calculators.kit.page_tools import PageTools
 from calculators.kit.tabs import LazyTabs, Part, TabPlan
 from calculators.pages.dracula.labels import LABELS as DRACULA
@@ -28,12 +30,12 @@ def tree(root: widgets.Widget) -> Iterator[widgets.Widget]:
         stack.extend(getattr(widget, "children", ()))
 
 
-def classes(app: CalculatorApp) -> set[str]:
+def classes(app: Page) -> set[str]:
     """The CSS classes of every widget the page holds now."""
     return {css for widget in tree(app.widget) for css in widget._dom_classes}
 
 
-def reopen(cls: type[CalculatorApp], query: str, monkeypatch: pytest.MonkeyPatch) -> Any:
+def reopen(cls: type[Page], query: str, monkeypatch: pytest.MonkeyPatch) -> Any:
     """A fresh page opened on ``query``, as a visitor following a copied link."""
     monkeypatch.setenv("QUERY_STRING", query)
     page = cls()
@@ -50,7 +52,7 @@ class Counter:
         self.widget = widgets.VBox([self.count])
 
 
-class TwoTabs(CalculatorApp):
+class TwoTabs(Page):
     labels = Catalog({"title": msg("Two tabs")})
 
     def __init__(self) -> None:
@@ -138,7 +140,7 @@ def test_lazy_reset_drops_the_tabs_and_builds_the_shown_one_afresh() -> None:
 
 
 def test_a_page_attribute_of_a_tab_builds_it_when_read() -> None:
-    class Own(CalculatorApp):
+    class Own(Page):
         def __init__(self) -> None:
             super().__init__()
             self.sections: LazyTabs[Part] = LazyTabs(
@@ -240,24 +242,24 @@ def test_dracula_page_opens_with_the_odds_tab_only() -> None:
 def test_dracula_links_into_tabs_not_built(monkeypatch: pytest.MonkeyPatch) -> None:
     app = reopen(DraculaPage, "blood=5&valour_names1=Mina&j_hdie=4&tabs=1", monkeypatch)
     assert not app.banner.visible, app.banner.message
-    assert app.valour.w_names[1].value == "Mina" and app.j_hdie.value == 4
-    assert app.tabs.selected_index == 1 and app.j_state.value
-    assert app.j_hcard.options  # the resolver shows the cards of the combat set up
+    assert app.valour.names[1].value == "Mina" and app.judge_hunter_die.value == 4
+    assert app.tabs.selected_index == 1 and app.judge_state_view.value
+    assert app.judge_hunter_card.options  # the resolver shows the cards of the combat set up
     bad = reopen(DraculaPage, "j_hdie=9", monkeypatch)
-    assert "j_hdie" in bad.banner.message and bad.j_hdie.value == 1
+    assert "j_hdie" in bad.banner.message and bad.judge_hunter_die.value == 1
 
 
 def test_dracula_tabs_follow_the_language_and_reset() -> None:
     app = DraculaPage()
     app.set_language("ru")
     app.tabs.selected_index = 1
-    assert app.j_resolve.description == DRACULA.text("resolve", "ru") != "Resolve round"
+    assert app.judge_resolve.description == DRACULA.text("resolve", "ru") != "Resolve round"
     assert app.tabs.titles[2] == VALOUR.text("tab", "ru") != "Valour points"
-    first = app.valour.w_names[0].value
-    app.valour.w_names[0].value = "Quincey"
-    app.j_edie.value = 6
+    first = app.valour.names[0].value
+    app.valour.names[0].value = "Quincey"
+    app.judge_enemy_die.value = 6
     app.tools.reset()
-    assert app.valour.w_names[0].value == first != "Quincey" and app.j_edie.value == 1
+    assert app.valour.names[0].value == first != "Quincey" and app.judge_enemy_die.value == 1
     assert app.address_query() == "lang=ru&tabs=1"  # reset keeps the tab shown
 
 

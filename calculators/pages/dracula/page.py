@@ -13,20 +13,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from calculators.kit import Bar
+from calculators.kit.charts import Bar
 from calculators.kit.fields import invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
-from calculators.kit.page_tools import PageTools
+from calculators.kit.page_tools import PageTools, labelled_lines
 from calculators.kit.tabs import HasWidget
-from calculators.pages.dracula.group import group_html
-from calculators.pages.dracula.judge import render_judge
 from calculators.pages.dracula.labels import ASSUME_CHOICES, HUNTER_POLICIES, LABELS, OUTCOME_COLORS
-from calculators.pages.dracula.odds import _game, _group, _odds, _plan
-from calculators.pages.dracula.round_table import mix_html, table_html
-from calculators.pages.dracula.ruling import page_ruling
+from calculators.pages.dracula.odds import (
+    combat_odds_cached,
+    goal_plan_cached,
+    group_odds_cached,
+    round_game_cached,
+)
 from calculators.pages.dracula.situation import INPUTS, DraculaPageWidgets
 from calculators.pages.dracula.valour import LABELS as VALOUR_LABELS
-from calculators.pages.dracula.view import blood_track_svg, heat_color
+from calculators.pages.dracula.view import (
+    Setup,
+    blood_track_svg,
+    group_html,
+    heat_color,
+    judge_ruling,
+    judge_state_html,
+    mix_html,
+    odds_ruling,
+    table_html,
+)
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.cards import (
     AGENT_WEAPONS,
@@ -37,7 +48,14 @@ from rules.dracula.cards import (
     default_table,
 )
 from rules.dracula.chain import CombatOdds, RoundGame
-from rules.dracula.combat import CombatState, RoundReport, resolve_round, start_combat
+from rules.dracula.combat import (
+    CombatState,
+    RoundReport,
+    enemy_options,
+    hunter_options,
+    resolve_round,
+    start_combat,
+)
 from rules.dracula.examples import example_text
 from rules.dracula.goals import GOALS, GoalPlan
 from rules.dracula.group import TARGET_POLICIES, GroupOdds
@@ -61,9 +79,11 @@ class DraculaPage(DraculaPageWidgets):
     """The Fury of Dracula combat explorer page."""
 
     # the round resolver's card choices follow its rounds: not part of a shared situation
-    url_exclude = ("j_hcard", "j_ecard")
+    url_exclude = ("judge_hunter_card", "judge_enemy_card")
 
     def __init__(self, lang: str = "en") -> None:
+        self.current_setup: Setup | None = None  # the inputs the shown results come from
+        self._group_problem: InvalidState | None = None
         super().__init__(lang=lang)  # builds the widgets
         self.odds: CombatOdds | None = None
         self.plan: GoalPlan | None = None
@@ -85,7 +105,7 @@ class DraculaPage(DraculaPageWidgets):
 
     # -- labels -------------------------------------------------------------------------------
     def relabel(self) -> None:
-        self.w_intro.value = f"<p>{escape(self.t('intro'))}</p>"
+        self.intro.value = f"<p>{escape(self.t('intro'))}</p>"
         self._label_rows()
         with self.hold():
             pol = [(self.t(k), k) for k in ("minimax", "uniform")]
@@ -94,21 +114,21 @@ class DraculaPage(DraculaPageWidgets):
             cards = [(render_param(card_name(c), self.lang), c) for c in HUNTER_CARDS]
             for w, opts in (
                 (
-                    self.w_opponent,
+                    self.opponent,
                     [(self.t(k), k) for k in ("dracula-night", "dracula-day", "agent")],
                 ),
-                (self.w_hpolicy, hpol),
-                (self.w_goal, goals),
-                (self.w_target, [(self.t(f"target_{k}"), k) for k in TARGET_POLICIES]),
-                (self.w_always, cards),
-                (self.w_items, [(render_param(card_name(c), self.lang), c) for c in HUNTER_ITEMS]),
+                (self.hunter_policy, hpol),
+                (self.goal, goals),
+                (self.target, [(self.t(f"target_{k}"), k) for k in TARGET_POLICIES]),
+                (self.always, cards),
+                (self.items, [(render_param(card_name(c), self.lang), c) for c in HUNTER_ITEMS]),
                 (
-                    self.w_weapons,
+                    self.weapons,
                     [(render_param(card_name(c), self.lang), c) for c in AGENT_WEAPONS],
                 ),
-                (self.w_epolicy, pol),
+                (self.enemy_policy, pol),
                 (
-                    self.w_assume,
+                    self.assume,
                     [
                         (
                             self.t("assume_none")
@@ -131,7 +151,7 @@ class DraculaPage(DraculaPageWidgets):
         if self._sections.is_built("valour"):
             self.valour.set_lang(self.lang)
         self.render()
-        render_judge(self)
+        self._render_judge()
 
     def _label_rows(self) -> None:
         for lab, w in self._row_labels:
@@ -142,25 +162,25 @@ class DraculaPage(DraculaPageWidgets):
                 lab.value += " ⓘ"
 
     def _label_judge(self) -> None:
-        self.w_judge_intro.value = f"<p>{escape(self.t('judge_intro'))}</p>"
-        self.j_resolve.description = self.t("resolve")
-        self.j_restart.description = self.t("restart")
+        self.judge_intro.value = f"<p>{escape(self.t('judge_intro'))}</p>"
+        self.judge_resolve.description = self.t("resolve")
+        self.judge_restart.description = self.t("restart")
 
     # -- tabs built when first shown or used ----------------------------------------------------
     def _tab_built(self, key: str, tab: HasWidget) -> None:
         if key == "judge":
-            self.j_resolve.on_click(self.guard(lambda _b: self._on_resolve()))
-            self.j_restart.on_click(self.guard(lambda _b: self.restart_judge()))
+            self.judge_resolve.on_click(self.guard(lambda _b: self._on_resolve()))
+            self.judge_restart.on_click(self.guard(lambda _b: self.restart_judge()))
             self._label_rows()
             self._label_judge()
-            render_judge(self)
+            self._render_judge()
         elif key == "valour":  # built in the page's language
             self._show_valour_combat()
 
     def _show_valour_combat(self) -> None:
-        if self._sections.is_built("valour") and hasattr(self, "_setup"):
-            _h, opp, _sit, blood, _table, _assume = self._setup
-            self.valour.show_combat(self.odds, opp, blood)
+        setup = self.current_setup
+        if self._sections.is_built("valour") and setup is not None:
+            self.valour.show_combat(self.odds, setup.opponent, setup.blood)
 
     # -- inputs -------------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
@@ -176,12 +196,12 @@ class DraculaPage(DraculaPageWidgets):
         self.tools.refresh()
 
     def _sync_hunter(self) -> None:
-        self.w_health.value = HUNTERS[self.w_hunter.value].max_health
+        self.health.value = HUNTERS[self.hunter.value].max_health
 
     def _on_input(self, change: dict[str, Any]) -> None:
         if self.held:
             return
-        if change.get("owner") is self.w_hunter:
+        if change.get("owner") is self.hunter:
             with self.hold():
                 self._sync_hunter()
         if not invalid_fields(self.body):  # each bad box says what it allows meanwhile
@@ -194,48 +214,48 @@ class DraculaPage(DraculaPageWidgets):
     def setup(self) -> tuple[Hunter, Opponent, Situation, int, CardTable, int | None]:
         """The current inputs as engine objects; a number outside the rules is refused (never
         clipped to the nearest allowed value)."""
-        p = HUNTERS[self.w_hunter.value]
-        health, bites = self.w_health.value, self.w_bites.value
+        p = HUNTERS[self.hunter.value]
+        health, bites = self.health.value, self.bites.value
         if not 1 <= health <= p.max_health:
             raise self._refuse("bad_health", name=p.name, max=p.max_health, value=health)
         if not 0 <= bites < p.bite_slots:
             raise self._refuse(
                 "bad_bites", name=p.name, slots=p.bite_slots, max=p.bite_slots - 1, value=bites
             )
-        if self.w_opponent.value != "agent" and not 1 <= self.w_blood.value <= MAX_BLOOD:
-            raise self._refuse("bad_blood", max=MAX_BLOOD, value=self.w_blood.value)
+        if self.opponent.value != "agent" and not 1 <= self.blood.value <= MAX_BLOOD:
+            raise self._refuse("bad_blood", max=MAX_BLOOD, value=self.blood.value)
         h = hunter(
-            self.w_hunter.value,
-            health=self.w_health.value,
-            bites=self.w_bites.value,
-            items=tuple(self.w_items.value),
+            self.hunter.value,
+            health=self.health.value,
+            bites=self.bites.value,
+            items=tuple(self.items.value),
         )
-        kind = self.w_opponent.value
+        kind = self.opponent.value
         if kind == "agent":
-            opp = Opponent.agent(tuple(self.w_weapons.value), minion=self.w_minion.value)
+            opp = Opponent.agent(tuple(self.weapons.value), minion=self.minion.value)
         else:
             opp = Opponent.dracula(night=kind == "dracula-night")
         sit = Situation(
-            trap=self.w_trap.value,
-            advance_planning=self.w_advance.value,
-            castle_dracula=self.w_castle.value,
-            eastern_europe=self.w_eastern.value,
-            garlic=self.w_garlic.value,
-            dodge_in_round_one=self.w_dodge1.value,
-            sister_agatha=self.w_agatha.value,
+            trap=self.trap.value,
+            advance_planning=self.advance.value,
+            castle_dracula=self.castle.value,
+            eastern_europe=self.eastern.value,
+            garlic=self.garlic.value,
+            dodge_in_round_one=self.dodge1.value,
+            sister_agatha=self.agatha.value,
         )
         table = parse_overrides(
-            self.w_over.value, parse_initiatives(self.w_init.value, default_table())
+            self.overrides.value, parse_initiatives(self.initiative.value, default_table())
         )
-        assume = int(self.w_assume.value) if self.w_assume.value else None
-        return h, opp, sit, self.w_blood.value, table, assume
+        assume = int(self.assume.value) if self.assume.value else None
+        return h, opp, sit, self.blood.value, table, assume
 
     def _hunter_policy(self, h: Hunter) -> str:
-        """The hunter's policy as ``_odds`` takes it (the 'always' card must be held)."""
-        kind = self.w_hpolicy.value
+        """The hunter's policy as ``combat_odds_cached`` takes it (the 'always' card held)."""
+        kind = self.hunter_policy.value
         if kind != "always":
             return str(kind)
-        card = self.w_always.value
+        card = self.always.value
         if card not in HUNTER_BASICS and card not in h.combat_items:
             raise InvalidState(
                 msg(
@@ -255,14 +275,14 @@ class DraculaPage(DraculaPageWidgets):
         self.game = None
         self.plan = None
         self.group = None
-        self._group_problem: InvalidState | None = None
-        self._goal_row.layout.display = "" if self.w_hpolicy.value == "goal" else "none"
-        self._always_row.layout.display = "" if self.w_hpolicy.value == "always" else "none"
+        self._group_problem = None
+        self._goal_row.layout.display = "" if self.hunter_policy.value == "goal" else "none"
+        self._always_row.layout.display = "" if self.hunter_policy.value == "always" else "none"
         h, opp, sit, blood, table, assume = self.setup()
         self.table = table
         cards = tuple(dict.fromkeys((*HUNTER_BASICS, *h.combat_items))) + opp.deck()
         self.missing = table.missing_initiatives(cards)
-        self._setup = (h, opp, sit, blood, table, assume)
+        self.current_setup = Setup(h, opp, sit, blood, table, assume)
         if self.judge_state is None or self._judge_key != (h, opp, sit, blood):
             self.restart_judge()
         if self.missing and assume is None:
@@ -270,15 +290,22 @@ class DraculaPage(DraculaPageWidgets):
             return
         start = time.perf_counter()
         try:
-            self.game = _game(h, opp, sit, blood, table, assume)
-            if self.w_hpolicy.value == "goal":
-                self.plan = _plan(
-                    h, opp, sit, blood, table, self.w_goal.value, self.w_epolicy.value, assume
+            self.game = round_game_cached(h, opp, sit, blood, table, assume)
+            if self.hunter_policy.value == "goal":
+                self.plan = goal_plan_cached(
+                    h, opp, sit, blood, table, self.goal.value, self.enemy_policy.value, assume
                 )
                 self.odds = self.plan.odds
             else:
-                self.odds = _odds(
-                    h, opp, sit, blood, table, self._hunter_policy(h), self.w_epolicy.value, assume
+                self.odds = combat_odds_cached(
+                    h,
+                    opp,
+                    sit,
+                    blood,
+                    table,
+                    self._hunter_policy(h),
+                    self.enemy_policy.value,
+                    assume,
                 )
             self._update_group(h, opp, sit, blood, table, assume)
         finally:
@@ -295,22 +322,23 @@ class DraculaPage(DraculaPageWidgets):
         assume: int | None,
     ) -> None:
         """Group odds when companions are chosen; a refusal is shown in the group's own block."""
-        if not self.w_companions.value:
+        if not self.companions.value:
             return
         try:
-            if h.name in self.w_companions.value:
+            if h.name in self.companions.value:
                 raise InvalidState(LABELS.message("group_twice", name=h.name))
-            items = parse_companion_items(self.w_comp_items.value)
+            items = parse_companion_items(self.companion_items.value)
             for name in items:
-                if name not in self.w_companions.value:
+                if name not in self.companions.value:
                     raise InvalidState(
                         msg(
                             "{name} has items but is not in the group; add him or her to it",
                             name=name,
                         )
                     )
-            group = (h, *(hunter(n, items=items.get(n, ())) for n in self.w_companions.value))
-            self.group = _group(group, opp, sit, blood, table, self.w_target.value, assume)
+            group = (h, *(hunter(n, items=items.get(n, ())) for n in self.companions.value))
+            target = self.target.value
+            self.group = group_odds_cached(group, opp, sit, blood, table, target, assume)
         except InvalidState as problem:
             self._group_problem = problem
 
@@ -321,28 +349,71 @@ class DraculaPage(DraculaPageWidgets):
         The round resolver's tab gives the rounds resolved so far; the other tabs give the
         whole-combat odds. ``""`` while an input is wrong or the odds are not computed.
         """
-        return page_ruling(self)
+        setup = self.current_setup
+        if invalid_fields(self.body) or setup is None or self.banner.visible:
+            return ""
+        judge = self.tabs.selected_index == 1
+        situation = labelled_lines(self._situation_rows(judge), self.lang)
+        if judge:
+            state = self.judge_state
+            if state is None:
+                return ""
+            return judge_ruling(situation, state, self._judge_steps, self.t, self.lang)
+        if self.odds is None:
+            return ""
+        return odds_ruling(situation, self.odds, self.t, self.lang)
+
+    def _situation_rows(self, judge: bool) -> list[tuple[str, Any]]:
+        """The shown inputs with their labels, as the ruling lists them: the resolver's own
+        rounds are its steps, so the choices of the odds do not apply to it."""
+        odds_only = (
+            self.hunter_policy,
+            self.goal,
+            self.always,
+            self.enemy_policy,
+            self.companions,
+            self.companion_items,
+            self.target,
+            self.assume,
+        )
+        agent = self.opponent.value == "agent"
+        rows = []
+        for lab, w in self._row_labels:
+            if any(w is x for x in self._judge_inputs) or w.layout.display == "none":
+                continue
+            if judge and any(w is x for x in odds_only):
+                continue
+            agent_only = any(w is x for x in (self.weapons, self.minion))
+            if (w is self.blood and agent) or (agent_only and not agent):
+                continue
+            if w is self.goal and self.hunter_policy.value != "goal":
+                continue
+            if w is self.always and self.hunter_policy.value != "always":
+                continue
+            rows.append((lab.value.removesuffix(" ⓘ"), w))
+        return rows
 
     # -- rendering ----------------------------------------------------------------------------
     def render(self) -> None:
-        if not hasattr(self, "_setup"):
+        setup = self.current_setup
+        if setup is None:
             return
-        h, opp, sit, blood, table, assume = self._setup
+        opp, blood, assume = setup.opponent, setup.blood, setup.assume
         self._show_valour_combat()
         if self.missing and assume is None:
             tie = percent(round_odds(hunter_initiative=1, enemy_initiative=2).tie, 0)
-            self.w_prompt.value = (
+            self.prompt.value = (
                 '<div class="drac-need" style="border:2px solid #c0392b;padding:8px;">'
                 + escape(self.t("need_initiative").format(cards=", ".join(self.missing), tie=tie))
                 + "</div>"
             )
             for w in (
-                self.w_summary,
-                self.w_table,
-                self.w_track,
-                self.w_mix,
-                self.w_plan,
-                self.w_group,
+                self.summary,
+                self.round_table,
+                self.blood_track,
+                self.card_mix,
+                self.plan_view,
+                self.group_view,
             ):
                 w.value = ""
             self.chart.show([])
@@ -351,13 +422,19 @@ class DraculaPage(DraculaPageWidgets):
         note = ""
         if self.missing:
             note = escape(self.t("assumption_note").format(v=assume, cards=", ".join(self.missing)))
-        self.w_prompt.value = (
+        self.prompt.value = (
             f'<div class="drac-assumption calc-notice" role="note">{note}</div>' if note else ""
         )
-        self.w_table.value = table_html(self, h, opp, sit, table, assume)
+        self.round_table.value = table_html(setup, self.t, self.lang)
         odds = self.odds
         if odds is None:
-            for w in (self.w_summary, self.w_track, self.w_mix, self.w_plan, self.w_group):
+            for w in (
+                self.summary,
+                self.blood_track,
+                self.card_mix,
+                self.plan_view,
+                self.group_view,
+            ):
                 w.value = ""
             self.chart.show([])
             self.trace.clear()
@@ -368,23 +445,23 @@ class DraculaPage(DraculaPageWidgets):
             f"({odds.states} {escape(self.t('states'))}; "
             f"{escape(self.t('compute_time').format(t=f'{self.compute_seconds:.2f} s'))})"
         )
-        self.w_summary.value = '<div class="drac-summary-text">' + "<br>".join(lines) + "</div>"
+        self.summary.value = '<div class="drac-summary-text">' + "<br>".join(lines) + "</div>"
         bars = [Bar(self.t(k), p, OUTCOME_COLORS[k]) for k, p in odds.outcomes.items()]
         self.chart.show(bars, title=self.t("outcomes"), y_label=self.t("probability"))
         if opp.is_dracula:
-            self.w_track.value = blood_track_svg(blood, odds.blood, self.t("track"))
+            self.blood_track.value = blood_track_svg(blood, odds.blood, self.t("track"))
         else:
-            self.w_track.value = ""
-        self.w_mix.value = mix_html(self)
-        self.w_plan.value = self._plan_html()
-        self.w_group.value = group_html(self)
+            self.blood_track.value = ""
+        self.card_mix.value = mix_html(self.game, self.t, self.lang)
+        self.plan_view.value = self._plan_html()
+        self.group_view.value = group_html(self.group, self._group_problem, self.t, self.lang)
         self.trace.show(odds.steps, self.lang)
 
     def _plan_html(self) -> str:
         """What the hunter's policy is when it is a goal's plan or a fixed card."""
-        kind = self.w_hpolicy.value
+        kind = self.hunter_policy.value
         if kind == "always":
-            card = self.w_always.value
+            card = self.always.value
             name = render_param(card_name(card), self.lang)
             return f"<p><i>{escape(self.t('always_note').format(card=name))}</i></p>"
         plan = self.plan
@@ -406,12 +483,13 @@ class DraculaPage(DraculaPageWidgets):
 
     # -- round resolver -----------------------------------------------------------------------
     def restart_judge(self) -> None:
-        h, opp, sit, blood, _table, _assume = self._setup
+        assert self.current_setup is not None  # update() sets it before it restarts
+        h, opp, sit, blood, _table, _assume = self.current_setup
         self.judge_state, steps = start_combat(h, opp, sit, blood=blood)
         self._judge_key = (h, opp, sit, blood)
         self._judge_steps = list(steps)
         self.last_report = None
-        render_judge(self)
+        self._render_judge()
 
     def judge_round(
         self,
@@ -422,35 +500,54 @@ class DraculaPage(DraculaPageWidgets):
         hunter_die2: int | None = None,
     ) -> RoundReport | None:
         """Resolve one round in the resolver tab (as a judge would)."""
-        self.j_trace.reveal()
-        self.j_hcard.value = hunter_card
-        self.j_ecard.value = enemy_card
-        self.j_hdie.value = hunter_die
-        self.j_edie.value = enemy_die
+        self.judge_trace.reveal()
+        self.judge_hunter_card.value = hunter_card
+        self.judge_enemy_card.value = enemy_card
+        self.judge_hunter_die.value = hunter_die
+        self.judge_enemy_die.value = enemy_die
         if hunter_die2 is not None:
-            self.j_hdie2.value = hunter_die2
+            self.judge_hunter_die2.value = hunter_die2
         self.run(self._on_resolve)
         return self.last_report
 
     def _on_resolve(self) -> None:
         if self.judge_state is None or invalid_fields(self.body):
             return  # a die box that is not 1-6 says so beside itself
-        h, opp, *_ = self._setup
-        roll: int | tuple[int, int] = self.j_hdie.value
+        assert self.current_setup is not None  # a judge state comes with its setup
+        h, opp = self.current_setup.hunter, self.current_setup.opponent
+        roll: int | tuple[int, int] = self.judge_hunter_die.value
         if h.godalming and not opp.is_dracula:
-            roll = (self.j_hdie.value, self.j_hdie2.value)
+            roll = (self.judge_hunter_die.value, self.judge_hunter_die2.value)
         rep = resolve_round(
             self.judge_state,
-            self.j_hcard.value,
-            self.j_ecard.value,
+            self.judge_hunter_card.value,
+            self.judge_enemy_card.value,
             roll,
-            self.j_edie.value,
+            self.judge_enemy_die.value,
             table=self.table,
         )
         self.last_report = rep
         self.judge_state = rep.state
         self._judge_steps.extend(rep.steps)
-        render_judge(self)
+        self._render_judge()
+
+    def _render_judge(self) -> None:
+        """Draw the round resolver's tab from the combat's state (once the tab is built)."""
+        s = self.judge_state
+        if s is None or not self.judge_built:
+            return  # the resolver's tab is drawn from the state when it is first shown
+        hc = hunter_options(s, table=self.table) if s.ended is None else ()
+        ec = enemy_options(s) if s.ended is None else ()
+        # named in the page's language; the card kept if still allowed, else the first one
+        for box, cards in ((self.judge_hunter_card, hc), (self.judge_enemy_card, ec)):
+            kept = box.value
+            box.options = [(render_param(card_name(c), self.lang), c) for c in cards]
+            box.value = kept if kept in cards else (cards[0] if cards else None)
+        self.judge_resolve.disabled = s.ended is not None
+        self.judge_state_view.value = judge_state_html(s, self.t)
+        self.judge_trace.show(self._judge_steps, self.lang)
+        if "tools" in self.__dict__:
+            self.tools.refresh()
 
     def _on_tab(self, change: dict[str, Any]) -> None:
         if change["new"] == 1:
@@ -461,4 +558,4 @@ class DraculaPage(DraculaPageWidgets):
 
     def show_judge(self) -> None:
         """Draw the round resolver's trace (done when its tab is first opened or used)."""
-        self.j_trace.reveal()
+        self.judge_trace.reveal()

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from calculators.kit import (
-    CalculatorApp,
-    DistributionChart,
-    Field,
-    TraceView,
-    columns,
-    widget_fields,
-)
+from calculators.kit.address import Field, widget_field, widget_fields
+from calculators.kit.charts import DistributionChart
 from calculators.kit.fields import IntField
+from calculators.kit.layout import columns
+from calculators.kit.page import Page
 from calculators.kit.tabs import HasWidget, LazyTabs, LazyTabsPage, Part, TabPlan
+from calculators.kit.trace_view import TraceView
 from calculators.pages.dracula.labels import (
     ASSUME_CHOICES,
     DEFAULT_ASSUMPTION,
@@ -35,51 +32,76 @@ from rules.dracula.hunters import HUNTERS
 
 #: the inputs ``set_inputs`` takes, by name, and their widgets' attribute names
 INPUTS = {
-    "hunter": "w_hunter",
-    "health": "w_health",
-    "bites": "w_bites",
-    "items": "w_items",
-    "opponent": "w_opponent",
-    "weapons": "w_weapons",
-    "minion": "w_minion",
-    "blood": "w_blood",
-    "trap": "w_trap",
-    "advance": "w_advance",
-    "castle": "w_castle",
-    "eastern": "w_eastern",
-    "garlic": "w_garlic",
-    "dodge1": "w_dodge1",
-    "agatha": "w_agatha",
-    "hunter_policy": "w_hpolicy",
-    "goal": "w_goal",
-    "always": "w_always",
-    "companions": "w_companions",
-    "companion_items": "w_comp_items",
-    "target": "w_target",
-    "enemy_policy": "w_epolicy",
-    "assume": "w_assume",
-    "initiative": "w_init",
-    "overrides": "w_over",
+    "hunter": "hunter",
+    "health": "health",
+    "bites": "bites",
+    "items": "items",
+    "opponent": "opponent",
+    "weapons": "weapons",
+    "minion": "minion",
+    "blood": "blood",
+    "trap": "trap",
+    "advance": "advance",
+    "castle": "castle",
+    "eastern": "eastern",
+    "garlic": "garlic",
+    "dodge1": "dodge1",
+    "agatha": "agatha",
+    "hunter_policy": "hunter_policy",
+    "goal": "goal",
+    "always": "always",
+    "companions": "companions",
+    "companion_items": "companion_items",
+    "target": "target",
+    "enemy_policy": "enemy_policy",
+    "assume": "assume",
+    "initiative": "initiative",
+    "overrides": "overrides",
 }
+
+#: the address's names of the inputs whose attribute names say more (links keep working)
+ADDRESS_NAMES = {
+    "hunter_policy": "hpolicy",
+    "enemy_policy": "epolicy",
+    "companion_items": "comp_items",
+    "initiative": "init",
+    "overrides": "over",
+    "judge_hunter_die": "j_hdie",
+    "judge_hunter_die2": "j_hdie2",
+    "judge_enemy_die": "j_edie",
+}
+#: the round resolver's inputs in the address (its card choices follow its rounds: left out)
+JUDGE_ADDRESS = frozenset(("j_hdie", "j_hdie2", "j_edie"))
+
+
+def _in_address(fields: dict[str, Field]) -> dict[str, Field]:
+    """``fields`` under their names in the address (:data:`ADDRESS_NAMES`), in their order."""
+    renamed = {}
+    for name, field in fields.items():
+        shown = ADDRESS_NAMES.get(name)
+        again = None if shown is None or field.widget is None else widget_field(shown, field.widget)
+        renamed[shown or name] = field if again is None else again  # its messages say ``shown``
+    return renamed
+
 
 #: the page attributes the round resolver's tab sets when it is built (reading one builds it)
 JUDGE_ATTRIBUTES = frozenset(
     (
-        "w_judge_intro",
-        "j_hcard",
-        "j_ecard",
-        "j_hdie",
-        "j_hdie2",
-        "j_edie",
-        "j_resolve",
-        "j_restart",
-        "j_state",
-        "j_trace",
+        "judge_intro",
+        "judge_hunter_card",
+        "judge_enemy_card",
+        "judge_hunter_die",
+        "judge_hunter_die2",
+        "judge_enemy_die",
+        "judge_resolve",
+        "judge_restart",
+        "judge_state_view",
+        "judge_trace",
     )
 )
 
 
-class DraculaPageWidgets(LazyTabsPage, CalculatorApp):
+class DraculaPageWidgets(LazyTabsPage, Page):
     """The Fury of Dracula page's widgets, built and laid out (no observers yet)."""
 
     labels = LABELS
@@ -89,103 +111,101 @@ class DraculaPageWidgets(LazyTabsPage, CalculatorApp):
         # inputs
         lay = widgets.Layout(width="330px")
         style = {"description_width": "150px"}
-        self.w_intro = widgets.HTML()
-        self.w_hunter = widgets.Dropdown(
+        self.intro = widgets.HTML()
+        self.hunter = widgets.Dropdown(
             options=list(HUNTERS), value="Van Helsing", layout=lay, style=style
         )
-        self.w_health = IntField(8, 1, 20, app=self, layout=lay, style=style)
-        self.w_bites = IntField(0, 0, 2, app=self, layout=lay, style=style)
-        self.w_items = widgets.SelectMultiple(
+        self.health = IntField(8, 1, 20, app=self, layout=lay, style=style)
+        self.bites = IntField(0, 0, 2, app=self, layout=lay, style=style)
+        self.items = widgets.SelectMultiple(
             options=list(HUNTER_ITEMS), value=("Stake",), rows=8, layout=lay, style=style
         )
-        self.w_opponent = widgets.Dropdown(
+        self.opponent = widgets.Dropdown(
             options=["dracula-night", "dracula-day", "agent"],
             value="dracula-day",
             layout=lay,
             style=style,
         )
-        self.w_weapons = widgets.SelectMultiple(
+        self.weapons = widgets.SelectMultiple(
             options=list(AGENT_WEAPONS), value=(), rows=3, layout=lay, style=style
         )
-        self.w_minion = widgets.Checkbox(value=False, indent=False)
-        self.w_blood = IntField(MAX_BLOOD, 1, MAX_BLOOD, app=self, layout=lay, style=style)
-        self.w_trap = widgets.Checkbox(value=False, indent=False)
-        self.w_advance = widgets.Checkbox(value=False, indent=False)
-        self.w_castle = widgets.Checkbox(value=False, indent=False)
-        self.w_eastern = widgets.Checkbox(value=False, indent=False)
-        self.w_garlic = widgets.Checkbox(value=False, indent=False)
-        self.w_dodge1 = widgets.Checkbox(value=True, indent=False)
-        self.w_agatha = widgets.Checkbox(value=False, indent=False)
-        self.w_hpolicy = widgets.Dropdown(
+        self.minion = widgets.Checkbox(value=False, indent=False)
+        self.blood = IntField(MAX_BLOOD, 1, MAX_BLOOD, app=self, layout=lay, style=style)
+        self.trap = widgets.Checkbox(value=False, indent=False)
+        self.advance = widgets.Checkbox(value=False, indent=False)
+        self.castle = widgets.Checkbox(value=False, indent=False)
+        self.eastern = widgets.Checkbox(value=False, indent=False)
+        self.garlic = widgets.Checkbox(value=False, indent=False)
+        self.dodge1 = widgets.Checkbox(value=True, indent=False)
+        self.agatha = widgets.Checkbox(value=False, indent=False)
+        self.hunter_policy = widgets.Dropdown(
             options=list(HUNTER_POLICIES), value="minimax", layout=lay, style=style
         )
-        self.w_goal = widgets.Dropdown(
-            options=list(GOALS), value="destroy", layout=lay, style=style
-        )
-        self.w_always = widgets.Dropdown(
+        self.goal = widgets.Dropdown(options=list(GOALS), value="destroy", layout=lay, style=style)
+        self.always = widgets.Dropdown(
             options=list(HUNTER_CARDS), value="Stake", layout=lay, style=style
         )
-        self.w_epolicy = widgets.Dropdown(
+        self.enemy_policy = widgets.Dropdown(
             options=["minimax", "uniform"], value="minimax", layout=lay, style=style
         )
         # the seed gives only a few initiative numbers: the page opens on a stated assumption
         # for the others (shown as a notice), which the visitor can change or replace
-        self.w_assume = widgets.Dropdown(
+        self.assume = widgets.Dropdown(
             options=list(ASSUME_CHOICES), value=DEFAULT_ASSUMPTION, layout=lay, style=style
         )
-        self.w_companions = widgets.SelectMultiple(
+        self.companions = widgets.SelectMultiple(
             options=list(HUNTERS), value=(), rows=4, layout=lay, style=style
         )
-        self.w_comp_items = widgets.Text(
+        self.companion_items = widgets.Text(
             value="", layout=widgets.Layout(width="520px"), style=style, continuous_update=False
         )
-        self.w_target = widgets.Dropdown(
+        self.target = widgets.Dropdown(
             options=list(TARGET_POLICIES), value="uniform", layout=lay, style=style
         )
-        self.w_init = widgets.Text(
+        self.initiative = widgets.Text(
             value="", layout=widgets.Layout(width="520px"), style=style, continuous_update=False
         )
-        self.w_over = widgets.Text(
+        self.overrides = widgets.Text(
             value="", layout=widgets.Layout(width="520px"), style=style, continuous_update=False
         )
         for w, cls in (
-            (self.w_hunter, "drac-hunter"),
-            (self.w_health, "drac-health"),
-            (self.w_bites, "drac-bites"),
-            (self.w_items, "drac-items"),
-            (self.w_opponent, "drac-opponent"),
-            (self.w_blood, "drac-blood"),
-            (self.w_assume, "drac-assume"),
-            (self.w_init, "drac-init"),
-            (self.w_over, "drac-overrides"),
-            (self.w_hpolicy, "drac-hpolicy"),
-            (self.w_goal, "drac-goal"),
-            (self.w_companions, "drac-companions"),
-            (self.w_comp_items, "drac-companion-items"),
-            (self.w_target, "drac-target"),
-            (self.w_always, "drac-always"),
-            (self.w_epolicy, "drac-epolicy"),
-            (self.w_dodge1, "drac-dodge1"),
-            (self.w_agatha, "drac-agatha"),
+            (self.hunter, "drac-hunter"),
+            (self.health, "drac-health"),
+            (self.bites, "drac-bites"),
+            (self.items, "drac-items"),
+            (self.opponent, "drac-opponent"),
+            (self.blood, "drac-blood"),
+            (self.assume, "drac-assume"),
+            (self.initiative, "drac-init"),
+            (self.overrides, "drac-overrides"),
+            (self.hunter_policy, "drac-hpolicy"),
+            (self.goal, "drac-goal"),
+            (self.companions, "drac-companions"),
+            (self.companion_items, "drac-companion-items"),
+            (self.target, "drac-target"),
+            (self.always, "drac-always"),
+            (self.enemy_policy, "drac-epolicy"),
+            (self.dodge1, "drac-dodge1"),
+            (self.agatha, "drac-agatha"),
         ):
             w.add_class(cls)
         # outputs
-        self.w_prompt = widgets.HTML()
-        self.w_prompt.add_class("drac-prompt")
-        self.w_summary = widgets.HTML()
-        self.w_summary.add_class("drac-summary")
-        self.w_table = widgets.HTML()
-        self.w_table.add_class("drac-table")
-        self.w_track = widgets.HTML()
-        self.w_track.add_class("drac-track")
+        self.prompt = widgets.HTML()
+        self.prompt.add_class("drac-prompt")
+        self.summary = widgets.HTML()
+        self.summary.add_class("drac-summary")
+        self.round_table = widgets.HTML()
+        self.round_table.add_class("drac-table")
+        self.blood_track = widgets.HTML()
+        self.blood_track.add_class("drac-track")
         self.chart = DistributionChart()
         self.chart.widget.add_class("drac-outcomes")
-        self.w_mix = widgets.HTML()
-        self.w_mix.add_class("drac-mix")
-        self.w_plan = widgets.HTML()
-        self.w_plan.add_class("drac-plan")
-        self.w_group = widgets.HTML()
-        self.w_group.add_class("drac-group")
+        self.card_mix = widgets.HTML()
+        self.card_mix.add_class("drac-mix")
+        self.plan_view = widgets.HTML()
+        self.plan_view.add_class("drac-plan")
+        self.group_view = widgets.HTML()
+        self.group_view.add_class("drac-group")
         self.trace = TraceView()
         self._row_labels: list[tuple[widgets.Label, widgets.Widget]] = []
         self._judge_inputs: tuple[widgets.Widget, ...] = ()
@@ -193,54 +213,54 @@ class DraculaPageWidgets(LazyTabsPage, CalculatorApp):
 
         left = widgets.VBox(
             [
-                row(self.w_hunter, "hunter"),
-                row(self.w_health, "health"),
-                row(self.w_bites, "bites"),
-                row(self.w_items, "items"),
+                row(self.hunter, "hunter"),
+                row(self.health, "health"),
+                row(self.bites, "bites"),
+                row(self.items, "items"),
             ]
         )
         right = widgets.VBox(
             [
-                row(self.w_opponent, "opponent"),
-                row(self.w_blood, "blood"),
-                row(self.w_weapons, "weapons"),
-                row(self.w_minion, "minion"),
-                row(self.w_trap, "trap"),
-                row(self.w_advance, "advance"),
-                row(self.w_castle, "castle"),
-                row(self.w_eastern, "eastern"),
-                row(self.w_garlic, "garlic"),
-                row(self.w_dodge1, "dodge1"),
-                row(self.w_agatha, "agatha"),
+                row(self.opponent, "opponent"),
+                row(self.blood, "blood"),
+                row(self.weapons, "weapons"),
+                row(self.minion, "minion"),
+                row(self.trap, "trap"),
+                row(self.advance, "advance"),
+                row(self.castle, "castle"),
+                row(self.eastern, "eastern"),
+                row(self.garlic, "garlic"),
+                row(self.dodge1, "dodge1"),
+                row(self.agatha, "agatha"),
             ]
         )
-        self._goal_row = row(self.w_goal, "goal_label")
-        self._always_row = row(self.w_always, "always_label")
+        self._goal_row = row(self.goal, "goal_label")
+        self._always_row = row(self.always, "always_label")
         setup = widgets.VBox(
             [
                 widgets.HBox([left, right]),
-                row(self.w_hpolicy, "hunter_policy"),
+                row(self.hunter_policy, "hunter_policy"),
                 self._goal_row,
                 self._always_row,
-                row(self.w_epolicy, "enemy_policy"),
-                row(self.w_companions, "companions"),
-                row(self.w_comp_items, "companion_items"),
-                row(self.w_target, "target"),
-                row(self.w_assume, "assume"),
-                row(self.w_init, "initiative"),
-                row(self.w_over, "overrides"),
+                row(self.enemy_policy, "enemy_policy"),
+                row(self.companions, "companions"),
+                row(self.companion_items, "companion_items"),
+                row(self.target, "target"),
+                row(self.assume, "assume"),
+                row(self.initiative, "initiative"),
+                row(self.overrides, "overrides"),
             ]
         )
         explore = widgets.VBox(
             [
-                self.w_prompt,
-                self.w_summary,
-                self.w_plan,
-                self.w_table,
+                self.prompt,
+                self.summary,
+                self.plan_view,
+                self.round_table,
                 self.chart.widget,
-                self.w_track,
-                self.w_group,
-                self.w_mix,
+                self.blood_track,
+                self.group_view,
+                self.card_mix,
                 self.trace.widget,
             ]
         )
@@ -262,7 +282,7 @@ class DraculaPageWidgets(LazyTabsPage, CalculatorApp):
             self._tab_built,
         )
         self.tabs = self._sections.widget
-        self.body.children = [self.w_intro, columns(setup, self.tabs)]
+        self.body.children = [self.intro, columns(setup, self.tabs)]
         self._sections.build_shown()
 
     def _row(self, w: widgets.Widget, key: str) -> widgets.HBox:
@@ -277,46 +297,53 @@ class DraculaPageWidgets(LazyTabsPage, CalculatorApp):
         lay = widgets.Layout(width="330px")
         style = {"description_width": "150px"}
         row = self._row
-        self.w_judge_intro = widgets.HTML()
-        self.j_hcard = widgets.Dropdown(layout=lay, style=style)
-        self.j_ecard = widgets.Dropdown(layout=lay, style=style)
-        self.j_hdie = IntField(1, 1, 6, app=self, layout=lay, style=style)
-        self.j_hdie2 = IntField(1, 1, 6, app=self, layout=lay, style=style)
-        self.j_edie = IntField(1, 1, 6, app=self, layout=lay, style=style)
-        self.j_resolve = widgets.Button(button_style="primary")
-        self.j_restart = widgets.Button()
-        self.j_state = widgets.HTML()
-        self.j_state.add_class("drac-judge-state")
-        self.j_trace = TraceView(deferred=True)  # drawn when its tab is opened or used
-        self.j_resolve.add_class("drac-resolve")
-        self.j_hcard.add_class("drac-jhcard")
-        self.j_ecard.add_class("drac-jecard")
-        self.j_hdie.add_class("drac-jhdie")
-        self.j_edie.add_class("drac-jedie")
-        self._judge_inputs = (self.j_hcard, self.j_ecard, self.j_hdie, self.j_hdie2, self.j_edie)
+        self.judge_intro = widgets.HTML()
+        self.judge_hunter_card = widgets.Dropdown(layout=lay, style=style)
+        self.judge_enemy_card = widgets.Dropdown(layout=lay, style=style)
+        self.judge_hunter_die = IntField(1, 1, 6, app=self, layout=lay, style=style)
+        self.judge_hunter_die2 = IntField(1, 1, 6, app=self, layout=lay, style=style)
+        self.judge_enemy_die = IntField(1, 1, 6, app=self, layout=lay, style=style)
+        self.judge_resolve = widgets.Button(button_style="primary")
+        self.judge_restart = widgets.Button()
+        self.judge_state_view = widgets.HTML()
+        self.judge_state_view.add_class("drac-judge-state")
+        self.judge_trace = TraceView(deferred=True)  # drawn when its tab is opened or used
+        self.judge_resolve.add_class("drac-resolve")
+        self.judge_hunter_card.add_class("drac-jhcard")
+        self.judge_enemy_card.add_class("drac-jecard")
+        self.judge_hunter_die.add_class("drac-jhdie")
+        self.judge_enemy_die.add_class("drac-jedie")
+        self._judge_inputs = (
+            self.judge_hunter_card,
+            self.judge_enemy_card,
+            self.judge_hunter_die,
+            self.judge_hunter_die2,
+            self.judge_enemy_die,
+        )
         return Part(
             widgets.VBox(
                 [
-                    self.w_judge_intro,
-                    row(self.j_hcard, "hunter_card"),
-                    row(self.j_ecard, "enemy_card"),
-                    row(self.j_hdie, "hunter_die"),
-                    row(self.j_hdie2, "hunter_die2"),
-                    row(self.j_edie, "enemy_die"),
-                    widgets.HBox([self.j_resolve, self.j_restart]),
-                    self.j_state,
-                    self.j_trace.widget,
+                    self.judge_intro,
+                    row(self.judge_hunter_card, "hunter_card"),
+                    row(self.judge_enemy_card, "enemy_card"),
+                    row(self.judge_hunter_die, "hunter_die"),
+                    row(self.judge_hunter_die2, "hunter_die2"),
+                    row(self.judge_enemy_die, "enemy_die"),
+                    widgets.HBox([self.judge_resolve, self.judge_restart]),
+                    self.judge_state_view,
+                    self.judge_trace.widget,
                 ]
             )
         )
 
     def _judge_fields(self) -> dict[str, Field]:
-        fields = widget_fields(self)
-        return {
-            name: field
-            for name, field in fields.items()
-            if name.startswith("j_") and name not in self.url_exclude
-        }
+        fields = _in_address(widget_fields(self))
+        return {name: field for name, field in fields.items() if name in JUDGE_ADDRESS}
+
+    def url_fields(self) -> dict[str, Field]:
+        """The inputs in the address, by the names links have always had (``hpolicy``,
+        ``j_hdie``...)."""
+        return _in_address(super().url_fields())
 
     @property
     def judge_built(self) -> bool:

@@ -18,10 +18,13 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
-from calculators.kit import COMMON, LANGS, Bar, Catalog, DistributionChart, ErrorBanner, TraceView
+from calculators.kit.banner import ErrorBanner
+from calculators.kit.charts import Bar, DistributionChart
 from calculators.kit.fields import IntField, invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text
+from calculators.kit.labels import COMMON, LANGS, Catalog
 from calculators.kit.markup import Cell, Row, heading, table
+from calculators.kit.trace_view import TraceView
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.chain import CombatOdds
 from rules.dracula.hunters import HUNTERS, Opponent
@@ -114,14 +117,14 @@ class ValourPanel:
         self.combat_banner = ErrorBanner()
         self.banner.widget.add_class("valour-error")
         self.combat_banner.widget.add_class("valour-combat-error")
-        self.w_intro = widgets.HTML()
-        self.w_tally_title = widgets.HTML()
+        self.intro = widgets.HTML()
+        self.tally_title = widgets.HTML()
         # the tally form: one column per hunter
         names = list(HUNTERS)
         cell = widgets.Layout(width="150px")
-        self.w_names = [widgets.Text(value=names[i], layout=cell) for i in range(MAX_HUNTERS)]
-        self.w_plays = [widgets.Checkbox(value=True, indent=False) for _ in range(MAX_HUNTERS)]
-        self.w_counts: list[dict[str, widgets.Widget]] = []
+        self.names = [widgets.Text(value=names[i], layout=cell) for i in range(MAX_HUNTERS)]
+        self.plays = [widgets.Checkbox(value=True, indent=False) for _ in range(MAX_HUNTERS)]
+        self.counts: list[dict[str, widgets.Widget]] = []
         for i in range(MAX_HUNTERS):
             column: dict[str, widgets.Widget] = {}
             for award in AWARDS:
@@ -133,12 +136,12 @@ class ValourPanel:
                     w = IntField(0, 0, MAX_AWARDS, layout=cell, hint=False)
                 w.add_class(f"valour-{award.key}-{i}")
                 column[award.key] = w
-            self.w_counts.append(column)
+            self.counts.append(column)
         for i in range(MAX_HUNTERS):
-            self.w_names[i].add_class(f"valour-name-{i}")
-            self.w_plays[i].add_class(f"valour-plays-{i}")
-        self.w_won = widgets.Checkbox(value=True, indent=False)
-        self.w_won.add_class("valour-won")
+            self.names[i].add_class(f"valour-name-{i}")
+            self.plays[i].add_class(f"valour-plays-{i}")
+        self.won = widgets.Checkbox(value=True, indent=False)
+        self.won.add_class("valour-won")
         self._row_labels: list[tuple[widgets.HTML, str]] = []
 
         def label(key: str) -> widgets.HTML:
@@ -147,61 +150,61 @@ class ValourPanel:
             return lab
 
         rows = [
-            widgets.HBox([label("name"), *self.w_names]),
-            widgets.HBox([label("plays"), *self.w_plays]),
+            widgets.HBox([label("name"), *self.names]),
+            widgets.HBox([label("plays"), *self.plays]),
         ]
         for award in AWARDS:
             rows.append(
                 widgets.HBox(
-                    [label(f"award_{award.key}"), *(col[award.key] for col in self.w_counts)]
+                    [label(f"award_{award.key}"), *(col[award.key] for col in self.counts)]
                 )
             )
-        rows.append(widgets.HBox([label("hunters_won"), self.w_won]))
-        self.w_form = widgets.VBox(rows)
-        self.w_form.add_class("valour-form")
-        self.w_result = widgets.HTML()
-        self.w_result.add_class("valour-result")
-        self.w_verdict = widgets.HTML()
-        self.w_verdict.add_class("valour-verdict")
+        rows.append(widgets.HBox([label("hunters_won"), self.won]))
+        self.form = widgets.VBox(rows)
+        self.form.add_class("valour-form")
+        self.standings_view = widgets.HTML()
+        self.standings_view.add_class("valour-result")
+        self.verdict = widgets.HTML()
+        self.verdict.add_class("valour-verdict")
         self.trace = TraceView(deferred=not draw_traces)
         # the combat section
-        self.w_combat_title = widgets.HTML()
-        self.w_attacked = widgets.Checkbox(value=False, indent=False)
-        self.w_attacked.add_class("valour-attacked")
-        self.w_assassin = widgets.Checkbox(value=False, indent=False)
-        self.w_assassin.add_class("valour-assassin")
-        self.w_attacked_row = widgets.HBox([label("attacked"), self.w_attacked])
-        self.w_assassin_row = widgets.HBox([label("assassin"), self.w_assassin])
-        self.w_expected = widgets.HTML()
-        self.w_expected.add_class("valour-expected")
+        self.combat_title = widgets.HTML()
+        self.attacked = widgets.Checkbox(value=False, indent=False)
+        self.attacked.add_class("valour-attacked")
+        self.assassin = widgets.Checkbox(value=False, indent=False)
+        self.assassin.add_class("valour-assassin")
+        self.attacked_row = widgets.HBox([label("attacked"), self.attacked])
+        self.assassin_row = widgets.HBox([label("assassin"), self.assassin])
+        self.expected = widgets.HTML()
+        self.expected.add_class("valour-expected")
         self.chart = DistributionChart()
         self.chart.widget.add_class("valour-chart")
         self.combat_trace = TraceView(deferred=not draw_traces)
         self.widget = widgets.VBox(
             [
-                self.w_intro,
-                self.w_tally_title,
+                self.intro,
+                self.tally_title,
                 self.banner.widget,
-                self.w_form,
-                self.w_verdict,
-                self.w_result,
+                self.form,
+                self.verdict,
+                self.standings_view,
                 self.trace.widget,
-                self.w_combat_title,
+                self.combat_title,
                 self.combat_banner.widget,
-                self.w_attacked_row,
-                self.w_assassin_row,
-                self.w_expected,
+                self.attacked_row,
+                self.assassin_row,
+                self.expected,
                 self.chart.widget,
                 self.combat_trace.widget,
             ]
         )
         self.widget.add_class("valour-panel")
-        for w in (*self.w_names, *self.w_plays, self.w_won):
+        for w in (*self.names, *self.plays, self.won):
             w.observe(self._on_tally_input, names="value")
-        for column in self.w_counts:
+        for column in self.counts:
             for w in column.values():
                 w.observe(self._on_tally_input, names="value")
-        for w in (self.w_attacked, self.w_assassin):
+        for w in (self.attacked, self.assassin):
             w.observe(self._on_combat_input, names="value")
         self.set_lang(lang)
 
@@ -221,15 +224,15 @@ class ValourPanel:
         self.lang = lang
         self.banner.lang = lang
         self.combat_banner.lang = lang
-        for column in self.w_counts:
+        for column in self.counts:
             for field in column.values():
                 if isinstance(field, IntField):
                     field.set_language(lang)
-        self.w_intro.value = f"<p>{escape(self.t('intro'))}</p>"
-        self.w_tally_title.value = (
+        self.intro.value = f"<p>{escape(self.t('intro'))}</p>"
+        self.tally_title.value = (
             heading(self.t("tally"), 3) + f"<p><small>{escape(self.t('tally_help'))}</small></p>"
         )
-        self.w_combat_title.value = (
+        self.combat_title.value = (
             heading(self.t("combat"), 3) + f"<p><small>{escape(self.t('combat_help'))}</small></p>"
         )
         for lab, key in self._row_labels:
@@ -265,13 +268,13 @@ class ValourPanel:
         ``"3, 2"`` or a sequence of per-combat amounts. Recomputes once."""
         if not 0 <= index < MAX_HUNTERS:
             raise IndexError(f"hunter index must be 0..{MAX_HUNTERS - 1}, not {index}")
-        column = self.w_counts[index]
+        column = self.counts[index]
         self._busy = True
         try:
             if name is not None:
-                self.w_names[index].value = name
+                self.names[index].value = name
             if plays is not None:
-                self.w_plays[index].value = plays
+                self.plays[index].value = plays
             for key, value in counts.items():
                 if key not in column:
                     raise KeyError(f"unknown award {key!r}; allowed: {', '.join(column)}")
@@ -283,11 +286,11 @@ class ValourPanel:
         self.update_tally()
 
     def set_hunters_won(self, won: bool) -> None:
-        self.w_won.value = won
+        self.won.value = won
 
     def events(self, index: int) -> list[ValourEvent]:
         """Hunter ``index``'s column as engine events (one per blood-taking combat)."""
-        column = self.w_counts[index]
+        column = self.counts[index]
         events: list[ValourEvent] = []
         for award in AWARDS:
             value = column[award.key].value
@@ -308,26 +311,26 @@ class ValourPanel:
         self._render_tally()
 
     def _compute_tally(self) -> None:
-        playing = [i for i in range(MAX_HUNTERS) if self.w_plays[i].value]
+        playing = [i for i in range(MAX_HUNTERS) if self.plays[i].value]
         if not playing:
             self.standing = None
             return
         hunters: dict[str, list[ValourEvent]] = {}
         for i in playing:
-            name = self.w_names[i].value.strip()
+            name = self.names[i].value.strip()
             if name in hunters:
                 raise InvalidState(
                     msg("two hunters are named {name!r}; give each a different name", name=name)
                 )
             hunters[name] = self.events(i)
-        self.standing = valour_winner(hunters, hunters_won=self.w_won.value)
+        self.standing = valour_winner(hunters, hunters_won=self.won.value)
 
     def _render_tally(self) -> None:
         s = self.standing
         if s is None:
             self.message = "" if self.banner.visible else self.t("nobody")
-            self.w_verdict.value = f"<p><i>{escape(self.message)}</i></p>" if self.message else ""
-            self.w_result.value = ""
+            self.verdict.value = f"<p><i>{escape(self.message)}</i></p>" if self.message else ""
+            self.standings_view.value = ""
             self.trace.clear()
             return
         if not s.hunters_won:
@@ -336,7 +339,7 @@ class ValourPanel:
             self.message = self.t("tie").format(names=", ".join(s.leaders), points=s.ranking[0][1])
         else:
             self.message = self.t("winner").format(name=s.winner, points=s.ranking[0][1])
-        self.w_verdict.value = f'<p class="valour-verdict-text"><b>{escape(self.message)}</b></p>'
+        self.verdict.value = f'<p class="valour-verdict-text"><b>{escape(self.message)}</b></p>'
         by_name = {t.hunter: t for t in s.tallies}
         rows = []
         for name, points in s.ranking:
@@ -349,7 +352,7 @@ class ValourPanel:
             rows.append(
                 Row(cells, css_class="valour-leader", style="font-weight:bold") if lead else cells
             )
-        self.w_result.value = f"<p><b>{escape(self.t('standings'))}</b></p>" + table(
+        self.standings_view.value = f"<p><b>{escape(self.t('standings'))}</b></p>" + table(
             (self.t("name"), self.t("points"), self.t("details")),
             rows,
             css_class="calc-table valour-table",
@@ -379,9 +382,9 @@ class ValourPanel:
         self._busy = True
         try:
             if attacked is not None:
-                self.w_attacked.value = attacked
+                self.attacked.value = attacked
             if assassin is not None:
-                self.w_assassin.value = assassin
+                self.assassin.value = assassin
         finally:
             self._busy = False
         self._render_combat()
@@ -395,18 +398,18 @@ class ValourPanel:
         data = self._combat_input
         if data is None:
             self.combat_banner.clear()
-            self.w_attacked_row.layout.display = None
-            self.w_assassin_row.layout.display = "none"
-            self.w_expected.value = f"<p><i>{escape(self.t('no_odds'))}</i></p>"
+            self.attacked_row.layout.display = None
+            self.assassin_row.layout.display = "none"
+            self.expected.value = f"<p><i>{escape(self.t('no_odds'))}</i></p>"
             self.chart.show([])
             self.combat_trace.clear()
             return
         odds, opponent, blood = data
         dracula = opponent.is_dracula
-        self.w_attacked_row.layout.display = None if dracula else "none"
-        self.w_assassin_row.layout.display = "none" if dracula or opponent.minion else None
-        attacked = dracula and self.w_attacked.value
-        assassin = not dracula and not opponent.minion and self.w_assassin.value
+        self.attacked_row.layout.display = None if dracula else "none"
+        self.assassin_row.layout.display = "none" if dracula or opponent.minion else None
+        attacked = dracula and self.attacked.value
+        assassin = not dracula and not opponent.minion and self.assassin.value
         key = (id(odds), opponent, blood, attacked, assassin)
         cached = self._combat_cache
         if cached is not None and cached[0] == key and cached[1] is odds:
@@ -423,13 +426,13 @@ class ValourPanel:
                 self._combat_cache = (key, odds, self.combat)
         result = self.combat
         if result is None:
-            self.w_expected.value = ""
+            self.expected.value = ""
             self.chart.show([])
             self.combat_trace.clear()
             return
         e = result.expected
         parts = ", ".join(f"{x}: {exact_html(p)}" for x, p in result.distribution.items())
-        self.w_expected.value = (
+        self.expected.value = (
             f'<p class="valour-expected-text"><b>{escape(self.t("expected"))}</b>: '
             f"{escape(fraction_text(e))} (≈{float(e):.3f})<br><small>{parts}</small></p>"
         )

@@ -1,11 +1,51 @@
-"""Fury of Dracula page's pictures: the win-chance heat colour and Dracula's blood track."""
+"""Fury of Dracula page's text and pictures, from frozen inputs and results (no widgets).
+
+The win-chance heat colour, Dracula's blood track, the round-1 table of every card pairing, the
+best card mix, the group's odds, the round resolver's state, and the rulings as plain text;
+``t`` is the page's words in the reader's language.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any, NamedTuple
 
-from calculators.kit.fmt import escape, fraction_text, percent
+from calculators.kit import markup
+from calculators.kit.fmt import escape, exact_html, fraction_text, percent, short_fraction
+from calculators.kit.markup import Cell, Markup
+from calculators.kit.ruling import ruling_text
 from rules.dracula.blood import MAX_BLOOD, RED_MARKS
+from rules.dracula.cards import CardTable
+from rules.dracula.chain import CombatOdds, RoundGame
+from rules.dracula.combat import (
+    CombatState,
+    agatha_cost,
+    bonuses,
+    enemy_options,
+    hunter_options,
+    start_combat,
+)
+from rules.dracula.group import GroupOdds
+from rules.dracula.hunters import Hunter, Opponent, Situation
+from rules.dracula.odds import round_odds
+from rules.dracula.words import card_name, result_name
+from rules.errors import InvalidState
+from rules.i18n import render_param
+from rules.trace import Step
+
+Words = Callable[[str], str]
+
+
+class Setup(NamedTuple):
+    """The situation's inputs as engine objects (what the page computes from)."""
+
+    hunter: Hunter
+    opponent: Opponent
+    situation: Situation
+    blood: int
+    table: CardTable
+    assume: int | None
 
 
 def heat_color(p: Fraction) -> str:
@@ -64,3 +104,177 @@ def blood_track_svg(start: int, ends: dict[int, Fraction], title: str = "") -> s
             )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def table_html(setup: Setup, t: Words, lang: str) -> str:
+    """The round-1 odds of every card pairing, coloured by the hunter's chance."""
+    h, opp, sit, blood, table, assume = setup
+    state, _ = start_combat(h, opp, sit, blood=blood)
+    hs = hunter_options(state, table=table)
+    es = enemy_options(state)
+
+    def init(card: str) -> int:
+        v = table.initiative_of(card).value
+        return v if v is not None else (assume or 0)
+
+    def cost(card: str) -> str:
+        paid = agatha_cost(sit, opp, card)
+        if not paid:
+            return ""
+        text = escape(t("agatha_cost").format(n=paid))
+        return f'<br><small class="drac-agatha-cost">{text}</small>'
+
+    def name(card: str) -> str:
+        return escape(render_param(card_name(card), lang))
+
+    def outcome(r: Any) -> str:
+        said = result_name(r.kind, r.amount) if r.allowed else result_name("not-allowed")
+        return render_param(said, lang)
+
+    def ini(card: str) -> str:
+        return escape(t("initiative_short").format(n=init(card)))
+
+    small = "padding:4px;font-size:12px"
+    head = [
+        "",
+        *(Cell(Markup(f"{name(e)}<br><small>{ini(e)}</small>{cost(e)}"), style=small) for e in es),
+    ]
+    rows = []
+    for hc in hs:
+        cells = []
+        for ec in es:
+            hb, eb, _ = bonuses(state, (hc,), ec)
+            o = round_odds(
+                hb,
+                eb,
+                hunter_initiative=init(hc),
+                enemy_initiative=init(ec),
+                hunter_dice=2 if (h.godalming and not opp.is_dracula) else 1,
+            )
+            rw = table.result("hunter", hc, ec)
+            rl = table.result("enemy", hc, ec)
+            marks = []
+            for r in (rw, rl):
+                m = "" if r.confirmed else "†"
+                if r.overridden:
+                    m = "✎"
+                marks.append(m)
+            tip = (
+                f"{render_param(card_name(hc), lang)} / {render_param(card_name(ec), lang)}: "
+                f"{fraction_text(o.hunter_wins)}; "
+                f"{t('win')}: {outcome(rw)} [{rw.source}]; "
+                f"{t('lose')}: {outcome(rl)} [{rl.source}]"
+            )
+            odds = (
+                f"<b>{escape(percent(o.hunter_wins, 1))}</b><br>"
+                f"<small>{escape(t('win'))}: {escape(outcome(rw))}{marks[0]}<br>"
+                f"{escape(t('lose'))}: {escape(outcome(rl))}{marks[1]}</small>"
+            )
+            style = f"background:{heat_color(o.hunter_wins)};padding:4px;text-align:center;"
+            style += "font-size:12px"
+            cells.append(Cell(Markup(odds), css_class="drac-cell", style=style, title=tip))
+        card = Cell(Markup(f"{name(hc)}<br><small>{ini(hc)}</small>"), header=True, style=small)
+        rows.append((card, *cells))
+    return (
+        f"<p><b>{escape(t('table_title'))}</b></p>"
+        + markup.table(head, rows, css_class=None, style="border-collapse:collapse")
+        + f"<p><small>{escape(t('unconfirmed'))}</small></p>"
+    )
+
+
+def mix_html(g: RoundGame | None, t: Words, lang: str) -> str:
+    """The best card mix of the first round for each side, and the game's value."""
+    if g is None:
+        return ""
+    hm = ", ".join(
+        f"{escape(render_param(card_name(c), lang))} {exact_html(p)}"
+        for c, p in zip(g.hunter_cards, g.solution.rows, strict=True)
+        if p
+    )
+    em = ", ".join(
+        f"{escape(render_param(card_name(c), lang))} {exact_html(p)}"
+        for c, p in zip(g.enemy_cards, g.solution.columns, strict=True)
+        if p
+    )
+    return (
+        f"<p><b>{escape(t('mix'))}</b><br>{escape(t('hunter'))}: {hm}<br>"
+        f"{escape(t('opponent'))}: {em}<br>{escape(t('value'))}: "
+        f"{escape(fraction_text(g.solution.value))} (≈{float(g.solution.value):.3f})<br>"
+        f"<i>{escape(t('mix_goal'))}</i><br>"
+        f"<small>{escape(t('payoff_note'))}</small></p>"
+    )
+
+
+def group_html(g: GroupOdds | None, problem: InvalidState | None, t: Words, lang: str) -> str:
+    """The group's outcomes and each hunter's own share, or why they were not computed."""
+    if problem is not None:
+        why = problem.in_language(lang)
+        return (
+            '<p class="drac-group-refused" style="color:#8b1a1a">'
+            f"{escape(t('group_refused').format(why=why))}</p>"
+        )
+    if g is None:
+        return ""
+    lines = [f"<b>{escape(t(k))}</b>: {exact_html(p)}" for k, p in g.outcomes.items()]
+    pad = "padding:2px 8px"
+    head = [
+        Cell(t(k), header=True, style=pad)
+        for k in ("group_hunter", "group_defeated", "group_bitten", "group_health")
+    ]
+    rows = []
+    for name in g.hunters:
+        share = g.by_hunter[name]
+        mean = sum((x * p for x, p in g.health[name].items()), Fraction(0))
+        cells = (name, Markup(exact_html(share["defeated"])), Markup(exact_html(share["bitten"])))
+        rows.append([Cell(c, style=pad) for c in (*cells, f"{float(mean):.2f}")])
+    return (
+        f"<p><b>{escape(t('group_title').format(names=', '.join(g.hunters)))}</b><br>"
+        + "<br>".join(lines)
+        + f"<br>{escape(t('rounds'))}: {float(g.expected_rounds):.3f} ({g.states} "
+        f"{escape(t('states'))})</p>"
+        + markup.table(head, rows, css_class="drac-group-hunters")
+        + f"<p><small>{escape(t('group_note'))}</small></p>"
+    )
+
+
+def judge_state_html(s: CombatState, t: Words) -> str:
+    """The round resolver's state: round, health, bites, blood, cards on the table, the end."""
+    h = s.hunter
+    parts = [
+        f"<b>{escape(t('round_no'))}</b> {s.round}",
+        f"<b>{escape(t('health'))}</b> {h.health}",
+        f"<b>{escape(t('bites'))}</b> {h.bites}/{h.bite_slots}",
+    ]
+    if s.opponent.is_dracula:
+        parts.append(f"<b>{escape(t('blood'))}</b> {s.blood}")
+    parts.append(f"<b>{escape(t('continues_n'))}</b> {s.continues}")
+    table_cards = [c for c in (*s.hunter_last, s.enemy_last) if c]
+    if table_cards:
+        parts.append(f"<b>{escape(t('on_table'))}</b> {escape(', '.join(table_cards))}")
+    if s.ended:
+        parts.append(f"<b>{escape(t('over'))}</b>: {escape(t(s.ended))}")
+    return '<div class="drac-judge-text">' + " · ".join(parts) + "</div>"
+
+
+def judge_ruling(
+    situation: Sequence[str], state: CombatState, steps: Sequence[Step], t: Words, lang: str
+) -> str:
+    """The rounds resolved so far as plain text."""
+    parts = [
+        f"{t('round_no')} {state.round}",
+        f"{t('health')} {state.hunter.health}",
+        f"{t('bites')} {state.hunter.bites}/{state.hunter.bite_slots}",
+    ]
+    if state.opponent.is_dracula:
+        parts.append(f"{t('blood')} {state.blood}")
+    if state.ended:
+        parts.append(f"{t('over')}: {t(state.ended)}")
+    title = f"{t('title')}: {t('tab_judge')}"
+    return ruling_text(title, situation, ["; ".join(parts)], steps, lang)
+
+
+def odds_ruling(situation: Sequence[str], odds: CombatOdds, t: Words, lang: str) -> str:
+    """The whole-combat odds as plain text."""
+    result = [f"{t(k)}: {percent(p, 2)} ({short_fraction(p)})" for k, p in odds.outcomes.items()]
+    result.append(f"{t('rounds')}: {float(odds.expected_rounds):.3f}")
+    return ruling_text(t("title"), situation, result, odds.steps, lang)

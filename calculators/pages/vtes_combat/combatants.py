@@ -3,52 +3,45 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 
 from calculators.kit.closing import close_tree, close_trees
 from calculators.kit.fmt import escape
+from calculators.kit.inputs import set_options
 from calculators.kit.markup import heading
-from calculators.pages.vtes_combat.controls import (
-    _button,
-    _hbox,
-    _html,
-    _int_text,
-    _layout,
-    _set_options,
-    _shared,
-    _vbox,
-    _wrapping,
-)
+from calculators.pages.vtes_combat.context import CombatContext
+from calculators.pages.vtes_combat.controls import SHARED, int_text, wrapping
 from calculators.pages.vtes_combat.labels import MAX_CAPACITY, MAX_DAMAGE, MAX_LIFE, MAX_STRENGTH
 from rules.vtes.scenario import Side
 
-if TYPE_CHECKING:
-    from calculators.pages.vtes_combat.page import VtesCombatPage
 
-
-class _Row:
+class ListRow:
     """A removable row of widgets inside a list editor."""
 
     widget: widgets.Box
 
-    def __init__(self, app: VtesCombatPage) -> None:
-        self.app = app
-        self.remove = _button(icon="times", layout=_layout(width="36px"))
+    def __init__(self, context: CombatContext) -> None:
+        self.context = context
+        self.remove = SHARED.button(icon="times", layout=SHARED.layout(width="36px"))
         self.remove.add_class("vtes-remove")
 
     def relabel(self) -> None:
-        self.remove.tooltip = self.app.t("remove")
+        self.remove.tooltip = self.context.t("remove")
 
 
-class _EquipmentRow(_Row):
-    def __init__(self, app: VtesCombatPage, data: dict[str, Any] | None = None) -> None:
-        super().__init__(app)
+class EquipmentRow(ListRow):
+    def __init__(self, context: CombatContext, data: dict[str, Any] | None = None) -> None:
+        super().__init__(context)
         data = data or {"name": "Weapon", "strike": {"damage": 1}}
         strike = dict(data.get("strike") or {})
-        self.name = widgets.Text(value=str(data.get("name", "")), layout=_layout(width="150px"))
-        self.damage = _int_text(app, int(strike.pop("damage", 0)), "120px", 0, MAX_DAMAGE, "60px")
+        self.name = widgets.Text(
+            value=str(data.get("name", "")), layout=SHARED.layout(width="150px")
+        )
+        self.damage = int_text(
+            context, int(strike.pop("damage", 0)), "120px", 0, MAX_DAMAGE, "60px"
+        )
         self.ranged = widgets.Checkbox(value=bool(strike.pop("ranged", False)), indent=False)
         self.aggravated = widgets.Checkbox(
             value=bool(strike.pop("aggravated", False)), indent=False
@@ -58,17 +51,17 @@ class _EquipmentRow(_Row):
         self.aggravated.layout.width = "auto"
         self.name.add_class("vtes-equipment-name")
         self.damage.add_class("vtes-equipment-damage")
-        self.widget = _hbox(
-            [self.name, self.damage, self.ranged, self.aggravated, self.remove], _wrapping()
+        self.widget = SHARED.hbox(
+            [self.name, self.damage, self.ranged, self.aggravated, self.remove], wrapping()
         )
-        app.watch(self.name, self.damage, self.ranged, self.aggravated)
+        context.watch(self.name, self.damage, self.ranged, self.aggravated)
 
     def relabel(self) -> None:
         super().relabel()
-        self.name.placeholder = self.app.t("item_name")
-        self.damage.description = self.app.t("damage")
-        self.ranged.description = self.app.t("ranged")
-        self.aggravated.description = self.app.t("aggravated")
+        self.name.placeholder = self.context.t("item_name")
+        self.damage.description = self.context.t("damage")
+        self.ranged.description = self.context.t("ranged")
+        self.aggravated.description = self.context.t("aggravated")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name.value}
@@ -88,68 +81,70 @@ class _EquipmentRow(_Row):
         return bool(self.damage.value or self.extra)
 
 
-class _RetainerRow(_Row):
-    def __init__(self, app: VtesCombatPage, data: dict[str, Any] | None = None) -> None:
-        super().__init__(app)
+class RetainerRow(ListRow):
+    def __init__(self, context: CombatContext, data: dict[str, Any] | None = None) -> None:
+        super().__init__(context)
         data = data or {"name": "Retainer", "life": 1}
-        self.name = widgets.Text(value=str(data.get("name", "")), layout=_layout(width="150px"))
-        self.life = _int_text(app, int(data.get("life", 1)), "120px", 1, MAX_LIFE, "50px")
+        self.name = widgets.Text(
+            value=str(data.get("name", "")), layout=SHARED.layout(width="150px")
+        )
+        self.life = int_text(context, int(data.get("life", 1)), "120px", 1, MAX_LIFE, "50px")
         self.name.add_class("vtes-retainer-name")
-        self.widget = _hbox([self.name, self.life, self.remove])
-        app.watch(self.name, self.life)
+        self.widget = SHARED.hbox([self.name, self.life, self.remove])
+        context.watch(self.name, self.life)
 
     def relabel(self) -> None:
         super().relabel()
-        self.life.description = self.app.t("life")
+        self.life.description = self.context.t("life")
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name.value, "life": self.life.value}
 
 
-class _ListEditor:
+class ListEditor:
     """A titled list of rows with an Add button."""
 
     def __init__(
         self,
-        app: VtesCombatPage,
+        context: CombatContext,
         title_key: str,
         add_key: str,
-        make: Callable[[dict[str, Any] | None], _Row],
+        make: Callable[[dict[str, Any] | None], ListRow],
         css: str,
     ) -> None:
-        self.app = app
+        self.context = context
         self.title_key = title_key
         self.add_key = add_key
         self.make = make
-        self.rows: list[_Row] = []
-        self.title = _html()
-        self.add_button = _button(icon="plus")
+        self.rows: list[ListRow] = []
+        self.title = SHARED.html()
+        self.add_button = SHARED.button(icon="plus")
         self.add_button.add_class(f"vtes-add-{css}")
-        self.add_button.on_click(lambda _b: app.run(self.add))
-        self.box = _vbox()
-        self.widget = _vbox([self.title, self.box, self.add_button])
+        self.add_button.on_click(lambda _b: context.run(self.add))
+        self.box = SHARED.vbox()
+        self.widget = SHARED.vbox([self.title, self.box, self.add_button])
 
-    def add(self, data: dict[str, Any] | None = None, *, recompute: bool = True) -> _Row:
+    def add(self, data: dict[str, Any] | None = None, *, recompute: bool = True) -> ListRow:
         row = self.make(data)
-        row.remove.on_click(lambda _b, r=row: self.app.run(self.remove, r))
+        row.remove.on_click(lambda _b, r=row: self.context.run(self.remove, r))
         row.relabel()
         self.rows.append(row)
         self._show()
         if recompute:
-            self.app.structure_changed()
+            self.context.structure_changed()
         return row
 
-    def remove(self, row: _Row) -> None:
+    def remove(self, row: ListRow) -> None:
         self.rows.remove(row)
         self._show()
-        close_tree(row.widget, _shared())
-        self.app.structure_changed()
+        close_tree(row.widget, SHARED.ids())
+        self.context.structure_changed()
 
     def set_rows(self, items: Iterable[dict[str, Any]]) -> None:
         dropped = [r.widget for r in self.rows]
         self.rows = []
         self._show()
-        close_trees(dropped, _shared())
+        close_trees(dropped, SHARED.ids())
         for item in items:
             self.add(item, recompute=False)
         self._show()
@@ -158,36 +153,44 @@ class _ListEditor:
         self.box.children = [r.widget for r in self.rows]
 
     def relabel(self) -> None:
-        self.title.value = f"<b>{escape(self.app.t(self.title_key))}</b>"
-        self.add_button.description = self.app.t(self.add_key)
+        self.title.value = f"<b>{escape(self.context.t(self.title_key))}</b>"
+        self.add_button.description = self.context.t(self.add_key)
         for row in self.rows:
             row.relabel()
 
 
-class _CombatantCard:
-    def __init__(self, app: VtesCombatPage, side: Side) -> None:
-        self.app = app
+class CombatantCard:
+    def __init__(self, context: CombatContext, side: Side) -> None:
+        self.context = context
         self.side = side
         wide = {"description_width": "90px"}
-        box = _layout(width="240px")
-        self.title = _html()
+        box = SHARED.layout(width="240px")
+        self.title = SHARED.html()
         self.name = widgets.Text(style=wide, layout=box)
         self.kind = widgets.ToggleButtons(
             options=[("vampire", "vampire"), ("ally", "ally")],
             style={"button_width": "90px"},
         )
-        self.capacity = _int_text(app, 6, "240px", 1, MAX_CAPACITY, "90px", own_layout=True)
-        self.blood = _int_text(app, 4, "240px", 0, MAX_CAPACITY, "90px")
-        self.strength = _int_text(app, 1, "240px", 0, MAX_STRENGTH, "90px")
+        self.capacity = int_text(context, 6, "240px", 1, MAX_CAPACITY, "90px", own_layout=True)
+        self.blood = int_text(context, 4, "240px", 0, MAX_CAPACITY, "90px")
+        self.strength = int_text(context, 1, "240px", 0, MAX_STRENGTH, "90px")
         for key in ("name", "kind", "capacity", "blood", "strength"):
             getattr(self, key).add_class(f"vtes-{side}-{key}")
-        self.equipment = _ListEditor(
-            app, "equipment", "add_equipment", lambda d: _EquipmentRow(app, d), f"{side}-equipment"
+        self.equipment = ListEditor(
+            context,
+            "equipment",
+            "add_equipment",
+            lambda d: EquipmentRow(context, d),
+            f"{side}-equipment",
         )
-        self.retainers = _ListEditor(
-            app, "retainers", "add_retainer", lambda d: _RetainerRow(app, d), f"{side}-retainer"
+        self.retainers = ListEditor(
+            context,
+            "retainers",
+            "add_retainer",
+            lambda d: RetainerRow(context, d),
+            f"{side}-retainer",
         )
-        self.widget = _vbox(
+        self.widget = SHARED.vbox(
             [
                 self.title,
                 self.name,
@@ -198,36 +201,36 @@ class _CombatantCard:
                 self.equipment.widget,
                 self.retainers.widget,
             ],
-            layout=_layout(
+            layout=SHARED.layout(
                 border="1px solid #d8cbb8", padding="6px", margin="0 8px 8px 0", width="470px"
             ),
         )
         self.widget.add_class(f"vtes-card-{side}")
-        app.watch(self.name, self.capacity, self.blood, self.strength)
+        context.watch(self.name, self.capacity, self.blood, self.strength)
         self.kind.observe(self._on_kind, names="value")
 
     def _on_kind(self, _change: dict[str, Any]) -> None:
         self._show_kind()
-        self.app.changed()
+        self.context.changed()
 
     def _show_kind(self) -> None:
         vampire = self.kind.value == "vampire"
         self.capacity.layout.display = None if vampire else "none"
-        self.blood.description = self.app.t("blood" if vampire else "life")
+        self.blood.description = self.context.t("blood" if vampire else "life")
         self.name.placeholder = self.default_name()
 
     def default_name(self) -> str:
         """The name used while the name box is empty, in the page's language."""
-        return self.app.t(f"default_{self.side}_{self.kind.value}")
+        return self.context.t(f"default_{self.side}_{self.kind.value}")
 
     def relabel(self) -> None:
-        t = self.app.t
+        t = self.context.t
         self.title.value = heading(t(self.side))
         self.name.description = t("name")
         self.capacity.description = t("capacity")
         self.strength.description = t("strength")
-        with self.app.hold():
-            _set_options(self.kind, [(t("vampire"), "vampire"), (t("ally"), "ally")])
+        with self.context.hold():
+            set_options(self.kind, [(t("vampire"), "vampire"), (t("ally"), "ally")])
         self._show_kind()
         self.equipment.relabel()
         self.retainers.relabel()
@@ -241,10 +244,10 @@ class _CombatantCard:
         else:
             out["life"] = self.blood.value
         out["strength"] = self.strength.value
-        equipment = [r.to_dict() for r in self.equipment.rows if isinstance(r, _EquipmentRow)]
+        equipment = [r.to_dict() for r in self.equipment.rows if isinstance(r, EquipmentRow)]
         if equipment:
             out["equipment"] = equipment
-        retainers = [r.to_dict() for r in self.retainers.rows if isinstance(r, _RetainerRow)]
+        retainers = [r.to_dict() for r in self.retainers.rows if isinstance(r, RetainerRow)]
         if retainers:
             out["retainers"] = retainers
         return out
@@ -266,12 +269,12 @@ class _CombatantCard:
         return [
             r.name.value
             for r in self.equipment.rows
-            if isinstance(r, _EquipmentRow) and r.has_strike and r.name.value.strip()
+            if isinstance(r, EquipmentRow) and r.has_strike and r.name.value.strip()
         ]
 
     def retainer_names(self) -> list[str]:
         return [
             r.name.value
             for r in self.retainers.rows
-            if isinstance(r, _RetainerRow) and r.name.value.strip()
+            if isinstance(r, RetainerRow) and r.name.value.strip()
         ]
