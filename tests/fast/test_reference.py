@@ -745,7 +745,7 @@ def test_lookup_and_search_errors_in_russian() -> None:
 
 
 def test_russian_reference_page_explains_a_bad_address(monkeypatch: pytest.MonkeyPatch) -> None:
-    from calculators.reference import RulesReferencePage
+    from calculators.pages.reference.page import RulesReferencePage
 
     monkeypatch.setenv("QUERY_STRING", "section=vtm:soaks&lang=ru")
     page = RulesReferencePage()
