@@ -50,7 +50,7 @@ def test_landing_page_renders_and_links_every_page(open_page: Any, voila_url: st
 def _notebook_exists(name: str) -> bool:
     from pathlib import Path
 
-    return (Path(__file__).resolve().parents[1] / "notebooks" / name).is_file()
+    return (Path(__file__).resolve().parents[2] / "notebooks" / name).is_file()
 
 
 def test_language_switch_translates_the_landing_page(open_page: Any) -> None:

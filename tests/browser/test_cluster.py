@@ -19,7 +19,7 @@ import pytest
 
 pytestmark = pytest.mark.browser  # starts Voila processes and nginx
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _load_cluster_module() -> Any:

@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from scenarios import ten_round_combat
+from support.scenarios import ten_round_combat
 
 pytestmark = pytest.mark.browser
 
@@ -254,7 +254,7 @@ PAGES = [
 
 
 def _shoot(page: Any, name: str, size: str, result: str) -> None:
-    folder = Path(__file__).resolve().parents[1] / SHOTS
+    folder = Path(__file__).resolve().parents[2] / SHOTS
     folder.mkdir(parents=True, exist_ok=True)
     if size == "phone":  # a phone shows the result right below the inputs: show both
         page.locator(result).first.evaluate("el => el.scrollIntoView({block: 'center'})")

@@ -24,7 +24,7 @@ import pytest
 
 from calculators.server.template_install import SOURCE, installed_path
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser
 
 

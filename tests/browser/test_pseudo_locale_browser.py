@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import REPO, _is_local, desk_server
+from support.servers import REPO, is_local, voila_server
 
 from deploy import catalogs
 from rules.i18n import LANGUAGES, PSEUDO_ENV, PSEUDO_LANGUAGE
@@ -93,10 +93,10 @@ def pseudo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     mo = folder / "pseudo.mo"
     mo.write_bytes(catalogs.compiled(catalogs.pseudo(catalogs.extract())))
     env = {**os.environ, PSEUDO_ENV: str(mo)}
-    with desk_server(
-        folder / "voila.log", "--VoilaConfiguration.preheat_kernel=False", env=env
-    ) as base:
-        yield base
+    with voila_server(
+        folder / "voila.log", "--VoilaConfiguration.preheat_kernel=False", env=env, seconds=120
+    ) as server:
+        yield server.url
 
 
 def _leftovers(texts: list[str], names: set[str]) -> list[str]:
@@ -121,7 +121,7 @@ def _leftovers(texts: list[str], names: set[str]) -> list[str]:
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_every_visible_text_is_a_catalog_message(page: Any, pseudo_url: str, notebook: str) -> None:
     page.route(
-        "**/*", lambda route: route.continue_() if _is_local(route.request.url) else route.abort()
+        "**/*", lambda route: route.continue_() if is_local(route.request.url) else route.abort()
     )
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(

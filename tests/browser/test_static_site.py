@@ -31,7 +31,7 @@ PAGES = (
     "rules_reference",
 )
 READY_SECONDS = 240
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _free_port() -> int:

@@ -11,7 +11,7 @@ from typing import Any
 
 import ipywidgets as widgets
 import pytest
-from scenarios import ten_round_combat
+from support.scenarios import ten_round_combat
 
 from calculators.kit import CalculatorApp, PageLink, pack, unpack, widget_fields
 from calculators.kit import page as page_module
@@ -27,7 +27,7 @@ from calculators.pages.vtm_dice.page import VtmDicePage
 from calculators.server.page_kernel.page_request import PageRequestLost
 from rules.errors import InvalidState
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def reopen(cls: type[CalculatorApp], query: str, monkeypatch: pytest.MonkeyPatch) -> Any:

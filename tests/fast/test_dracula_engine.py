@@ -30,7 +30,7 @@ from rules.errors import IllegalPlay, InvalidState
 from rules.i18n import render_param
 from rules.trace import Step
 
-SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 SEED_FILE = SEED / "fury-of-dracula-2e-combat-hunters-powers.ru.txt"
 
 

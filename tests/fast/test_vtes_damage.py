@@ -19,7 +19,7 @@ VTES_IDS = {
     "vtes:6.5.1",
 }
 
-SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 
 
 # --- the seed's examples -------------------------------------------------------------

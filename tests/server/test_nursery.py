@@ -31,7 +31,7 @@ from calculators.server.forking import (
 from calculators.server.kernels import DeskKernelManager
 from calculators.server.nursery import PRELOAD
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 
 

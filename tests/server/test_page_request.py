@@ -25,7 +25,7 @@ from calculators.server.page_kernel.page_request import (
     wait_for_page_request,
 )
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 REQUEST = {"QUERY_STRING": "lang=ru&pool=7", "SCRIPT_NAME": "/voila/render/vtm_dice.ipynb"}
 
 

@@ -91,7 +91,7 @@ def test_execute_request_over_the_kernel_websocket_runs_nothing(
     assert not marker.exists(), "the kernel ran code sent by a visitor"
 
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
 """The pages themselves: rendered by Voila, never sent as files."""
 REPO_FILES = sorted(

@@ -30,7 +30,7 @@ from typing import Any
 import psutil
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 DYING_KERNEL = REPO / "tests" / "support" / "dying_kernel.py"
 
 # Starts one kernel whose shell endpoint is squatted, then waits for it to be ready while a

@@ -24,7 +24,7 @@ import pytest
 from calculators.server.bundle import EXTENSION_CHUNKS, START_CHUNKS, find
 from calculators.server.caching import IMMUTABLE, REVALIDATE, fingerprint, has_hashed_name
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
