@@ -72,7 +72,7 @@ def _error_constructions() -> list[tuple[str, int, bool]]:
                 russian = len(node.args) >= 2 or any(k.arg == "ru" for k in node.keywords)
                 first = node.args[0] if node.args else None
                 if _is_message(first):
-                    russian = True  # a catalog message: tests/test_catalogs.py checks its Russian
+                    russian = True  # a catalog message: test_catalogs.py checks its Russian
                 if isinstance(first, ast.Name) and first.id in said:
                     russian = True  # a variable only ever given catalog messages
                 if any(isinstance(a, ast.Starred) for a in node.args):

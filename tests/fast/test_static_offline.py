@@ -1,7 +1,7 @@
 """The static site's offline addition to JupyterLite's service worker, without a browser.
 
-``tests/test_static_site.py`` shows in a browser that one visit keeps every page; this checks
-what the build writes: which files the worker keeps and when it keeps them again.
+``tests/browser/test_static_site.py`` shows in a browser that one visit keeps every page; this
+checks what the build writes: which files the worker keeps and when it keeps them again.
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ def _step_writers() -> list[tuple[str, int, int]]:
             if is_step or is_add:
                 count = len(node.args) + sum(1 for k in node.keywords if k.arg == "ru")
                 if len(node.args) == 2 and not _written_out(node.args[1]):
-                    count = 3  # a catalog message: tests/test_catalogs.py checks its Russian
+                    count = 3  # a catalog message: test_catalogs.py checks its Russian
                 if any(isinstance(arg, ast.Starred) for arg in node.args):
                     count = 3  # an (english, russian) pair passed on
                 found.append((f"rules/{rel}", node.lineno, count))
