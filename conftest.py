@@ -5,8 +5,8 @@
 - Hypothesis: ``--hypothesis-profile=fast`` (``scripts/test --fast``) runs every property test
   with at most a few examples; without it each test runs as many as it asks for.
 - With several workers (``scripts/test``: pytest-xdist, ``--dist loadgroup``), the tests on the
-  one shared desk server (``voila_url``) run on one worker, as do the tests of one module that
-  share a module's server.
+  one shared desk server (``voila_url``) run on one worker, as do the tests that share another
+  server or build (``SHARED_SERVERS``).
 """
 
 from __future__ import annotations
@@ -19,8 +19,14 @@ from hypothesis import settings
 REPO = Path(__file__).resolve().parent
 FAST_EXAMPLES = 10
 """Hypothesis examples per test at most on the ``fast`` profile."""
-SHARED_SERVERS = {"voila_url": "desk-server"}
-"""Fixtures of one server per test session, and the worker group of the tests that use them."""
+SHARED_SERVERS = {
+    "voila_url": "desk-server",  # tests/conftest.py: the desk's server with its pools
+    "pseudo_url": "pseudo-locale-server",  # browser/test_pseudo_locale_browser.py
+    "desk": "serving-server",  # server/test_serving.py
+    "static_site": "static-site",  # browser/test_static_site.py: built once
+}
+"""Fixtures of a server (or a build) shared by several tests, and the worker group of the
+tests that use them: one worker starts it once."""
 
 settings.register_profile("fast", max_examples=FAST_EXAMPLES)
 

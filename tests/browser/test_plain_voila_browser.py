@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import shutil
-import socket
-import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -21,17 +18,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from support.servers import READY_PATH, free_port, running
 
 from calculators.server.template_install import SOURCE, installed_path
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @contextlib.contextmanager
@@ -40,29 +32,11 @@ def plain_voila(log: Path) -> Iterator[str]:
     repository root (so it reads ``voila.json``), with no option of the desk's server."""
     voila = shutil.which("voila", path=str(Path(sys.executable).parent))
     assert voila is not None, "the voila command is not installed beside this Python"
-    port = _free_port()
+    port = free_port()
     command = [voila, "notebooks/", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
-    with log.open("wb") as out:
-        proc = subprocess.Popen(command, cwd=REPO, stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert proc.poll() is None, log.read_text(errors="replace")
-            with (
-                contextlib.suppress(urllib.error.URLError, OSError),
-                urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=2),
-            ):
-                break
-            assert time.monotonic() < deadline, "voila did not answer in 120 s"
-            time.sleep(0.3)
+    with running(command, f"{base}{READY_PATH}", log, seconds=120):
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def test_the_template_is_where_voila_looks() -> None:

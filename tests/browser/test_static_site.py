@@ -8,16 +8,15 @@ must open and compute with the network cut.
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support.servers import free_port, running
 
 pytestmark = pytest.mark.browser
 
@@ -34,12 +33,6 @@ READY_SECONDS = 240
 REPO = Path(__file__).resolve().parents[2]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def static_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("static") / "site"
@@ -54,38 +47,12 @@ def static_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def static_url(static_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = _free_port()
+    port = free_port()
     log = tmp_path_factory.mktemp("static-log") / "http.log"
-    with log.open("wb") as sink:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "http.server",
-                str(port),
-                "--bind",
-                "127.0.0.1",
-                "--directory",
-                str(static_site),
-            ],
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-        )
+    command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"]
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/index.html", timeout=2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise
-                time.sleep(0.2)
+    with running([*command, "--directory", str(static_site)], f"{url}/index.html", log, seconds=30):
         yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 class _Visit:

@@ -29,6 +29,7 @@ from typing import Any
 
 import psutil
 import pytest
+from support.servers import free_port, stop, voila_command
 
 REPO = Path(__file__).resolve().parents[2]
 DYING_KERNEL = REPO / "tests" / "support" / "dying_kernel.py"
@@ -156,12 +157,6 @@ def test_our_kernels_are_not_restarted_when_they_die() -> None:
 
 
 # -- the whole server ---------------------------------------------------------------------
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def _get(url: str, timeout: float = 10) -> tuple[int, str]:
     try:
         with urllib.request.urlopen(url, timeout=timeout) as response:
@@ -194,23 +189,13 @@ class Server:
                 }
             )
         )
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = workdir / "server.log"
         env = {**os.environ, "JUPYTER_PATH": str(workdir / "jupyter"), **env}
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "calculators.server",
-                    "notebooks/",
-                    "--no-browser",
-                    f"--port={self.port}",
-                    "--Voila.ip=127.0.0.1",
-                    "--Voila.port_retries=0",
-                    *args,
-                ],
+                voila_command(self.port, *args),
                 cwd=REPO,
                 env=env,
                 stdout=out,
@@ -243,11 +228,7 @@ class Server:
         return killed
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        stop(self.proc, 30)
 
 
 @pytest.fixture

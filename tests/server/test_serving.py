@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.servers import free_port, voila_server
 
 from calculators.server.bundle import EXTENSION_CHUNKS, START_CHUNKS, find
 from calculators.server.caching import IMMUTABLE, REVALIDATE, fingerprint, has_hashed_name
@@ -34,14 +35,6 @@ def _get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
             return response.status, dict(response.headers.items()), response.read()
     except urllib.error.HTTPError as error:
         return error.code, dict(error.headers.items()), error.read()
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 # -- which names carry their content ------------------------------------------------------------
@@ -81,33 +74,9 @@ def test_fingerprint_changes_with_any_file(tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def desk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """the desk's server without preheated kernels, and the landing page it rendered."""
-    port = _free_port()
     log = tmp_path_factory.mktemp("serving") / "voila.log"
-    command = [
-        sys.executable,
-        "-m",
-        "calculators.server",
-        "notebooks/",
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
-        "--VoilaConfiguration.preheat_kernel=False",
-    ]
-    with log.open("wb") as out:
-        proc = subprocess.Popen(command, cwd=REPO, stdout=out, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 180
-        while True:
-            try:
-                if _get(f"{base}/voila/static/voila.js")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"the server did not start:\n{log.read_text(errors='replace')}")
-            time.sleep(0.3)
+    with voila_server(log, "--VoilaConfiguration.preheat_kernel=False") as server:
+        base = server.url
         status, _, html = _get(f"{base}/voila/render/00_index.ipynb")
         assert status == 200
         page = html.decode()
@@ -115,12 +84,6 @@ def desk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
             re.search(r'id="jupyter-config-data"[^>]*>\s*(.*?)\s*</script>', page, re.S).group(1)  # type: ignore[union-attr]
         )
         yield {"base": base, "html": page, "config": config}
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def _template_file(desk: dict[str, Any], name: str) -> str:
@@ -294,7 +257,7 @@ def test_nginx_compresses_what_the_processes_send(tmp_path: Path) -> None:
     cluster = _cluster_module()
     backend = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _PlainBackend)
     threading.Thread(target=backend.serve_forever, daemon=True).start()
-    port = _free_port()
+    port = free_port()
     backends = cluster.backends_for([f"127.0.0.1:{backend.server_address[1]}"])
     conf = tmp_path / "nginx.conf"
     conf.write_text(cluster.nginx_config(backends, f"127.0.0.1:{port}", tmp_path))
