@@ -18,10 +18,9 @@ large (target: under 0.1 s). ``--group`` runs only this part.
 from __future__ import annotations
 
 import random
-import statistics
 import sys
-import time
-from collections.abc import Callable
+
+from harness import median_cpu_ms
 
 import rules.dracula.chain_solvers as chain_solvers
 import rules.exact.rational as rational
@@ -179,15 +178,6 @@ def monte_carlo(
     return {k: v / n for k, v in counts.items()}
 
 
-def median_time(fn: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.process_time()
-        fn()
-        times.append(time.process_time() - t)
-    return statistics.median(times)
-
-
 def run_setup(
     name: str, h: Hunter, opp: Opponent, sit: Situation, blood: int, policy: str, samples: int
 ) -> tuple[str, float, float, int]:
@@ -205,23 +195,23 @@ def run_setup(
             fast=fast,
         )
 
-    t_exact = median_time(exact, 3)
+    t_exact = median_cpu_ms(exact, 3) / 1000
     odds = exact()
     # the same layered solver on Python's own integers instead of GMP's
     gmp = rational.big_integers()
     rational._BIG = int
     try:
-        t_plain = median_time(exact, 1)
+        t_plain = median_cpu_ms(exact, 1) / 1000
         assert exact() == odds
     finally:
         rational._BIG = gmp
     # the state-by-state reference solver, on the setups where it ends in seconds
     ref = "-"
     if odds.states <= REFERENCE_MAX_STATES:
-        t_ref = median_time(lambda: exact(fast=False), 1)
+        t_ref = median_cpu_ms(lambda: exact(fast=False), 1) / 1000
         assert exact(fast=False) == odds
         ref = f"{t_ref / t_exact:8.1f}"
-    t_mc = median_time(lambda: monte_carlo(h, opp, sit, blood, policy, samples), 1)
+    t_mc = median_cpu_ms(lambda: monte_carlo(h, opp, sit, blood, policy, samples), 1) / 1000
     print(
         f"{name:70} {t_exact:8.3f} {t_plain / t_exact:8.1f} {ref:>8} "
         f"{t_mc:8.3f} {t_mc / t_exact:9.1f}  {odds.states}"
@@ -244,7 +234,7 @@ def run_groups() -> None:
                 ).states
             )
 
-        t = median_time(solve, 1 if "heavy" in name else 3)
+        t = median_cpu_ms(solve, 1 if "heavy" in name else 3) / 1000
         print(f"{name:78} {t:8.3f} {found[-1]:7}  {'ok' if t < TARGET_SECONDS else 'OVER'}")
     big = tuple(
         hunter(n, items=("Stake", "Crucifix", "Holy Water"))
@@ -258,7 +248,7 @@ def run_groups() -> None:
             return
         raise AssertionError("the four-hunter night combat was not refused")
 
-    t = median_time(refuse, 5)
+    t = median_cpu_ms(refuse, 5) / 1000
     verdict = "ok" if t < 0.1 else "OVER"
     print(f"{'refusal: four hunters, three items each, night, blood 15':78} {t:8.4f}  {verdict}")
 

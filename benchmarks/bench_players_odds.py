@@ -11,14 +11,13 @@ never asserted.
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 import icepool
+from harness import median_cpu_ms
 
 from rules.vtes.draws import Want, clear_draw_caches, draw_odds
 from rules.vtm import v5_contest, v5_strategies
@@ -40,13 +39,7 @@ def cold() -> None:
 
 def timed(fn: Callable[[], Any], repeat: int) -> float:
     """Median CPU time of ``fn`` in milliseconds over ``repeat`` cold runs."""
-    times = []
-    for _ in range(repeat):
-        cold()
-        start = time.process_time()
-        fn()
-        times.append((time.process_time() - start) * 1000)
-    return statistics.median(times)
+    return median_cpu_ms(fn, repeat, cold)
 
 
 def icepool_margin(pool_a: int, pool_b: int) -> dict[int, Fraction]:

@@ -21,12 +21,10 @@ never asserted.
 from __future__ import annotations
 
 import statistics
-import subprocess
 import sys
-import time
-from collections.abc import Callable
 from functools import partial
-from typing import Any
+
+from harness import fresh_interpreter, median_cpu_ms
 
 import rules.reference as reference
 from rules.reference import LANGS, Section, lookup, search, sections
@@ -79,18 +77,6 @@ print(time.process_time() - start)
 """
 
 
-def timed(fn: Callable[[], Any], repeat: int, before: Callable[[], None] | None = None) -> float:
-    """Median CPU time of ``fn`` in milliseconds over ``repeat`` runs."""
-    times = []
-    for _ in range(repeat):
-        if before is not None:
-            before()
-        start = time.process_time()
-        fn()
-        times.append((time.process_time() - start) * 1000)
-    return statistics.median(times)
-
-
 def clear_caches() -> None:
     """Forget the loaded reference, its search index and the remembered word stems."""
     library.cache_clear()
@@ -127,27 +113,20 @@ def naive_search(query: str, hay: list[tuple[Section, str]]) -> list[Section]:
 # ----------------------------------------------------------------------------- main
 
 
-def fresh_interpreter_ms(child: str) -> float:
-    out = subprocess.run(
-        [sys.executable, "-c", child], capture_output=True, text=True, check=True
-    ).stdout
-    return float(out.strip()) * 1000
-
-
 def main() -> None:
     quick = "--quick" in sys.argv
     repeat = 3 if quick else 7
     print("Rules reference benchmark (CPU ms, medians)\n")
 
     # .. load ..
-    cold_sections = timed(sections, repeat, clear_caches)
-    cold_lookup = timed(lambda: lookup("vtes:6.4.6"), repeat, clear_caches)
-    cold_search = timed(lambda: search("torpor"), repeat, clear_caches)
-    warm_sections = timed(sections, repeat)
-    warm_lookup = timed(lambda: lookup("vtes:6.4.6"), repeat)
+    cold_sections = median_cpu_ms(sections, repeat, clear_caches)
+    cold_lookup = median_cpu_ms(lambda: lookup("vtes:6.4.6"), repeat, clear_caches)
+    cold_search = median_cpu_ms(lambda: search("torpor"), repeat, clear_caches)
+    warm_sections = median_cpu_ms(sections, repeat)
+    warm_lookup = median_cpu_ms(lambda: lookup("vtes:6.4.6"), repeat)
     runs = range(2 if quick else 3)
-    fresh = statistics.median(fresh_interpreter_ms(CHILD_LOOKUP) for _ in runs)
-    fresh_search = statistics.median(fresh_interpreter_ms(CHILD_SEARCH) for _ in runs)
+    fresh = statistics.median(float(fresh_interpreter(CHILD_LOOKUP)) * 1000 for _ in runs)
+    fresh_search = statistics.median(float(fresh_interpreter(CHILD_SEARCH)) * 1000 for _ in runs)
     n_sections, n_terms = len(sections()), len(library().terms)
     print(f"reference: {n_sections} sections, {n_terms} glossary terms")
     header = f"{'load':<58}{'cold':>10}{'warm':>10}{'cold/warm':>11}"
@@ -178,9 +157,9 @@ def main() -> None:
     extra_examples: list[tuple[str, list[str]]] = []
     missed: list[tuple[str, list[str]]] = []
     for query, lang in QUERIES:
-        ours = timed(partial(search, query, lang=lang), repeat, forget_queries)
-        again = timed(partial(search, query, lang=lang), repeat)
-        naive = timed(partial(naive_search, query, hay), repeat)
+        ours = median_cpu_ms(partial(search, query, lang=lang), repeat, forget_queries)
+        again = median_cpu_ms(partial(search, query, lang=lang), repeat)
+        naive = median_cpu_ms(partial(naive_search, query, hay), repeat)
         worst = max(worst, ours)
         ours_times.append(ours)
         again_times.append(again)

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from harness import per_call_ms
+
 from rules.errors import RuleError
 from rules.vtes import (
     Ally,
@@ -64,17 +66,6 @@ class CaseResult:
     base_median: float
     ours_total: float
     base_total: float
-
-
-def per_call_ms(calls: Sequence[Callable[[], object]], repeat: int) -> list[float]:
-    """Median CPU time of each call over ``repeat`` passes, in milliseconds."""
-    samples: list[list[float]] = [[] for _ in calls]
-    for _ in range(repeat):
-        for i, call in enumerate(calls):
-            start = time.process_time()
-            call()
-            samples[i].append((time.process_time() - start) * 1000)
-    return [statistics.median(s) for s in samples]
 
 
 def outcome(fn: Callable[[], object]) -> object:

@@ -16,10 +16,9 @@ Ratios ``goal/measured`` above 1 mean within the goal. Times are reported, never
 from __future__ import annotations
 
 import statistics
-import subprocess
-import sys
-import time
 from typing import Any
+
+from harness import cpu_ms, fresh_interpreter
 
 from rules.vtes.card_library import play_card
 from rules.vtes.combat import resolve
@@ -45,23 +44,6 @@ def six_card_combat() -> dict[str, Any]:
     return scenario
 
 
-def cpu_ms(fn: Any, repeat: int) -> list[float]:
-    out = []
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        out.append((time.process_time() - start) * 1000)
-    return out
-
-
-def fresh_ms(code: str) -> float:
-    """Wall milliseconds of ``code`` in a fresh interpreter (it prints its own timing)."""
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
-    return float(result.stdout.strip())
-
-
 def main() -> int:
     scenario = six_card_combat()
     report = resolve(scenario)
@@ -77,29 +59,37 @@ def main() -> int:
         f"median {median:.3f} ms, slowest {max(times):.3f} ms; "
         f"goal {COMBAT_GOAL_MS} ms, goal/measured {COMBAT_GOAL_MS / median:.1f}x"
     )
-    load = fresh_ms(
-        "import time; t = time.perf_counter(); from rules.vtes import carddata; "
-        "carddata.crypt_names(); carddata.library_card('Majesty'); "
-        "print((time.perf_counter() - t) * 1000)"
+    load = float(
+        fresh_interpreter(
+            "import time; t = time.perf_counter(); from rules.vtes import carddata; "
+            "carddata.crypt_names(); carddata.library_card('Majesty'); "
+            "print((time.perf_counter() - t) * 1000)"
+        )
     )
-    scale = fresh_ms(
-        "import time; t = time.perf_counter(); import json; "
-        "json.loads(json.dumps(list(range(100000)))); print((time.perf_counter() - t) * 1000)"
+    scale = float(
+        fresh_interpreter(
+            "import time; t = time.perf_counter(); import json; "
+            "json.loads(json.dumps(list(range(100000)))); print((time.perf_counter() - t) * 1000)"
+        )
     )
     print(
         f"card data read cold: {load:.1f} ms; goal {DATA_GOAL_MS} ms, "
         f"goal/measured {DATA_GOAL_MS / load:.1f}x; for scale, a 100,000-number JSON round "
         f"trip in the same run takes {scale:.1f} ms (data/scale {load / scale:.1f}x)"
     )
-    base = fresh_ms(
-        "import time; import ipywidgets, calculators.kit, rules.vtes.combat; "
-        "t = time.perf_counter(); import calculators.pages.vtes_combat.page; "
-        "print((time.perf_counter() - t) * 1000)"
+    base = float(
+        fresh_interpreter(
+            "import time; import ipywidgets, calculators.kit, rules.vtes.combat; "
+            "t = time.perf_counter(); import calculators.pages.vtes_combat.page; "
+            "print((time.perf_counter() - t) * 1000)"
+        )
     )
-    pickers = fresh_ms(
-        "import time; import ipywidgets, calculators.kit, rules.vtes.combat; "
-        "t = time.perf_counter(); import calculators.vtes_widgets.card_pickers; "
-        "print((time.perf_counter() - t) * 1000)"
+    pickers = float(
+        fresh_interpreter(
+            "import time; import ipywidgets, calculators.kit, rules.vtes.combat; "
+            "t = time.perf_counter(); import calculators.vtes_widgets.card_pickers; "
+            "print((time.perf_counter() - t) * 1000)"
+        )
     )
     print(
         f"cold combat page module import: {base:.1f} ms, of which the card pickers "

@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 import icepool
+from harness import median_cpu_ms
 
 from rules.vtm import attack, pool
 from rules.vtm.attack import clear_caches as clear_attack_caches
@@ -32,18 +33,6 @@ from rules.vtm.dice import clear_caches as clear_pool_caches
 MC_ROLLS = 100_000
 POOL_TARGET_MS = 20.0
 ATTACK_TARGET_MS = 100.0
-
-
-def timed(fn: Callable[[], Any], repeat: int, before: Callable[[], None] | None = None) -> float:
-    """Median CPU time of ``fn`` in milliseconds over ``repeat`` runs."""
-    times = []
-    for _ in range(repeat):
-        if before is not None:
-            before()
-        start = time.process_time()
-        fn()
-        times.append((time.process_time() - start) * 1000)
-    return statistics.median(times)
 
 
 # ----------------------------------------------------------------------------- icepool versions
@@ -223,7 +212,9 @@ def main() -> None:
     if quick:
         cases = cases[:3]
     for n, d, specialty in cases:
-        ours = timed(lambda n=n, d=d, s=specialty: pool(n, d, specialty=s), 5, clear_pool_caches)
+        ours = median_cpu_ms(
+            lambda n=n, d=d, s=specialty: pool(n, d, specialty=s), 5, clear_pool_caches
+        )
         exact = pool(n, d, specialty=specialty)
         ice_botch, ice_law, ice_success = icepool_pool(n, d, specialty)
         same_law = ice_law == {k: exact.net_probability(k) for k in ice_law}
@@ -231,7 +222,7 @@ def main() -> None:
             same_law = same_law and ice_law == exact.net
         if not (same_law and ice_botch == exact.botch and ice_success == exact.success):
             raise SystemExit(f"icepool disagrees on {n} dice at difficulty {d}")
-        ice = timed(lambda n=n, d=d, s=specialty: icepool_pool(n, d, s), 3)
+        ice = median_cpu_ms(lambda n=n, d=d, s=specialty: icepool_pool(n, d, s), 3)
         start = time.process_time()
         mc_botch, _mc_success = mc_pool(n, d, specialty, rng)
         mc = (time.process_time() - start) * 1000
@@ -260,13 +251,13 @@ def main() -> None:
             "target": "vampire",
             "stamina": soak,
         }
-        ours = timed(lambda a=atk, k=kwargs: attack(a, **k), 5, clear_attack_caches)
+        ours = median_cpu_ms(lambda a=atk, k=kwargs: attack(a, **k), 5, clear_attack_caches)
         worst_attack = max(worst_attack, ours)
         exact = attack(atk, **kwargs)
         if icepool_attack(atk, dfn, base, soak, halve) != exact.expected:
             raise SystemExit(f"icepool disagrees on the attack {atk}/{dfn}/{base}/{soak}")
         case = (atk, dfn, base, soak, halve)
-        ice = timed(lambda c=case: icepool_attack(*c), 3)
+        ice = median_cpu_ms(lambda c=case: icepool_attack(*c), 3)
         start = time.process_time()
         mc_e = mc_attack(atk, dfn, base, soak, halve, rng)
         mc = (time.process_time() - start) * 1000

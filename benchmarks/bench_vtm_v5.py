@@ -13,11 +13,10 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 import icepool
+from harness import median_cpu_ms
 
 from rules.vtm import v5_pool, v5_willpower
 from rules.vtm.v5 import clear_v5_caches
@@ -26,18 +25,6 @@ POOL_TARGET_MS = 20.0
 WILLPOWER_TARGET_MS = 100.0
 REGULAR_FACE = {1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 1, 7: 1, 8: 1, 9: 1, 10: 100}
 HUNGER_FACE = {**REGULAR_FACE, 1: 1_000_000, 10: 100 + 10_000}
-
-
-def timed(fn: Callable[[], Any], repeat: int, before: Callable[[], None] | None = None) -> float:
-    """Median CPU time of ``fn`` in milliseconds over ``repeat`` runs."""
-    times = []
-    for _ in range(repeat):
-        if before is not None:
-            before()
-        start = time.process_time()
-        fn()
-        times.append((time.process_time() - start) * 1000)
-    return statistics.median(times)
 
 
 def icepool_v5(pool: int, hunger: int, difficulty: int) -> tuple[Fraction, ...]:
@@ -120,9 +107,11 @@ def main() -> None:
     for pool, hunger, difficulty in cases:
         if icepool_v5(pool, hunger, difficulty) != ours_tuple(pool, hunger, difficulty):
             raise SystemExit(f"icepool disagrees on pool {pool}, Hunger {hunger}")
-        ours = timed(lambda a=(pool, hunger, difficulty): v5_pool(*a), 5, clear_v5_caches)
-        ice = timed(lambda a=(pool, hunger, difficulty): icepool_v5(*a), 3)
-        wp = timed(lambda a=(pool, hunger, difficulty): v5_willpower(*a), 3, clear_v5_caches)
+        ours = median_cpu_ms(lambda a=(pool, hunger, difficulty): v5_pool(*a), 5, clear_v5_caches)
+        ice = median_cpu_ms(lambda a=(pool, hunger, difficulty): icepool_v5(*a), 3)
+        wp = median_cpu_ms(
+            lambda a=(pool, hunger, difficulty): v5_willpower(*a), 3, clear_v5_caches
+        )
         if (pool, hunger) == (20, 5):
             target_case = max(target_case, ours)
         label = f"pool {pool}, Hunger {hunger}, difficulty {difficulty}"

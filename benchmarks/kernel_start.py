@@ -40,7 +40,6 @@ import json
 import os
 import re
 import resource
-import statistics
 import subprocess
 import sys
 import tarfile
@@ -50,6 +49,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from harness import median, ratio
 
 REPO = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
@@ -118,10 +119,6 @@ class Figures:
     errors: list[str] = field(default_factory=list)
     modules: int = 0  # modules loaded after the cells ran (last run)
     heavy: tuple[str, ...] = ()  # which of HEAVY were loaded
-
-
-def _median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
 
 
 def code_cells(tree: Path, notebook: str) -> list[str]:
@@ -371,15 +368,8 @@ def _project_path(path: str, tree: Path) -> str | None:
 
 
 # -- report -----------------------------------------------------------------------------
-def _ratio(before: list[float], now: list[float]) -> str:
-    """Ratio of medians, then of the best runs (least disturbed by other work)."""
-    if not before or not now:
-        return "     -"
-    return f"{_median(before) / _median(now):5.2f}x {min(before) / min(now):5.2f}x"
-
-
 def _secs(values: list[float]) -> str:
-    return f"{_median(values):6.2f}" if values else "     -"
+    return f"{median(values):6.2f}" if values else "     -"
 
 
 def main(argv: Any = None) -> None:
@@ -434,7 +424,7 @@ def main(argv: Any = None) -> None:
             )
             if has_base:
                 b, n = before.python_cpu, now.python_cpu
-                line += f" {_secs(b):>10} {_ratio(b, n):>16}"
+                line += f" {_secs(b):>10} {ratio(b, n):>16}"
             line += f"  {now.modules}" + (f" ({before.modules})" if has_base else "")
             line += f" {', '.join(now.heavy) or '-'}"
             if has_base and before.heavy != now.heavy:
@@ -460,7 +450,7 @@ def main(argv: Any = None) -> None:
                 if has_base:
                     b = figures[("before", notebook)].kernel_first_cpu
                     n = figures[("forked", notebook)].kernel_first_cpu
-                    print(f"{'':22} {'CPU to widget, before/forked (best)':>45} {_ratio(b, n)}")
+                    print(f"{'':22} {'CPU to widget, before/forked (best)':>45} {ratio(b, n)}")
         for notebook in notebooks:
             for label, _tree, _forked in kernel_runs:
                 for error in figures[(label, notebook)].errors[:1]:

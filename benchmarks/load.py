@@ -26,7 +26,6 @@ import contextlib
 import json
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -42,6 +41,18 @@ from pathlib import Path
 from typing import Any
 
 import psutil
+from harness import (
+    DESK,
+    EARLIER_POOLS,
+    EARLIER_SETTINGS,
+    READY_PATH,
+    VOILA,
+    free_port,
+    p95,
+    stop,
+    voila_command,
+    wait_until_up,
+)
 from websockets.asyncio.client import connect
 
 from calculators.server.forking import kernel_processes
@@ -122,11 +133,6 @@ class LoadReport:
         return "\n".join(lines)
 
 
-def _p95(values: Sequence[float]) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
-
-
 def timings(visits: Sequence[Visit]) -> str:
     """p50 and p95 of each part of a visit."""
 
@@ -134,7 +140,7 @@ def timings(visits: Sequence[Visit]) -> str:
         scale = 1000 if unit == "ms" else 1
         return (
             f"p50 {statistics.median(values) * scale:.{0 if unit == 'ms' else 2}f}, "
-            f"p95 {_p95(values) * scale:.{0 if unit == 'ms' else 2}f} {unit}"
+            f"p95 {p95(values) * scale:.{0 if unit == 'ms' else 2}f} {unit}"
         )
 
     return (
@@ -291,71 +297,24 @@ def _rss_mb(processes: Sequence[psutil.Process]) -> list[float]:
     return sizes
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-# The settings before the desk's server: Voila's own kernel manager and pools, TCP ports.
-BEFORE_POOLED = (
-    "vtes_damage",
-    "vtes_combat",
-    "vtes_table",
-    "dracula",
-    "vtm_dice",
-    "rules_reference",
-)
-BEFORE_POOLS = {"default": {"pool_size": 1}} | {
-    f"{page}.ipynb": {"pool_size": 2} for page in BEFORE_POOLED
-}
-BEFORE = (
-    "--MappingKernelManager.kernel_manager_class="
-    "jupyter_server.services.kernels.kernelmanager.ServerKernelManager",
-    "--KernelManager.transport=tcp",
-    # the pool sizes voila.json gave before they came from the machine
-    "--VoilaKernelManager.kernel_pools_config=" + json.dumps(BEFORE_POOLS),
-)
-
-
 def start_voila(port: int, cull_after: int, server: str = "desk") -> subprocess.Popen[bytes]:
     """``desk``: ``python -m calculators.server``; ``unforked``: the same, every kernel a new
     interpreter (``fork_kernels`` off); ``voila``: plain Voila as before the desk's server."""
-    if server == "desk":
-        head = [sys.executable, "-m", "calculators.server"]
-    elif server == "unforked":
-        head = [
-            sys.executable,
-            "-m",
-            "calculators.server",
-            "--DeskKernelManager.fork_kernels=False",
-        ]
-    else:
-        head = [str(Path(sys.executable).with_name("voila")), *BEFORE]
-    command = [
-        *head,
-        "notebooks/",
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
+    program, settings = {
+        "desk": (DESK, ()),
+        "unforked": (DESK, ("--DeskKernelManager.fork_kernels=False",)),
+        "voila": (VOILA, EARLIER_SETTINGS),
+    }[server]
+    command = voila_command(
+        port,
+        *settings,
         f"--MappingKernelManager.cull_idle_timeout={cull_after}",
         "--MappingKernelManager.cull_interval=2",
         f"--VoilaKernelManager.cull_idle_timeout={cull_after}",
         "--VoilaKernelManager.cull_interval=2",
-    ]
+        program=program,
+    )
     return subprocess.Popen(command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
-def wait_up(url: str, seconds: float = 180) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError(f"{url} did not answer in {seconds} s")
 
 
 def wait_pools_filled(server: psutil.Process, expected: int, seconds: float = 240) -> int:
@@ -380,7 +339,7 @@ def pool_total(repo: Path, server_kind: str = "desk") -> int:
         return 0
     pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
     if server_kind == "voila":
-        pools = BEFORE_POOLS
+        pools = EARLIER_POOLS
     pages = sorted(nb.name for nb in (repo / "notebooks").glob("*.ipynb"))
     auto = pool_sizes(pages, *machine())
     return sum(
@@ -403,7 +362,7 @@ def run_load(
     proc = start_voila(port, cull_after, server_kind)
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_up(f"{base}/voila/static/voila.js")
+        wait_until_up(base + READY_PATH, proc, 180)
         server = psutil.Process(proc.pid)
         pooled = wait_pools_filled(server, expected=pool_total(REPO, server_kind))
 
@@ -460,11 +419,7 @@ def run_load(
         report.unique_after_cull_mb = _uss_mb(after)
         return report
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc, 30)
 
 
 BROWSER_EVERY = 3  # with --browser, every third visitor is a Chromium page
@@ -507,7 +462,7 @@ class RateReport:
             line += (
                 f"\n  in Chromium, {len(ready)} of them ({self.browser_failed} failed): page"
                 f" ready (calculator shown) p50 {statistics.median(ready):.2f},"
-                f" p95 {_p95(ready):.2f} s"
+                f" p95 {p95(ready):.2f} s"
             )
         return line
 
@@ -528,7 +483,7 @@ def run_rates(
     base = f"http://127.0.0.1:{port}"
     reports = []
     try:
-        wait_up(f"{base}/voila/static/voila.js")
+        wait_until_up(base + READY_PATH, proc, 180)
         server = psutil.Process(proc.pid)
         pooled = wait_pools_filled(server, expected=pool_total(REPO, server_kind))
 
@@ -573,11 +528,7 @@ def run_rates(
             wait_pools_filled(server, expected=pooled, seconds=120)
         return reports
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc, 30)
 
 
 def highest_rate(reports: Sequence[RateReport], p95_render_s: float = 3.0) -> float | None:
@@ -585,7 +536,7 @@ def highest_rate(reports: Sequence[RateReport], p95_render_s: float = 3.0) -> fl
     good = [
         r.rate
         for r in reports
-        if r.ok and len(r.ok) == len(r.visits) and _p95([v.render_s for v in r.ok]) <= p95_render_s
+        if r.ok and len(r.ok) == len(r.visits) and p95([v.render_s for v in r.ok]) <= p95_render_s
     ]
     return max(good, default=None)
 

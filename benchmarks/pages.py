@@ -27,7 +27,6 @@ import argparse
 import contextlib
 import json
 import shutil
-import statistics
 import subprocess
 import sys
 import threading
@@ -39,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from harness import median, voila_server
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -146,50 +146,18 @@ PROBES: tuple[Probe, ...] = (
 )
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @contextmanager
 def voila(preheat: bool, extra: tuple[str, ...] = (), settle: float = 30) -> Iterator[str]:
-    port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "calculators.server",  # Voila as scripts/serve runs it
-        "notebooks/",
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
-    ]
-    if not preheat:
-        command.append("--VoilaConfiguration.preheat_kernel=False")
-    command.extend(extra)
-    proc = subprocess.Popen(command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    _SERVERS[base] = proc.pid
-    try:
-        deadline = time.monotonic() + 180
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.3)
-        if preheat:
-            time.sleep(settle)  # let the pools fill, as they would on a server that has been up
-        yield base
-    finally:
-        _SERVERS.pop(base, None)
-        proc.terminate()
-        proc.wait(timeout=30)
+    """The desk's server, as ``scripts/serve`` runs it; ``preheat``: wait ``settle`` s more."""
+    options = () if preheat else ("--VoilaConfiguration.preheat_kernel=False",)
+    with voila_server(None, *options, *extra, stop_seconds=30) as server:
+        _SERVERS[server.url] = server.proc.pid
+        try:
+            if preheat:
+                time.sleep(settle)  # let the pools fill, as on a server that has been up
+            yield server.url
+        finally:
+            _SERVERS.pop(server.url, None)
 
 
 _SERVERS: dict[str, int] = {}  # base address -> pid of the Voila this script started
@@ -375,15 +343,11 @@ def busy_benchmark(pair: tuple[str, str], visitors: int, burn: int, repeat: int)
     )
     print(f"{'page':24} {'pool':>4} {'preheated kernel':>16} {'pool exhausted':>15} {'ratio':>7}")
     for name in pair:
-        w, c = _median(warm[name]), _median(cold[name])
+        w, c = median(warm[name]), median(cold[name])
         print(f"{name:24} {pool_size(name):4} {w:15.2f}s {c:14.2f}s {c / w:6.1f}x", flush=True)
     small = [name for name in pair if visitors <= pool_size(name)]
     if small:
         print(f"note: {visitors} visitors do not exhaust the pool of {', '.join(small)}")
-
-
-def _median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
 
 
 def main(argv: Any = None) -> None:
@@ -416,12 +380,12 @@ def main(argv: Any = None) -> None:
         print("time to first render (median of", args.repeat, "visits)")
         print(f"{'page':26} {'cold':>9} {'preheated':>10} {'cold/preheated':>15}")
         for name in cold:
-            c, w = _median(cold[name]), _median(warm.get(name, []))
+            c, w = median(cold[name]), median(warm.get(name, []))
             print(f"{name:26} {c:8.2f}s {w:9.2f}s {c / w:14.1f}x", flush=True)
         latency = update_latency(base, args.repeat * 2)
     print("\ninput to result, preheated server (median, max)")
     for what, values in latency.items():
-        print(f"{what:50} {_median(values) * 1000:7.0f} ms {max(values) * 1000:7.0f} ms")
+        print(f"{what:50} {median(values) * 1000:7.0f} ms {max(values) * 1000:7.0f} ms")
 
 
 if __name__ == "__main__":

@@ -26,12 +26,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import math
 import re
 import shutil
 import signal
-import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -43,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
+from harness import DESK, VOILA, free_port, median, stop, voila_command
 from playwright.sync_api import BrowserContext, BrowserType, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -122,12 +120,6 @@ class Server:
     visits: dict[tuple[str, str], list[Visit]] = field(default_factory=dict)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def config_folder(today: bool, notebooks: list[str], workdir: Path) -> Path:
     """Settings read before the repository's own: one preheated kernel per measured page."""
     config: dict[str, Any] = json.loads(json.dumps(TODAY)) if today else {}
@@ -147,23 +139,15 @@ def config_folder(today: bool, notebooks: list[str], workdir: Path) -> Path:
 
 @contextmanager
 def server(today: bool, notebooks: list[str], workdir: Path) -> Iterator[Server]:
+    """Plain ``voila`` (``today``) or the desk's server; ``wait_ready`` waits for its pools."""
     port = free_port()
-    program = (
-        [str(Path(sys.executable).with_name("voila"))]
-        if today
-        else [sys.executable, "-m", "calculators.server"]
-    )
-    command = [
-        *program,
-        "notebooks/",
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
+    command = voila_command(
+        port,
         # the first folder wins: ours, then the repository's voila.json
         f"--Voila.config_file_paths={config_folder(today, notebooks, workdir)}",
         f"--Voila.config_file_paths={REPO}",
-    ]
+        program=VOILA if today else DESK,
+    )
     name = "today" if today else "desk"
     log = workdir / f"{name}.log"
     with log.open("wb") as out:
@@ -171,11 +155,7 @@ def server(today: bool, notebooks: list[str], workdir: Path) -> Iterator[Server]
     try:
         yield Server(name, f"http://127.0.0.1:{port}", proc, log)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc, 30)
 
 
 def wait_ready(srv: Server, notebooks: list[str], limit: float = 300) -> None:
@@ -329,11 +309,6 @@ def measure(chromium: BrowserType, servers: list[Server], notebook: str, workdir
             context.close()
 
 
-def _median(values: list[float]) -> float:
-    values = [v for v in values if not math.isnan(v)]
-    return statistics.median(values) if values else float("nan")
-
-
 def report(servers: list[Server], notebooks: list[str]) -> None:
     print(
         f"phone profile: {DOWN_BITS / 1e6:g} Mbit/s, {ROUND_TRIP_MS} ms round trip, "
@@ -350,12 +325,12 @@ def report(servers: list[Server], notebooks: list[str]) -> None:
             for s in servers:
                 v = [x for x in s.visits.get((notebook, kind), []) if x.complete]
                 row = {
-                    "wire": _median([x.wire_bytes / 1000 for x in v]),
-                    "req": _median([x.requests for x in v]),
-                    "static": _median([x.static_requests for x in v]),
-                    "widget": _median([x.first_widget for x in v]),
-                    "result": _median([x.first_result for x in v]),
-                    "ws": _median([x.websocket_bytes / 1000 for x in v]),
+                    "wire": median([x.wire_bytes / 1000 for x in v]),
+                    "req": median([x.requests for x in v]),
+                    "static": median([x.static_requests for x in v]),
+                    "widget": median([x.first_widget for x in v]),
+                    "result": median([x.first_result for x in v]),
+                    "ws": median([x.websocket_bytes / 1000 for x in v]),
                 }
                 deflate = "*" if any(x.websocket_deflate for x in v) else ""
                 print(
@@ -376,7 +351,7 @@ def report(servers: list[Server], notebooks: list[str]) -> None:
                 today = summary[f"today {kind} {key}"]["all"]
                 desk = summary[f"desk {kind} {key}"]["all"]
                 ratios = [d / t for d, t in zip(desk, today, strict=True) if t]
-                parts.append(f"{label} {_median(ratios):.2f}x")
+                parts.append(f"{label} {median(ratios):.2f}x")
             print(f"  {kind} visit: " + ", ".join(parts))
     desk = next(s for s in servers if s.name == "desk")
     separate = sorted(
@@ -393,9 +368,9 @@ def report(servers: list[Server], notebooks: list[str]) -> None:
         if not first or not repeat:
             print(f"  {notebook:22} not measured")
             continue
-        wire = _median([x.wire_bytes / 1000 for x in first])
-        widget = _median([x.first_widget for x in first])
-        again = _median([x.first_result for x in repeat])
+        wire = median([x.wire_bytes / 1000 for x in first])
+        widget = median([x.first_widget for x in first])
+        again = median([x.first_result for x in repeat])
         static = max(x.static_requests for x in repeat)
         ok = wire <= 1500 and widget <= 3 and again <= 1.5 and static == 0
         print(

@@ -19,7 +19,6 @@ import argparse
 import contextlib
 import json
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -30,6 +29,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from harness import EARLIER_SETTINGS, VOILA, free_port, stop, voila_command
+
 REPO = Path(__file__).resolve().parents[1]
 PAGES = (
     "vtm_dice.ipynb",
@@ -38,25 +39,6 @@ PAGES = (
     "00_index.ipynb",
     "vtes_combat.ipynb",
     "rules_reference.ipynb",
-)
-BEFORE_POOLED = (
-    "vtes_damage",
-    "vtes_combat",
-    "vtes_table",
-    "dracula",
-    "vtm_dice",
-    "rules_reference",
-)
-BEFORE = (
-    "--MappingKernelManager.kernel_manager_class="
-    "jupyter_server.services.kernels.kernelmanager.ServerKernelManager",
-    "--KernelManager.transport=tcp",
-    # the pool sizes voila.json gave before they came from the machine
-    "--VoilaKernelManager.kernel_pools_config="
-    + json.dumps(
-        {"default": {"pool_size": 1}}
-        | {f"{page}.ipynb": {"pool_size": 2} for page in BEFORE_POOLED}
-    ),
 )
 
 
@@ -73,18 +55,10 @@ class Round:
     pools_at_first_page: tuple[int, int] | None = None
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def command(server: str, port: int) -> list[str]:
-    common = ["notebooks/", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
-    common.append("--Voila.port_retries=0")
     if server == "desk":
-        return [sys.executable, "-m", "calculators.server", *common]
-    return [str(Path(sys.executable).with_name("voila")), *common, *BEFORE]
+        return voila_command(port)
+    return voila_command(port, *EARLIER_SETTINGS, program=VOILA)
 
 
 def _page(url: str, timeout: float) -> bool:
@@ -162,12 +136,7 @@ def one_round(server: str, burst: int, hang_after: float) -> Round:
             result.first_page_s, result.last_page_s = min(served), max(served)
         return result
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc, 30)
 
 
 def summary(rounds: list[Round]) -> str:

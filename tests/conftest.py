@@ -11,17 +11,14 @@ import logging
 import os
 import re
 import shutil
-import socket
 import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support.servers import is_local, voila_server
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO.parent / "shared" / "seeds"
@@ -44,27 +41,6 @@ HARMLESS_CONSOLE = (
     re.compile(r"status of 403"),
     re.compile(r"status of 404"),
 )
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"voila exited early:\n{log.read_text(errors='replace')}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            pass
-        time.sleep(0.3)
-    raise RuntimeError(f"voila did not answer {url} in {seconds} s")
 
 
 def _wait_for_pools(proc: subprocess.Popen[bytes], log: Path, seconds: float) -> None:
@@ -101,7 +77,6 @@ def _wait_for_pools(proc: subprocess.Popen[bytes], log: Path, seconds: float) ->
 INTERNAL_ERROR = "calculator internal error"
 """What the kit logs (with an id and the traceback) when a page hits a non-rule exception."""
 _SERVER_LOG: dict[str, Path] = {}
-_SERVER_PROC: dict[str, subprocess.Popen[bytes]] = {}
 
 
 class _InternalErrors(logging.Handler):
@@ -131,46 +106,14 @@ def no_internal_errors(request: pytest.FixtureRequest) -> Iterator[_InternalErro
         assert not watcher.found, f"a page showed an internal error: {watcher.found}"
 
 
-@contextlib.contextmanager
-def desk_server(log: Path, *args: str, env: dict[str, str] | None = None) -> Iterator[str]:
-    """The desk's server (``calculators.server``) on ``notebooks/`` from the repository root (so it
-    reads ``voila.json``), on a free port, logging to ``log``; yields its base address once it
-    answers, and stops it afterwards."""
-    port = _free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "calculators.server",
-        "notebooks/",
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
-        *args,
-    ]
-    with log.open("wb") as out:
-        proc = subprocess.Popen(command, cwd=REPO, stdout=out, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    _SERVER_PROC[base] = proc
-    try:
-        _wait_until_up(f"{base}/voila/static/voila.js", proc, log, 120)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-
-
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The desk's server with its preheated kernel pools filled and quiet."""
     log = tmp_path_factory.mktemp("voila") / "voila.log"
     _SERVER_LOG["voila"] = log
-    with desk_server(log) as base:
-        _wait_for_pools(_SERVER_PROC[base], log, 300)
-        yield base
+    with voila_server(log, seconds=120) as server:
+        _wait_for_pools(server.proc, log, 300)
+        yield server.url
 
 
 @pytest.fixture(scope="session")
@@ -183,12 +126,6 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
             "'apt-get install -y chromium' (the test command does this when run as root)."
         )
     return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_ARGS}
-
-
-def _is_local(url: str) -> bool:
-    return re.match(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/", url) is not None or (
-        not re.match(r"^(https?|wss?)://", url)
-    )
 
 
 class ConsoleLog:
@@ -219,7 +156,7 @@ def open_page(page: Any, voila_url: str) -> Iterator[Callable[..., Any]]:
     page.on("pageerror", console.on_page_error)
     page.route(
         "**/*",
-        lambda route: route.continue_() if _is_local(route.request.url) else route.abort(),
+        lambda route: route.continue_() if is_local(route.request.url) else route.abort(),
     )
     page.set_default_timeout(120_000)
     page.set_default_navigation_timeout(180_000)
@@ -242,12 +179,6 @@ def open_page(page: Any, voila_url: str) -> Iterator[Callable[..., Any]]:
         logged = f.read().decode("utf-8", errors="replace")
     # the kernels' records reach the server's log (see calculators/kit/banner.py)
     assert INTERNAL_ERROR not in logged, f"the server logged an internal error:\n{logged}"
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        if "open_page" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")

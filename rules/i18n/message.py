@@ -72,8 +72,8 @@ class Message:
 class Fixed:
     """A text outside the catalogs, the same in every language: a caller's own words.
 
-    The engines and pages never use it (``tests/test_errors_russian.py`` and
-    ``tests/test_trace_russian.py`` check the source); code that calls :mod:`rules` from
+    The engines and pages never use it (``tests/fast/test_errors_russian.py`` and
+    ``tests/fast/test_trace_russian.py`` check the source); code that calls :mod:`rules` from
     Python may raise or trace with plain text this way.
     """
 

@@ -1,0 +1,14 @@
+"""The server tier: every test that starts a process (the desk's server, kernels, nginx, tools)
+without a browser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support.tiers import mark_folder
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    mark_folder(items, Path(__file__).parent, "server")
