@@ -114,14 +114,6 @@ ALLOWED_CIRCLES: frozenset[frozenset[str]] = frozenset(
                 "calculators.pages.vtes_table.victory",
             )
         ),
-        # rules/: the card library loads its data in a function, and the data module builds
-        # its entries with the library's classes (follow-up: the classes in a module of their own)
-        frozenset(
-            (
-                "rules.vtes.card_library",
-                "rules.vtes.card_library_data",
-            )
-        ),
     )
 )
 ALLOWED_PARTS_IMPORTING_A_PAGE: frozenset[tuple[str, str]] = frozenset(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.i18n import Message, msg
-from rules.vtes.card_library import CardOption, CardPlay, LibraryEntry, merge_limits
+from rules.vtes.card_entry import CardOption, CardPlay, LibraryEntry, merge_limits
 
 __all__ = ["COMBAT", "EQUIPMENT"]
 

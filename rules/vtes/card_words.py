@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.i18n import Message, msg, msg_n, msg_p
-from rules.vtes.card_library import CardOption, CardPlay
+from rules.vtes.card_entry import CardOption, CardPlay
 from rules.vtes.combat_effects import RESTRICTIONS
 
 __all__ = ["describe"]

@@ -111,6 +111,19 @@ class RoundEndCards(TorporCards):
                     )
                     self._card(fighter, card.name, msg("{name} goes to torpor", name=opp.name))
                     self._to_torpor(opp)
+                if (
+                    not (card.gain_blood_lost or card.opponent_strength or card.send_to_torpor)
+                    and not card.damage
+                ):
+                    self.trace.add(
+                        ROUND_END,
+                        msg(
+                            "{name} plays {card}: its conditions hold, and what it does takes "
+                            "place outside this combat.",
+                            name=fighter.name,
+                            card=card.name,
+                        ),
+                    )
                 if card.damage and opp.state is not MinionState.BURNED:
                     self.trace.add(
                         ROUND_END,
