@@ -19,13 +19,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.errors import IllegalPlay
-from rules.i18n import Message, msg, msg_n, msg_p
+from rules.i18n import Message, msg, msg_n
 from rules.trace import Step, Trace
 from rules.vtes import (
     MinionState,
 )
 from rules.vtes import combat_text as words
-from rules.vtes.combat_effects import CARDS, LASTING, PRESSES, SEQUENCE
+from rules.vtes.combat_effects import CARDS, LASTING, LIMITS, PRESSES, SEQUENCE, CombatState
 from rules.vtes.combat_effects import Hit as _Hit
 from rules.vtes.combat_fighter import Fighter as _Fighter
 from rules.vtes.combat_pairs import PairSteps, describe_strike
@@ -47,27 +47,31 @@ class _RoundPlay(PairSteps):
         rnd: Round,
         fighters: Mapping[Side, _Fighter],
         rules: str,
+        combat: CombatState,
     ) -> None:
         self.number = number
         self.rnd = rnd
         self.f = fighters
         self.rules = rules
+        self.combat = combat
         self.trace = Trace()
         self.say: list[Message] = []
         self.range: Range = "close"
         self.ended_by: str | None = None
         self._pair_index = 0
-        self._no_press: dict[Side, str] = {}
+        self._commit = {}
+        self._harmless = {}
+        self._torpor_used = set()
 
     # .. steps of the round ..
     def play(self) -> RoundReport:
         for fighter in self.f.values():
-            fighter.stolen_this_round.clear()
-            fighter.blood_lost_round = 0
-            fighter.damage_round = 0
+            fighter.new_round()
         self._before_range()
         if self.ended_by is None:
             self._determine_range()
+            self._before_strikes()
+        if self.ended_by is None:
             self._check_grapple_range()
             chosen = self._count_strikes()
             self._strikes(chosen)
@@ -75,9 +79,11 @@ class _RoundPlay(PairSteps):
             self._press_step()
         continued = self._presses()
         self._end_of_round()
+        self._torpor_cards_used()
         if self._another_round():
             continued = True
-        self._end_round_effects()
+        for fighter in self.f.values():
+            fighter.end_round()
         return RoundReport(
             number=self.number,
             range=self.range,
@@ -94,6 +100,17 @@ class _RoundPlay(PairSteps):
     def _ended_by_state(self) -> bool:
         return self._check_ready()
 
+    def _burn_minion(self, fighter: _Fighter) -> None:
+        fighter.state = MinionState.BURNED
+        self._say(msg("{name} has no life left and is burned.", name=fighter.name))
+        self._burn_possessions(fighter)
+
+    def _new_combat(self) -> None:
+        """A queued combat starts afresh: effects lasting 'this combat' are gone."""
+        for fighter in self.f.values():
+            fighter.new_combat()
+        self.combat.weapon_maneuvers.clear()
+
     def _strikes(self, chosen: dict[Side, list[Strike]]) -> None:
         acting, opposing = chosen["acting"], chosen["opposing"]
         pairs = max(len(acting), len(opposing))
@@ -107,10 +124,37 @@ class _RoundPlay(PairSteps):
                     self._say(
                         msg("Additional strikes, pair {pair}, at the same long range:", pair=k)
                     )
-            a = acting[k] if k < len(acting) else None
-            o = opposing[k] if k < len(opposing) else None
+            pair: dict[Side, Strike | None] = {
+                "acting": acting[k] if k < len(acting) else None,
+                "opposing": opposing[k] if k < len(opposing) else None,
+            }
+            if k >= 1:
+                for side in SIDES:
+                    if pair[side] is not None and not pair[side].passes:  # type: ignore[union-attr]
+                        effect = self._forbidden(side, "additional_strikes") or self._forbidden(
+                            side, "strike"
+                        )
+                        if effect is not None:
+                            self.trace.add(
+                                LIMITS,
+                                msg(
+                                    "{card}: {name} cannot use its additional strike this round.",
+                                    card=effect.name,
+                                    name=self.f[side].name,
+                                ),
+                            )
+                            self._say(
+                                msg(
+                                    "{name} cannot use its additional strike this round ({card}).",
+                                    name=self.f[side].name,
+                                    card=effect.name,
+                                )
+                            )
+                            pair[side] = None
+                if pair["acting"] is None and pair["opposing"] is None:
+                    continue
             self._pair_index = k
-            self._pair({"acting": a, "opposing": o})
+            self._pair(pair)
             if self.ended_by is not None:
                 if k + 1 < pairs:
                     self.trace.add(
@@ -163,16 +207,7 @@ class _RoundPlay(PairSteps):
             )
             self._say(msg("{name} presses to continue.", name=trap))
         for side in presses:
-            card = self._no_press.get(side)
-            if card is not None:
-                raise IllegalPlay(
-                    msg(
-                        "{where}: {name} cannot press this round because of {card}.",
-                        where=self._where(),
-                        name=self.f[side].name,
-                        card=card,
-                    )
-                )
+            self._check_restricted(side, "press")
         if not presses and trap is not None:
             self._say(msg("The last press stands, so another round begins."))
             return True
@@ -214,7 +249,10 @@ class _RoundPlay(PairSteps):
                     )
                 )
             if play is not None and play.card:
-                self._pay(self.f[side], play.cost, play.card)
+                self._limits(side, play.card, play.limits)
+                self._pay(
+                    self.f[side], play.cost, play.card, burn=play.burn_blood, limits=play.limits
+                )
                 self.trace.add(
                     CARDS,
                     msg(
@@ -224,34 +262,34 @@ class _RoundPlay(PairSteps):
                         card=play.card,
                     ),
                 )
-            if i == 0:
+            if i + shift == 0:
                 self._say(msg("{name} presses to continue.", name=name))
             else:
                 self._say(msg("{name} presses to cancel that press.", name=name))
-        count = len(presses)
+        count = len(presses) + shift
+        pressed: tuple[Message | str, ...] = words.sides(presses)
+        if trap is not None:
+            pressed = (trap, *pressed)
         continued = count % 2 == 1
         if continued:
             if count == 1:
                 self.trace.add(
                     PRESSES,
-                    msg_p(
-                        "one press",
-                        "{n} press(es) alternate ({sides}); the last press to continue is not "
-                        "cancelled, so another round begins.",
-                        n=count,
-                        sides=words.sides(presses),
+                    msg(
+                        "One press to continue ({sides}), not cancelled, so another round begins.",
+                        sides=pressed,
                     ),
                 )
             else:
                 self.trace.add(
                     PRESSES,
                     msg_n(
-                        "{n} press(es) alternate ({sides}); the last press to continue is not "
+                        "{n} press alternates ({sides}); the last press to continue is not "
                         "cancelled, so another round begins.",
-                        "{n} press(es) alternate ({sides}); the last press to continue is not "
+                        "{n} presses alternate ({sides}); the last press to continue is not "
                         "cancelled, so another round begins.",
                         count,
-                        sides=words.sides(presses),
+                        sides=pressed,
                     ),
                 )
             self._say(msg("The last press stands, so another round begins."))
@@ -259,12 +297,12 @@ class _RoundPlay(PairSteps):
             self.trace.add(
                 PRESSES,
                 msg_n(
-                    "{n} presses alternate ({sides}); the last one cancels the press to "
+                    "{n} press alternates ({sides}); the last one cancels the press to "
                     "continue, so the combat ends after round {round}.",
                     "{n} presses alternate ({sides}); the last one cancels the press to "
                     "continue, so the combat ends after round {round}.",
                     count,
-                    sides=words.sides(presses),
+                    sides=pressed,
                     round=self.number,
                 ),
             )
@@ -344,6 +382,8 @@ def resolve(scenario: Mapping[str, Any]) -> CombatReport:
             opposing=o.name,
         ),
     )
+    a.foe, o.foe = o, a
+    combat = CombatState()
     rounds: list[RoundReport] = []
     ended_by: str | None = None
     for number, rnd in enumerate(sc.rounds, 1):
@@ -358,7 +398,7 @@ def resolve(scenario: Mapping[str, Any]) -> CombatReport:
                     why=_ended_text(ended_by),
                 )
             )
-        play = _RoundPlay(number, rnd, fighters, sc.rules)
+        play = _RoundPlay(number, rnd, fighters, sc.rules, combat)
         report = play.play()
         steps.append(
             Step(
@@ -377,6 +417,12 @@ def resolve(scenario: Mapping[str, Any]) -> CombatReport:
     if ended_by is None:
         ended_by = "open"
         closing.append(msg("The next round is not recorded in this scenario."))
+    else:
+        after = _RoundPlay(len(sc.rounds), Round(), fighters, sc.rules, combat)
+        after.range = rounds[-1].range
+        after._after_combat()
+        steps.extend(after.trace.steps)
+        closing.extend(after.say)
     closing.extend(_closing(a))
     closing.extend(_closing(o))
     return CombatReport(

@@ -1,7 +1,8 @@
-"""The end of a round of VTES combat (sections 6.4.12, 6.4.8): the cards played after the
-presses (Taste of Vitae, Disarm, Pulled Fangs), and the cards that start another round, or a
-new combat, when the combat would end (superior Telepathic Tracking, Relentless Reaper,
-superior Psyche!).
+"""The end of a round of VTES combat (sections 6.4.12, 6.4.8, 6.4.14): the cards played after
+the presses (Taste of Vitae, Disarm, Pulled Fangs), and the cards that start another round, or
+a new combat, when the combat would end (superior Telepathic Tracking, Relentless Reaper,
+superior Psyche!). Each card's own limits (close range, more damage inflicted, an opposing
+vampire) are checked before it takes effect.
 
 :class:`RoundEndCards` is mixed into the round player of :mod:`rules.vtes.combat`.
 """
@@ -11,17 +12,17 @@ from __future__ import annotations
 from rules.errors import IllegalPlay
 from rules.i18n import Message, msg
 from rules.vtes import combat_text as words
-from rules.vtes.combat_before_range import BeforeRangeCards
 from rules.vtes.combat_effects import ROUND_END, Hit
 from rules.vtes.combat_effects import takes_damage as _takes
 from rules.vtes.combat_fighter import Fighter
+from rules.vtes.combat_torpor import TorporCards
 from rules.vtes.models import MinionState
 from rules.vtes.scenario import SIDES, other
 
 __all__ = ["RoundEndCards"]
 
 
-class RoundEndCards(BeforeRangeCards):
+class RoundEndCards(TorporCards):
     """The end-of-round cards and the cards that start another round (mixed into the round
     player)."""
 
@@ -53,7 +54,7 @@ class RoundEndCards(BeforeRangeCards):
                             card=card.name,
                         )
                     )
-                if card.name in seen:
+                if card.name in seen and card.limits is None:
                     raise IllegalPlay(
                         msg(
                             "{where}: {name} plays {card} twice; a vampire can play only one "
@@ -75,8 +76,9 @@ class RoundEndCards(BeforeRangeCards):
                             card=card.name,
                         )
                     )
+                self._limits(side, card.name, card.limits)
                 if card.needs_more_damage:
-                    mine, theirs = opp.damage_round, fighter.damage_round
+                    mine, theirs = opp.damage_by_minion(), fighter.damage_by_minion()
                     if self.range != "close" or mine <= theirs:
                         raise IllegalPlay(
                             msg(
@@ -91,15 +93,12 @@ class RoundEndCards(BeforeRangeCards):
                                 range_at=words.range_at(self.range),
                             )
                         )
-                self._pay(fighter, card.cost, card.name)
+                self._pay(fighter, card.cost, card.name, burn=card.burn_blood, limits=card.limits)
                 if card.gain_blood_lost:
                     self._gain_lost(fighter, opp, card.name)
                 if card.opponent_strength:
-                    self._change_strength(
-                        opp, card.opponent_strength, card.name, False, by_foe=True
-                    )
+                    self._change_strength(fighter, opp, card.opponent_strength, card.name, "combat")
                 if card.send_to_torpor and opp.ready:
-                    opp.state = MinionState.TORPOR
                     self.trace.add(
                         ROUND_END,
                         msg(
@@ -111,6 +110,20 @@ class RoundEndCards(BeforeRangeCards):
                         ),
                     )
                     self._card(fighter, card.name, msg("{name} goes to torpor", name=opp.name))
+                    self._to_torpor(opp)
+                if (
+                    not (card.gain_blood_lost or card.opponent_strength or card.send_to_torpor)
+                    and not card.damage
+                ):
+                    self.trace.add(
+                        ROUND_END,
+                        msg(
+                            "{name} plays {card}: its conditions hold, and what it does takes "
+                            "place outside this combat.",
+                            name=fighter.name,
+                            card=card.name,
+                        ),
+                    )
                 if card.damage and opp.state is not MinionState.BURNED:
                     self.trace.add(
                         ROUND_END,
@@ -123,7 +136,9 @@ class RoundEndCards(BeforeRangeCards):
                         ),
                     )
                     self._card(fighter, card.name, _takes(opp.name, card.damage))
-                    self._deal({other(side): Hit(normal=card.damage)})
+                    hit = Hit()
+                    hit.add("card", card.name, card.damage, by=side)
+                    self._deal({other(side): hit})
         if any(not f.ready for f in self.f.values()) and self.ended_by is None:
             self.ended_by = "not_ready"
 
@@ -179,7 +194,9 @@ class RoundEndCards(BeforeRangeCards):
                     why=why,
                 )
             )
-        self._pay(fighter, new.cost, new.card)
+        self._limits(new.side, new.card, new.limits)
+        self._pay(fighter, new.cost, new.card, burn=new.burn_blood, limits=new.limits)
+        self.combat.after.clear()
         if new.new_combat:
             self._new_combat()
             what = msg(

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from rules.errors import InvalidState
 from rules.i18n import Message, msg, msg_p
@@ -31,10 +31,15 @@ from rules.validation import shown
 from rules.vtes.scenario_combatants import parse_combatant as _combatant
 from rules.vtes.scenario_effects import (
     RESTRICTIONS,
+    parse_additional_only,
+    parse_commit,
+    parse_damage_bonus,
     parse_end_of_round,
     parse_environmental,
+    parse_lasting_prevention,
     parse_new_round,
     parse_plays,
+    parse_torpor,
 )
 from rules.vtes.scenario_input import Place as _Place
 from rules.vtes.scenario_input import read_bool as _bool
@@ -55,6 +60,7 @@ from rules.vtes.scenario_keys import EQUIPMENT_KEYS as EQUIPMENT_KEYS
 from rules.vtes.scenario_keys import STRIKE_KEYS as STRIKE_KEYS
 from rules.vtes.scenario_keys import USE_KEYS as USE_KEYS
 from rules.vtes.scenario_keys import WEAPON_USE_KEYS as WEAPON_USE_KEYS
+from rules.vtes.scenario_limits import CARD_KINDS, parse_cancel, parse_limits, parse_words
 from rules.vtes.scenario_strikes import parse_equipment as _equipment_item
 from rules.vtes.scenario_strikes import parse_strike as _strike
 from rules.vtes.scenario_values import (
@@ -141,10 +147,9 @@ def _signed(data: dict[str, Any], key: str, where: _Place) -> int:
     return raw
 
 
-def _before_range(data: object, where: _Place) -> BeforeRange:
-    b = _keys(data, BEFORE_RANGE_KEYS, where)
-    restrict = tuple(str(x) for x in _list(b, "restrict", where))
-    for item in restrict:
+def _restrictions(b: dict[str, Any], key: str, where: _Place) -> tuple[str, ...]:
+    items = tuple(str(x) for x in _list(b, key, where))
+    for item in items:
         if item not in RESTRICTIONS:
             raise InvalidState(
                 msg(
@@ -154,6 +159,37 @@ def _before_range(data: object, where: _Place) -> BeforeRange:
                     allowed=list(RESTRICTIONS),
                 )
             )
+    return items
+
+
+def _text(b: dict[str, Any], key: str, where: _Place) -> str:
+    value = b.get(key, "")
+    if not isinstance(value, str):
+        raise InvalidState(
+            msg(
+                "{where}: {key} must be a text, got {value}.",
+                where=where.said,
+                key=repr(key),
+                value=shown(value),
+            )
+        )
+    return value.strip()
+
+
+def _before_range(data: object, where: _Place) -> BeforeRange:
+    b = _keys(data, BEFORE_RANGE_KEYS, where)
+    restrict = _restrictions(b, "restrict", where)
+    when = b.get("when", "before_range")
+    if when not in ("before_range", "strikes"):
+        raise InvalidState(
+            msg(
+                "{where}: {key} is {value}; allowed: {allowed}.",
+                where=where.said,
+                key=repr("when"),
+                value=shown(when),
+                allowed=["'before_range'", "'strikes'"],
+            )
+        )
     employ = None
     if "employ" in b:
         rw = where.then("employ")
@@ -180,7 +216,50 @@ def _before_range(data: object, where: _Place) -> BeforeRange:
         burn_retainer=_str(b, "burn_retainer", where),
         trap_press=_bool(b, "trap_press", where),
         cost=_int(b, "cost", where, default=0),
+        limits=parse_limits(b, where),
+        says=_text(b, "says", where),
+        burn_blood=_int(b, "burn_blood", where, default=0),
+        requires=tuple(str(x) for x in _list(b, "requires", where)),
+        kinds=parse_words(b, "kinds", where, CARD_KINDS),
+        cancel=parse_cancel(b, where),
+        when="strikes" if when == "strikes" else "before_range",
+        prevent=parse_lasting_prevention(b["prevent"], where) if "prevent" in b else None,
+        damage_bonus=(
+            parse_damage_bonus(b["damage_bonus"], where) if "damage_bonus" in b else None
+        ),
+        env_close_only=_bool(b, "env_close_only", where),
+        unpreventable=_bool(b, "unpreventable", where),
+        weather=_int(b, "weather", where, default=0),
+        escalates=_bool(b, "escalates", where),
+        card_cost=_int(b, "card_cost", where, default=0),
+        discount=_int(b, "discount", where, default=0),
+        gain_blood=_int(b, "gain_blood", where, default=0),
+        drain=_int(b, "drain", where, default=0),
+        ends_combat=_bool(b, "ends_combat", where),
+        extra_strikes=_int(b, "extra_strikes", where, default=0),
+        restrict_self=_restrictions(b, "restrict_self", where),
+        frenzy_immune=_bool(b, "frenzy_immune", where),
+        keep=_bool(b, "keep", where),
+        coin_dodge=_bool(b, "coin_dodge", where),
+        acid=_acid(b, where),
     )
+
+
+def _acid(b: dict[str, Any], where: _Place) -> Literal["normal", "aggravated"] | None:
+    value = b.get("acid")
+    if value is None:
+        return None
+    if value not in ("normal", "aggravated"):
+        raise InvalidState(
+            msg(
+                "{where}: {key} is {value}; allowed: {allowed}.",
+                where=where.said,
+                key=repr("acid"),
+                value=shown(value),
+                allowed=["'normal'", "'aggravated'"],
+            )
+        )
+    return "normal" if value == "normal" else "aggravated"
 
 
 def _round(data: object, number: int) -> Round:
@@ -208,6 +287,9 @@ def _round(data: object, number: int) -> Round:
                     count=_int(a, "count", aw, default=1, minimum=1),
                     limited=_bool(a, "limited", aw, default=True),
                     cost=_int(a, "cost", aw, default=0),
+                    burn_blood=_int(a, "burn_blood", aw, default=0),
+                    only=parse_additional_only(a["only"], aw) if "only" in a else None,
+                    limits=parse_limits(a, aw),
                 )
             )
         additional.append(tuple(effects))
@@ -255,6 +337,17 @@ def _round(data: object, number: int) -> Round:
                 allowed=["'close'", "'long'"],
             )
         )
+    torpor = tuple(
+        parse_torpor(
+            items,
+            where.then(msg_p("side", "acting") if side == "acting" else msg_p("side", "opposing")),
+        )
+        for side, items in zip(SIDES, _per_side(r, "torpor", where), strict=True)
+    )
+    commit_raw = _keys(r.get("commit", {}), SIDES, where.then("commit"))
+    commits = tuple(
+        parse_commit(commit_raw[side], where) if side in commit_raw else None for side in SIDES
+    )
     maneuvers, maneuver_plays = parse_plays(r, "maneuvers", where)
     presses, press_plays = parse_plays(r, "presses", where)
     return Round(
@@ -269,6 +362,8 @@ def _round(data: object, number: int) -> Round:
         environmental=(environmental[0], environmental[1]),
         end_of_round=(ends[0], ends[1]),
         new_round=parse_new_round(r["new_round"], where) if "new_round" in r else None,
+        torpor=(torpor[0], torpor[1]),
+        commit=(commits[0], commits[1]),
     )
 
 

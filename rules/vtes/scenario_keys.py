@@ -11,9 +11,11 @@ from __future__ import annotations
 __all__ = [
     "ADDITIONAL_KEYS",
     "BEFORE_RANGE_KEYS",
+    "BURNS_KEYS",
     "COMBATANT_KEYS",
     "EFFECT_KEYS",
     "EQUIPMENT_KEYS",
+    "MANEUVERS_KEYS",
     "RETAINER_KEYS",
     "ROUND_KEYS",
     "STRIKE_KEYS",
@@ -34,7 +36,21 @@ COMBATANT_KEYS = (
     "retainers",
     "wounded",
 )
-EQUIPMENT_KEYS = ("name", "strike")
+EQUIPMENT_KEYS = (
+    "name",
+    "strike",
+    "type",
+    "maneuvers",
+    "press_first_round",
+    "burns_at_long",
+    "restrict",
+    "says",
+    "strength",
+    "counters",
+    "card_discount",
+)
+MANEUVERS_KEYS = ("count", "to", "quote")
+BURNS_KEYS = ("damage", "aggravated", "quote")
 RETAINER_KEYS = ("name", "life", "damage")
 ROUND_KEYS = (
     "before_range",
@@ -46,6 +62,8 @@ ROUND_KEYS = (
     "presses",
     "end_of_round",
     "new_round",
+    "torpor",
+    "commit",
 )
 BEFORE_RANGE_KEYS = (
     "name",
@@ -64,8 +82,32 @@ BEFORE_RANGE_KEYS = (
     "burn_retainer",
     "trap_press",
     "cost",
+    "limits",
+    "says",
+    "burn_blood",
+    "requires",
+    "kinds",
+    "cancelled_by",
+    "when",
+    "prevent",
+    "damage_bonus",
+    "env_close_only",
+    "unpreventable",
+    "weather",
+    "escalates",
+    "card_cost",
+    "discount",
+    "gain_blood",
+    "drain",
+    "ends_combat",
+    "extra_strikes",
+    "restrict_self",
+    "frenzy_immune",
+    "keep",
+    "coin_dodge",
+    "acid",
 )
-ADDITIONAL_KEYS = ("name", "count", "limited", "cost")
+ADDITIONAL_KEYS = ("name", "count", "limited", "cost", "burn_blood", "only", "limits")
 EFFECT_KEYS = (
     "damage",
     "strength_bonus",
@@ -87,6 +129,25 @@ EFFECT_KEYS = (
     "recoil_aggravated",
     "recoil_close_only",
     "burn_after_use",
+    "limits",
+    "unlock_opponent",
+    "weapons_only",
+    "destroy_retainer",
+    "burn_ally",
+    "weapons_no_damage",
+    "unpreventable_by",
+    "after_combat",
+    "stops_strikes",
+    "recoil_if_dodged",
+    "max_damage",
+    "never_aggravated",
+    "equip_self",
+    "prevents",
+    "forbids",
+    "says",
+    "recoil_once",
+    "spend_counters",
+    "torpor_after",
 )
 USE_KEYS = (
     "target",
@@ -98,6 +159,17 @@ USE_KEYS = (
     "aim_bonus",
     "aim_no_press",
     "cost",
+    "burn_blood",
+    "requires",
+    "kinds",
+    "bonus",
+    "aim_always",
+    "aim_forbids",
+    "aim_limits",
+    "ammo",
+    "countered",
+    "melee",
+    "coin",
 )
 STRIKE_KEYS = ("name", "hand", "weapon", *EFFECT_KEYS, *USE_KEYS)
-WEAPON_USE_KEYS = ("name", "weapon", *USE_KEYS)
+WEAPON_USE_KEYS = ("name", "weapon", "limits", *USE_KEYS)

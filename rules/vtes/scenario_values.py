@@ -10,21 +10,32 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from rules.vtes.scenario_effects import (
+    AdditionalOnly,
+    AfterCombat,
+    Ammo,
+    Commit,
+    Countered,
+    DamageBonus,
     EndOfRound,
     Environmental,
+    LastingPrevention,
     NewRound,
     Play,
     Prevention,
     RangeName,
+    TorporCard,
 )
+from rules.vtes.scenario_limits import Cancel, Limits
 
 __all__ = [
     "HAND",
     "SIDES",
     "AdditionalStrikes",
     "BeforeRange",
+    "BurnsAtLong",
     "Combatant",
     "Equipment",
+    "Maneuvers",
     "Retainer",
     "Round",
     "Scenario",
@@ -74,6 +85,35 @@ class StrikeEffect:
     recoil_aggravated: bool = False
     recoil_close_only: bool = False
     burn_after_use: bool = False
+    limits: Limits | None = None
+    """An equipment strike's own limits (once each round or combat, a range)."""
+    unlock_opponent: bool = False
+    weapons_only: bool = False
+    """The equipment destroyed or stolen must be a weapon (Fast Hands, Voracious Vermin)."""
+    destroy_retainer: str | None = None
+    burn_ally: bool = False
+    weapons_no_damage: bool = False
+    """Once this strike resolves, the opposing minion's weapon strikes inflict no damage
+    this round (Blood Fury)."""
+    unpreventable_by: tuple[str, ...] = ()
+    """Disciplines whose cards cannot prevent this strike's damage (``"for"``)."""
+    after_combat: AfterCombat | None = None
+    stops_strikes: bool = False
+    """The opposing minion cannot strike for the rest of the round (Pounce)."""
+    recoil_if_dodged: int = 0
+    max_damage: int | None = None
+    never_aggravated: bool = False
+    equip_self: Equipment | None = None
+    """The striker equips with this weapon, usable from the next round (Molotov Cocktail)."""
+    prevents: int = 0
+    """Damage of the opposing strike this strike prevents as they resolve (Stunt Cycle)."""
+    forbids: tuple[str, ...] = ()
+    """What the striker cannot do for the rest of the round (Stutter-Step)."""
+    says: str = ""
+    recoil_once: bool = False
+    spend_counters: bool = False
+    torpor_after: int = 0
+    """A vampire dealt this much damage by this weapon in one combat goes to torpor."""
 
     def damage_for(self, strength: int) -> int:
         """The damage points this strike deals for a striker of ``strength``."""
@@ -105,18 +145,77 @@ class Strike:
     prevented: int = 0
     default: bool = False
     prevention: tuple[Prevention, ...] = ()
-    cancelled_by: str | None = None
-    cancel_cost: int = 0
+    cancel: Cancel | None = None
     aim: str | None = None
     aim_bonus: int = 0
     aim_no_press: bool = False
     cost: int = 0
+    limits: Limits | None = None
+    burn_blood: int = 0
+    requires: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    bonus: int = 0
+    """Damage added to a weapon strike by the card used with it (Undead Strength)."""
+    aim_always: bool = False
+    aim_forbids: tuple[str, ...] = ()
+    aim_limits: Limits | None = None
+    ammo: Ammo | None = None
+    countered: Countered | None = None
+    passes: bool = False
+    """The minion makes no strike (the strike was lost to a cancel or an effect)."""
+    melee: bool = False
+    """The card's strike is made with a melee weapon (Undead Strength used with one)."""
+    coin: Literal["heads", "tails"] | None = None
+    """The coin flipped for this strike against a vampire under superior Gemini's Mirror."""
+
+    @property
+    def cancelled_by(self) -> str | None:
+        return self.cancel.name if self.cancel is not None else None
+
+    @property
+    def card(self) -> bool:
+        """A strike card: named, and not a plain weapon strike or the unnamed hand strike
+        (a card used with a weapon, such as Undead Strength, is a strike card)."""
+        return self.name not in ("hand strike", "strike", "additional strike", "no strike") and (
+            self.name != self.weapon
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Maneuvers:
+    """The optional maneuvers a weapon gives each combat (.44 Magnum: 1)."""
+
+    count: int
+    to: RangeName | None = None
+    quote: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BurnsAtLong:
+    """Equipment burned when its bearer is dealt damage at long range by the opposing minion,
+    dealing damage to the bearer (Improvised Flamethrower)."""
+
+    damage: int
+    aggravated: bool = False
+    quote: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Equipment:
     name: str
     strike: StrikeEffect | None = None
+    type: Literal["gun", "melee"] | None = None
+    maneuvers: Maneuvers | None = None
+    press_first_round: str | None = None
+    """A mandatory press to continue in the first round (Talbot's Chainsaw): its quote."""
+    burns_at_long: BurnsAtLong | None = None
+    restrict: tuple[str, ...] = ()
+    """What an opposing vampire cannot do while this is carried (The Crusader Sword)."""
+    says: str = ""
+    strength: int = 0
+    counters: int | None = None
+    card_discount: int = 0
+    """Combat cards cost the bearer this much less blood (Eye of Hazimel)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +248,9 @@ class AdditionalStrikes:
     count: int
     limited: bool = True
     cost: int = 0
+    burn_blood: int = 0
+    only: AdditionalOnly | None = None
+    limits: Limits | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +275,39 @@ class BeforeRange:
     burn_retainer: str | None = None
     trap_press: bool = False
     cost: int = 0
+    limits: Limits | None = None
+    says: str = ""
+    burn_blood: int = 0
+    requires: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    cancel: Cancel | None = None
+    when: Literal["before_range", "strikes"] = "before_range"
+    prevent: LastingPrevention | None = None
+    damage_bonus: DamageBonus | None = None
+    env_close_only: bool = False
+    unpreventable: bool = False
+    weather: int = 0
+    """Environmental damage to both combatants and their retainers before range is determined
+    each round (Weather Control); ``escalates`` adds 1 each later round."""
+    escalates: bool = False
+    card_cost: int = 0
+    """Combat cards cost the opposing vampire this much more blood (superior Terror Frenzy)."""
+    discount: int = 0
+    gain_blood: int = 0
+    drain: int = 0
+    """Blood the opposing vampire burns (not damage: Thin Blood)."""
+    ends_combat: bool = False
+    extra_strikes: int = 0
+    restrict_self: tuple[str, ...] = ()
+    frenzy_immune: bool = False
+    keep: bool = False
+    """The card stays in force (this round or the combat) for a later use of it."""
+    coin_dodge: bool = False
+    """Each strike against this vampire is stopped on a coin flipped tails, until one comes up
+    heads (superior Gemini's Mirror): each opposing strike gives its ``coin``."""
+    acid: Literal["normal", "aggravated"] | None = None
+    """The opposing minion takes environmental damage equal to the strike damage it
+    successfully inflicts on this vampire this round (Blood of Acid)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +325,14 @@ class Round:
     environmental: tuple[tuple[Environmental, ...], tuple[Environmental, ...]] = ((), ())
     end_of_round: tuple[tuple[EndOfRound, ...], tuple[EndOfRound, ...]] = ((), ())
     new_round: NewRound | None = None
+    torpor: tuple[tuple[TorporCard, ...], tuple[TorporCard, ...]] = ((), ())
+    commit: tuple[Commit | None, Commit | None] = (None, None)
+
+    def torpor_of(self, side: Side) -> tuple[TorporCard, ...]:
+        return self.torpor[SIDES.index(side)]
+
+    def commit_of(self, side: Side) -> Commit | None:
+        return self.commit[SIDES.index(side)]
 
     def environmental_of(self, side: Side) -> tuple[Environmental, ...]:
         return self.environmental[SIDES.index(side)]

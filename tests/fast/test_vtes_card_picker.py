@@ -44,8 +44,8 @@ def test_vampire_from_the_crypt_and_cards_by_name() -> None:
 
 def test_unmodelled_level_is_said_and_refused_in_russian() -> None:
     app = _open(VtesCombatPage(lang="ru"))
-    app.card_picker.name.value = "Decapitate"
-    app.card_picker.level.value = "POT"
+    app.card_picker.name.value = "Dam the Heart's River"
+    app.card_picker.level.value = "QUI"
     assert "Не моделируется" in app.card_picker.info.value
     app.card_picker.play.click()
     assert "не моделируется" in app.banner.message and app.card_picker.plays == []
@@ -56,7 +56,7 @@ def test_illegal_card_play_is_refused_with_a_message() -> None:
     app.card_picker.name.value = "Thrown Sewer Lid"
     app.card_picker.level.value = "pot"
     app.card_picker.play.click()
-    assert "only at long range" in app.banner.message and app.card_picker.plays == []
+    assert "only usable at long range" in app.banner.message and app.card_picker.plays == []
     app.card_picker.name.value = "Concealed Weapon"
     app.card_picker.play.click()
     assert "needs a choice" in app.banner.message
