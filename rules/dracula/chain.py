@@ -11,7 +11,7 @@ a round (``expected_rounds`` counts decided rounds).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -28,10 +28,11 @@ from rules.dracula.chain_model import (
 )
 from rules.dracula.chain_solvers import solve_layers, solve_states
 from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
-from rules.dracula.legality import AGATHA_COST, NO_DODGE_IN_ROUND_ONE, enemy_cards
+from rules.dracula.legality import enemy_cards
 from rules.dracula.minimax import GameSolution
-from rules.dracula.shares import outcome_shares
-from rules.dracula.words import card_name, card_names, result_name
+from rules.dracula.shares import Shares, outcome_shares
+from rules.dracula.stated import stated_rules
+from rules.dracula.words import card_names
 from rules.errors import InvalidState
 from rules.i18n import msg, msg_n, msg_p
 from rules.trace import Step, Trace
@@ -70,33 +71,6 @@ class CombatOdds:
     expected_rounds: Fraction
     states: int
     steps: tuple[Step, ...] = field(default=())
-
-
-class _Shares(Mapping[Ending, Fraction]):
-    """Exact probabilities kept as integer numerators over one common denominator."""
-
-    __slots__ = ("_den", "_nums", "_reduced")
-
-    def __init__(self, nums: dict[Ending, int], den: int) -> None:
-        self._nums = nums
-        self._den = den
-        self._reduced: dict[Ending, Fraction] = {}
-
-    def __getitem__(self, key: Ending) -> Fraction:
-        found = self._reduced.get(key)
-        if found is None:
-            found = Fraction(self._nums[key], self._den)
-            self._reduced[key] = found
-        return found
-
-    def __iter__(self) -> Iterator[Ending]:
-        return iter(self._nums)
-
-    def __len__(self) -> int:
-        return len(self._nums)
-
-    def __repr__(self) -> str:
-        return f"{{{', '.join(f'{k!r}: {v!r}' for k, v in self.items())}}}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +140,7 @@ def combat_odds(
         outcomes_n[kind] = outcomes_n.get(kind, 0) + n
         blood_n[b] = blood_n.get(b, 0) + n
         health_n[hh] = health_n.get(hh, 0) + n
-    joint = _Shares(joint_n, den)
+    joint = Shares(joint_n, den)
     outcomes = {k: Fraction(n, den) for k, n in outcomes_n.items()}
     blood_d = {k: Fraction(n, den) for k, n in blood_n.items()}
     health_d = {k: Fraction(n, den) for k, n in health_n.items()}
@@ -201,48 +175,7 @@ def combat_odds(
             enemy_policy=POLICY_NAMES.get(model.ep.kind, model.ep.kind),
         ),
     )
-    if model.assumed:
-        trace.add(
-            "dracula:initiative",
-            msg(
-                "Assumed initiative {initiative} for {cards} (not known).",
-                initiative=assume_initiative,
-                cards=card_names(model.assumed),
-            ),
-        )
-    trace.add(
-        "dracula:initiative",
-        msg("Equal totals with equal initiative are rolled again (our stated assumption)."),
-    )
-    if not situation.dodge_in_round_one:
-        trace.add("dracula:combat-decks", NO_DODGE_IN_ROUND_ONE)
-    if model.agatha:
-        trace.add(
-            "dracula:powers",
-            msg_n(
-                "Sister Agatha: Dracula pays {n} blood for each Fangs or Escape, when it is "
-                "revealed and before the result; he needs {least} blood or more to choose one.",
-                "Sister Agatha: Dracula pays {n} blood for each Fangs or Escape, when it is "
-                "revealed and before the result; he needs {least} blood or more to choose one.",
-                AGATHA_COST,
-                least=AGATHA_COST + 1,
-            ),
-        )
-    for cell in model.table.overrides():
-        trace.add(
-            "dracula:results",
-            msg(
-                "User override: {winner} wins, {hunter_card} vs {enemy_card} -> {result}.",
-                winner=msg_p("side", "hunter")
-                if cell.winner == "hunter"
-                else msg_p("side", "enemy"),
-                hunter_card=card_name(cell.hunter_card),
-                enemy_card=card_name(cell.enemy_card),
-                result=result_name(cell.kind, cell.amount)
-                if cell.allowed
-                else result_name("not-allowed"),
-            ),
-        )
+    trace.extend(stated_rules(situation, opponent, model.table, model.assumed, assume_initiative))
     trace.add(
         "dracula:combat-end",
         msg_n(

@@ -31,7 +31,7 @@ from rules.dracula.combat_choices import (
 )
 from rules.dracula.combat_results import apply_result
 from rules.dracula.combat_state import CombatState, RoundReport, checked_state, checked_table
-from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
+from rules.dracula.hunters import GROUP_READINGS, NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.legality import AGATHA_CARDS, AGATHA_COST, NO_DODGE_IN_ROUND_ONE
 from rules.dracula.words import ENDINGS, card_name, card_names, enemy_name, result_name, semicolons
 from rules.errors import IllegalPlay, InvalidState
@@ -65,8 +65,11 @@ def start_combat(
     situation: Situation = NO_SITUATION,
     *,
     blood: int = MAX_BLOOD,
+    table: CardTable | None = None,
 ) -> tuple[CombatState, tuple[Step, ...]]:
-    """The state before round 1 and a trace of what was set up."""
+    """The state before round 1 and a trace of what was set up, with each side's round-1
+    choices where a rule narrows its deck (``table``: the card table the rounds use, for the
+    pairings it does not allow)."""
     if isinstance(hunters, Hunter):
         group: tuple[Hunter, ...] = (hunters,)
     else:
@@ -130,6 +133,9 @@ def start_combat(
                 "Sister Agatha is with the hunters: she only taxes Dracula's cards, not an agent's."
             ),
         )
+    if len(group) > 1:
+        trace.add("dracula:group-odds", GROUP_READINGS[situation.group_tie])
+        trace.add("dracula:group-odds", GROUP_READINGS[situation.group_dodge])
     for h in group:
         deck = sorted(h.deck().elements())
         trace.add(
@@ -155,7 +161,29 @@ def start_combat(
         blood=blood if opponent.is_dracula else 0,
         hunter_last=(None,) * len(group),
     )
+    _round_one_choices(state, checked_table(table), trace)
     return state, trace.steps
+
+
+def _round_one_choices(state: CombatState, table: CardTable, trace: Trace) -> None:
+    """Say what each side may choose in round 1 where a rule narrows its deck (no Dodge in
+    round 1, Garlic, Sister Agatha, holy items against an agent): the very cards
+    :func:`hunter_options` and :func:`enemy_options` offer, so none of them is refused."""
+    sides: list[tuple[Message | str, tuple[str, ...], tuple[str, ...]]] = [
+        (h.name, tuple(dict.fromkeys(h.deck())), hunter_options(state, i, table=table))
+        for i, h in enumerate(state.hunters)
+    ]
+    sides.append((state.opponent.title(), state.opponent.deck(), enemy_options(state)))
+    for name, deck, first in sides:
+        if set(first) != set(deck):
+            trace.add(
+                "dracula:combat-decks",
+                msg(
+                    "In round 1 {name} may choose only from {cards}.",
+                    name=name,
+                    cards=card_names(sorted(first)),
+                ),
+            )
 
 
 def _die(value: int, who: str) -> int:
@@ -251,7 +279,8 @@ def resolve_round(
     if ht != et:
         winner = "hunter" if ht > et else "enemy"
     else:
-        hi = t.initiative(hunter_card)
+        tie_card = _tie_card(state, cards, target, t, trace)
+        hi = t.initiative(tie_card)
         ei = t.initiative(enemy_card)
         if hi == ei:
             trace.add(
@@ -281,7 +310,7 @@ def resolve_round(
             msg(
                 "Equal totals: initiative {hunter_card} {hunter_initiative} vs {enemy_card} "
                 "{enemy_initiative}; the {winner} wins.",
-                hunter_card=card_name(hunter_card),
+                hunter_card=card_name(tie_card),
                 hunter_initiative=hi,
                 enemy_card=card_name(enemy_card),
                 enemy_initiative=ei,
@@ -334,6 +363,37 @@ def resolve_round(
         )
     new = apply_result(state, cards, enemy_card, winner, res, owner, trace, paid)
     return RoundReport(new, winner, res, ht, et, False, trace.steps)
+
+
+def _tie_card(
+    state: CombatState, cards: Sequence[str], target: int, table: CardTable, trace: Trace
+) -> str:
+    """The hunters' card whose initiative meets the enemy's on equal totals: the target's, or
+    in a group read with ``group_tie="highest"`` the highest of the revealed cards."""
+    if len(cards) == 1:
+        return cards[0]
+    if state.situation.group_tie == "highest":
+        best = max(range(len(cards)), key=lambda i: (table.initiative(cards[i]), -i))
+        trace.add(
+            "dracula:group-odds",
+            msg(
+                "Equal totals in a group: the highest initiative among the hunters' revealed "
+                "cards decides, {name}'s {card} (group_tie = highest).",
+                name=state.hunters[best].name,
+                card=card_name(cards[best]),
+            ),
+        )
+        return cards[best]
+    trace.add(
+        "dracula:group-odds",
+        msg(
+            "Equal totals in a group: the initiative of the target's card decides, {name}'s "
+            "{card} (group_tie = target).",
+            name=state.hunters[target].name,
+            card=card_name(cards[target]),
+        ),
+    )
+    return cards[target]
 
 
 def _revealed(hunters: Sequence[Hunter], cards: Sequence[str]) -> Message:

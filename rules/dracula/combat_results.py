@@ -187,11 +187,23 @@ def apply_result(
     hunters[owner] = h
     dodge: str | None = None
     played = cards[owner] if winner == "hunter" else enemy_card
-    if ended is None and played in DODGES:
+    any_dodge = (
+        winner == "hunter"
+        and len(cards) > 1
+        and state.situation.group_dodge == "any"
+        and played not in DODGES
+        and any(c in DODGES for c in cards)
+    )
+    if ended is None and (played in DODGES or any_dodge):
         dodge = winner
         trace.add(
             "dracula:modifiers",
-            msg("The hunters get +1 next round (Dodge won this roll).")
+            msg(
+                "The hunters get +1 next round: a hunter's Dodge was revealed and the hunters "
+                "won this roll (group_dodge = any)."
+            )
+            if any_dodge
+            else msg("The hunters get +1 next round (Dodge won this roll).")
             if winner == "hunter"
             else msg("{enemy} gets +1 next round (Dodge won this roll).", enemy=enemy),
         )

@@ -28,7 +28,7 @@ The model (states and moves) is in :mod:`rules.dracula.group_model`, the exact s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
@@ -36,14 +36,15 @@ from math import prod
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.cards import HUNTER_BASICS, CardTable, default_table
 from rules.dracula.group_model import GEnding, GroupModel, GState
-from rules.dracula.group_solver import solve_group
-from rules.dracula.hunters import NO_SITUATION, Hunter, Opponent, Situation
-from rules.dracula.shares import outcome_shares
+from rules.dracula.group_solver import solve_group_layers, solve_group_states
+from rules.dracula.hunters import GROUP_READINGS, NO_SITUATION, Hunter, Opponent, Situation
+from rules.dracula.shares import Shares, outcome_shares
+from rules.dracula.stated import stated_rules
 from rules.dracula.words import card_names
 from rules.errors import InvalidState
 from rules.i18n import Message, msg, msg_n, msg_p
 from rules.trace import Step, Trace
-from rules.validation import choice, present, whole
+from rules.validation import choice, flag, present, whole
 
 __all__ = ["MAX_GROUP_STATES", "TARGET_POLICIES", "GroupOdds", "group_odds", "state_bound"]
 
@@ -60,7 +61,7 @@ class GroupOdds:
     this hunter is the one ``defeated`` or ``bitten``, and his ``health`` at the end (health ->
     probability). ``blood``: Dracula's blood at the end. ``states``: combat states solved.
     ``joint``: (kind, index of the hunter bitten or defeated or -1, blood, every hunter's
-    health) -> probability.
+    health) -> probability (a read-only mapping whose fractions are reduced when first read).
     """
 
     hunters: tuple[str, ...]
@@ -71,7 +72,7 @@ class GroupOdds:
     expected_rounds: Fraction
     states: int
     steps: tuple[Step, ...]
-    joint: dict[GEnding, Fraction]
+    joint: Mapping[GEnding, Fraction]
 
 
 def state_bound(group: Sequence[Hunter], opponent: Opponent, blood: int, round_cap: int) -> int:
@@ -97,11 +98,13 @@ def group_odds(
     assume_initiative: int | None = None,
     max_states: int = 200_000,
     max_bound: int = MAX_GROUP_STATES,
+    fast: bool = True,
 ) -> GroupOdds:
     """Exact distribution of how a group combat ends, with each hunter's share (see above).
 
     Refused before any work when :func:`state_bound` exceeds ``max_bound``, and during the
-    exploration when more than ``max_states`` states are reached.
+    exploration when more than ``max_states`` states are reached. ``fast=False`` uses the
+    state-by-state reference solver (same results, slower; kept to check the layered one).
     """
     if not isinstance(hunters, list | tuple):
         raise InvalidState(
@@ -123,6 +126,7 @@ def group_odds(
     blood = whole(msg_p("dracula", "blood"), blood, 1, MAX_BLOOD)
     target_policy = choice(msg_p("dracula", "target_policy"), target_policy, TARGET_POLICIES)
     max_states = whole(msg_p("dracula", "max_states"), max_states, 1, 1_000_000)
+    flag(msg_p("dracula", "fast"), fast)
     max_bound = whole(msg_p("dracula", "max_bound"), max_bound, 1, 10**12)
     if assume_initiative is not None:
         assume_initiative = whole(msg_p("dracula", "assume_initiative"), assume_initiative, 0, 9)
@@ -157,7 +161,8 @@ def group_odds(
         0,
         rnd,
     )
-    joint, rounds, n_states = solve_group(model, start, max_states)
+    solve = solve_group_layers if fast else solve_group_states
+    joint_n, rounds_n, den, n_states = solve(model, start, max_states)
     kinds = [
         "defeated",
         "bitten",
@@ -165,30 +170,40 @@ def group_odds(
         "continues",
         "destroyed" if model.dracula else "killed",
     ]
-    outcomes = dict.fromkeys(kinds, Fraction(0))
-    by_hunter = {h.name: {"defeated": Fraction(0), "bitten": Fraction(0)} for h in group}
-    health: dict[str, dict[int, Fraction]] = {h.name: {} for h in group}
-    blood_d: dict[int, Fraction] = {}
-    for (kind, who, b, hs), p in joint.items():
-        outcomes[kind] += p
+    # sums are taken on the integer numerators: one reduction per reported probability
+    outcomes_n = dict.fromkeys(kinds, 0)
+    by_hunter_n = {h.name: {"defeated": 0, "bitten": 0} for h in group}
+    health_n: dict[str, dict[int, int]] = {h.name: {} for h in group}
+    blood_n: dict[int, int] = {}
+    for (kind, who, b, hs), p in joint_n.items():
+        outcomes_n[kind] += p
         if who >= 0:
-            by_hunter[group[who].name][kind] += p
+            by_hunter_n[group[who].name][kind] += p
         for h, x in zip(group, hs, strict=True):
-            health[h.name][x] = health[h.name].get(x, Fraction(0)) + p
-        blood_d[b] = blood_d.get(b, Fraction(0)) + p
-    if sum(outcomes.values()) != 1:  # pragma: no cover - guarded by tests
+            health_n[h.name][x] = health_n[h.name].get(x, 0) + p
+        blood_n[b] = blood_n.get(b, 0) + p
+    if sum(outcomes_n.values()) != den:  # pragma: no cover - guarded by tests
         raise InvalidState(msg("internal error: the group's ending probabilities do not sum to 1"))
+    outcomes = {k: Fraction(p, den) for k, p in outcomes_n.items()}
+    by_hunter = {
+        name: {k: Fraction(p, den) for k, p in shares.items()}
+        for name, shares in by_hunter_n.items()
+    }
+    health = {
+        name: {x: Fraction(p, den) for x, p in sorted(shares.items())}
+        for name, shares in health_n.items()
+    }
     trace = _trace(model, blood, n_states, outcomes, assume_initiative)
     return GroupOdds(
         hunters=tuple(names),
         outcomes=outcomes,
         by_hunter=by_hunter,
-        health={k: dict(sorted(v.items())) for k, v in health.items()},
-        blood=dict(sorted(blood_d.items())),
-        expected_rounds=rounds,
+        health=health,
+        blood={b: Fraction(p, den) for b, p in sorted(blood_n.items())},
+        expected_rounds=Fraction(rounds_n, den),
         states=n_states,
         steps=trace,
-        joint=joint,
+        joint=Shares(joint_n, den),
     )
 
 
@@ -254,18 +269,19 @@ def _trace(
         msg(
             "When the hunters win they apply the revealed card whose result is best for them: "
             "Dracula destroyed (the agent killed), then the most blood, then no item lost, then "
+            "repel, no effect, continue, end."
+        )
+        if model.any_dodge
+        else msg(
+            "When the hunters win they apply the revealed card whose result is best for them: "
+            "Dracula destroyed (the agent killed), then the most blood, then no item lost, then "
             "repel, no effect, continue, end, then a Dodge's +1."
         ),
     )
-    if model.assumed:
-        trace.add(
-            "dracula:initiative",
-            msg(
-                "Assumed initiative {initiative} for {cards} (not known).",
-                initiative=assume,
-                cards=card_names(model.assumed),
-            ),
-        )
+    situation = model.situation
+    trace.add("dracula:group-odds", GROUP_READINGS[situation.group_tie])
+    trace.add("dracula:group-odds", GROUP_READINGS[situation.group_dodge])
+    trace.extend(stated_rules(situation, model.opponent, model.table, model.assumed, assume))
     trace.add(
         "dracula:combat-end",
         msg_n(

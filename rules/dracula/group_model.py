@@ -16,7 +16,7 @@ from math import gcd, lcm, prod
 
 from rules.dracula.blood import AFTER_KILLED
 from rules.dracula.cards import HUNTER_BASICS, CardTable, CombatResult
-from rules.dracula.chain_model import initiatives, result_value
+from rules.dracula.chain_model import initiatives
 from rules.dracula.hunters import Hunter, Opponent, Situation
 from rules.dracula.legality import (
     AGATHA_CARDS,
@@ -30,7 +30,7 @@ from rules.dracula.legality import (
 from rules.dracula.odds import roll_counts
 from rules.exact.rational import sum_pairs
 
-__all__ = ["GEffect", "GEnding", "GState", "GroupModel"]
+__all__ = ["GEffect", "GEnding", "GLocal", "GState", "GroupModel"]
 
 _KIND_RANK = {"repel": 3, "nothing": 2, "continue": 1, "end": 0}
 
@@ -40,6 +40,8 @@ GState = tuple[
     tuple[int, ...], tuple[tuple[str, ...], ...], int, tuple[str | None, ...], str | None,
     int, bool, int, int,
 ]  # fmt: skip
+# a state inside one layer (healths, items and blood fixed): the rest of ``GState``
+GLocal = tuple[tuple[str | None, ...], str | None, int, bool, int, int]
 # (kind, index of the hunter bitten/defeated or -1, blood, healths) at the end
 GEnding = tuple[str, int, int, tuple[int, ...]]
 # (code, owner, amount, ending kind, items after, cards on the table after, enemy's card,
@@ -85,6 +87,9 @@ class GroupModel:
         self.agatha = situation.sister_agatha and self.dracula
         garlic = situation.garlic and self.dracula
         self.round_cap = 4 if garlic else (2 if not situation.dodge_in_round_one else 0)
+        # the readings the rules leave open (rules.dracula.hunters.GROUP_TIES, GROUP_DODGES)
+        self.tie_highest = situation.group_tie == "highest"
+        self.any_dodge = situation.group_dodge == "any"
         self._hopts: dict[tuple[tuple[str, ...], str | None, int], tuple[str, ...]] = {}
         self._eopts: dict[tuple[str | None, bool, int, bool], tuple[str, ...]] = {}
         self._win: dict[tuple[str, str, int, bool], tuple[int, int]] = {}
@@ -92,6 +97,19 @@ class GroupModel:
         self._local: dict[tuple[object, ...], tuple[int, tuple[tuple[GEffect, int], ...]]] = {}
         self._best: dict[tuple[tuple[str, ...], str, int], int] = {}
         self._scores: dict[tuple[object, ...], Fraction] = {}
+        self._score_terms: dict[
+            tuple[object, ...], dict[int, tuple[int, dict[tuple[str, int], int]]]
+        ] = {}
+        # each effect once, by number: a round's raw sums are keyed by it (cheap to hash)
+        # items -> (cards, e, winner, owner) -> the effect's number
+        self._effect_of: dict[tuple[tuple[str, ...], ...], dict[tuple[object, ...], int]] = {}
+        self._effect_index: dict[GEffect, int] = {}
+        self._effect_list: list[GEffect] = []
+        self._classes: dict[int, object] = {}
+        # the hunters' results see at most this much blood (the largest wound, plus one)
+        self._wound_top = 1 + max(
+            (c.amount for c in table.cells.values() if c.kind == "wound"), default=0
+        )
 
     # -- legal cards ---------------------------------------------------------------------------
     def hunter_options(self, items: tuple[str, ...], last: str | None, rnd: int) -> tuple[str, ...]:
@@ -136,6 +154,33 @@ class GroupModel:
             self._win[key] = found
         return found
 
+    def blood_class(self, blood: int) -> object:
+        """What one round's moves see of Dracula's blood (equal classes, equal moves): whether
+        he can pay Sister Agatha's price, and, for each price he may pay, how much blood the
+        hunters' results can take and whether it destroys him. Blood 15 and 10, say, are the
+        same to a round: a wound takes at most 4 and a Killed takes 5 from either."""
+        found = self._classes.get(blood)
+        if found is None:
+            seen: list[tuple[int, int, bool] | None] = []
+            for paid in (0, AGATHA_COST) if self.agatha else (0,):
+                b = blood - paid
+                seen.append(
+                    (min(b, self._wound_top), b - AFTER_KILLED[b], AFTER_KILLED[b] == 0)
+                    if self.dracula and b > 0
+                    else None
+                )
+            found = (can_pay(self.situation, self.dracula, blood), tuple(seen))
+            self._classes[blood] = found
+        return found
+
+    def tie_card(self, cards: tuple[str, ...], t: int) -> str:
+        """The hunters' card whose initiative meets the enemy's on equal totals: the target's,
+        or the highest initiative among the revealed cards (``group_tie="highest"``)."""
+        if not self.tie_highest:
+            return cards[t]
+        init = self.init
+        return max(cards, key=lambda c: init[c])
+
     def _taken(self, res: CombatResult, blood: int) -> int:
         """Blood a hunters' result takes from Dracula (0 against an agent)."""
         if not self.dracula:
@@ -167,7 +212,10 @@ class GroupModel:
             if kind == "wound" or (kind == "repel" and not self.dracula):
                 kind = "nothing" if not taken else "wound"
             order = _KIND_RANK.get(kind, 0)
-            dodge = int(cards[j] in DODGES and kind not in ("end",) and not finishes)
+            # with group_dodge "any" the +1 does not depend on the card applied
+            dodge = int(
+                not self.any_dodge and cards[j] in DODGES and kind not in ("end",) and not finishes
+            )
             return (int(finishes), taken, int(keeps), order, dodge, -j)
 
         found = max(range(len(cards)), key=rank)
@@ -188,40 +236,78 @@ class GroupModel:
             key = (items, blood, lasts, el, repel, dodge, rnd, t, healths[t])
             total = self._scores.get(key)
             if total is None:
-                total = self._score(t, healths[t], options, enemy, blood, dodge)
+                part = key[:-1]
+                terms = self._score_terms.get(part)
+                if terms is None:
+                    terms = self._terms(t, options, enemy, blood, dodge)
+                    self._score_terms[part] = terms
+                total = self._score(t, healths[t], terms)
                 self._scores[key] = total
             scores.append(total)
         low = min(scores)
         chosen = [t for t in range(n) if scores[t] == low]
         return tuple(chosen)
 
-    def _score(
+    def _terms(
         self,
         t: int,
-        health: int,
         options: list[tuple[str, ...]],
         enemy: tuple[str, ...],
         blood: int,
         dodge: int,
-    ) -> Fraction:
-        """The hunters' expected points this round when Dracula targets hunter ``t``, summed
-        over every card choice (see :func:`rules.dracula.chain.payoff`)."""
+    ) -> dict[int, tuple[int, dict[tuple[str, int], int]]]:
+        """The round's points for the hunters when Dracula targets hunter ``t`` (see
+        :func:`rules.dracula.chain.payoff`), summed over every card choice, as what does not
+        depend on the target's health and the weight of each result that does: roll
+        denominator x free slots -> (points, {result: weight}). A result that depends on
+        health is ``("killed", 0)`` (an agent killed: the hunters gain the target's health),
+        ``("wound", n)`` (the target loses n, at most his health) or ``("bite", 0)`` (a share
+        of his health for each free slot)."""
         slots = self.free_slots[t]
-        # integer numerators over (roll denominator x free slots): a bite costs health / slots
-        acc: dict[int, int] = {}
+        acc: dict[int, tuple[int, dict[tuple[str, int], int]]] = {}
         for cards in product(*options):
             pistol = "Pistol" in cards
             for e in enemy:
                 paid = self.paid(e)
                 b = blood - paid
-                num, den = self.win(cards[t], e, dodge, pistol)
+                num, den = self.win(self.tie_card(cards, t), e, dodge, pistol)
                 j = self.best_card(cards, e, b)
                 rh = self.result("hunter", cards[j], e)
                 re_ = self.result("enemy", cards[t], e)
-                win = result_value("hunter", rh, health, b, slots, self.dracula) * slots
-                lose = result_value("enemy", re_, health, b, slots, self.dracula) * slots
                 d = den * slots
-                acc[d] = acc.get(d, 0) + paid * d + num * int(win) + (den - num) * int(lose)
+                points, weights = acc.get(d, (0, {}))
+                points += paid * d
+                if rh.kind == "killed" and not self.dracula:
+                    weights[("killed", 0)] = weights.get(("killed", 0), 0) + num
+                else:
+                    points += num * self._taken(rh, b) * slots
+                lose: tuple[str, int] | None = None
+                if re_.kind == "wound":
+                    lose = ("wound", re_.amount)
+                elif re_.kind == "bite":
+                    lose = ("bite", 0)
+                if lose is not None:
+                    weights[lose] = weights.get(lose, 0) + (den - num)
+                acc[d] = (points, weights)
+        return acc
+
+    def _score(
+        self, t: int, health: int, terms: dict[int, tuple[int, dict[tuple[str, int], int]]]
+    ) -> Fraction:
+        """The hunters' expected points this round when Dracula targets hunter ``t`` with
+        ``health`` (see :meth:`_terms`)."""
+        slots = self.free_slots[t]
+        acc: dict[int, int] = {}
+        for d, (points, weights) in terms.items():
+            total = points
+            for (kind, amount), w in weights.items():
+                if kind == "killed":
+                    total += w * health * slots
+                elif kind == "wound":
+                    total -= w * min(amount, health) * slots
+                else:
+                    total -= w * health
+            acc[d] = total
         return Fraction(*sum_pairs(acc))
 
     def result(self, winner: str, h: str, e: str) -> CombatResult:
@@ -234,10 +320,11 @@ class GroupModel:
 
     def local(self, s: GState) -> tuple[int, tuple[tuple[GEffect, int], ...]]:
         """The round's effects with integer weights over a common denominator (cached: they
-        do not depend on health, except through a minimax target)."""
+        do not depend on health, except through a minimax target, nor on blood beyond its
+        :meth:`blood_class`)."""
         _healths, items, blood, lasts, el, _cont, repel, dodge, rnd = s
         targets = self.targets(s)
-        key = (items, blood, lasts, el, repel, dodge, rnd, targets)
+        key = (items, self.blood_class(blood), lasts, el, repel, dodge, rnd, targets)
         found = self._local.get(key)
         if found is not None:
             return found
@@ -245,24 +332,36 @@ class GroupModel:
         options = [self.hunter_options(items[i], lasts[i], rnd) for i in range(n)]
         enemy = self.enemy_options(el, repel, rnd, blood)
         # each term is num / (choices * den of the roll): summed per denominator, no gcd
-        raw: dict[GEffect, dict[int, int]] = {}
+        raw: dict[int, dict[int, int]] = {}
         choices = prod(len(o) for o in options) * len(enemy) * len(targets)
+        ids = self._effect_of.setdefault(items, {})
         for t in targets:
             for cards in product(*options):
                 pistol = "Pistol" in cards
                 for e in enemy:
                     paid = self.paid(e)
-                    won, den = self.win(cards[t], e, dodge, pistol)
+                    won, den = self.win(self.tie_card(cards, t), e, dodge, pistol)
                     j = self.best_card(cards, e, blood - paid)
                     for winner, owner, q in (("hunter", j, won), ("enemy", t, den - won)):
                         if q:
-                            res = self.result(winner, cards[owner], e)
-                            eff = self.effect(items, cards, e, winner, owner, res, paid)
-                            sums = raw.setdefault(eff, {})
-                            sums[den] = sums.get(den, 0) + q
+                            ekey = (cards, e, winner, owner)
+                            k = ids.get(ekey)
+                            if k is None:
+                                res = self.result(winner, cards[owner], e)
+                                eff = self.effect(items, cards, e, winner, owner, res, paid)
+                                k = self._effect_index.setdefault(eff, len(self._effect_list))
+                                if k == len(self._effect_list):
+                                    self._effect_list.append(eff)
+                                ids[ekey] = k
+                            sums = raw.get(k)
+                            if sums is None:
+                                raw[k] = {den: q}
+                            else:
+                                sums[den] = sums.get(den, 0) + q
         common = lcm(*(d for sums in raw.values() for d in sums))
+        effects = self._effect_list
         entries = [
-            (eff, sum(q * (common // d) for d, q in sums.items())) for eff, sums in raw.items()
+            (effects[k], sum(q * (common // d) for d, q in sums.items())) for k, sums in raw.items()
         ]
         g = gcd(common * choices, *(q for _, q in entries))
         found = (common * choices // g, tuple((eff, q // g) for eff, q in entries))
@@ -318,6 +417,8 @@ class GroupModel:
                 lasts[i] = None  # another copy in hand: the one on the table bars nothing
         played = cards[owner] if winner == "hunter" else e
         dodge2 = (1 if winner == "hunter" else 2) if played in DODGES else 0
+        if self.any_dodge and winner == "hunter" and any(c in DODGES for c in cards):
+            dodge2 = 1
         return (
             code,
             owner,

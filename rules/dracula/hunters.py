@@ -20,6 +20,9 @@ from rules.i18n import Message, msg, msg_n, msg_p, render_param
 from rules.validation import choice, flag, sized, text, whole
 
 __all__ = [
+    "GROUP_DODGES",
+    "GROUP_READINGS",
+    "GROUP_TIES",
     "HUNTERS",
     "NO_SITUATION",
     "Hunter",
@@ -222,13 +225,45 @@ class Opponent:
         return render_param(self.title(), "en")
 
 
+GROUP_TIES: tuple[str, ...] = ("target", "highest")
+"""Readings of a tie in a group combat: the initiative of the target's card decides
+(``target``), or the highest initiative among the hunters' revealed cards (``highest``)."""
+GROUP_DODGES: tuple[str, ...] = ("applied", "any")
+"""Readings of a Dodge won in a group combat: the hunters' +1 next round needs the card they
+apply to be the Dodge (``applied``), or any hunter's revealed Dodge gives it (``any``)."""
+
+
+GROUP_READINGS: dict[str, Message] = {
+    "target": msg(
+        "In a group, equal totals are decided by the initiative of the target's card, the "
+        "hunter who rolled (a reading the rules leave open; group_tie = target)."
+    ),
+    "highest": msg(
+        "In a group, equal totals are decided by the highest initiative among the hunters' "
+        "revealed cards (a reading the rules leave open; group_tie = highest)."
+    ),
+    "applied": msg(
+        "In a group, a won Dodge gives the hunters +1 next round only when the Dodge is the "
+        "card they apply (a reading the rules leave open; group_dodge = applied)."
+    ),
+    "any": msg(
+        "In a group, a won roll gives the hunters +1 next round when any of them revealed a "
+        "Dodge, whichever card they apply (a reading the rules leave open; group_dodge = any)."
+    ),
+}
+"""How a trace states each reading of ``GROUP_TIES`` and ``GROUP_DODGES``."""
+
+
 @dataclass(frozen=True, slots=True)
 class Situation:
-    """Cards played before round 1 and where the combat happens (sources of modifiers).
+    """Cards played before round 1 and where the combat happens (sources of modifiers), and
+    the readings of rules the seed leaves open.
 
     ``dodge_in_round_one``: whether either side may choose Dodge in round 1 (an open point of
     the rules; allowed by default). ``sister_agatha``: the hunters' ally Sister Agatha is in
     play, so Dracula pays 2 blood for each Fangs or Escape card he plays (not in the seed).
+    ``group_tie`` and ``group_dodge``: how a group combat reads a tie and a Dodge won (see
+    ``GROUP_TIES`` and ``GROUP_DODGES``; a single hunter's combat is the same either way).
     """
 
     trap: bool = False
@@ -239,6 +274,8 @@ class Situation:
     dodge_in_round_one: bool = True
     sister_agatha: bool = False
     notes: tuple[str, ...] = field(default=())
+    group_tie: str = "target"
+    group_dodge: str = "applied"
 
     def __post_init__(self) -> None:
         for name in (
@@ -253,6 +290,8 @@ class Situation:
             flag(msg("situation ({name})", name=name), getattr(self, name))
         for note in sized(msg_p("dracula", "notes"), self.notes, 0, None):
             text(msg_p("dracula", "a note"), note)
+        choice(msg("situation ({name})", name="group_tie"), self.group_tie, GROUP_TIES)
+        choice(msg("situation ({name})", name="group_dodge"), self.group_dodge, GROUP_DODGES)
 
 
 NO_SITUATION = Situation()

@@ -89,13 +89,13 @@ def enemy_cards(
     can_pay: bool = True,
 ) -> tuple[str, ...]:
     """The cards the enemy may choose in round ``rnd`` (0: a round that no rule depends on):
-    not the card of the last round; against Dracula also no Dodge in round 1 (unless allowed),
-    no Escape in rounds 1-3 under Garlic, no card Sister Agatha taxes when he cannot pay, and
-    only Dodge or Escape after a repel."""
+    not the card of the last round, and no Dodge in round 1 unless allowed (Dracula's or an
+    agent's); against Dracula also no Escape in rounds 1-3 under Garlic, no card Sister Agatha
+    taxes when he cannot pay, and only Dodge or Escape after a repel."""
     cards = [c for c in deck if c != last]
+    if rnd == 1 and not situation.dodge_in_round_one:
+        cards = [c for c in cards if c not in DODGES]
     if dracula:
-        if rnd == 1 and not situation.dodge_in_round_one:
-            cards = [c for c in cards if c != "Dodge (Dracula)"]
         if situation.garlic and 1 <= rnd <= 3:
             cards = [c for c in cards if c not in DRACULA_ESCAPES]
         if not can_pay:

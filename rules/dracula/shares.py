@@ -1,17 +1,49 @@
-"""How a probability is written in a Fury of Dracula trace: as its exact fraction, or, when
-that is too long to read (a long combat's fractions run to thousands of digits, past what
-``str()`` accepts), as its value to ten significant digits with the length of the exact
-denominator."""
+"""Exact shares of a Fury of Dracula combat's endings: kept as integers over one denominator
+(:class:`Shares`), and written in a trace as the exact fraction or, when that is too long to
+read (a long combat's fractions run to thousands of digits, past what ``str()`` accepts), as
+its value to ten significant digits with the length of the exact denominator."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from fractions import Fraction
+from typing import TypeVar
 
 from rules.dracula.words import ENDINGS, semicolons
 from rules.i18n import Message, msg
 
-__all__ = ["outcome_shares", "share_text"]
+__all__ = ["Shares", "outcome_shares", "share_text"]
+
+K = TypeVar("K", bound=Hashable)
+
+
+class Shares(Mapping[K, Fraction]):
+    """Exact probabilities kept as integer numerators over one common denominator, each
+    reduced to a fraction when first read (a long combat has hundreds of endings whose
+    denominators run to thousands of digits: reducing all of them costs more than solving)."""
+
+    __slots__ = ("_den", "_nums", "_reduced")
+
+    def __init__(self, nums: dict[K, int], den: int) -> None:
+        self._nums = nums
+        self._den = den
+        self._reduced: dict[K, Fraction] = {}
+
+    def __getitem__(self, key: K) -> Fraction:
+        found = self._reduced.get(key)
+        if found is None:
+            found = Fraction(self._nums[key], self._den)
+            self._reduced[key] = found
+        return found
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._nums)
+
+    def __len__(self) -> int:
+        return len(self._nums)
+
+    def __repr__(self) -> str:
+        return f"{{{', '.join(f'{k!r}: {v!r}' for k, v in self.items())}}}"
 
 
 def share_text(p: Fraction) -> Message | str:

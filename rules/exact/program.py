@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
+from heapq import heappop, heappush
+from math import gcd, lcm
 from typing import Any
 
 from rules.exact.graph import strong_components, topological_order
@@ -82,6 +83,56 @@ class Program:
                     acc += value * c
             t[target] = acc
         return [t[k] for k in self.values]
+
+
+def _through_dag(
+    g: int,
+    inner: Sequence[dict[int, int]],
+    dens: Sequence[int],
+    pos: dict[int, int],
+    rank: dict[int, int],
+    order: Sequence[int],
+) -> dict[int, Fraction]:
+    """Where a unit of mass leaving cut state ``g`` first comes back to the cut: followed
+    through the DAG states (``rank``: their topological rank) in order, visiting only those it
+    reaches, on unreduced integer pairs (each reduced once, at the end); keyed by the cut
+    state's position ``pos``."""
+    y: dict[int, list[int]] = {}  # DAG state -> [numerator, denominator]
+    row: dict[int, list[int]] = {}
+    ahead: list[int] = []  # a heap of the DAG states reached, by topological rank
+
+    def send(u: int, mn: int, md: int) -> None:
+        md *= dens[u]
+        for w, num in inner[u].items():
+            k = pos.get(w)
+            if k is not None:
+                acc = row.get(k)
+                if acc is None:
+                    row[k] = [mn * num, md]
+                    continue
+            elif w in rank:
+                acc = y.get(w)
+                if acc is None:
+                    y[w] = [mn * num, md]
+                    heappush(ahead, rank[w])
+                    continue
+            else:
+                continue  # leaves the component
+            cn, cd = acc
+            if cd == md:
+                acc[0] = cn + mn * num
+            else:
+                common = cd // gcd(cd, md) * md
+                acc[0] = cn * (common // cd) + mn * num * (common // md)
+                acc[1] = common
+
+    send(g, 1, 1)
+    while ahead:
+        v = order[heappop(ahead)]
+        mn, md = y[v]
+        if mn:
+            send(v, mn, md)
+    return {k: Fraction(a, b) for k, (a, b) in row.items() if a}
 
 
 def compile_absorbing(
@@ -158,26 +209,10 @@ def compile_absorbing(
             c[f] = line.assign(terms)
         # 3. the reduced system on the cut: Q'[g][f], moves from g to f directly or via the DAG
         pos = {f: k for k, f in enumerate(cut)}
+        rank = {v: k for k, v in enumerate(order)}
         rows: list[tuple[int, tuple[tuple[int, int], ...]]] = []
         for g in cut:
-            # a unit of mass leaving g, followed through the DAG (y) and into the cut (row)
-            y: dict[int, Fraction] = {}
-
-            def arriving(v: int, g: int = g, y: dict[int, Fraction] = y) -> Fraction:
-                return sum(
-                    (a if u == g else y[u] * a for u, a in preds[v] if u == g or u in y),
-                    Fraction(0),
-                )
-
-            for v in order:
-                acc = arriving(v)
-                if acc:
-                    y[v] = acc
-            row: dict[int, Fraction] = {}
-            for f in cut:
-                acc = arriving(f)
-                if acc:
-                    row[pos[f]] = acc
+            row = _through_dag(g, inner, dens, pos, rank, order)
             den = lcm(1, *(q.denominator for q in row.values()))
             rows.append((den, tuple((j, int(q * den)) for j, q in sorted(row.items()))))
         key = tuple(rows)

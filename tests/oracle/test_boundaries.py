@@ -570,6 +570,8 @@ DRACULA_CASES = [
             "dodge_in_round_one": FLAG,
             "sister_agatha": FLAG,
             "notes": objects((), ("a note",)),
+            "group_tie": one_of("target", "highest"),
+            "group_dodge": one_of("applied", "any"),
         },
     ),
     _case(

@@ -17,9 +17,10 @@ import pytest
 from rules.dracula import Opponent, default_table, hunter, resolve_round, start_combat
 from rules.dracula.blood import blood_after_killed
 from rules.dracula.cards import CardTable
+from rules.dracula.chain import combat_odds
 from rules.dracula.combat import CombatState, RoundReport, enemy_options, hunter_options
 from rules.dracula.group import group_odds, state_bound
-from rules.dracula.hunters import Hunter
+from rules.dracula.hunters import GROUP_DODGES, GROUP_TIES, NO_SITUATION, Hunter, Situation
 from rules.dracula.words import ENDINGS
 from rules.errors import InvalidState
 
@@ -56,7 +57,11 @@ def _rank(before: CombatState, rep: RoundReport, j: int) -> tuple[int, ...]:
 
 
 def _brute(
-    group: tuple[Hunter, ...], opp: Opponent, blood: int, table: CardTable
+    group: tuple[Hunter, ...],
+    opp: Opponent,
+    blood: int,
+    table: CardTable,
+    sit: Situation = NO_SITUATION,
 ) -> dict[tuple[str, str | None, int], Fraction]:
     """Every card choice, target and die difference, resolved with the round resolver; when the
     hunters win, every revealed card is tried and the best report kept."""
@@ -110,7 +115,7 @@ def _brute(
                         out[k] = out.get(k, Fraction(0)) + w * count * p
         return tuple(out.items())
 
-    start, _ = start_combat(group, opp, blood=blood)
+    start, _ = start_combat(group, opp, sit, blood=blood)
     return dict(go(start, 0))
 
 
@@ -137,6 +142,114 @@ def test_group_odds_match_the_round_resolver(
         mine[key] = mine.get(key, Fraction(0)) + p
     assert mine == {k: v for k, v in brute.items() if v}
     assert sum(odds.outcomes.values()) == 1
+
+
+def _spread_table(group: tuple[Hunter, ...], opp: Opponent) -> CardTable:
+    """Distinct initiatives, so that whose card meets a tie matters: Punch 1, Dodge 4, Escape
+    3 for the hunters (Stake 3 printed), Claws 2 and the rest 2 for Dracula."""
+    t = _table(group, opp, value=2)
+    for card, value in (("Punch", 1), ("Dodge", 4), ("Escape", 3)):
+        t = t.with_initiative(card, value)
+    return t
+
+
+@pytest.mark.parametrize("tie", GROUP_TIES)
+@pytest.mark.parametrize("dodge", GROUP_DODGES)
+def test_every_reading_matches_the_round_resolver(tie: str, dodge: str) -> None:
+    # the resolver reads a group's tie and Dodge by the same options, one round at a time
+    group = (hunter("Van Helsing", health=1, items=("Stake",)), hunter("Mina Harker", health=1))
+    table = _spread_table(group, DAY)
+    sit = Situation(group_tie=tie, group_dodge=dodge)
+    odds = group_odds(group, DAY, sit, blood=1, table=table)
+    brute = _brute(group, DAY, 1, table, sit)
+    mine: dict[tuple[str, str | None, int], Fraction] = {}
+    for (kind, who, b, _hs), p in odds.joint.items():
+        key = (kind, group[who].name if who >= 0 else None, b)
+        mine[key] = mine.get(key, Fraction(0)) + p
+    assert mine == {k: v for k, v in brute.items() if v}
+
+
+def test_the_readings_move_a_group_and_never_a_single_hunter() -> None:
+    group = (
+        hunter("Van Helsing", health=2, items=("Stake",)),
+        hunter("Mina Harker", health=2, items=("Crucifix",)),
+    )
+    table = _spread_table(group, DAY)
+    odds = {
+        (tie, dodge): group_odds(
+            group, DAY, Situation(group_tie=tie, group_dodge=dodge), blood=3, table=table
+        ).outcomes
+        for tie in GROUP_TIES
+        for dodge in GROUP_DODGES
+    }
+    assert len({tuple(o.values()) for o in odds.values()}) == 4  # each reading counts
+    single = {
+        tuple(
+            combat_odds(
+                group[0], DAY, Situation(group_tie=tie, group_dodge=dodge), blood=3, table=table
+            ).outcomes.items()
+        )
+        for tie in GROUP_TIES
+        for dodge in GROUP_DODGES
+    }
+    assert len(single) == 1
+
+
+_READING_LINES = {
+    "target": ("initiative of the target's card", "group_tie = target"),
+    "highest": ("highest initiative among the hunters' revealed cards", "group_tie = highest"),
+    "applied": ("only when the Dodge is the card they apply", "group_dodge = applied"),
+    "any": ("when any of them revealed a Dodge", "group_dodge = any"),
+}
+
+
+@pytest.mark.parametrize("tie", GROUP_TIES)
+@pytest.mark.parametrize("dodge", GROUP_DODGES)
+def test_every_reading_is_stated_in_the_traces(tie: str, dodge: str) -> None:
+    group = (hunter("Van Helsing", health=1), hunter("Mina Harker", health=1))
+    sit = Situation(group_tie=tie, group_dodge=dodge, dodge_in_round_one=False)
+    odds = group_odds(group, DAY, sit, blood=1, assume_initiative=2)
+    _state, start = start_combat(group, DAY, sit)
+    for steps in (odds.steps, start):
+        texts = [s.text for s in steps if s.rule == "dracula:group-odds"]
+        for reading in (tie, dodge):
+            said, option = _READING_LINES[reading]
+            assert sum(said in t and option in t for t in texts) == 1, (reading, texts)
+        ru = [s.in_language("ru") for s in steps if s.rule == "dracula:group-odds"]
+        assert any(f"group_tie = {tie}" in t and "инициатив" in t for t in ru)
+        assert any(f"group_dodge = {dodge}" in t and "Уклонени" in t for t in ru)
+    said = " ".join(s.text for s in odds.steps)
+    # what the single hunter's trace states, the group's states too
+    assert "Equal totals with equal initiative are rolled again" in said
+    assert "Neither side may choose Dodge in round 1" in said
+    applied = [s.text for s in odds.steps if s.text.startswith("When the hunters win")]
+    assert applied and applied[0].endswith("a Dodge's +1.") == (dodge == "applied")
+
+
+def test_sister_agatha_is_stated_for_a_group_against_dracula() -> None:
+    group = (hunter("Van Helsing", health=1), hunter("Mina Harker", health=1))
+    sit = Situation(sister_agatha=True)
+    odds = group_odds(group, DAY, sit, blood=3, assume_initiative=2)
+    assert any(s.rule == "dracula:powers" and "Sister Agatha" in s.text for s in odds.steps)
+    agent = group_odds(group, Opponent.agent(), sit, assume_initiative=2)
+    assert not any("Sister Agatha" in s.text for s in agent.steps)
+
+
+def test_the_resolver_says_whose_card_meets_a_tie_and_who_gets_the_dodge() -> None:
+    group = (hunter("Van Helsing", items=("Stake",)), hunter("Mina Harker"))
+    table = _spread_table(group, DAY)
+    # totals 4 and 4; Van Helsing (the target) shows Punch 1, Mina Dodge 4, Dracula Claws 2
+    for tie, winner in (("target", "enemy"), ("highest", "hunter")):
+        state, _ = start_combat(group, DAY, Situation(group_tie=tie))
+        rep = resolve_round(state, ("Punch", "Dodge"), "Claws", 4, 4, table=table, target=0)
+        assert rep.winner == winner
+        assert any(f"group_tie = {tie}" in s.text for s in rep.steps)
+    # the hunters win with Van Helsing's Stake applied while Mina revealed a Dodge
+    for dodge, bonus in (("applied", None), ("any", "hunter")):
+        state, _ = start_combat(group, DAY, Situation(group_dodge=dodge))
+        rep = resolve_round(state, ("Stake", "Dodge"), "Claws", 6, 1, table=table, applied=0)
+        assert rep.state.dodge_bonus == bonus
+        assert any("group_dodge = any" in s.text for s in rep.steps) == (dodge == "any")
 
 
 # -- an independent simulation -------------------------------------------------------------------
@@ -330,3 +443,98 @@ def test_bad_target_policy_and_blood() -> None:
         group_odds(pair, DAY, blood=99, assume_initiative=1)
     with pytest.raises(InvalidState, match="unknown initiative"):
         group_odds(pair, DAY, blood=2)
+
+
+# -- the layered solver, against the state-by-state reference ------------------------------------
+
+LAYERED = [
+    # (group, opponent, situation, blood, target policy)
+    ((hunter("Van Helsing", health=3, items=("Stake",)), hunter("Mina Harker", health=2)), DAY,
+     NO_SITUATION, 6, "uniform"),
+    ((hunter("Van Helsing", health=3, items=("Stake",)), hunter("Mina Harker", health=2)), DAY,
+     NO_SITUATION, 6, "minimax"),
+    ((hunter("Dr. Seward", health=2, items=("Rifle",)), hunter("Van Helsing", health=2)),
+     Opponent.dracula(), Situation(sister_agatha=True, garlic=True), 4, "uniform"),
+    ((hunter("Dr. Seward", health=2, items=("Stake", "Stake")), hunter("Van Helsing", health=1)),
+     Opponent.dracula(), Situation(trap=True, dodge_in_round_one=False), 3, "minimax"),
+    ((hunter("Lord Godalming", health=3, items=("Knife",)), hunter("Mina Harker", health=3)),
+     Opponent.agent(("Pistol (Agent)",)), Situation(group_tie="highest"), 15, "uniform"),
+    ((hunter("Van Helsing", health=2), hunter("Mina Harker", health=1), hunter("Dr. Seward",
+     health=1, items=("Holy Water",))), DAY, Situation(group_dodge="any"), 4, "uniform"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", range(len(LAYERED)))
+def test_layered_solver_equals_the_reference(case: int) -> None:
+    group, opp, sit, blood, target = LAYERED[case]
+    table = _spread_table(group, opp)
+    fast = group_odds(group, opp, sit, blood=blood, table=table, target_policy=target)
+    ref = group_odds(group, opp, sit, blood=blood, table=table, target_policy=target, fast=False)
+    assert dict(fast.joint) == dict(ref.joint)
+    assert fast.expected_rounds == ref.expected_rounds and fast.states == ref.states
+    assert fast.outcomes == ref.outcomes and fast.health == ref.health
+    assert sum(fast.outcomes.values()) == 1
+
+
+def test_minimax_target_is_the_one_worth_the_fewest_points() -> None:
+    # Dracula's minimax target, scored here from the round resolver and chain.payoff: every
+    # card choice equally likely, every die pair, the group's best applied card
+    from rules.dracula.chain import payoff
+    from rules.dracula.group_model import GroupModel
+
+    group = (hunter("Van Helsing", health=2, items=("Stake",)), hunter("Mina Harker", health=3))
+    table = _spread_table(group, DAY)
+    model = GroupModel(group, DAY, NO_SITUATION, table, "minimax", None)
+    start, _ = start_combat(group, DAY, blood=4)
+    after = resolve_round(start, ("Punch", "Escape"), "Claws", 1, 6, table=table).state
+    assert after.ended is None
+    picked = []
+    for state in (start, after):
+        worth = []
+        for t in range(2):
+            total = Fraction(0)
+            options = [hunter_options(state, i, table=table) for i in range(2)]
+            for cards in product(*options):
+                for e in enemy_options(state):
+                    values = []
+                    for hr, er in product(range(1, 7), repeat=2):
+                        rep = resolve_round(state, cards, e, hr, er, table=table, target=t)
+                        if rep.rerolled:
+                            continue
+                        if rep.winner == "hunter":
+                            tries = [
+                                resolve_round(
+                                    state, cards, e, hr, er, table=table, target=t, applied=j
+                                )
+                                for j in range(2)
+                            ]
+                            best = max(range(2), key=lambda j: _rank(state, tries[j], j))
+                            rep = tries[best]
+                        assert rep.result is not None and rep.winner is not None
+                        values.append(
+                            payoff(
+                                rep.winner,
+                                rep.result,
+                                health=state.hunters[t].health,
+                                blood=state.blood,
+                                free_slots=group[t].bite_slots - group[t].bites,
+                                dracula=True,
+                            )
+                        )
+                    total += sum(values, Fraction(0)) / len(values)
+            worth.append(total)
+        chosen = tuple(t for t in range(2) if worth[t] == min(worth))
+        s = (
+            tuple(h.health for h in state.hunters),
+            tuple(h.combat_items for h in state.hunters),
+            state.blood,
+            state.hunter_last,
+            state.enemy_last,
+            state.continues,
+            state.repel,
+            {None: 0, "hunter": 1, "enemy": 2}[state.dodge_bonus],
+            0,
+        )
+        assert model.targets(s) == chosen, (worth, model.targets(s))
+        picked.append(chosen)
+    assert (0,) in picked or (1,) in picked  # a real choice, not a tie
