@@ -17,9 +17,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import psutil
 import pytest
 from conftest import desk_server
 from websockets.sync.client import connect
+
+from calculators.server.forking import kernel_processes
+from calculators.server.nursery import KERNEL_OOM_SCORE_ADJ
 
 pytestmark = pytest.mark.server
 
@@ -116,6 +120,18 @@ def test_a_fetch_without_a_websocket_leaves_no_kernel_after_the_grace(
     assert _request(f"{base}/api/kernels/{kernel}")[0] == 404  # the page would reload itself
 
 
+def _server_process(base: str) -> psutil.Process:
+    port = base.rsplit(":", 1)[1]
+    for process in psutil.process_iter(["cmdline"]):
+        if f"--port={port}" in (process.info["cmdline"] or []):
+            return process
+    raise AssertionError(f"no server on port {port}")
+
+
+def _oom_score_adj(process: psutil.Process) -> int:
+    return int(Path(f"/proc/{process.pid}/oom_score_adj").read_text())
+
+
 def _channels(base: str, kernel: str) -> Any:
     url = base.replace("http", "ws") + f"/api/kernels/{kernel}/channels"
     return connect(f"{url}?session_id={uuid.uuid4().hex}", open_timeout=60, max_size=None)
@@ -144,6 +160,11 @@ def test_the_ceiling_turns_a_visitor_away_and_a_kernel_lives_while_its_visitor_i
         assert f'<meta http-equiv="refresh" content="{retry}">' in busy
         health = _health(base)
         assert health["kernels"] == 1 and health["pages_busy"] == 1, health
+        # should the machine run out of memory all the same, a kernel goes before the server
+        server = _server_process(base)
+        kernels = kernel_processes(server)
+        assert kernels and _oom_score_adj(server) == 0
+        assert all(_oom_score_adj(kernel) == KERNEL_OOM_SCORE_ADJ for kernel in kernels)
     # the visitor left: the kernel waits for a reconnection, then is shut down
     health = _until(base, 5, lambda h: h["visitors"]["left"] == 1)
     assert health["kernels"] == 1, health
