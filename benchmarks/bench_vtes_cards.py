@@ -93,12 +93,12 @@ def main() -> int:
     )
     base = fresh_ms(
         "import time; import ipywidgets, calculators.kit, rules.vtes.combat; "
-        "t = time.perf_counter(); import calculators.vtes_combat; "
+        "t = time.perf_counter(); import calculators.pages.vtes_combat.page; "
         "print((time.perf_counter() - t) * 1000)"
     )
     pickers = fresh_ms(
         "import time; import ipywidgets, calculators.kit, rules.vtes.combat; "
-        "t = time.perf_counter(); import calculators.vtes_card_picker; "
+        "t = time.perf_counter(); import calculators.vtes_widgets.card_pickers; "
         "print((time.perf_counter() - t) * 1000)"
     )
     print(

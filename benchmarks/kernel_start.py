@@ -321,7 +321,8 @@ def _parse_importtime(text: str) -> tuple[int, dict[str, int]]:
 
 def _is_page_module(name: str) -> bool:
     """Packages and the notebook's page module: their cost is what their imports add up to."""
-    return name in PROJECT or (name.startswith("calculators.") and name.count(".") == 1)
+    parts = name.split(".")
+    return name in PROJECT or (parts[:2] == ["calculators", "pages"] and len(parts) <= 4)
 
 
 def profile_contributors(tree: Path, notebook: str, top: int) -> list[str]:

@@ -23,14 +23,14 @@ from ipywidgets.widgets import widget as widget_module
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from calculators.dracula import DraculaExplorer
-from calculators.vtes_table import VtesTableCalculator
-from calculators.vtm_dice import DicePoolCalculator
+from calculators.pages.dracula.page import DraculaPage
+from calculators.pages.vtes_table.page import VtesTablePage
+from calculators.pages.vtm_dice.page import VtmDicePage
 
 PAGES: dict[str, Callable[[], Any]] = {
-    "vtm_dice": DicePoolCalculator,
-    "dracula": DraculaExplorer,
-    "vtes_table": VtesTableCalculator,
+    "vtm_dice": VtmDicePage,
+    "dracula": DraculaPage,
+    "vtes_table": VtesTablePage,
 }
 
 

@@ -13,18 +13,18 @@ import ipywidgets as widgets
 import pytest
 from scenarios import ten_round_combat
 
-from calculators.dracula import DraculaExplorer
 from calculators.kit import CalculatorApp, PageLink, pack, unpack, widget_fields
-from calculators.kit import app as app_module
+from calculators.kit import page as page_module
 from calculators.kit.address import MAX_LINK_LENGTH, read_query
-from calculators.kit.page_request import PageRequestLost
 from calculators.kit.query import kernel_in_browser
-from calculators.landing import LandingPage
-from calculators.reference import RulesReferencePage
-from calculators.vtes_combat import EXAMPLES, VtesCombatCalculator
-from calculators.vtes_damage import VtesDamageCalculator
-from calculators.vtes_table import VtesTableCalculator
-from calculators.vtm_dice import DicePoolCalculator
+from calculators.pages.dracula.page import DraculaPage
+from calculators.pages.landing.page import LandingPage
+from calculators.pages.reference.page import RulesReferencePage
+from calculators.pages.vtes_combat.page import EXAMPLES, VtesCombatPage
+from calculators.pages.vtes_damage.page import VtesDamagePage
+from calculators.pages.vtes_table.page import VtesTablePage
+from calculators.pages.vtm_dice.page import VtmDicePage
+from calculators.server.page_kernel.page_request import PageRequestLost
 from rules.errors import InvalidState
 
 REPO = Path(__file__).resolve().parents[1]
@@ -43,7 +43,7 @@ def state(page: CalculatorApp) -> dict[str, str]:
 
 
 def test_a_fresh_page_has_an_empty_query_and_follows_its_inputs() -> None:
-    page = VtesDamageCalculator()
+    page = VtesDamagePage()
     assert page.address_query() == "" and page.link.query == ""
     page.aggravated.value = 2
     page.rules.value = page.rules.options[-1][1]
@@ -58,14 +58,14 @@ def _drop_times(text: str) -> str:
     return re.sub(r"\d+\.\d+ s", "", text)  # how long a computation took
 
 
-def change_damage(page: VtesDamageCalculator) -> str:
+def change_damage(page: VtesDamagePage) -> str:
     page.load_preset("milo")
     page.prevent_aggravated.value = 1
     assert not page.banner.visible, page.banner.message
     return page.panel.text + page.trace_view.text
 
 
-def change_dracula(page: DraculaExplorer) -> str:
+def change_dracula(page: DraculaPage) -> str:
     page.w_blood.value = 4  # a short combat: quick to solve
     page.w_hunter.value = "Lord Godalming"
     page.w_health.value = 5  # below the new hunter's maximum, which the hunter set first
@@ -77,14 +77,14 @@ def change_dracula(page: DraculaExplorer) -> str:
     return _drop_times(page.w_summary.value) + page.w_prompt.value
 
 
-def change_vtm(page: DicePoolCalculator) -> str:
+def change_vtm(page: VtmDicePage) -> str:
     page.set_inputs(dice=9, difficulty=8, specialty=True)
     page.set_attack(damage_type="aggravated", fortitude=2)
     page.tabs.selected_index = 1
     return page.summary.text + page.attack_summary.text
 
 
-def change_table(page: VtesTableCalculator) -> str:
+def change_table(page: VtesTablePage) -> str:
     page.select_tab("victory")
     seats = [name.strip() for name in page.victory.seating.value.split(",")]
     page.victory.seating.value = ", ".join(reversed(seats))
@@ -98,7 +98,7 @@ def change_reference(page: RulesReferencePage) -> str:
     return page.view.value
 
 
-def change_combat(page: VtesCombatCalculator) -> str:
+def change_combat(page: VtesCombatPage) -> str:
     page.load_preset(list(EXAMPLES)[1])
     page.cards["acting"].blood.value -= 1
     return page.final_text
@@ -111,28 +111,28 @@ def change_landing(page: LandingPage) -> str:
 
 def result_of(page: Any) -> str:
     """The result text each change above returns, read without changing anything."""
-    if isinstance(page, VtesDamageCalculator):
+    if isinstance(page, VtesDamagePage):
         return page.panel.text + page.trace_view.text
-    if isinstance(page, DraculaExplorer):
+    if isinstance(page, DraculaPage):
         return _drop_times(page.w_summary.value) + page.w_prompt.value
-    if isinstance(page, DicePoolCalculator):
+    if isinstance(page, VtmDicePage):
         return page.summary.text + page.attack_summary.text
-    if isinstance(page, VtesTableCalculator):
+    if isinstance(page, VtesTablePage):
         return page.victory.panel.text
     if isinstance(page, RulesReferencePage):
         return page.view.value
-    if isinstance(page, VtesCombatCalculator):
+    if isinstance(page, VtesCombatPage):
         return page.final_text
     return str(page.cards.value)
 
 
 CHANGES = [
     (LandingPage, change_landing),
-    (VtesDamageCalculator, change_damage),
-    (VtesCombatCalculator, change_combat),
-    (VtesTableCalculator, change_table),
-    (DraculaExplorer, change_dracula),
-    (DicePoolCalculator, change_vtm),
+    (VtesDamagePage, change_damage),
+    (VtesCombatPage, change_combat),
+    (VtesTablePage, change_table),
+    (DraculaPage, change_dracula),
+    (VtmDicePage, change_vtm),
     (RulesReferencePage, change_reference),
 ]
 
@@ -161,8 +161,8 @@ def in_the_browser(monkeypatch: pytest.MonkeyPatch) -> None:
     def no_request() -> None:
         raise AssertionError("a kernel in the browser has no server request to wait for")
 
-    monkeypatch.setattr(app_module, "kernel_in_browser", lambda: True)
-    monkeypatch.setattr(app_module, "wait_for_page_request", no_request)
+    monkeypatch.setattr(page_module, "kernel_in_browser", lambda: True)
+    monkeypatch.setattr(page_module, "wait_for_page_request", no_request)
     monkeypatch.setenv("QUERY_STRING", "lang=xx&not=read")
 
 
@@ -201,7 +201,7 @@ def test_in_the_browser_a_page_shown_before_its_address_is_read_follows_it_at_on
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     in_the_browser(monkeypatch)
-    page = DicePoolCalculator()
+    page = VtmDicePage()
     shown_at(page, "lang=ru&dice=3")  # the front end reported before the second cell ran
     assert page.lang == "en" and not page.link.active
     page.follow_url()
@@ -215,7 +215,7 @@ def test_in_the_browser_address_problems_show_in_the_banner(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     in_the_browser(monkeypatch)
-    page = VtesDamageCalculator()
+    page = VtesDamagePage()
     page.follow_url()
     shown_at(page, "lang=ru&capacity=many&aggravated=2&colour=red")
     assert page.lang == "ru" and page.capacity.value == 4 and page.aggravated.value == 2
@@ -224,7 +224,7 @@ def test_in_the_browser_address_problems_show_in_the_banner(
     assert "Ошибка в адресе страницы" in page.banner.widget.value
     assert page.link.active and page.link.query == "lang=ru&aggravated=2"
     # an address with no query: the defaults, and the address bar follows from now on
-    plain = VtesDamageCalculator()
+    plain = VtesDamagePage()
     plain.follow_url()
     shown_at(plain, "")
     assert plain.link.active and plain.link.query == "" and not plain.banner.visible
@@ -233,7 +233,7 @@ def test_in_the_browser_address_problems_show_in_the_banner(
 def test_on_the_server_the_request_is_the_address_not_the_front_end(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    page = DicePoolCalculator()
+    page = VtmDicePage()
     shown_at(page, "dice=3")
     monkeypatch.setenv("QUERY_STRING", "dice=9")
     page.follow_url()
@@ -248,14 +248,14 @@ def test_on_the_server_a_request_that_never_came_is_said_in_the_page(
     def lost() -> None:
         raise PageRequestLost("no answer from ws://127.0.0.1:9/voila/query/k in 120 s")
 
-    monkeypatch.setattr(app_module, "wait_for_page_request", lost)
+    monkeypatch.setattr(page_module, "wait_for_page_request", lost)
     monkeypatch.setenv("QUERY_STRING", "dice=9")  # a stale value: not this visitor's
-    page = DicePoolCalculator()
+    page = VtmDicePage()
     page.follow_url()
     assert page.dice.value != 9 and page.link.active and page.link.query == ""
     assert page.banner.visible and "Reload the page" in page.banner.message
     assert "The page address has a problem" in page.banner.widget.value
-    russian = DicePoolCalculator(lang="ru")
+    russian = VtmDicePage(lang="ru")
     russian.follow_url()
     assert "Перезагрузите страницу" in russian.banner.message
 
@@ -263,22 +263,22 @@ def test_on_the_server_a_request_that_never_came_is_said_in_the_page(
 def test_dracula_link_keeps_a_health_below_the_new_hunters_maximum(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    page = DraculaExplorer()
+    page = DraculaPage()
     page.w_blood.value = 4
     page.w_hunter.value = "Lord Godalming"
     page.w_health.value = 8  # the default number, but not this hunter's default
-    again = reopen(DraculaExplorer, page.address_query(), monkeypatch)
+    again = reopen(DraculaPage, page.address_query(), monkeypatch)
     assert again.w_hunter.value == "Lord Godalming" and again.w_health.value == 8
     assert _drop_times(again.w_summary.value) == _drop_times(page.w_summary.value)
 
 
 def test_a_ten_round_combat_fits_in_a_short_link(monkeypatch: pytest.MonkeyPatch) -> None:
-    page = VtesCombatCalculator()
+    page = VtesCombatPage()
     page.load_scenario(ten_round_combat())
     assert len(page.report.rounds) == 10  # type: ignore[union-attr]
     link = f"http://127.0.0.1:8866/voila/render/vtes_combat.ipynb?{page.address_query()}"
     assert len(link) <= 600 < MAX_LINK_LENGTH  # about 530 characters
-    again = reopen(VtesCombatCalculator, page.address_query(), monkeypatch)
+    again = reopen(VtesCombatPage, page.address_query(), monkeypatch)
     assert again.scenario() == page.scenario() and again.final_text == page.final_text
     assert again.narrative == page.narrative
 
@@ -286,7 +286,7 @@ def test_a_ten_round_combat_fits_in_a_short_link(monkeypatch: pytest.MonkeyPatch
 def test_a_bad_parameter_keeps_its_default_and_the_others_apply(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    page = reopen(VtesDamageCalculator, "capacity=many&aggravated=2&colour=red", monkeypatch)
+    page = reopen(VtesDamagePage, "capacity=many&aggravated=2&colour=red", monkeypatch)
     assert page.capacity.value == 4 and page.aggravated.value == 2
     message = page.banner.message
     assert "capacity in the page address must be a whole number from 1 to 11, not 'many'" in message
@@ -294,7 +294,7 @@ def test_a_bad_parameter_keeps_its_default_and_the_others_apply(
     assert "The page address has a problem" in page.banner.widget.value
     # the address keeps what applied, not what was refused
     assert page.link.query == "aggravated=2"
-    page = reopen(VtesDamageCalculator, "lang=ru&kind=dragon&normal=1", monkeypatch)
+    page = reopen(VtesDamagePage, "lang=ru&kind=dragon&normal=1", monkeypatch)
     assert page.lang == "ru" and page.normal.value == 1 and page.kind.value == "vampire"
     assert "параметр kind в адресе страницы должен быть одним из: vampire" in page.banner.message
 
@@ -302,20 +302,20 @@ def test_a_bad_parameter_keeps_its_default_and_the_others_apply(
 def test_a_damaged_or_stale_combat_link_keeps_the_combat_on_the_page(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    fresh = VtesCombatCalculator()
-    page = reopen(VtesCombatCalculator, "combat=not-a-combat&lang=ru", monkeypatch)
+    fresh = VtesCombatPage()
+    page = reopen(VtesCombatPage, "combat=not-a-combat&lang=ru", monkeypatch)
     assert page.lang == "ru" and "параметр combat в адресе страницы повреждён" in (
         page.banner.message
     )
     assert page.scenario() == fresh.scenario()
     werewolf = {"name": "Grr", "kind": "werewolf", "capacity": 3, "blood": 1}
     stale = {**ten_round_combat(), "acting": werewolf}  # no such kind of minion
-    page = reopen(VtesCombatCalculator, f"combat={pack(stale)}", monkeypatch)
+    page = reopen(VtesCombatPage, f"combat={pack(stale)}", monkeypatch)
     assert page.banner.visible and page.scenario() == fresh.scenario()
 
 
 def test_a_table_link_builds_the_tab_it_names(monkeypatch: pytest.MonkeyPatch) -> None:
-    page = reopen(VtesTableCalculator, "tab=contests&contests_pool=3&victory_x=1", monkeypatch)
+    page = reopen(VtesTablePage, "tab=contests&contests_pool=3&victory_x=1", monkeypatch)
     assert page.active == "contests" and page.contests.pool.value == 3
     assert "unknown page parameter 'victory_x'" in page.banner.message
 

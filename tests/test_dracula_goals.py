@@ -9,7 +9,7 @@ from itertools import product
 
 import pytest
 
-from calculators.dracula import DraculaExplorer
+from calculators.pages.dracula.page import DraculaPage
 from rules.dracula import Opponent, default_table, hunter, resolve_round, start_combat
 from rules.dracula.cards import CardTable
 from rules.dracula.chain import Policy, combat_odds
@@ -117,7 +117,7 @@ def test_always_stake_matches_the_round_resolver() -> None:
 
 
 def test_page_goal_plan_and_fixed_card() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_inputs(assume="1", enemy_policy="uniform")
     assert "Goal of this mix: points" in app.w_mix.value
     assert app.w_plan.value == "" and app.plan is None
@@ -133,14 +133,14 @@ def test_page_goal_plan_and_fixed_card() -> None:
     assert app._goal_row.layout.display == "none" and app._always_row.layout.display == ""
     app.set_inputs(always="Rifle")
     assert "does not hold Rifle" in app.banner.message
-    ru = DraculaExplorer(lang="ru")
+    ru = DraculaPage(lang="ru")
     ru.set_inputs(assume="1", hunter_policy="always", always="Rifle")
     assert "нет карты Винтовка" in ru.banner.message
 
 
 def test_page_refuses_numbers_outside_the_rules() -> None:
     # typed values are kept as typed and refused with what is allowed, never clipped
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_inputs(assume="1")
     for key, widget, value, message in (
         ("blood", app.w_blood, 99, "blood must be a whole number from 1 to 15; got 99"),
@@ -156,7 +156,7 @@ def test_page_refuses_numbers_outside_the_rules() -> None:
 
 
 def test_page_group_combat_per_hunter() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_inputs(assume="1", health=2, blood=3, companions=("Mina Harker",))
     assert app.group is not None and app.group.hunters == ("Van Helsing", "Mina Harker")
     html = app.w_group.value

@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from calculators.dracula import DraculaExplorer, blood_track_svg, example_lines, heat_color
+from calculators.pages.dracula.page import DraculaPage, blood_track_svg, example_lines, heat_color
 
 
 def test_the_page_opens_on_a_stated_assumption_the_visitor_can_drop() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     assert not app.banner.visible and "Punch" in app.missing
     assert app.w_assume.value == "1"
     assert app.odds is not None and sum(app.odds.outcomes.values()) == 1
@@ -27,7 +27,7 @@ def test_the_page_opens_on_a_stated_assumption_the_visitor_can_drop() -> None:
 
 
 def test_typed_initiative_replaces_the_prompt() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_inputs(initiative="Punch=1, Dodge=4, Escape=5, Dodge (Dracula)=4, Escape (Man)=5")
     assert app.missing == () and app.odds is not None
     assert app.w_prompt.value == ""
@@ -36,7 +36,7 @@ def test_typed_initiative_replaces_the_prompt() -> None:
 
 
 def test_changing_the_hunter_changes_the_odds() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_inputs(assume="2")
     first = app.odds
     assert first is not None
@@ -48,7 +48,7 @@ def test_changing_the_hunter_changes_the_odds() -> None:
 
 
 def test_override_cell_is_marked_and_used() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_inputs(assume="1", hunter_policy="uniform", enemy_policy="uniform")
     before = app.odds
     app.set_inputs(overrides="enemy: Punch vs Claws = wound 4")
@@ -60,7 +60,7 @@ def test_override_cell_is_marked_and_used() -> None:
 
 
 def test_blood_track_and_chart_and_mix() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_inputs(assume="1", opponent="dracula-night", blood=12, items=("Stake", "Crucifix"))
     assert "<svg" in app.w_track.value and "drac-track-bar" in app.w_track.value
     assert app.chart.bars and sum(b.value for b in app.chart.bars) == 1
@@ -71,7 +71,7 @@ def test_blood_track_and_chart_and_mix() -> None:
 
 
 def test_agent_and_russian_labels() -> None:
-    app = DraculaExplorer(lang="ru")
+    app = DraculaPage(lang="ru")
     app.set_inputs(
         assume="1", opponent="agent", weapons=("Knife (Agent)",), hunter="Lord Godalming"
     )
@@ -81,7 +81,7 @@ def test_agent_and_russian_labels() -> None:
 
 
 def test_round_resolver_tab_plays_the_example() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_inputs(health=4, blood=4, trap=True, items=("Stake",))
     r1 = app.judge_round("Stake", "Claws", 3, 3)
     assert r1 is not None and r1.state.hunter.health == 2
@@ -103,7 +103,7 @@ def test_example_lines() -> None:
 
 
 def test_too_large_combat_gives_a_message_not_stale_results() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_inputs(assume="1")
     assert app.w_summary.value
     app.set_inputs(
@@ -122,7 +122,7 @@ def test_too_large_combat_gives_a_message_not_stale_results() -> None:
 def test_long_combat_shows_odds_with_shortened_fractions() -> None:
     # 44,805 states: exact denominators of about 3,600 digits. The state count is a
     # regression pin: recorded from the engine, no independent source.
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_inputs(
         assume="1",
         hunter="Lord Godalming",
@@ -141,7 +141,7 @@ def test_long_combat_shows_odds_with_shortened_fractions() -> None:
 
 
 def test_sister_agatha_switch_changes_odds_table_and_trace() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_inputs(assume="1", opponent="dracula-night")
     before = app.odds
     assert before is not None and "costs 2 blood" not in app.w_table.value
@@ -161,7 +161,7 @@ def test_sister_agatha_switch_changes_odds_table_and_trace() -> None:
 
 
 def test_dodge_in_round_one_switch_changes_odds_and_table() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_inputs(assume="1", enemy_policy="uniform")
     before = app.odds
     assert before is not None and app.w_dodge1.value
@@ -175,7 +175,7 @@ def test_dodge_in_round_one_switch_changes_odds_and_table() -> None:
 
 
 def test_switches_reach_the_round_resolver() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_inputs(assume="1", opponent="dracula-night", agatha=True, dodge1=False)
     hunter_cards = [card for _label, card in app.j_hcard.options]
     enemy_cards = [card for _label, card in app.j_ecard.options]
@@ -190,12 +190,12 @@ def test_switches_reach_the_round_resolver() -> None:
 
 
 def test_switches_from_the_page_address_and_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
-    app = DraculaExplorer(lang="ru")
+    app = DraculaPage(lang="ru")
     monkeypatch.setenv("QUERY_STRING", "agatha=1&dodge1=no")
     app.follow_url()
     assert app.w_agatha.value is True and app.w_dodge1.value is False
     assert not app.banner.visible
-    app = DraculaExplorer(lang="ru")
+    app = DraculaPage(lang="ru")
     monkeypatch.setenv("QUERY_STRING", "agatha=maybe&blood=9")
     app.follow_url()
     assert "agatha" in app.banner.message and "1 или 0" in app.banner.message
@@ -209,7 +209,7 @@ def test_switches_from_the_page_address_and_in_russian(monkeypatch: pytest.Monke
 
 
 def test_bad_input_on_the_russian_page_is_explained_in_russian() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_language("ru")
     app.set_inputs(initiative="Punch=x")
     assert app.banner.message == "инициатива карты Punch должна быть числом 0..9, а не 'x'"
@@ -221,7 +221,7 @@ def test_bad_input_on_the_russian_page_is_explained_in_russian() -> None:
 
 
 def test_the_open_point_switch_explains_itself_in_both_languages() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     (label,) = [lab for lab, _w in app._row_labels if lab.key == "dodge1"]  # type: ignore[attr-defined]
     assert "rulebook does not say whether Dodge" in label.tooltip
     assert app.w_dodge1.tooltip == label.tooltip
@@ -230,7 +230,7 @@ def test_the_open_point_switch_explains_itself_in_both_languages() -> None:
 
 
 def test_number_boxes_keep_what_was_typed_and_say_what_is_allowed() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     setup = app._setup
     app.w_blood.text.value = "99"  # was silently made 15
     assert app.w_blood.text.value == "99" and app._setup is setup  # nothing recomputed
@@ -243,7 +243,7 @@ def test_number_boxes_keep_what_was_typed_and_say_what_is_allowed() -> None:
 
 
 def test_round_resolver_cards_are_chosen_and_named_in_the_page_language() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_inputs(assume="1", opponent="dracula-night")
     assert app.j_hcard.value == app.j_hcard.options[0][1] == "Punch"  # never an empty choice
     assert app.j_ecard.value is not None

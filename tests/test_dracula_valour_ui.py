@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from calculators.dracula_valour import ValourPanel
+from calculators.pages.dracula.valour import ValourPanel
 from rules.dracula.chain import CombatOdds, combat_odds
 from rules.dracula.examples import (
     EXAMPLE_BLOOD,
@@ -202,9 +202,9 @@ def test_combat_errors_use_their_own_banner(panel: ValourPanel, example_odds: Co
 
 
 def test_fed_from_the_explorer_as_the_page_would() -> None:
-    from calculators.dracula import DraculaExplorer
+    from calculators.pages.dracula.page import DraculaPage
 
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_inputs(assume="1", hunter_policy="uniform", enemy_policy="uniform", blood=6)
     _h, opp, _sit, blood, _table, _assume = app.setup()
     assert app.odds is not None

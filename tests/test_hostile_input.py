@@ -17,15 +17,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculators.dracula import DraculaExplorer
 from calculators.kit import CalculatorApp
 from calculators.kit.fields import IntField
-from calculators.landing import LandingPage
-from calculators.reference import RulesReferencePage
-from calculators.vtes_combat import VtesCombatCalculator
-from calculators.vtes_damage import VtesDamageCalculator
-from calculators.vtes_table import VtesTableCalculator
-from calculators.vtm_dice import DicePoolCalculator
+from calculators.pages.dracula.page import DraculaPage
+from calculators.pages.landing.page import LandingPage
+from calculators.pages.reference.page import RulesReferencePage
+from calculators.pages.vtes_combat.page import VtesCombatPage
+from calculators.pages.vtes_damage.page import VtesDamagePage
+from calculators.pages.vtes_table.page import VtesTablePage
+from calculators.pages.vtm_dice.page import VtmDicePage
 from rules.errors import RuleError
 from rules.vtes.combat import resolve
 from rules.vtes.combat_examples import EXAMPLES
@@ -34,11 +34,11 @@ COMBAT_EXAMPLES = tuple(EXAMPLES.values())
 
 PAGES: tuple[type[CalculatorApp], ...] = (
     LandingPage,
-    VtesDamageCalculator,
-    VtesCombatCalculator,
-    VtesTableCalculator,
-    DraculaExplorer,
-    DicePoolCalculator,
+    VtesDamagePage,
+    VtesCombatPage,
+    VtesTablePage,
+    DraculaPage,
+    VtmDicePage,
     RulesReferencePage,
 )
 EDITABLE = (
@@ -176,14 +176,14 @@ def test_a_broken_engine_makes_the_hostile_input_check_fail(data: st.DataObject)
         raise KeyError("a bug inside the engine")
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("calculators.vtes_damage.resolve_damage", broken)
-        app = VtesDamageCalculator()
+        patch.setattr("calculators.pages.vtes_damage.page.resolve_damage", broken)
+        app = VtesDamagePage()
         assert app.banner.error_id  # the first result already failed
         with pytest.raises(AssertionError, match="internal error"):
             drive(app, data.draw(st.integers(1, 3)), data.draw)
 
 
-@pytest.mark.parametrize("page_class", [VtesDamageCalculator, DicePoolCalculator])
+@pytest.mark.parametrize("page_class", [VtesDamagePage, VtmDicePage])
 def test_a_bad_entry_keeps_what_was_entered_elsewhere(page_class: type[CalculatorApp]) -> None:
     app = page_class()
     numbers = [w for w in controls(app.widget) if isinstance(w, widgets.IntText | IntField)]
@@ -258,7 +258,7 @@ def test_damaged_rulebook_scenarios_give_a_result_or_a_rule_error(data: st.DataO
 @settings(max_examples=100, deadline=None)
 @given(HOSTILE_TEXT)
 def test_the_combat_page_import_box_never_breaks(text: str) -> None:
-    app = VtesCombatCalculator()
+    app = VtesCombatPage()
     app.load_preset(COMBAT_EXAMPLES[0].key)
     exported = app.export_json()
     app.json_text.value = text

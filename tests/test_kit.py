@@ -23,7 +23,7 @@ from calculators.kit import (
     parse_query,
     rule_url,
 )
-from calculators.landing import PAGES, LandingPage
+from calculators.pages.landing.page import PAGES, LandingPage
 from rules.errors import IllegalPlay, InvalidState
 from rules.i18n import msg, msg_p
 from rules.trace import Step, Trace, cited_rules

@@ -6,7 +6,7 @@ import pytest
 
 from calculators.kit import CalculatorApp, Catalog
 from calculators.kit.fields import FieldMessage, IntField, int_field, invalid_fields, parse_whole
-from calculators.kit.tools import PageTools, ruling_text
+from calculators.kit.page_tools import PageTools, ruling_text
 from rules.errors import InvalidState
 from rules.i18n import msg, msg_p
 from rules.trace import Step

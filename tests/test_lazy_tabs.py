@@ -8,15 +8,15 @@ from typing import Any
 import ipywidgets as widgets
 import pytest
 
-from calculators.dracula import DraculaExplorer
-from calculators.dracula_labels import LABELS as DRACULA
-from calculators.dracula_valour import LABELS as VALOUR
 from calculators.kit import COMMON, CalculatorApp, Catalog, Field
-from calculators.kit.lazy_tabs import LazyTabs, Part, TabPlan
-from calculators.kit.tools import PageTools
-from calculators.vtm_dice import DicePoolCalculator
-from calculators.vtm_dice_labels import LABELS as VTM
-from calculators.vtm_dice_widgets import ATTACK_FIELDS
+from calculators.kit.page_tools import PageTools
+from calculators.kit.tabs import LazyTabs, Part, TabPlan
+from calculators.pages.dracula.labels import LABELS as DRACULA
+from calculators.pages.dracula.page import DraculaPage
+from calculators.pages.dracula.valour import LABELS as VALOUR
+from calculators.pages.vtm_dice.labels import LABELS as VTM
+from calculators.pages.vtm_dice.page import VtmDicePage
+from calculators.pages.vtm_dice.widgets import ATTACK_FIELDS
 from rules.i18n import msg
 
 
@@ -164,7 +164,7 @@ def test_a_page_attribute_of_a_tab_builds_it_when_read() -> None:
 
 # -- the V:tM dice page --------------------------------------------------------------------------
 def test_vtm_page_opens_with_the_one_roll_tab_only() -> None:
-    app = DicePoolCalculator()
+    app = VtmDicePage()
     shown = classes(app)
     assert "vtm-dice" in shown
     assert not {"vtm-attack-pool", "vtm-weapon", "vtm-v5"} & shown
@@ -176,7 +176,7 @@ def test_vtm_page_opens_with_the_one_roll_tab_only() -> None:
 
 
 def test_vtm_attack_inputs_read_from_code_build_the_tab() -> None:
-    app = DicePoolCalculator()
+    app = VtmDicePage()
     assert app.damage_base.value == 3  # reading builds the attack tab
     assert "vtm-attack-pool" in classes(app) and app.attack_result is not None
 
@@ -184,25 +184,25 @@ def test_vtm_attack_inputs_read_from_code_build_the_tab() -> None:
 def test_vtm_link_into_the_attack_tab_gives_the_same_result(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    by_hand = DicePoolCalculator()
+    by_hand = VtmDicePage()
     by_hand.set_attack(attack_pool=9, damage_type="aggravated", fire=True)
     by_hand.weapon.strength.value = 4
     by_hand.tabs.selected_index = 1
     query = by_hand.address_query()
     assert "attack_pool=9" in query and "tabs=1" in query
-    linked = reopen(DicePoolCalculator, query, monkeypatch)
+    linked = reopen(VtmDicePage, query, monkeypatch)
     assert not linked.banner.visible, linked.banner.message
     assert linked.tabs.selected_index == 1
     assert linked.attack_result == by_hand.attack_result
     assert linked.attack_summary.text == by_hand.attack_summary.text
     assert linked.address_query() == query
     # selecting the tab alone builds it, with its opening inputs
-    selected = reopen(DicePoolCalculator, "tabs=2", monkeypatch)
+    selected = reopen(VtmDicePage, "tabs=2", monkeypatch)
     assert selected.v5.result is not None and not selected.banner.visible
 
 
 def test_vtm_tabs_built_after_a_language_switch_are_in_that_language() -> None:
-    app = DicePoolCalculator()
+    app = VtmDicePage()
     app.set_language("ru")
     app.tabs.selected_index = 1
     russian = VTM.text("damage_base", "ru")
@@ -215,7 +215,7 @@ def test_vtm_tabs_built_after_a_language_switch_are_in_that_language() -> None:
 
 
 def test_vtm_reset_puts_back_the_tabs_built_later() -> None:
-    app = DicePoolCalculator()
+    app = VtmDicePage()
     app.set_attack(attack_pool=11)
     app.v5.set_inputs(hunger=4)
     app.dice.value = 9
@@ -226,7 +226,7 @@ def test_vtm_reset_puts_back_the_tabs_built_later() -> None:
 
 # -- the Fury of Dracula page ------------------------------------------------------------------
 def test_dracula_page_opens_with_the_odds_tab_only() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     shown = classes(app)
     assert "drac-summary" in shown and not {"drac-resolve", "valour-panel"} & shown
     names = set(app.address_names())
@@ -238,17 +238,17 @@ def test_dracula_page_opens_with_the_odds_tab_only() -> None:
 
 
 def test_dracula_links_into_tabs_not_built(monkeypatch: pytest.MonkeyPatch) -> None:
-    app = reopen(DraculaExplorer, "blood=5&valour_names1=Mina&j_hdie=4&tabs=1", monkeypatch)
+    app = reopen(DraculaPage, "blood=5&valour_names1=Mina&j_hdie=4&tabs=1", monkeypatch)
     assert not app.banner.visible, app.banner.message
     assert app.valour.w_names[1].value == "Mina" and app.j_hdie.value == 4
     assert app.tabs.selected_index == 1 and app.j_state.value
     assert app.j_hcard.options  # the resolver shows the cards of the combat set up
-    bad = reopen(DraculaExplorer, "j_hdie=9", monkeypatch)
+    bad = reopen(DraculaPage, "j_hdie=9", monkeypatch)
     assert "j_hdie" in bad.banner.message and bad.j_hdie.value == 1
 
 
 def test_dracula_tabs_follow_the_language_and_reset() -> None:
-    app = DraculaExplorer()
+    app = DraculaPage()
     app.set_language("ru")
     app.tabs.selected_index = 1
     assert app.j_resolve.description == DRACULA.text("resolve", "ru") != "Resolve round"
@@ -262,7 +262,7 @@ def test_dracula_tabs_follow_the_language_and_reset() -> None:
 
 
 def test_vtm_a_tab_built_later_keeps_the_message_about_the_one_roll_tab() -> None:
-    app = DicePoolCalculator()
+    app = VtmDicePage()
     app.wound.value = "incapacitated"
     message = app.banner.message
     assert "incapacitated" in message

@@ -83,9 +83,9 @@ def _described(notebook: str, query: str, lang: str = "en") -> str:
 def test_a_damage_link_tells_the_minion_the_damage_and_the_pages_outcome(
     inputs: dict[str, object], lang: str
 ) -> None:
-    from calculators.vtes_damage import VtesDamageCalculator
+    from calculators.pages.vtes_damage.page import VtesDamagePage
 
-    page = VtesDamageCalculator(lang=lang)
+    page = VtesDamagePage(lang=lang)
     page.set_inputs(**inputs)
     assert page.result is not None and page.banner.message == ""
     described = _described("vtes_damage.ipynb", page.address_query(), lang)
@@ -95,9 +95,9 @@ def test_a_damage_link_tells_the_minion_the_damage_and_the_pages_outcome(
 
 
 def test_a_damage_preset_link_is_the_rulebooks_example() -> None:
-    from calculators.vtes_damage import VtesDamageCalculator
+    from calculators.pages.vtes_damage.page import VtesDamagePage
 
-    page = VtesDamageCalculator()
+    page = VtesDamagePage()
     page.load_preset("barth")
     described = _described("vtes_damage.ipynb", "preset=barth")
     assert page.result is not None
@@ -107,9 +107,9 @@ def test_a_damage_preset_link_is_the_rulebooks_example() -> None:
 
 @pytest.mark.parametrize("preset", ["kurt_ira", "cohn_mage"])
 def test_a_combat_link_tells_who_fought_and_how_each_ends(preset: str) -> None:
-    from calculators.vtes_combat import VtesCombatCalculator
+    from calculators.pages.vtes_combat.page import VtesCombatPage
 
-    page = VtesCombatCalculator()
+    page = VtesCombatPage()
     page.load_preset(preset)
     report = page.report
     assert report is not None
@@ -142,9 +142,9 @@ def test_a_combat_link_is_read_as_the_page_packs_it() -> None:
     ],
 )
 def test_a_dice_link_gives_the_pages_odds(inputs: dict[str, object]) -> None:
-    from calculators.vtm_dice import DicePoolCalculator
+    from calculators.pages.vtm_dice.page import VtmDicePage
 
-    page = DicePoolCalculator()
+    page = VtmDicePage()
     page.set_inputs(**inputs)
     first = page.results[0]
     described = _described("vtm_dice.ipynb", page.address_query())
@@ -153,9 +153,9 @@ def test_a_dice_link_gives_the_pages_odds(inputs: dict[str, object]) -> None:
 
 
 def test_a_v5_link_gives_the_pages_odds() -> None:
-    from calculators.vtm_dice import DicePoolCalculator
+    from calculators.pages.vtm_dice.page import VtmDicePage
 
-    page = DicePoolCalculator()
+    page = VtmDicePage()
     page.tabs.selected_index = 2
     page.v5.set_inputs(pool=7, hunger=3, difficulty=4)
     result = page.v5.result
@@ -166,9 +166,9 @@ def test_a_v5_link_gives_the_pages_odds() -> None:
 
 
 def test_a_dracula_link_names_the_hunter_and_the_opponent() -> None:
-    from calculators.dracula import DraculaExplorer
+    from calculators.pages.dracula.page import DraculaPage
 
-    page = DraculaExplorer()
+    page = DraculaPage()
     page.set_inputs(hunter="Lord Godalming", opponent="dracula-night", blood=9)
     described = _described("dracula.ipynb", page.address_query(), "ru")
     assert described.startswith("Lord Godalming (12 очков здоровья")
@@ -176,9 +176,9 @@ def test_a_dracula_link_names_the_hunter_and_the_opponent() -> None:
 
 
 def test_a_table_link_names_its_tab() -> None:
-    from calculators.vtes_table import VtesTableCalculator
+    from calculators.pages.vtes_table.page import VtesTablePage
 
-    page = VtesTableCalculator()
+    page = VtesTablePage()
     page.select_tab("victory")
     assert _described("vtes_table.ipynb", page.address_query()).startswith("Victory points: ")
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from calculators.vtes_combat import VtesCombatCalculator
+from calculators.pages.vtes_combat.page import VtesCombatPage
 
 
 def test_adding_a_round_after_the_combat_ended_says_why() -> None:
-    app = VtesCombatCalculator()
+    app = VtesCombatPage()
     app.load_preset("kurt_ira")  # no press: the combat ends in round 1
     assert not app.banner.visible
     app.add_round_button.click()
@@ -22,7 +22,7 @@ def test_adding_a_round_after_the_combat_ended_says_why() -> None:
 
 def test_an_unknown_preset_in_the_address_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("QUERY_STRING", "preset=nope")
-    app = VtesCombatCalculator()
+    app = VtesCombatPage()
     app.follow_url()
     assert app.banner.visible
     assert "unknown preset 'nope' in the page address" in app.banner.message

@@ -40,8 +40,8 @@ def test_every_module_the_notebooks_import_is_preloaded() -> None:
     for notebook in NOTEBOOKS.glob("*.ipynb"):
         for cell in json.loads(notebook.read_text())["cells"]:
             source = "".join(cell["source"])
-            imported |= set(re.findall(r"^from (calculators\.\w+) import", source, re.M))
-            imported |= set(re.findall(r"^import (calculators\.\w+)", source, re.M))
+            imported |= set(re.findall(r"^from (calculators[.\w]+) import", source, re.M))
+            imported |= set(re.findall(r"^import (calculators[.\w]+)", source, re.M))
     assert imported, "the notebooks import no page module?"
     assert imported <= set(PRELOAD), imported - set(PRELOAD)
 
@@ -135,7 +135,7 @@ def test_a_page_kernel_is_forked_with_its_folder_and_environment() -> None:
             "{'cwd': __import__('os').getcwd(), 'probe': __import__('os').environ['DESK_PROBE'],"
             " 'parent': __import__('os').getppid(), 'pid': __import__('os').getpid(),"
             " 'group': __import__('os').getpgid(0),"
-            " 'preloaded': 'calculators.vtm_dice' in __import__('sys').modules,"
+            " 'preloaded': 'calculators.pages.vtm_dice.page' in __import__('sys').modules,"
             " 'widgets': sorted(get_ipython().kernel.comm_manager.targets)}",
         )
         assert facts["cwd"] == str(NOTEBOOKS)

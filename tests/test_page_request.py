@@ -18,8 +18,12 @@ import pytest
 import tornado.web
 import tornado.websocket
 
-from calculators.kit import page_request
-from calculators.kit.page_request import PageRequestLost, request_url, wait_for_page_request
+from calculators.server.page_kernel import page_request
+from calculators.server.page_kernel.page_request import (
+    PageRequestLost,
+    request_url,
+    wait_for_page_request,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 REQUEST = {"QUERY_STRING": "lang=ru&pool=7", "SCRIPT_NAME": "/voila/render/vtm_dice.ipynb"}
@@ -148,7 +152,7 @@ def test_a_page_kernel_does_not_load_voila_or_jupyter_server() -> None:
         "import sys\n"
         "from calculators.server.nursery import PRELOAD, preload\n"
         "preload()\n"
-        "import calculators.kit.query, calculators.kit.page_request\n"
+        "import calculators.kit.query, calculators.server.page_kernel.page_request\n"
         "heavy = sorted(m for m in ('voila', 'jupyter_server', 'jsonschema') if m in sys.modules)\n"
         "print(heavy)\n"
     )

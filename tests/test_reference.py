@@ -129,6 +129,15 @@ AGREED_IDS = (
     "vtm:v5-bestial",
     "vtm:v5-willpower",
     "vtm:v5-rouse",
+    "vtm:v5-contests",
+    "vtm:v5-damage",
+    "vtm:v5-health",
+    "vtm:v5-willpower-strategies",
+    "vtm:v5-blood-potency",
+    "vtm:v5-blood-surge",
+    "vtm:v5-remorse",
+    "vtm:v5-frenzy",
+    "vtm:v5-typed-roll",
 )
 
 # Sections written in rules/reference/data/vtes_p2.toml.
@@ -745,7 +754,7 @@ def test_lookup_and_search_errors_in_russian() -> None:
 
 
 def test_russian_reference_page_explains_a_bad_address(monkeypatch: pytest.MonkeyPatch) -> None:
-    from calculators.reference import RulesReferencePage
+    from calculators.pages.reference.page import RulesReferencePage
 
     monkeypatch.setenv("QUERY_STRING", "section=vtm:soaks&lang=ru")
     page = RulesReferencePage()

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from calculators.reference import RulesReferencePage, section_html, text_html
-from calculators.reference_sources import source_text
+from calculators.pages.reference.page import RulesReferencePage, section_html, text_html
+from calculators.pages.reference.sources import source_text
 from rules.reference import lookup, sections
 
 # -- without a browser ---------------------------------------------------------------------

@@ -203,6 +203,10 @@ def _contract_calls() -> list[Step]:
         _call(round_odds, 0, 1, hunter_initiative=2, enemy_initiative=2, hunter_dice=2)
     )
     steps += _steps_in(_call(blood_after_killed, 12))
+    from rules.vtm import v5_contest
+
+    for tie in ("acting", "standoff", "defender"):
+        steps += _steps_in(_call(v5_contest, 5, 2, 4, 1, tie=tie))
     steps += _steps_in(_call(combat_result, "Punch", "Claws", "enemy"))
     return steps
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from calculators.vtes_combat import VtesCombatCalculator
-from calculators.vtes_damage import VtesDamageCalculator
+from calculators.pages.vtes_combat.page import VtesCombatPage
+from calculators.pages.vtes_damage.page import VtesDamagePage
 
 
-def _open(app: VtesCombatCalculator) -> VtesCombatCalculator:
+def _open(app: VtesCombatPage) -> VtesCombatPage:
     # the pickers' box is shown and hidden: it must not share a layout with other widgets
     assert app.cards_box.layout.display == "none" and app.new_button.layout.display is None
     app.new_combat()
@@ -15,7 +15,7 @@ def _open(app: VtesCombatCalculator) -> VtesCombatCalculator:
 
 
 def test_vampire_from_the_crypt_and_cards_by_name() -> None:
-    app = _open(VtesCombatCalculator())
+    app = _open(VtesCombatPage())
     app.crypt_picker.name.value = "Tupdog (G3)"
     assert "Gargoyle" in app.crypt_picker.info.value and "POT VIS" in app.crypt_picker.info.value
     app.crypt_picker.use.click()
@@ -43,7 +43,7 @@ def test_vampire_from_the_crypt_and_cards_by_name() -> None:
 
 
 def test_unmodelled_level_is_said_and_refused_in_russian() -> None:
-    app = _open(VtesCombatCalculator(lang="ru"))
+    app = _open(VtesCombatPage(lang="ru"))
     app.card_picker.name.value = "Decapitate"
     app.card_picker.level.value = "POT"
     assert "Не моделируется" in app.card_picker.info.value
@@ -52,7 +52,7 @@ def test_unmodelled_level_is_said_and_refused_in_russian() -> None:
 
 
 def test_illegal_card_play_is_refused_with_a_message() -> None:
-    app = _open(VtesCombatCalculator())
+    app = _open(VtesCombatPage())
     app.card_picker.name.value = "Thrown Sewer Lid"
     app.card_picker.level.value = "pot"
     app.card_picker.play.click()
@@ -67,7 +67,7 @@ def test_illegal_card_play_is_refused_with_a_message() -> None:
 
 
 def test_import_of_card_effects_the_editors_cannot_show() -> None:
-    app = _open(VtesCombatCalculator())
+    app = _open(VtesCombatPage())
     app.card_picker.name.value = "Carrion Crows"
     app.card_picker.play.click()
     text = app.export_json()
@@ -79,7 +79,7 @@ def test_import_of_card_effects_the_editors_cannot_show() -> None:
 
 
 def test_damage_page_takes_a_vampire_from_the_crypt() -> None:
-    app = VtesDamageCalculator()
+    app = VtesDamagePage()
     app.crypt_toggle.value = True
     app.crypt_picker.name.value = "Kurt Densch (G3)"
     app.crypt_picker.use.click()

@@ -6,18 +6,18 @@ import json
 
 import pytest
 
-from calculators.vtes_combat import VtesCombatCalculator, seed_example_lines
+from calculators.pages.vtes_combat.page import VtesCombatPage, seed_example_lines
 from rules.vtes import MinionState
 from rules.vtes.combat import resolve
 from rules.vtes.combat_examples import EXAMPLES
 
 
 @pytest.fixture
-def app() -> VtesCombatCalculator:
-    return VtesCombatCalculator()
+def app() -> VtesCombatPage:
+    return VtesCombatPage()
 
 
-def test_page_opens_ready_on_kurt_and_ira(app: VtesCombatCalculator) -> None:
+def test_page_opens_ready_on_kurt_and_ira(app: VtesCombatPage) -> None:
     assert "calc-ready" in app.widget._dom_classes
     assert app.banner.message == ""
     assert app.report is not None
@@ -27,7 +27,7 @@ def test_page_opens_ready_on_kurt_and_ira(app: VtesCombatCalculator) -> None:
     assert "Kurt" in app.final_text and "Damage taken 2 1" in app.final_text
 
 
-def test_preset_buttons_load_the_rulebook_examples(app: VtesCombatCalculator) -> None:
+def test_preset_buttons_load_the_rulebook_examples(app: VtesCombatPage) -> None:
     app.preset_buttons["cohn_mage"].click()
     assert app.banner.message == ""
     assert app.cards["opposing"].kind.value == "ally"
@@ -41,7 +41,7 @@ def test_preset_buttons_load_the_rulebook_examples(app: VtesCombatCalculator) ->
 
 
 @pytest.mark.parametrize("key", sorted(EXAMPLES))
-def test_presets_survive_the_widgets(app: VtesCombatCalculator, key: str) -> None:
+def test_presets_survive_the_widgets(app: VtesCombatPage, key: str) -> None:
     """Loading a preset into the widgets and reading it back gives the same outcome."""
     app.load_preset(key)
     direct = resolve(EXAMPLES[key].scenario)
@@ -50,7 +50,7 @@ def test_presets_survive_the_widgets(app: VtesCombatCalculator, key: str) -> Non
     assert via_page.narrative == direct.narrative
 
 
-def test_build_a_combat_from_scratch(app: VtesCombatCalculator) -> None:
+def test_build_a_combat_from_scratch(app: VtesCombatPage) -> None:
     app.new_combat()
     assert app.report is not None and app.report.opposing.blood == 3  # hand strikes
     anna = app.rounds[0].sides["acting"]
@@ -65,7 +65,7 @@ def test_build_a_combat_from_scratch(app: VtesCombatCalculator) -> None:
     assert app.report is not None and app.report.opposing.blood == 4
 
 
-def test_custom_strike_switches(app: VtesCombatCalculator) -> None:
+def test_custom_strike_switches(app: VtesCombatPage) -> None:
     app.new_combat()
     side = app.rounds[0].sides["acting"]
     row = side.add_strike()
@@ -80,7 +80,7 @@ def test_custom_strike_switches(app: VtesCombatCalculator) -> None:
     assert app.report is not None and app.report.opposing.blood == 3
 
 
-def test_weapons_and_retainers_appear_as_choices(app: VtesCombatCalculator) -> None:
+def test_weapons_and_retainers_appear_as_choices(app: VtesCombatPage) -> None:
     app.new_combat()
     anna = app.cards["acting"]
     gun = anna.equipment.add()
@@ -103,7 +103,7 @@ def test_weapons_and_retainers_appear_as_choices(app: VtesCombatCalculator) -> N
     assert app.report is not None and app.report.opposing.retainers == {}
 
 
-def test_blur_and_additional_strikes(app: VtesCombatCalculator) -> None:
+def test_blur_and_additional_strikes(app: VtesCombatPage) -> None:
     app.new_combat()
     side = app.rounds[0].sides["acting"]
     side.add_strike()
@@ -114,7 +114,7 @@ def test_blur_and_additional_strikes(app: VtesCombatCalculator) -> None:
     assert app.report is not None and app.report.opposing.blood == 2
 
 
-def test_rounds_can_be_added_and_removed(app: VtesCombatCalculator) -> None:
+def test_rounds_can_be_added_and_removed(app: VtesCombatPage) -> None:
     app.new_combat()
     app.add_round()
     assert "ended in round 1" in app.banner.message
@@ -128,7 +128,7 @@ def test_rounds_can_be_added_and_removed(app: VtesCombatCalculator) -> None:
     assert "at least one round" in app.banner.message
 
 
-def test_export_and_import_json(app: VtesCombatCalculator) -> None:
+def test_export_and_import_json(app: VtesCombatPage) -> None:
     text = app.export_json()
     assert json.loads(text)["acting"]["name"] == "Kurt"
     app.new_combat()
@@ -147,7 +147,7 @@ def test_export_and_import_json(app: VtesCombatCalculator) -> None:
         ('{"atcing": {}}', "unknown key 'atcing'"),
     ],
 )
-def test_bad_json_gives_a_clear_message(app: VtesCombatCalculator, text: str, message: str) -> None:
+def test_bad_json_gives_a_clear_message(app: VtesCombatPage, text: str, message: str) -> None:
     app.json_text.value = text
     app.import_button.click()
     assert message in app.json_message.message  # beside the box, not at the top of the page
@@ -156,7 +156,7 @@ def test_bad_json_gives_a_clear_message(app: VtesCombatCalculator, text: str, me
     assert app.cards["acting"].name.value == "Kurt"  # the page keeps its combat
 
 
-def test_illegal_scenario_import_is_explained(app: VtesCombatCalculator) -> None:
+def test_illegal_scenario_import_is_explained(app: VtesCombatPage) -> None:
     data = EXAMPLES["kurt_ira"].scenario_dict()
     data["rounds"][0]["maneuvers"] = ["acting", "acting"]
     app.json_text.value = json.dumps(data)
@@ -167,7 +167,7 @@ def test_illegal_scenario_import_is_explained(app: VtesCombatCalculator) -> None
     assert not app.json_message.visible
 
 
-def test_russian_labels_and_story(app: VtesCombatCalculator) -> None:
+def test_russian_labels_and_story(app: VtesCombatPage) -> None:
     app.set_language("ru")
     assert app.report is not None
     assert "Ira уклоняется" in " ".join(app.narrative)
@@ -177,7 +177,7 @@ def test_russian_labels_and_story(app: VtesCombatCalculator) -> None:
     assert app.banner.message == ""
 
 
-def test_trace_cites_rules(app: VtesCombatCalculator) -> None:
+def test_trace_cites_rules(app: VtesCombatPage) -> None:
     assert "vtes:6.4.5" in app.trace_view.widget.value
     assert "rules_reference.ipynb?section=vtes%3A6.4.6" in app.trace_view.widget.value
 
@@ -188,7 +188,7 @@ def test_seed_example_lines_are_computed() -> None:
     assert any("Cohn Rose ready with 3 blood" in line and "Mage burned" in line for line in lines)
 
 
-def test_russian_page_explains_bad_input_in_russian(app: VtesCombatCalculator) -> None:
+def test_russian_page_explains_bad_input_in_russian(app: VtesCombatPage) -> None:
     app.set_language("ru")
     app.json_text.value = '{"atcing": {}}'
     app.import_button.click()
@@ -205,14 +205,14 @@ def test_russian_page_explains_bad_input_in_russian(app: VtesCombatCalculator) -
     assert app.cards["acting"].name.value == "Kurt"  # the page keeps its combat
 
 
-def test_bad_preset_in_a_russian_address(app: VtesCombatCalculator) -> None:
+def test_bad_preset_in_a_russian_address(app: VtesCombatPage) -> None:
     app.set_language("ru")
     app.apply_parameters({"preset": "nobody"})
     assert "неизвестный пример 'nobody'" in app.banner.message
 
 
 def test_superior_skin_of_rock_against_a_hand_strike_is_not_refused(
-    app: VtesCombatCalculator,
+    app: VtesCombatPage,
 ) -> None:
     """Ruling G00153: prevention 2 against 1 damage prevents it all; the page shows no error."""
     app.new_combat()
@@ -224,7 +224,7 @@ def test_superior_skin_of_rock_against_a_hand_strike_is_not_refused(
     assert "Receiver prevents" in app._rounds_help.value  # the jargon is explained
 
 
-def test_the_preset_note_says_modified_after_an_edit(app: VtesCombatCalculator) -> None:
+def test_the_preset_note_says_modified_after_an_edit(app: VtesCombatPage) -> None:
     assert "Ira blocks Kurt" in app._preset_note.value or app._preset_note.value
     app.cards["acting"].strength.value = 2
     assert "modified" in app._preset_note.value and "Kurt" in app._preset_note.value
@@ -235,7 +235,7 @@ def test_the_preset_note_says_modified_after_an_edit(app: VtesCombatCalculator) 
     assert app.cards["acting"].strength.value == 1
 
 
-def test_number_boxes_keep_bad_text_and_compute_nothing(app: VtesCombatCalculator) -> None:
+def test_number_boxes_keep_bad_text_and_compute_nothing(app: VtesCombatPage) -> None:
     report = app.report
     app.cards["acting"].capacity.text.value = "1e3"
     assert app.report is report and app.cards["acting"].capacity.text.value == "1e3"
@@ -244,7 +244,7 @@ def test_number_boxes_keep_bad_text_and_compute_nothing(app: VtesCombatCalculato
     assert app.report is not report and app.report is not None
 
 
-def test_an_empty_name_uses_a_default_in_the_page_language(app: VtesCombatCalculator) -> None:
+def test_an_empty_name_uses_a_default_in_the_page_language(app: VtesCombatPage) -> None:
     app.set_language("ru")
     app.cards["opposing"].name.value = ""
     assert app.banner.message == "" and app.report is not None
@@ -253,7 +253,7 @@ def test_an_empty_name_uses_a_default_in_the_page_language(app: VtesCombatCalcul
     assert app.report is not None and app.report.opposing.name == "Противостоящий союзник"
 
 
-def test_the_ruling_as_text(app: VtesCombatCalculator) -> None:
+def test_the_ruling_as_text(app: VtesCombatPage) -> None:
     app.tools.ruling_button.click()
     text = app.tools.text
     assert text.startswith("VTES combat resolver\n\nSituation:\n- Acting minion: Kurt")
@@ -261,14 +261,14 @@ def test_the_ruling_as_text(app: VtesCombatCalculator) -> None:
     assert "\n1. [vtes:6.4.1] " in text
 
 
-def test_hiding_the_card_pickers_hides_nothing_else(app: VtesCombatCalculator) -> None:
+def test_hiding_the_card_pickers_hides_nothing_else(app: VtesCombatPage) -> None:
     assert app.cards_box.layout.display == "none"
     shown = (app.new_button, app.cards["acting"].strength, app.rounds_box)
     assert all(w.layout.display != "none" for w in shown)
     assert all(w.layout is not app.cards_box.layout for w in shown)
 
 
-def test_the_card_pickers_are_drawn_once_first_shown(app: VtesCombatCalculator) -> None:
+def test_the_card_pickers_are_drawn_once_first_shown(app: VtesCombatPage) -> None:
     # a page that never opens them does not draw their 60 widgets on the phone
     assert app.cards_box.children == ()
     app.cards_toggle.value = True
@@ -286,7 +286,7 @@ def _open_widgets() -> int:
     return len(_instances)
 
 
-def test_widgets_the_page_drops_are_closed(app: VtesCombatCalculator) -> None:
+def test_widgets_the_page_drops_are_closed(app: VtesCombatPage) -> None:
     # Loading a combat again and again must not pile up widgets in the kernel and the browser
     # (each one also costs the browser its messages: a ten-round combat has about 900).
     keys = list(EXAMPLES)

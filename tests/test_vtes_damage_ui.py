@@ -6,16 +6,16 @@ import re
 
 import pytest
 
-from calculators.vtes_damage import VtesDamageCalculator, minion_svg, seed_example_lines
+from calculators.pages.vtes_damage.page import VtesDamagePage, minion_svg, seed_example_lines
 from rules.vtes import MinionState, Vampire, resolve_damage
 
 
 @pytest.fixture
-def app() -> VtesDamageCalculator:
-    return VtesDamageCalculator()
+def app() -> VtesDamagePage:
+    return VtesDamagePage()
 
 
-def test_page_is_ready_with_a_valid_default(app: VtesDamageCalculator) -> None:
+def test_page_is_ready_with_a_valid_default(app: VtesDamagePage) -> None:
     assert "calc-ready" in app.widget._dom_classes
     assert app.result is not None
     assert app.banner.message == ""
@@ -31,7 +31,7 @@ def test_page_is_ready_with_a_valid_default(app: VtesDamageCalculator) -> None:
     ],
 )
 def test_presets_show_the_rulebook_outcomes(
-    app: VtesDamageCalculator, key: str, words: str, badges: tuple[str, ...]
+    app: VtesDamagePage, key: str, words: str, badges: tuple[str, ...]
 ) -> None:
     app.load_preset(key)
     assert app.outcome_text.startswith(words)
@@ -42,14 +42,14 @@ def test_presets_show_the_rulebook_outcomes(
     assert app.trace_view.steps and app.trace_view.steps == app.result.steps  # type: ignore[union-attr]
 
 
-def test_preset_button_click_loads_it(app: VtesDamageCalculator) -> None:
+def test_preset_button_click_loads_it(app: VtesDamagePage) -> None:
     app.preset_buttons["barth"].click()
     assert app.name.value == "Barth"
     assert (app.blood.value, app.normal.value, app.aggravated.value) == (1, 2, 1)
     assert app.result is not None and app.result.state is MinionState.BURNED
 
 
-def test_changing_an_input_leaves_the_preset(app: VtesDamageCalculator) -> None:
+def test_changing_an_input_leaves_the_preset(app: VtesDamagePage) -> None:
     app.load_preset("barth")
     app.prevent_aggravated.value = 1
     assert app.preset is None and app._preset_note.value == ""
@@ -57,7 +57,7 @@ def test_changing_an_input_leaves_the_preset(app: VtesDamageCalculator) -> None:
     assert "torpor" in app.outcome_text
 
 
-def test_trace_links_each_rule_to_the_reference(app: VtesDamageCalculator) -> None:
+def test_trace_links_each_rule_to_the_reference(app: VtesDamagePage) -> None:
     app.load_preset("krid")
     html = app.trace_view.widget.value
     assert "rules_reference.ipynb?section=vtes%3A6.4.6" in html
@@ -73,7 +73,7 @@ def test_trace_links_each_rule_to_the_reference(app: VtesDamageCalculator) -> No
     ],
 )
 def test_bad_input_gives_a_message_not_a_result(
-    app: VtesDamageCalculator, inputs: dict[str, object], pattern: str
+    app: VtesDamagePage, inputs: dict[str, object], pattern: str
 ) -> None:
     app.set_inputs(**inputs)
     assert re.search(pattern, app.banner.message), app.banner.message
@@ -92,7 +92,7 @@ def test_bad_input_gives_a_message_not_a_result(
     ],
 )
 def test_a_number_out_of_bounds_is_explained_beside_its_box(
-    app: VtesDamageCalculator, inputs: dict[str, object], field: str, pattern: str
+    app: VtesDamagePage, inputs: dict[str, object], field: str, pattern: str
 ) -> None:
     before = app.outcome_text
     app.set_inputs(**inputs)
@@ -105,7 +105,7 @@ def test_a_number_out_of_bounds_is_explained_beside_its_box(
 
 
 def test_typed_text_is_kept_and_nothing_is_computed_until_valid(
-    app: VtesDamageCalculator,
+    app: VtesDamagePage,
 ) -> None:
     """Bug: "2.5" became 25, "1e3" became 13, letters and empty boxes silently reverted."""
     app.load_preset("krid")
@@ -121,7 +121,7 @@ def test_typed_text_is_kept_and_nothing_is_computed_until_valid(
     assert app.result.before.capacity == 6  # type: ignore[union-attr]
 
 
-def test_fixing_the_input_clears_the_message(app: VtesDamageCalculator) -> None:
+def test_fixing_the_input_clears_the_message(app: VtesDamagePage) -> None:
     app.set_inputs(capacity=3)
     app.blood.value = 5
     assert not app.blood.valid and "from 0 to 3" in app.blood.message()
@@ -132,7 +132,7 @@ def test_fixing_the_input_clears_the_message(app: VtesDamageCalculator) -> None:
 
 
 def test_an_empty_name_falls_back_to_the_kind_in_the_page_language(
-    app: VtesDamageCalculator,
+    app: VtesDamagePage,
 ) -> None:
     app.set_inputs(name="  ", normal=1)
     assert app.result is not None and app.result.minion.name == "Vampire"
@@ -142,7 +142,7 @@ def test_an_empty_name_falls_back_to_the_kind_in_the_page_language(
     assert app.result.minion.name == "Союзник"
 
 
-def test_default_names_follow_the_language_and_the_kind(app: VtesDamageCalculator) -> None:
+def test_default_names_follow_the_language_and_the_kind(app: VtesDamagePage) -> None:
     assert app.name.value == "Vampire"
     app.set_language("ru")
     assert app.name.value == "Вампир"
@@ -154,14 +154,14 @@ def test_default_names_follow_the_language_and_the_kind(app: VtesDamageCalculato
     assert app.name.value == "Gregor"  # a name the visitor typed is kept
 
 
-def test_retainer_prevention_allowed_with_current_rules(app: VtesDamageCalculator) -> None:
+def test_retainer_prevention_allowed_with_current_rules(app: VtesDamagePage) -> None:
     app.set_inputs(kind="retainer", blood=2, normal=2, prevent_normal=1, rules="vekn-2024")
     assert app.banner.message == ""
     assert app.outcome_text.endswith("stays ready with 1 life.")
 
 
 def test_kind_switch_hides_vampire_only_inputs_and_relabels_blood(
-    app: VtesDamageCalculator,
+    app: VtesDamagePage,
 ) -> None:
     app.kind.value = "ally"
     assert app.capacity.layout.display == "none"
@@ -178,7 +178,7 @@ def test_kind_switch_hides_vampire_only_inputs_and_relabels_blood(
     assert app.blood.description == "Blood"
 
 
-def test_russian_labels_and_outcome(app: VtesDamageCalculator) -> None:
+def test_russian_labels_and_outcome(app: VtesDamagePage) -> None:
     app.load_preset("milo")
     app.set_language("ru")
     # seed vtes-rulebook-p4, Milo: 2 blood burned against 3 aggravated, torpor with none left
@@ -190,7 +190,7 @@ def test_russian_labels_and_outcome(app: VtesDamageCalculator) -> None:
     assert app.outcome_text.startswith("Milo is wounded")
 
 
-def test_language_switch_keeps_an_error_message(app: VtesDamageCalculator) -> None:
+def test_language_switch_keeps_an_error_message(app: VtesDamagePage) -> None:
     app.set_inputs(normal=-3)
     assert app.normal.message().startswith("-3 is outside the allowed range")
     app.set_language("ru")
@@ -204,7 +204,7 @@ def test_language_switch_keeps_an_error_message(app: VtesDamageCalculator) -> No
     assert "no damage is dealt" in app.banner.message
 
 
-def test_russian_page_shows_russian_errors(app: VtesDamageCalculator) -> None:
+def test_russian_page_shows_russian_errors(app: VtesDamagePage) -> None:
     app.set_language("ru")
     app.set_inputs(kind="vampire", name="Krid", capacity=4, blood=6)
     assert app.blood.message() == (
@@ -216,19 +216,19 @@ def test_russian_page_shows_russian_errors(app: VtesDamageCalculator) -> None:
     assert "решение G00153" in app.trace_view.widget.value
 
 
-def test_bad_preset_in_a_russian_address(app: VtesDamageCalculator) -> None:
+def test_bad_preset_in_a_russian_address(app: VtesDamagePage) -> None:
     app.set_language("ru")
     app.apply_parameters({"preset": "nobody"})
     assert "неизвестный пример 'nobody'" in app.banner.message
 
 
-def test_torpor_input_says_stays_in_torpor(app: VtesDamageCalculator) -> None:
+def test_torpor_input_says_stays_in_torpor(app: VtesDamagePage) -> None:
     app.set_inputs(state="torpor", blood=2, capacity=5, aggravated=1)
     # by hand: already wounded, so 1 aggravated costs 1 blood to avoid burning: 2 - 1
     assert app.outcome_text == "Vampire is still wounded and stays in torpor with 1 of 5 blood."
 
 
-def test_url_preset_parameter(app: VtesDamageCalculator) -> None:
+def test_url_preset_parameter(app: VtesDamagePage) -> None:
     app.apply_parameters({"preset": "milo"})
     assert app.name.value == "Milo"
     app.apply_parameters({"preset": "nobody"})
@@ -251,7 +251,7 @@ def test_picture_counts_tokens() -> None:
     assert "3 / 6" in svg
 
 
-def test_page_picture_matches_result(app: VtesDamageCalculator) -> None:
+def test_page_picture_matches_result(app: VtesDamagePage) -> None:
     app.load_preset("krid")
     assert app.svg.count('class="token-left"') == 1
     assert app.svg.count('class="token-empty"') == 3

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from calculators.vtes_table import VtesTableCalculator, format_moves, parse_moves
+from calculators.pages.vtes_table.page import VtesTablePage, format_moves, parse_moves
 from rules.vtes.influence import Move
 
 
 @pytest.fixture
-def app() -> VtesTableCalculator:
-    page = VtesTableCalculator()
+def app() -> VtesTablePage:
+    page = VtesTablePage()
     page.select_tab("influence")
     return page
 
 
 def test_the_tab_states_its_rulebook_and_black_hand_is_the_default(
-    app: VtesTableCalculator,
+    app: VtesTablePage,
 ) -> None:
     tab = app.influence
     assert tab.rules.value == "black-hand"
@@ -26,7 +26,7 @@ def test_the_tab_states_its_rulebook_and_black_hand_is_the_default(
 
 
 def test_current_rulebook_keeps_a_vampire_at_capacity_until_brought_out(
-    app: VtesTableCalculator,
+    app: VtesTablePage,
 ) -> None:
     tab = app.influence
     tab.set_values(rules="vekn-2024")  # Nora's plan, without bringing the vampire out
@@ -54,7 +54,7 @@ def test_current_rulebook_keeps_a_vampire_at_capacity_until_brought_out(
     assert app.banner.message.startswith("Vampires in play by clan: write 'Clan: N'")
 
 
-def test_russian_rulebook_texts(app: VtesTableCalculator) -> None:
+def test_russian_rulebook_texts(app: VtesTablePage) -> None:
     app.set_language("ru")
     tab = app.influence
     assert [label for label, _ in tab.rules.options] == [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from calculators.vtes_table import TABS, VtesTableCalculator, seed_example_lines
+from calculators.pages.vtes_table.page import TABS, VtesTablePage, seed_example_lines
 from rules.errors import InvalidState
 from rules.vtes.influence import Move
 from rules.vtes.models import MinionState
@@ -21,11 +21,11 @@ from rules.vtes.victory import Ousting, Withdrawal
 
 
 @pytest.fixture
-def app() -> VtesTableCalculator:
-    return VtesTableCalculator()
+def app() -> VtesTablePage:
+    return VtesTablePage()
 
 
-def test_page_is_ready_and_every_tab_has_a_result(app: VtesTableCalculator) -> None:
+def test_page_is_ready_and_every_tab_has_a_result(app: VtesTablePage) -> None:
     assert "calc-ready" in app.widget._dom_classes
     assert app.tab.titles == (
         "Torpor and diablerie",
@@ -41,7 +41,7 @@ def test_page_is_ready_and_every_tab_has_a_result(app: VtesTableCalculator) -> N
         assert app.tabs[key].trace_view.steps
 
 
-def test_russian_labels(app: VtesTableCalculator) -> None:
+def test_russian_labels(app: VtesTablePage) -> None:
     app.set_language("ru")
     assert app.tab.titles[1] == "Фаза влияния"
     assert app.influence.pool.description == "Пул"
@@ -54,7 +54,7 @@ def test_russian_labels(app: VtesTableCalculator) -> None:
 # --------------------------------------------------------------------------- torpor
 
 
-def test_torpor_states_are_named_in_the_page_language(app: VtesTableCalculator) -> None:
+def test_torpor_states_are_named_in_the_page_language(app: VtesTablePage) -> None:
     t = app.torpor
     assert "(ready)" in t.panel.text  # the default: the vampire leaves torpor
     app.set_language("ru")
@@ -65,13 +65,13 @@ def test_torpor_states_are_named_in_the_page_language(app: VtesTableCalculator) 
     assert "(burned)" in t.panel.text
 
 
-def test_leave_torpor_default(app: VtesTableCalculator) -> None:
+def test_leave_torpor_default(app: VtesTablePage) -> None:
     t = app.torpor
     assert t.result is not None and t.result.outcome == "left torpor"
     assert "leaves torpor" in t.summary_text
 
 
-def test_leave_torpor_blocked_by_vampire_who_diablerizes(app: VtesTableCalculator) -> None:
+def test_leave_torpor_blocked_by_vampire_who_diablerizes(app: VtesTablePage) -> None:
     t = app.torpor
     t.set_values(
         actor_capacity=8,
@@ -92,13 +92,13 @@ def test_leave_torpor_blocked_by_vampire_who_diablerizes(app: VtesTableCalculato
     assert "fails" in t.panel.text
 
 
-def test_leave_torpor_blocked_by_ally(app: VtesTableCalculator) -> None:
+def test_leave_torpor_blocked_by_ally(app: VtesTablePage) -> None:
     app.torpor.set_values(blocked="ally")
     assert app.torpor.result.outcome == "failed"
     assert "stays in torpor" in app.torpor.summary_text
 
 
-def test_leave_torpor_without_blood_is_explained(app: VtesTableCalculator) -> None:
+def test_leave_torpor_without_blood_is_explained(app: VtesTablePage) -> None:
     app.torpor.set_values(actor_blood=1)
     assert "costs 2 blood" in app.banner.message
     assert app.torpor.summary_text == ""
@@ -106,7 +106,7 @@ def test_leave_torpor_without_blood_is_explained(app: VtesTableCalculator) -> No
     assert app.banner.message == ""
 
 
-def test_rescue_split_and_stealth(app: VtesTableCalculator) -> None:
+def test_rescue_split_and_stealth(app: VtesTablePage) -> None:
     app.torpor.set_values(action="rescue", rescuer_share=2, same_controller=False)
     r = app.torpor.result
     assert r.outcome == "rescued" and r.rescuer_paid == 2 and r.rescued_paid == 0
@@ -115,12 +115,12 @@ def test_rescue_split_and_stealth(app: VtesTableCalculator) -> None:
     assert "from 0 to 2" in app.torpor.rescuer_share.message()
 
 
-def test_ally_cannot_rescue(app: VtesTableCalculator) -> None:
+def test_ally_cannot_rescue(app: VtesTablePage) -> None:
     app.torpor.set_values(action="rescue", actor_kind="ally")
     assert "allies cannot" in app.banner.message
 
 
-def test_diablerie_action_and_blood_hunt(app: VtesTableCalculator) -> None:
+def test_diablerie_action_and_blood_hunt(app: VtesTablePage) -> None:
     app.torpor.set_values(
         action="diablerie",
         actor_capacity=6,
@@ -141,7 +141,7 @@ def test_diablerie_action_and_blood_hunt(app: VtesTableCalculator) -> None:
     assert "Stealth +1, not directed" in t.panel.text
 
 
-def test_diablerie_blood_curse_message(app: VtesTableCalculator) -> None:
+def test_diablerie_blood_curse_message(app: VtesTablePage) -> None:
     app.torpor.set_values(action="diablerie", blood_cursed=True)
     assert "blood curse" in app.banner.message
 
@@ -149,7 +149,7 @@ def test_diablerie_blood_curse_message(app: VtesTableCalculator) -> None:
 # --------------------------------------------------------------------------- influence
 
 
-def test_nora_buttons(app: VtesTableCalculator) -> None:
+def test_nora_buttons(app: VtesTablePage) -> None:
     app.select_tab("influence")
     app.influence.nora_refused_button.click()
     assert "ousted" in app.banner.message and "refused" in app.banner.message
@@ -164,20 +164,20 @@ def test_nora_buttons(app: VtesTableCalculator) -> None:
     assert app.influence.summary_text == "Pool 2 -> 1; transfers used 4 of 4."
 
 
-def test_first_turn_has_one_transfer(app: VtesTableCalculator) -> None:
+def test_first_turn_has_one_transfer(app: VtesTablePage) -> None:
     app.select_tab("influence")
     app.influence.set_values(game_turn=1)
     assert "transfers but only 1" in app.banner.message or "only 1 of the 1" in app.banner.message
     assert "1 transfers" in app.influence._transfers_note.value
 
 
-def test_bad_plan_line_is_explained(app: VtesTableCalculator) -> None:
+def test_bad_plan_line_is_explained(app: VtesTablePage) -> None:
     app.select_tab("influence")
     app.influence.moves.value = "Capacity-10 vampire twice"
     assert "line 1" in app.banner.message and "'name +N'" in app.banner.message
 
 
-def test_scarce_in_the_page(app: VtesTableCalculator) -> None:
+def test_scarce_in_the_page(app: VtesTablePage) -> None:
     app.select_tab("influence")
     app.influence.set_values(
         pool=12,
@@ -189,7 +189,7 @@ def test_scarce_in_the_page(app: VtesTableCalculator) -> None:
     assert app.influence.plan is not None and app.influence.plan.pool == 12 - 1 - 6
 
 
-def test_draw_from_crypt_in_the_page(app: VtesTableCalculator) -> None:
+def test_draw_from_crypt_in_the_page(app: VtesTablePage) -> None:
     app.select_tab("influence")
     app.influence.set_values(pool=5, uncontrolled="", moves="draw", crypt="Top, 7, 0")
     assert app.influence.plan is not None
@@ -199,7 +199,7 @@ def test_draw_from_crypt_in_the_page(app: VtesTableCalculator) -> None:
 # --------------------------------------------------------------------------- victory
 
 
-def test_richard_example_in_the_page(app: VtesTableCalculator) -> None:
+def test_richard_example_in_the_page(app: VtesTablePage) -> None:
     app.select_tab("victory")
     app.victory.richard_button.click()
     s = app.victory.score
@@ -209,7 +209,7 @@ def test_richard_example_in_the_page(app: VtesTableCalculator) -> None:
     assert "Lisa 2 6 last standing" in app.victory.panel.text
 
 
-def test_victory_errors(app: VtesTableCalculator) -> None:
+def test_victory_errors(app: VtesTablePage) -> None:
     app.select_tab("victory")
     app.victory.events.value = "Steve\nSteve"
     assert "no longer in the game" in app.banner.message
@@ -222,7 +222,7 @@ def test_victory_errors(app: VtesTableCalculator) -> None:
     assert "Steve 1/2 0 withdrawn" in app.victory.panel.text  # the withdrawal VP typed above
 
 
-def test_simultaneous_in_the_page(app: VtesTableCalculator) -> None:
+def test_simultaneous_in_the_page(app: VtesTablePage) -> None:
     app.select_tab("victory")
     app.victory.set_values(seating="A, B, C, D", events="B + C")
     s = app.victory.score
@@ -234,7 +234,7 @@ def test_simultaneous_in_the_page(app: VtesTableCalculator) -> None:
 # --------------------------------------------------------------------------- contests
 
 
-def test_contests_default(app: VtesTableCalculator) -> None:
+def test_contests_default(app: VtesTablePage) -> None:
     app.select_tab("contests")
     r = app.contests.upkeep
     assert r is not None
@@ -244,7 +244,7 @@ def test_contests_default(app: VtesTableCalculator) -> None:
     assert "Archbishop of Rome (forced)" in app.contests.panel.text
 
 
-def test_contests_not_enough_pool(app: VtesTableCalculator) -> None:
+def test_contests_not_enough_pool(app: VtesTablePage) -> None:
     app.select_tab("contests")
     app.contests.set_values(pool=1, cards="A\nB\nC")
     assert "yield at least 2" in app.banner.message
@@ -279,7 +279,7 @@ def test_parsers() -> None:
     assert titles[0].ready is False and titles[0].rivals == 2 and tyields == ("Prince",)
 
 
-def test_url_tab_parameter(app: VtesTableCalculator, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_url_tab_parameter(app: VtesTablePage, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("QUERY_STRING", "tab=victory")
     app.follow_url()
     assert app.active == "victory"
@@ -296,7 +296,7 @@ def test_seed_example_lines() -> None:
     assert lines[-1] == "  result: a tie between Richard and Lisa"
 
 
-def test_russian_page_shows_russian_errors(app: VtesTableCalculator) -> None:
+def test_russian_page_shows_russian_errors(app: VtesTablePage) -> None:
     app.set_language("ru")
     app.torpor.set_values(actor_blood=1)
     assert "выход из ступора стоит 2 литра крови" in app.banner.message
@@ -323,7 +323,7 @@ def test_parser_errors_in_russian() -> None:
     )
 
 
-def test_after_a_reset_the_address_follows_the_rebuilt_tabs(app: VtesTableCalculator) -> None:
+def test_after_a_reset_the_address_follows_the_rebuilt_tabs(app: VtesTablePage) -> None:
     from ipywidgets.widgets.widget import _instances  # every widget not closed yet
 
     victory = app.tab_object("victory")

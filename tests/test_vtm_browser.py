@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from calculators.kit.fmt import percent
-from calculators.vtm_dice import DicePoolCalculator
+from calculators.pages.vtm_dice.page import VtmDicePage
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +46,7 @@ def test_a_link_into_the_attack_tab_opens_it_built_and_set(open_page: Any) -> No
     page = open_page("vtm_dice.ipynb", "?tabs=1&attack_pool=9")
     page.wait_for_selector(".vtm-attack-summary >> text=Hit")
     assert page.locator(".vtm-attack-pool-typed input").input_value() == "9"
-    by_code = DicePoolCalculator()
+    by_code = VtmDicePage()
     by_code.set_attack(attack_pool=9)
     assert by_code.attack_result is not None
     assert percent(by_code.attack_result.hit) in page.inner_text(".vtm-attack-summary")

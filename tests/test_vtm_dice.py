@@ -421,7 +421,7 @@ def test_russian_trace_of_the_failure_or_botch_example() -> None:
 
 @pytest.mark.parametrize("level", ["bruised", "hurt", "injured", "wounded", "mauled", "crippled"])
 def test_russian_wound_step_uses_the_pages_level_name(level: str) -> None:
-    from calculators.vtm_dice import LABELS
+    from calculators.pages.vtm_dice.page import LABELS
     from rules.vtm import WOUND_PENALTIES
 
     result = pool(8, 6, wound=level)
@@ -486,7 +486,7 @@ def test_bad_input_is_explained_in_russian(call: object, fragments: tuple[str, .
 
 
 def test_incapacitated_roll_names_the_pages_levels_in_russian() -> None:
-    from calculators.vtm_dice import LABELS
+    from calculators.pages.vtm_dice.page import LABELS
 
     with pytest.raises(IllegalPlay) as caught:
         pool(4, 6, wound="incapacitated")

@@ -8,16 +8,16 @@ from itertools import product
 
 import pytest
 
-from calculators.vtm_dice import DicePoolCalculator, _actions, _attack, example_lines
+from calculators.pages.vtm_dice.page import VtmDicePage, _actions, _attack, example_lines
 from rules.vtm import attack, pool
 
 
 @pytest.fixture(scope="module")
-def app() -> DicePoolCalculator:
-    return DicePoolCalculator()
+def app() -> VtmDicePage:
+    return VtmDicePage()
 
 
-def test_page_is_ready_and_shows_the_default_roll(app: DicePoolCalculator) -> None:
+def test_page_is_ready_and_shows_the_default_roll(app: VtmDicePage) -> None:
     assert "calc-ready" in app.widget._dom_classes
     assert app.result is not None
     expected = pool(6, 6)
@@ -26,7 +26,7 @@ def test_page_is_ready_and_shows_the_default_roll(app: DicePoolCalculator) -> No
     assert not app.banner.visible
 
 
-def test_slider_changes_update_the_results(app: DicePoolCalculator) -> None:
+def test_slider_changes_update_the_results(app: VtmDicePage) -> None:
     before = app.botch_text
     app.dice.value = 7  # as a person moving the slider
     assert app.result is not None and app.result.rolled == 7
@@ -37,7 +37,7 @@ def test_slider_changes_update_the_results(app: DicePoolCalculator) -> None:
     assert app.at_least_rows == pool(5, 8).at_least_table()
 
 
-def test_chart_splits_botch_failure_success_with_exact_hover(app: DicePoolCalculator) -> None:
+def test_chart_splits_botch_failure_success_with_exact_hover(app: VtmDicePage) -> None:
     app.set_inputs(dice=4, difficulty=6, specialty=False, willpower=False, actions=1)
     r = pool(4, 6)
     bars = app.chart.bars
@@ -48,7 +48,7 @@ def test_chart_splits_botch_failure_success_with_exact_hover(app: DicePoolCalcul
     assert f"{r.botch.numerator}/{r.botch.denominator}" in svg  # exact value in the hover title
 
 
-def test_specialty_by_edition_and_tail(app: DicePoolCalculator) -> None:
+def test_specialty_by_edition_and_tail(app: VtmDicePage) -> None:
     app.set_inputs(dice=5, difficulty=7, edition="revised", specialty=True)
     r = app.result
     assert r is not None and r.specialty == "reroll" and r.tail > 0
@@ -65,7 +65,7 @@ def test_specialty_by_edition_and_tail(app: DicePoolCalculator) -> None:
     app.set_inputs(specialty=False, reroll_ones_cancel=False, edition="revised")
 
 
-def test_willpower_wounds_and_actions(app: DicePoolCalculator) -> None:
+def test_willpower_wounds_and_actions(app: VtmDicePage) -> None:
     app.set_inputs(dice=6, difficulty=6, willpower=True)
     assert app.result is not None and app.result.botch == 0
     assert app.chart.bars[0].label == "1"
@@ -81,7 +81,7 @@ def test_willpower_wounds_and_actions(app: DicePoolCalculator) -> None:
     assert not app.banner.visible and app.result is not None
 
 
-def test_exact_fractions_in_detail_view(app: DicePoolCalculator) -> None:
+def test_exact_fractions_in_detail_view(app: VtmDicePage) -> None:
     app.set_inputs(dice=3, difficulty=6, exact=True)
     r = pool(3, 6)
     assert f"= {r.botch.numerator}/{r.botch.denominator}" in app.summary.body
@@ -93,7 +93,7 @@ def test_exact_fractions_in_detail_view(app: DicePoolCalculator) -> None:
     assert f'title="{r.botch.numerator}/{r.botch.denominator}' in app.summary.body
 
 
-def test_closed_forms_render_as_latex(app: DicePoolCalculator) -> None:
+def test_closed_forms_render_as_latex(app: VtmDicePage) -> None:
     app.set_inputs(dice=3, difficulty=6, closed_forms=True)
     assert r"\frac{(d-1)^{n} - (d-2)^{n}}{10^{n}}" in app.forms_html
     assert r"\frac{61}{1000}" in app.forms_html  # P(botch), 3 dice at 6: by hand 5**3 - 4**3
@@ -104,7 +104,7 @@ def test_closed_forms_render_as_latex(app: DicePoolCalculator) -> None:
     assert app.forms_html == ""
 
 
-def test_russian_labels(app: DicePoolCalculator) -> None:
+def test_russian_labels(app: VtmDicePage) -> None:
     app.set_language("ru")
     try:
         assert app.botch_text.startswith("Провал:")
@@ -117,7 +117,7 @@ def test_russian_labels(app: DicePoolCalculator) -> None:
     assert app.botch_text.startswith("Botch:")
 
 
-def test_attack_chain_on_the_page(app: DicePoolCalculator) -> None:
+def test_attack_chain_on_the_page(app: VtmDicePage) -> None:
     app.set_attack(
         attack_pool=5,
         damage_base=3,
@@ -157,7 +157,7 @@ def test_attack_chain_on_the_page(app: DicePoolCalculator) -> None:
     assert any(s.rule == "vtm:damage-pool" for s in app.attack_trace.steps)
 
 
-def test_slider_moves_are_served_from_the_cache(app: DicePoolCalculator) -> None:
+def test_slider_moves_are_served_from_the_cache(app: VtmDicePage) -> None:
     app.set_inputs(dice=12, difficulty=6, specialty=True)
     app.set_inputs(dice=13)
     hits = _actions.cache_info().hits
@@ -172,11 +172,11 @@ def test_slider_moves_are_served_from_the_cache(app: DicePoolCalculator) -> None
 
 
 def test_url_parameters(monkeypatch: pytest.MonkeyPatch) -> None:
-    page = DicePoolCalculator()
+    page = VtmDicePage()
     monkeypatch.setenv("QUERY_STRING", "dice=9&difficulty=8&edition=v20")
     page.follow_url()
     assert page.result is not None and page.result.rolled == 9 and page.result.difficulty == 8
-    page = DicePoolCalculator()
+    page = VtmDicePage()
     monkeypatch.setenv("QUERY_STRING", "dice=99&difficulty=8")
     page.follow_url()
     assert "dice" in page.banner.message and "1 to 50" in page.banner.message
@@ -197,7 +197,7 @@ def test_example_lines_are_exact_engine_values() -> None:
     assert len(lines) == 5
 
 
-def test_hiding_one_switch_leaves_the_others_visible(app: DicePoolCalculator) -> None:
+def test_hiding_one_switch_leaves_the_others_visible(app: VtmDicePage) -> None:
     app.set_inputs(specialty=False)
     assert app.reroll_ones_cancel.layout.display == "none"
     for key in ("specialty", "willpower", "exact", "closed_forms"):
@@ -209,7 +209,7 @@ def test_hiding_one_switch_leaves_the_others_visible(app: DicePoolCalculator) ->
 
 
 def test_russian_page_explains_bad_input_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
-    page = DicePoolCalculator()
+    page = VtmDicePage()
     page.set_language("ru")
     monkeypatch.setenv("QUERY_STRING", "difficulty=12&edition=v7")
     page.follow_url()
@@ -230,7 +230,7 @@ def test_russian_page_explains_bad_input_in_russian(monkeypatch: pytest.MonkeyPa
 def test_a_weapon_fills_the_damage_pool_from_strength() -> None:
     from rules.vtm.weapons import WEAPONS
 
-    app = DicePoolCalculator()
+    app = VtmDicePage()
     app.weapon.strength.value = 3
     app.weapon.choice.value = "sword"  # Strength + 2, lethal
     assert (app.damage_base.value, app.damage_type.value) == (5, "lethal")

@@ -7,18 +7,18 @@ from math import factorial
 
 import pytest
 
-from calculators.vtm_dice import DicePoolCalculator
+from calculators.pages.vtm_dice.page import VtmDicePage
 from rules.errors import InvalidState
 from rules.vtm import v5_pool, v5_reroll, v5_willpower
 from rules.vtm.notation import parse_roll
 
 
 @pytest.fixture
-def app() -> DicePoolCalculator:
-    return DicePoolCalculator()
+def app() -> VtmDicePage:
+    return VtmDicePage()
 
 
-def test_default_tab_shows_the_engine_odds(app: DicePoolCalculator) -> None:
+def test_default_tab_shows_the_engine_odds(app: VtmDicePage) -> None:
     tab = app.v5
     assert app.tabs.titles[2] == "V5 (5th edition)"
     expected = v5_pool(6, 1, 3)
@@ -47,7 +47,7 @@ def test_default_tab_shows_the_engine_odds(app: DicePoolCalculator) -> None:
     assert "Type a roll" in tab._advice.value
 
 
-def test_sliders_willpower_and_advice(app: DicePoolCalculator) -> None:
+def test_sliders_willpower_and_advice(app: VtmDicePage) -> None:
     tab = app.v5
     tab.set_inputs(pool=3, hunger=5, difficulty=2)  # Hunger above the pool: all Hunger dice
     assert tab.result is not None and tab.result.hunger_dice == 3
@@ -71,7 +71,7 @@ def test_sliders_willpower_and_advice(app: DicePoolCalculator) -> None:
     assert tab.advice is None and "Best:" not in tab.trace_view.text
 
 
-def test_a_slip_in_the_roll_is_said_beside_it_in_the_page_language(app: DicePoolCalculator) -> None:
+def test_a_slip_in_the_roll_is_said_beside_it_in_the_page_language(app: VtmDicePage) -> None:
     tab = app.v5
     tab.set_inputs(roll="7 7 / 11")
     assert "1 to 10" in tab.advice_error and tab.result is not None
@@ -86,13 +86,13 @@ def test_a_slip_in_the_roll_is_said_beside_it_in_the_page_language(app: DicePool
 
 def test_url_parameters_open_the_tab(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("QUERY_STRING", "tabs=2&v5_pool=20&v5_hunger=5&v5_difficulty=7")
-    app = DicePoolCalculator()
+    app = VtmDicePage()
     app.follow_url()
     assert app.tabs.selected_index == 2
     assert app.v5.result is not None and app.v5.result.win == v5_pool(20, 5, 7).win
     assert app.v5.trace_view.widget.value  # revealed once the tab is shown
     monkeypatch.setenv("QUERY_STRING", "v5_hunger=6")
-    app = DicePoolCalculator()
+    app = VtmDicePage()
     app.follow_url()
     assert "v5_hunger" in app.banner.message and "0 to 5" in app.banner.message
     assert {"v5_pool", "v5_hunger", "v5_difficulty"} <= set(app.url_fields())

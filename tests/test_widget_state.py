@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
 import ipywidgets as widgets
 import pytest
 
-from calculators.kit import widget_state
-from calculators.vtes_combat import VtesCombatCalculator
+from calculators.pages.vtes_combat.page import VtesCombatPage
+from calculators.server.page_kernel import widget_state
 
 # The front end's layout model starts with every attribute unset (ipywidgets' base package,
 # ``LayoutModel.defaults``): what the desk leaves out must be exactly that.
@@ -41,15 +43,23 @@ def _ask(method: str = "request_states") -> dict[str, Any]:
     return {"content": {"data": {"method": method}}}
 
 
-def test_pages_answer_with_the_desks_handler() -> None:
-    import calculators.kit.app  # noqa: F401  (every page imports it)
-
-    handler = widgets.Widget.__dict__["_handle_control_comm_msg"]
-    assert handler.__func__ is widget_state._answer
+def test_importing_the_kit_leaves_ipywidgets_alone_and_a_page_start_answers() -> None:
+    script = (
+        "import ipywidgets as w\n"
+        "import calculators.kit, calculators.kit.page, calculators.pages.landing.page as p\n"
+        "from calculators.server.page_kernel import widget_state\n"
+        "before = w.Widget.__dict__['_handle_control_comm_msg'].__func__\n"
+        "p.LandingPage()\n"
+        "after = w.Widget.__dict__['_handle_control_comm_msg'].__func__\n"
+        "print(before is widget_state._answer, after is widget_state._answer)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True"]
 
 
 def test_the_answer_is_ipywidgets_once_the_front_end_applies_its_defaults(control: Comm) -> None:
-    page = VtesCombatCalculator()
+    page = VtesCombatPage()
     widgets.Widget._handle_control_comm_msg(_ask())
     widget_state.IPYWIDGETS_ANSWER(_ask())
     ours, theirs = control.sent

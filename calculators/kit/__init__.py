@@ -2,12 +2,12 @@
 
 from calculators.kit import fmt
 from calculators.kit.address import Field, pack, unpack, widget_fields
-from calculators.kit.app import CalculatorApp, on_failure
 from calculators.kit.banner import ErrorBanner
-from calculators.kit.chart import Bar, DistributionChart, bar_chart_svg, distribution_bars
+from calculators.kit.charts import Bar, DistributionChart, bar_chart_svg, distribution_bars
 from calculators.kit.labels import COMMON, LANGS, Catalog
 from calculators.kit.layout import columns
 from calculators.kit.markup import Cell, Markup, Row, heading, table
+from calculators.kit.page import CalculatorApp, on_failure
 from calculators.kit.page_link import PageLink
 from calculators.kit.panel import ResultPanel
 from calculators.kit.query import page_query, parse_query

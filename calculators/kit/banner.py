@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from calculators.kit.fmt import escape
 from calculators.kit.labels import COMMON
-from calculators.kit.server_log import use_server_log
+from calculators.server.page_kernel.server_log import use_server_log
 from rules.errors import RuleError
 
 log = logging.getLogger(__name__)

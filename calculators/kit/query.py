@@ -7,7 +7,7 @@ import sys
 from collections.abc import Collection
 from urllib.parse import parse_qsl
 
-from calculators.kit.page_request import wait_for_page_request
+from calculators.server.page_kernel.page_request import wait_for_page_request
 from rules.errors import InvalidState
 from rules.i18n import msg
 

@@ -47,13 +47,13 @@ PRELOAD = (
     "pdb",
     "tornado.queues",
     "ipywidgets",
-    "calculators.landing",
-    "calculators.vtes_damage",
-    "calculators.vtes_combat",
-    "calculators.vtes_table",
-    "calculators.dracula",
-    "calculators.vtm_dice",
-    "calculators.reference",
+    "calculators.pages.landing.page",
+    "calculators.pages.vtes_damage.page",
+    "calculators.pages.vtes_combat.page",
+    "calculators.pages.vtes_table.page",
+    "calculators.pages.dracula.page",
+    "calculators.pages.vtm_dice.page",
+    "calculators.pages.reference.page",
 )
 
 

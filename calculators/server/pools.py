@@ -17,7 +17,7 @@ A page that lost its calculator is no page either: Voila stops waiting for a cel
 and goes on without it. A pooled kernel whose page shows no widget once ready is dropped and
 replaced like a dead one, so no visitor is given it. So is a pooled kernel whose page ran to
 its end before a visitor came: it gave up waiting for its visitor's address
-(``calculators.kit.page_request``) and would ignore the link the visitor opened.
+(``calculators.server.page_kernel.page_request``) and would ignore the link the visitor opened.
 
 No kernel starts past the memory ceiling (:mod:`calculators.server.lifetimes`): a visitor
 whose page has no kernel ready is then asked to come back (``ServerBusy``), and the filler waits

@@ -26,7 +26,11 @@ the advice never makes a roll worse by that order.
 
 One roll's odds are in :mod:`rules.vtm.v5_roll` (counted by :mod:`rules.vtm.v5_counts`), the
 Willpower re-roll in :mod:`rules.vtm.v5_willpower`, the rouse check here; every public name is
-importable from this module.
+importable from this module. Contests are in :mod:`rules.vtm.v5_contest`, their damage in
+:mod:`rules.vtm.v5_damage` (onto :mod:`rules.vtm.v5_health`), the named Willpower strategies
+in :mod:`rules.vtm.v5_strategies`, several rouse checks, Blood Potency and Blood Surge in
+:mod:`rules.vtm.v5_blood`, and the remorse and frenzy tests in :mod:`rules.vtm.v5_remorse`
+and :mod:`rules.vtm.v5_frenzy`.
 """
 
 from __future__ import annotations

@@ -33,10 +33,16 @@ from rules.vtm.v5_roll import (
 
 __all__ = [
     "REROLL_DICE",
+    "Choice",
     "RerollAdvice",
     "RerollChoice",
+    "Score",
     "WillpowerOdds",
     "clear_willpower_caches",
+    "fresh_rolls",
+    "read_faces",
+    "reroll_choice",
+    "reroll_score",
     "v5_reroll",
     "v5_willpower",
 ]
@@ -46,7 +52,7 @@ REROLL_DICE = 3
 
 
 @lru_cache(maxsize=8)
-def _fresh(dice: int) -> tuple[tuple[int, int, int], ...]:
+def fresh_rolls(dice: int) -> tuple[tuple[int, int, int], ...]:
     """``(successes, tens, rolls)`` of ``dice`` freshly re-rolled regular dice (of 10**dice)."""
     return tuple((hits, tens, ways) for _f, hits, tens, ways in regular_counts(dice))
 
@@ -57,12 +63,12 @@ win, critical win, messy critical, total failure, and the expected successes."""
 
 
 @lru_cache(maxsize=65536)
-def _score(successes: int, tens: int, hunger_ten: bool, dice: int, difficulty: int) -> Score:
+def reroll_score(successes: int, tens: int, hunger_ten: bool, dice: int, difficulty: int) -> Score:
     """Odds after re-rolling ``dice`` regular dice, keeping ``successes`` 6-9s and ``tens`` 10s
     (Hunger dice included); ``hunger_ten``: a kept Hunger die shows 10."""
     scale = 10 ** (REROLL_DICE - dice)
     win = critical = messy = zero = expected = 0
-    for hits, new_tens, ways in _fresh(dice):
+    for hits, new_tens, ways in fresh_rolls(dice):
         t = tens + new_tens
         total = total_successes(successes + hits, t)
         expected += total * ways
@@ -120,7 +126,7 @@ def _best(
     for choice in _choices(fails, hits, tens, hunger_ten):
         x, y, z = choice
         dice = x + y + z
-        score = _score(successes - y, all_tens - z, hunger_ten, dice, difficulty)
+        score = reroll_score(successes - y, all_tens - z, hunger_ten, dice, difficulty)
         key = (score[0], -score[2], score[4], -dice)
         if best_key is None or key > best_key:
             best, best_key = (choice, score), key
@@ -184,7 +190,28 @@ def _faces_of(name: Message, faces: object, high: int) -> tuple[int, ...]:
     return tuple(whole(msg_p("vtm parameter", "a die face"), f, 1, 10) for f in listed)
 
 
-def _choice_of(regular: tuple[int, ...], h_one: bool, picked: Choice, score: Score) -> RerollChoice:
+def read_faces(regular: object, hunger: object) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The faces of a roll's regular and Hunger dice, checked (1-10, a pool of 1-30, at most
+    five Hunger dice)."""
+    regular_t = _faces_of(msg_p("vtm parameter", "regular dice"), regular, MAX_V5_POOL)
+    hunger_t = _faces_of(msg_p("vtm parameter", "Hunger dice"), hunger, MAX_HUNGER)
+    if not regular_t and not hunger_t:
+        raise InvalidState(msg("A roll needs at least one die."))
+    if len(regular_t) + len(hunger_t) > MAX_V5_POOL:
+        raise InvalidState(
+            msg_n(
+                "At most {n} die in a pool, got {got}.",
+                "At most {n} dice in a pool, got {got}.",
+                MAX_V5_POOL,
+                got=len(regular_t) + len(hunger_t),
+            )
+        )
+    return regular_t, hunger_t
+
+
+def reroll_choice(
+    regular: tuple[int, ...], h_one: bool, picked: Choice, score: Score
+) -> RerollChoice:
     x, y, z = picked
     fails = sorted(f for f in regular if f <= 5)
     hits = sorted(f for f in regular if 6 <= f <= 9)
@@ -213,19 +240,7 @@ def v5_reroll(regular: Sequence[int], hunger: Sequence[int], difficulty: int) ->
     >>> advice.best.faces, advice.best.win
     ((2, 3), Fraction(3, 4))
     """
-    regular_t = _faces_of(msg_p("vtm parameter", "regular dice"), regular, MAX_V5_POOL)
-    hunger_t = _faces_of(msg_p("vtm parameter", "Hunger dice"), hunger, MAX_HUNGER)
-    if not regular_t and not hunger_t:
-        raise InvalidState(msg("A roll needs at least one die."))
-    if len(regular_t) + len(hunger_t) > MAX_V5_POOL:
-        raise InvalidState(
-            msg_n(
-                "At most {n} die in a pool, got {got}.",
-                "At most {n} dice in a pool, got {got}.",
-                MAX_V5_POOL,
-                got=len(regular_t) + len(hunger_t),
-            )
-        )
+    regular_t, hunger_t = read_faces(regular, hunger)
     check_difficulty(difficulty)
     fails = sum(1 for f in regular_t if f <= 5)
     hits = sum(1 for f in regular_t if 6 <= f <= 9)
@@ -234,11 +249,14 @@ def v5_reroll(regular: Sequence[int], hunger: Sequence[int], difficulty: int) ->
     h_tens = hunger_t.count(10)
     h_one = 1 in hunger_t
     shown = total_successes(hits + h_hits, tens + h_tens)
-    keep = _choice_of(
-        regular_t, h_one, (0, 0, 0), _score(hits + h_hits, tens + h_tens, h_tens > 0, 0, difficulty)
+    keep = reroll_choice(
+        regular_t,
+        h_one,
+        (0, 0, 0),
+        reroll_score(hits + h_hits, tens + h_tens, h_tens > 0, 0, difficulty),
     )
     picked, score = _best_for(fails, hits, tens, h_hits, h_tens, difficulty)
-    best = _choice_of(regular_t, h_one, picked, score)
+    best = reroll_choice(regular_t, h_one, picked, score)
 
     trace = Trace()
     trace.add(
@@ -355,7 +373,7 @@ def _willpower_cached(pool: int, hunger: int, difficulty: int) -> WillpowerOdds:
         scale = weight * 10 ** (REROLL_DICE - dice)
         if dice:
             spend += weight * 10**REROLL_DICE
-        for new_hits, new_tens, new_ways in _fresh(dice):
+        for new_hits, new_tens, new_ways in fresh_rolls(dice):
             n = scale * new_ways
             t = kept_tens + new_tens
             tally.add(total_successes(kept_hits + new_hits, t), t, hunger_ten, one, n)
@@ -420,5 +438,5 @@ def v5_willpower(pool: int, hunger: int, difficulty: int) -> WillpowerOdds:
 
 def clear_willpower_caches() -> None:
     """Forget the cached re-roll choices and Willpower odds."""
-    for cached in (_fresh, _choices, _score, _best, _willpower_cached):
+    for cached in (fresh_rolls, _choices, reroll_score, _best, _willpower_cached):
         cached.cache_clear()

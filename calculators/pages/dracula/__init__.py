@@ -1,0 +1,1 @@
+"""The Fury of Dracula page: round and combat odds, a round resolver, Valour points."""

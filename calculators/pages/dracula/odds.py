@@ -1,0 +1,92 @@
+"""Fury of Dracula page's engine calls, cached: combat odds, goal plans, group odds, round games."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from calculators.pages.dracula.labels import GROUP_BOUND
+from rules.dracula.cards import CardTable
+from rules.dracula.chain import CombatOdds, Policy, RoundGame, combat_odds, first_round_game
+from rules.dracula.goals import GoalPlan, best_plan
+from rules.dracula.group import GroupOdds, group_odds
+from rules.dracula.hunters import Hunter, Opponent, Situation
+
+
+@lru_cache(maxsize=256)
+def _odds(
+    h: Hunter,
+    opp: Opponent,
+    sit: Situation,
+    blood: int,
+    table: CardTable,
+    hp: str,
+    ep: str,
+    assume: int | None,
+) -> CombatOdds:
+    """``hp``: a policy kind, or ``always:<card>`` (that card whenever it is allowed)."""
+    policy = Policy("prefer", (hp[7:],)) if hp.startswith("always:") else Policy(hp)
+    return combat_odds(
+        h,
+        opp,
+        sit,
+        blood=blood,
+        table=table,
+        hunter_policy=policy,
+        enemy_policy=Policy(ep),
+        assume_initiative=assume,
+        max_states=50_000,
+    )
+
+
+@lru_cache(maxsize=64)
+def _plan(
+    h: Hunter,
+    opp: Opponent,
+    sit: Situation,
+    blood: int,
+    table: CardTable,
+    goal: str,
+    ep: str,
+    assume: int | None,
+) -> GoalPlan:
+    return best_plan(
+        h,
+        opp,
+        sit,
+        goal=goal,
+        blood=blood,
+        table=table,
+        enemy_policy=Policy(ep),
+        assume_initiative=assume,
+        max_states=20_000,
+    )
+
+
+@lru_cache(maxsize=32)
+def _group(
+    group: tuple[Hunter, ...],
+    opp: Opponent,
+    sit: Situation,
+    blood: int,
+    table: CardTable,
+    target: str,
+    assume: int | None,
+) -> GroupOdds:
+    return group_odds(
+        group,
+        opp,
+        sit,
+        blood=blood,
+        table=table,
+        target_policy=target,
+        assume_initiative=assume,
+        max_states=20_000,
+        max_bound=GROUP_BOUND,
+    )
+
+
+@lru_cache(maxsize=256)
+def _game(
+    h: Hunter, opp: Opponent, sit: Situation, blood: int, table: CardTable, assume: int | None
+) -> RoundGame:
+    return first_round_game(h, opp, sit, blood=blood, table=table, assume_initiative=assume)

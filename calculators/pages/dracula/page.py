@@ -1,0 +1,464 @@
+"""Fury of Dracula combat explorer: round odds per card pair, whole-combat odds, a round resolver.
+
+Drive it without a browser::
+
+    app = DraculaPage()
+    app.set_inputs(assume="1")        # unknown initiative numbers -> 1 (a stated assumption)
+    app.odds.outcomes                 # exact whole-combat odds (Fractions)
+    app.set_inputs(hunter="Mina Harker", health=3)
+    app.judge_round("Punch", "Claws", 3, 4)   # the round-resolver tab
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from calculators.kit import Bar
+from calculators.kit.fields import invalid_fields
+from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from calculators.kit.page_tools import PageTools
+from calculators.kit.tabs import HasWidget
+from calculators.pages.dracula.group import group_html
+from calculators.pages.dracula.judge import render_judge
+from calculators.pages.dracula.labels import ASSUME_CHOICES, HUNTER_POLICIES, LABELS, OUTCOME_COLORS
+from calculators.pages.dracula.odds import _game, _group, _odds, _plan
+from calculators.pages.dracula.round_table import mix_html, table_html
+from calculators.pages.dracula.ruling import page_ruling
+from calculators.pages.dracula.situation import INPUTS, DraculaPageWidgets
+from calculators.pages.dracula.valour import LABELS as VALOUR_LABELS
+from calculators.pages.dracula.view import blood_track_svg, heat_color
+from rules.dracula.blood import MAX_BLOOD
+from rules.dracula.cards import (
+    AGENT_WEAPONS,
+    HUNTER_BASICS,
+    HUNTER_CARDS,
+    HUNTER_ITEMS,
+    CardTable,
+    default_table,
+)
+from rules.dracula.chain import CombatOdds, RoundGame
+from rules.dracula.combat import CombatState, RoundReport, resolve_round, start_combat
+from rules.dracula.examples import example_text
+from rules.dracula.goals import GOALS, GoalPlan
+from rules.dracula.group import TARGET_POLICIES, GroupOdds
+from rules.dracula.hunters import HUNTERS, Hunter, Opponent, Situation, hunter
+from rules.dracula.notation import parse_companion_items, parse_initiatives, parse_overrides
+from rules.dracula.odds import round_odds
+from rules.dracula.words import card_name, card_names
+from rules.errors import InvalidState
+from rules.i18n import msg, render_param
+from rules.trace import Step
+
+__all__ = ["INPUTS", "DraculaPage", "blood_track_svg", "example_lines", "heat_color"]
+
+
+def example_lines() -> list[str]:
+    """The rulebook's worked example, resolved round by round."""
+    return example_text().splitlines()
+
+
+class DraculaPage(DraculaPageWidgets):
+    """The Fury of Dracula combat explorer page."""
+
+    # the round resolver's card choices follow its rounds: not part of a shared situation
+    url_exclude = ("j_hcard", "j_ecard")
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__(lang=lang)  # builds the widgets
+        self.odds: CombatOdds | None = None
+        self.plan: GoalPlan | None = None
+        self.group: GroupOdds | None = None
+        self.game: RoundGame | None = None
+        self.table: CardTable = default_table()
+        self.missing: tuple[str, ...] = ()
+        self.judge_state: CombatState | None = None
+        self.last_report: RoundReport | None = None
+        self.compute_seconds = 0.0
+        self._judge_steps: list[Step] = []
+        # the resolver's and the Valour tab's traces are drawn when their tab is first opened
+        self.tabs.observe(self.guard(self._on_tab), names="selected_index")
+        for attribute in INPUTS.values():
+            getattr(self, attribute).observe(self.guard(self._on_input), names="value")
+        self.tools = PageTools(self)
+        self.ready()
+        self.run(self.update)
+
+    # -- labels -------------------------------------------------------------------------------
+    def relabel(self) -> None:
+        self.w_intro.value = f"<p>{escape(self.t('intro'))}</p>"
+        self._label_rows()
+        with self.hold():
+            pol = [(self.t(k), k) for k in ("minimax", "uniform")]
+            hpol = [(self.t(k), k) for k in HUNTER_POLICIES]
+            goals = [(self.t(f"goal_{k}"), k) for k in GOALS]
+            cards = [(render_param(card_name(c), self.lang), c) for c in HUNTER_CARDS]
+            for w, opts in (
+                (
+                    self.w_opponent,
+                    [(self.t(k), k) for k in ("dracula-night", "dracula-day", "agent")],
+                ),
+                (self.w_hpolicy, hpol),
+                (self.w_goal, goals),
+                (self.w_target, [(self.t(f"target_{k}"), k) for k in TARGET_POLICIES]),
+                (self.w_always, cards),
+                (self.w_items, [(render_param(card_name(c), self.lang), c) for c in HUNTER_ITEMS]),
+                (
+                    self.w_weapons,
+                    [(render_param(card_name(c), self.lang), c) for c in AGENT_WEAPONS],
+                ),
+                (self.w_epolicy, pol),
+                (
+                    self.w_assume,
+                    [
+                        (
+                            self.t("assume_none")
+                            if v == ""
+                            else self.t("assume_value").format(v=v),
+                            v,
+                        )
+                        for v in ASSUME_CHOICES
+                    ],
+                ),
+            ):
+                keep = w.value
+                w.options = opts
+                w.value = keep
+        self.tabs.set_title(0, self.t("tab_explore"))
+        self.tabs.set_title(1, self.t("tab_judge"))
+        self.tabs.set_title(2, VALOUR_LABELS.text("tab", self.lang))
+        if self._sections.is_built("judge"):
+            self._label_judge()
+        if self._sections.is_built("valour"):
+            self.valour.set_lang(self.lang)
+        self.render()
+        render_judge(self)
+
+    def _label_rows(self) -> None:
+        for lab, w in self._row_labels:
+            lab.value = self.t(lab.key)
+            help_key = f"{lab.key}_help"
+            if help_key in self.labels:
+                lab.tooltip = w.tooltip = self.t(help_key)
+                lab.value += " ⓘ"
+
+    def _label_judge(self) -> None:
+        self.w_judge_intro.value = f"<p>{escape(self.t('judge_intro'))}</p>"
+        self.j_resolve.description = self.t("resolve")
+        self.j_restart.description = self.t("restart")
+
+    # -- tabs built when first shown or used ----------------------------------------------------
+    def _tab_built(self, key: str, tab: HasWidget) -> None:
+        if key == "judge":
+            self.j_resolve.on_click(self.guard(lambda _b: self._on_resolve()))
+            self.j_restart.on_click(self.guard(lambda _b: self.restart_judge()))
+            self._label_rows()
+            self._label_judge()
+            render_judge(self)
+        elif key == "valour":  # built in the page's language
+            self._show_valour_combat()
+
+    def _show_valour_combat(self) -> None:
+        if self._sections.is_built("valour") and hasattr(self, "_setup"):
+            _h, opp, _sit, blood, _table, _assume = self._setup
+            self.valour.show_combat(self.odds, opp, blood)
+
+    # -- inputs -------------------------------------------------------------------------------
+    def set_inputs(self, **values: Any) -> None:
+        """Set several inputs at once (names: hunter, health, bites, items, opponent, weapons,
+        minion, blood, trap, advance, castle, eastern, garlic, dodge1, agatha, hunter_policy,
+        goal, always, companions, companion_items, target, enemy_policy, assume, initiative,
+        overrides), then recompute once."""
+        hunter = values.get("hunter")
+        if hunter in HUNTERS and "health" not in values:  # a new hunter starts unhurt
+            values = {**values, "health": HUNTERS[hunter].max_health}
+        self.set_values(self, values, INPUTS, first=("hunter",))
+        self.run(self.update)
+        self.tools.refresh()
+
+    def _sync_hunter(self) -> None:
+        self.w_health.value = HUNTERS[self.w_hunter.value].max_health
+
+    def _on_input(self, change: dict[str, Any]) -> None:
+        if self.held:
+            return
+        if change.get("owner") is self.w_hunter:
+            with self.hold():
+                self._sync_hunter()
+        if not invalid_fields(self.body):  # each bad box says what it allows meanwhile
+            self.update()
+        self.tools.refresh()
+
+    def _refuse(self, key: str, **fields: object) -> InvalidState:
+        return InvalidState(LABELS.message(key, **fields))
+
+    def setup(self) -> tuple[Hunter, Opponent, Situation, int, CardTable, int | None]:
+        """The current inputs as engine objects; a number outside the rules is refused (never
+        clipped to the nearest allowed value)."""
+        p = HUNTERS[self.w_hunter.value]
+        health, bites = self.w_health.value, self.w_bites.value
+        if not 1 <= health <= p.max_health:
+            raise self._refuse("bad_health", name=p.name, max=p.max_health, value=health)
+        if not 0 <= bites < p.bite_slots:
+            raise self._refuse(
+                "bad_bites", name=p.name, slots=p.bite_slots, max=p.bite_slots - 1, value=bites
+            )
+        if self.w_opponent.value != "agent" and not 1 <= self.w_blood.value <= MAX_BLOOD:
+            raise self._refuse("bad_blood", max=MAX_BLOOD, value=self.w_blood.value)
+        h = hunter(
+            self.w_hunter.value,
+            health=self.w_health.value,
+            bites=self.w_bites.value,
+            items=tuple(self.w_items.value),
+        )
+        kind = self.w_opponent.value
+        if kind == "agent":
+            opp = Opponent.agent(tuple(self.w_weapons.value), minion=self.w_minion.value)
+        else:
+            opp = Opponent.dracula(night=kind == "dracula-night")
+        sit = Situation(
+            trap=self.w_trap.value,
+            advance_planning=self.w_advance.value,
+            castle_dracula=self.w_castle.value,
+            eastern_europe=self.w_eastern.value,
+            garlic=self.w_garlic.value,
+            dodge_in_round_one=self.w_dodge1.value,
+            sister_agatha=self.w_agatha.value,
+        )
+        table = parse_overrides(
+            self.w_over.value, parse_initiatives(self.w_init.value, default_table())
+        )
+        assume = int(self.w_assume.value) if self.w_assume.value else None
+        return h, opp, sit, self.w_blood.value, table, assume
+
+    def _hunter_policy(self, h: Hunter) -> str:
+        """The hunter's policy as ``_odds`` takes it (the 'always' card must be held)."""
+        kind = self.w_hpolicy.value
+        if kind != "always":
+            return str(kind)
+        card = self.w_always.value
+        if card not in HUNTER_BASICS and card not in h.combat_items:
+            raise InvalidState(
+                msg(
+                    "{name} does not hold {card}, so he cannot always play it; his cards: {held}",
+                    name=h.name,
+                    card=card_name(card),
+                    held=card_names((*HUNTER_BASICS, *h.combat_items)),
+                )
+            )
+        return f"always:{card}"
+
+    # -- computing ----------------------------------------------------------------------------
+    def update(self) -> None:
+        import time
+
+        self.odds = None
+        self.game = None
+        self.plan = None
+        self.group = None
+        self._group_problem: InvalidState | None = None
+        self._goal_row.layout.display = "" if self.w_hpolicy.value == "goal" else "none"
+        self._always_row.layout.display = "" if self.w_hpolicy.value == "always" else "none"
+        h, opp, sit, blood, table, assume = self.setup()
+        self.table = table
+        cards = tuple(dict.fromkeys((*HUNTER_BASICS, *h.combat_items))) + opp.deck()
+        self.missing = table.missing_initiatives(cards)
+        self._setup = (h, opp, sit, blood, table, assume)
+        if self.judge_state is None or self._judge_key != (h, opp, sit, blood):
+            self.restart_judge()
+        if self.missing and assume is None:
+            self.render()
+            return
+        start = time.perf_counter()
+        try:
+            self.game = _game(h, opp, sit, blood, table, assume)
+            if self.w_hpolicy.value == "goal":
+                self.plan = _plan(
+                    h, opp, sit, blood, table, self.w_goal.value, self.w_epolicy.value, assume
+                )
+                self.odds = self.plan.odds
+            else:
+                self.odds = _odds(
+                    h, opp, sit, blood, table, self._hunter_policy(h), self.w_epolicy.value, assume
+                )
+            self._update_group(h, opp, sit, blood, table, assume)
+        finally:
+            self.compute_seconds = time.perf_counter() - start
+            self.render()
+
+    def _update_group(
+        self,
+        h: Hunter,
+        opp: Opponent,
+        sit: Situation,
+        blood: int,
+        table: CardTable,
+        assume: int | None,
+    ) -> None:
+        """Group odds when companions are chosen; a refusal is shown in the group's own block."""
+        if not self.w_companions.value:
+            return
+        try:
+            if h.name in self.w_companions.value:
+                raise InvalidState(LABELS.message("group_twice", name=h.name))
+            items = parse_companion_items(self.w_comp_items.value)
+            for name in items:
+                if name not in self.w_companions.value:
+                    raise InvalidState(
+                        msg(
+                            "{name} has items but is not in the group; add him or her to it",
+                            name=name,
+                        )
+                    )
+            group = (h, *(hunter(n, items=items.get(n, ())) for n in self.w_companions.value))
+            self.group = _group(group, opp, sit, blood, table, self.w_target.value, assume)
+        except InvalidState as problem:
+            self._group_problem = problem
+
+    # -- the ruling as text --------------------------------------------------------------------
+    def ruling_text(self) -> str:
+        """The open tab's ruling as plain text: the setup, the result, the numbered steps.
+
+        The round resolver's tab gives the rounds resolved so far; the other tabs give the
+        whole-combat odds. ``""`` while an input is wrong or the odds are not computed.
+        """
+        return page_ruling(self)
+
+    # -- rendering ----------------------------------------------------------------------------
+    def render(self) -> None:
+        if not hasattr(self, "_setup"):
+            return
+        h, opp, sit, blood, table, assume = self._setup
+        self._show_valour_combat()
+        if self.missing and assume is None:
+            tie = percent(round_odds(hunter_initiative=1, enemy_initiative=2).tie, 0)
+            self.w_prompt.value = (
+                '<div class="drac-need" style="border:2px solid #c0392b;padding:8px;">'
+                + escape(self.t("need_initiative").format(cards=", ".join(self.missing), tie=tie))
+                + "</div>"
+            )
+            for w in (
+                self.w_summary,
+                self.w_table,
+                self.w_track,
+                self.w_mix,
+                self.w_plan,
+                self.w_group,
+            ):
+                w.value = ""
+            self.chart.show([])
+            self.trace.clear()
+            return
+        note = ""
+        if self.missing:
+            note = escape(self.t("assumption_note").format(v=assume, cards=", ".join(self.missing)))
+        self.w_prompt.value = (
+            f'<div class="drac-assumption calc-notice" role="note">{note}</div>' if note else ""
+        )
+        self.w_table.value = table_html(self, h, opp, sit, table, assume)
+        odds = self.odds
+        if odds is None:
+            for w in (self.w_summary, self.w_track, self.w_mix, self.w_plan, self.w_group):
+                w.value = ""
+            self.chart.show([])
+            self.trace.clear()
+            return
+        lines = [f"<b>{escape(self.t(k))}</b>: {exact_html(p)}" for k, p in odds.outcomes.items()]
+        lines.append(
+            f"<b>{escape(self.t('rounds'))}</b>: {float(odds.expected_rounds):.3f} "
+            f"({odds.states} {escape(self.t('states'))}; "
+            f"{escape(self.t('compute_time').format(t=f'{self.compute_seconds:.2f} s'))})"
+        )
+        self.w_summary.value = '<div class="drac-summary-text">' + "<br>".join(lines) + "</div>"
+        bars = [Bar(self.t(k), p, OUTCOME_COLORS[k]) for k, p in odds.outcomes.items()]
+        self.chart.show(bars, title=self.t("outcomes"), y_label=self.t("probability"))
+        if opp.is_dracula:
+            self.w_track.value = blood_track_svg(blood, odds.blood, self.t("track"))
+        else:
+            self.w_track.value = ""
+        self.w_mix.value = mix_html(self)
+        self.w_plan.value = self._plan_html()
+        self.w_group.value = group_html(self)
+        self.trace.show(odds.steps, self.lang)
+
+    def _plan_html(self) -> str:
+        """What the hunter's policy is when it is a goal's plan or a fixed card."""
+        kind = self.w_hpolicy.value
+        if kind == "always":
+            card = self.w_always.value
+            name = render_param(card_name(card), self.lang)
+            return f"<p><i>{escape(self.t('always_note').format(card=name))}</i></p>"
+        plan = self.plan
+        if kind != "goal" or plan is None:
+            return ""
+        goal = self.t(f"goal_{plan.goal}")
+        first = render_param(card_name(plan.first_card), self.lang)
+        value = (
+            f"{escape(fraction_text(plan.value))} (≈{float(plan.value):.3f})"
+            if plan.goal == "blood"
+            else exact_html(plan.value)
+        )
+        return (
+            f"<p><b>{escape(self.t('plan_title').format(goal=goal))}</b><br>"
+            f"{escape(self.t('plan_first'))}: <b>{escape(first)}</b><br>"
+            f"{escape(self.t('plan_value'))}: {value}<br>"
+            f"<small>{escape(self.t('plan_note'))}</small></p>"
+        )
+
+    # -- round resolver -----------------------------------------------------------------------
+    def restart_judge(self) -> None:
+        h, opp, sit, blood, _table, _assume = self._setup
+        self.judge_state, steps = start_combat(h, opp, sit, blood=blood)
+        self._judge_key = (h, opp, sit, blood)
+        self._judge_steps = list(steps)
+        self.last_report = None
+        render_judge(self)
+
+    def judge_round(
+        self,
+        hunter_card: str,
+        enemy_card: str,
+        hunter_die: int,
+        enemy_die: int,
+        hunter_die2: int | None = None,
+    ) -> RoundReport | None:
+        """Resolve one round in the resolver tab (as a judge would)."""
+        self.j_trace.reveal()
+        self.j_hcard.value = hunter_card
+        self.j_ecard.value = enemy_card
+        self.j_hdie.value = hunter_die
+        self.j_edie.value = enemy_die
+        if hunter_die2 is not None:
+            self.j_hdie2.value = hunter_die2
+        self.run(self._on_resolve)
+        return self.last_report
+
+    def _on_resolve(self) -> None:
+        if self.judge_state is None or invalid_fields(self.body):
+            return  # a die box that is not 1-6 says so beside itself
+        h, opp, *_ = self._setup
+        roll: int | tuple[int, int] = self.j_hdie.value
+        if h.godalming and not opp.is_dracula:
+            roll = (self.j_hdie.value, self.j_hdie2.value)
+        rep = resolve_round(
+            self.judge_state,
+            self.j_hcard.value,
+            self.j_ecard.value,
+            roll,
+            self.j_edie.value,
+            table=self.table,
+        )
+        self.last_report = rep
+        self.judge_state = rep.state
+        self._judge_steps.extend(rep.steps)
+        render_judge(self)
+
+    def _on_tab(self, change: dict[str, Any]) -> None:
+        if change["new"] == 1:
+            self.show_judge()
+        elif change["new"] == 2:
+            self.valour.show()
+        self.tools.refresh()
+
+    def show_judge(self) -> None:
+        """Draw the round resolver's trace (done when its tab is first opened or used)."""
+        self.j_trace.reveal()

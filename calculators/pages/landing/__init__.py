@@ -1,0 +1,1 @@
+"""The landing page: what each page is for, and links to every page."""

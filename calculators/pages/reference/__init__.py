@@ -1,0 +1,1 @@
+"""The rules reference page: search, read a section in English or Russian, the glossary."""

@@ -1,0 +1,1 @@
+"""The VTES combat page: a combat rebuilt round by round as it was played, resolved."""

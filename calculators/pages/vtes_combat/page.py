@@ -1,0 +1,531 @@
+"""VTES combat page: rebuild a combat as it was played, round by round, and read the outcome.
+
+Drive it without a browser::
+
+    app = VtesCombatPage()
+    app.load_preset("kurt_ira")
+    app.narrative               # the story, one sentence per item
+    app.report.acting.blood     # 2
+    app.new_combat()
+    app.rounds[0].sides["acting"].strikes[0].choice.value = "card:undead_strength"
+    app.export_json()           # the scenario as JSON text
+    app.import_json("{...}")    # -> app.banner.message says what is wrong
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+from calculators.kit import CalculatorApp, Field, ResultPanel, TraceView, pack, unpack
+from calculators.kit.closing import close_tree, close_trees
+from calculators.kit.fields import FieldMessage, invalid_fields
+from calculators.kit.fmt import escape
+from calculators.kit.markup import heading, table
+from calculators.kit.page import on_failure
+from calculators.kit.page_tools import PageTools, ruling_text
+from calculators.pages.vtes_combat.combatants import _CombatantCard, _EquipmentRow
+from calculators.pages.vtes_combat.controls import (
+    _button,
+    _hbox,
+    _html,
+    _layout,
+    _set_options,
+    _shared,
+    _vbox,
+)
+from calculators.pages.vtes_combat.labels import LABELS
+from calculators.pages.vtes_combat.rounds import _RoundEditor
+from calculators.vtes_widgets.card_pickers import CARD_LABELS, CombatCardPicker, CryptPicker
+from rules.errors import InvalidState
+from rules.i18n import msg
+from rules.vtes import MinionState
+from rules.vtes.combat import CombatReport, resolve
+from rules.vtes.combat_examples import EXAMPLES
+from rules.vtes.scenario import (
+    EDITIONS,
+    SIDES,
+    Side,
+    dump_scenario_json,
+    load_scenario_json,
+    parse_scenario,
+)
+
+__all__ = ["VtesCombatPage", "seed_example_lines"]
+
+
+def seed_example_lines() -> list[str]:
+    """The rulebook's two combat examples as the engine resolves them, one line each."""
+    lines = []
+    for example in EXAMPLES.values():
+        report = resolve(example.scenario)
+        parts = []
+        for c in (report.acting, report.opposing):
+            if c.state is MinionState.BURNED:
+                parts.append(f"{c.name} burned")
+                continue
+            unit = "blood" if c.kind == "vampire" else "life"
+            text = f"{c.name} {c.state.value} with {c.amount} {unit}"
+            if c.damage_taken:
+                text += f" after {c.damage_taken} damage"
+            if c.drained:
+                text += f", {c.drained} blood drained to the bank"
+            parts.append(text)
+        lines.append(f"{example.title.render('en')}: " + "; ".join(parts))
+    return lines
+
+
+class VtesCombatPage(CalculatorApp):
+    """Rebuild a VTES combat as played and resolve it (sections 6.4.1-6.4.7).
+
+    Test handles: :meth:`load_preset`, :meth:`new_combat`, :meth:`add_round`,
+    :meth:`remove_round`, :meth:`scenario`, :meth:`export_json`, :meth:`import_json`,
+    :attr:`cards`, :attr:`rounds`, :attr:`report`, :attr:`narrative`, :attr:`final_text`,
+    :attr:`trace_view`, ``banner.message``.
+    """
+
+    labels = LABELS.merged(CARD_LABELS)
+    title_key = "title"
+    url_parameters = ("lang", "preset")
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__(lang=lang)
+        self.report: CombatReport | None = None
+        self.narrative: tuple[str, ...] = ()
+        self.final_text = ""
+        self._intro = _html()
+        self.preset_buttons: dict[str, widgets.Button] = {}
+        for example in EXAMPLES.values():
+            button = _button(layout=_layout(width="auto"))
+            button.add_class(f"vtes-preset-{example.key}")
+            button.on_click(lambda _b, key=example.key: self.run(self.load_preset, key))
+            self.preset_buttons[example.key] = button
+        self.new_button = _button(icon="file")
+        self.new_button.add_class("vtes-new-combat")
+        self.new_button.on_click(lambda _b: self.run(self.new_combat))
+        self._presets_title = _html()
+        self._preset_note = _html()
+        self.preset_key = ""
+        self.preset_base = ""  # the example the combat was loaded from, before any edit
+
+        self.cards = {side: _CombatantCard(self, side) for side in SIDES}
+        self.rules = widgets.Dropdown(
+            options=[(e, e) for e in EDITIONS], layout=_layout(width="420px")
+        )
+        self.rules.add_class("vtes-rules")
+        self.watch(self.rules)
+        self.rounds: list[_RoundEditor] = []
+        self._rounds_title = _html()
+        self._rounds_help = _html()
+        self.rounds_box = _vbox()
+        self.add_round_button = _button(icon="plus")
+        self.add_round_button.add_class("vtes-add-round")
+        self.add_round_button.on_click(lambda _b: self.run(self.add_round))
+
+        self.crypt_picker = CryptPicker(self.t, self._use_vampire)
+        self.crypt_picker.use.on_click(lambda _b: self.run(self.crypt_picker.use_vampire))
+        self.card_picker = CombatCardPicker(
+            self.t, lambda: self.lang, self.changed, lambda: resolve(self.scenario())
+        )
+        self.card_picker.play.on_click(lambda _b: self.run(self.card_picker.play_card))
+        self.card_picker.remove.on_click(lambda _b: self.run(self.card_picker.remove_last))
+        self.cards_toggle = widgets.ToggleButton(icon="book", layout=_layout(width="auto"))
+        self.cards_toggle.add_class("vtes-cards-toggle")
+        # its own layout: it is shown and hidden (the shared layouts must never change); the
+        # pickers go in when first shown, so a page that never shows them never draws them
+        self.cards_box = _vbox([], layout=widgets.Layout())
+        self.cards_box.layout.display = "none"
+        self.cards_toggle.observe(lambda _c: self.run(self._toggle_cards), names="value")
+
+        self.story = ResultPanel()
+        self.story.widget.add_class("vtes-story")
+        self.final = ResultPanel()
+        self.final.widget.add_class("vtes-final")
+        self.trace_view = TraceView()
+
+        self._share_title = _html()
+        self._share_help = _html()
+        self.json_text = widgets.Textarea(layout=_layout(width="100%", height="180px"))
+        self.json_text.add_class("vtes-json")
+        self.export_button = _button(icon="download")
+        self.export_button.add_class("vtes-export")
+        self.export_button.on_click(lambda _b: self.run(self.export_json))
+        self.import_button = _button(icon="upload")
+        self.import_button.add_class("vtes-import")
+        self.import_button.on_click(lambda _b: self.run(self.json_message.run, self.import_json))
+        self.json_message: FieldMessage = FieldMessage(self)
+        self.json_message.widget.add_class("vtes-json-message")
+
+        presets = _vbox(
+            [
+                self._presets_title,
+                _hbox([*self.preset_buttons.values(), self.new_button]),
+                self._preset_note,
+            ]
+        )
+        self.body.children = [
+            self._intro,
+            presets,
+            _hbox([self.cards["acting"].widget, self.cards["opposing"].widget]),
+            self.cards_toggle,
+            self.cards_box,
+            self.rules,
+            self._rounds_title,
+            self._rounds_help,
+            self.rounds_box,
+            self.add_round_button,
+            self.story.widget,
+            self.final.widget,
+            self.trace_view.widget,
+            self._share_title,
+            self._share_help,
+            self.json_text,
+            _hbox([self.export_button, self.import_button]),
+            self.json_message.widget,
+        ]
+        with self.hold():
+            self._load(EXAMPLES["kurt_ira"].scenario_dict())
+        self.preset_key = "kurt_ira"
+        self.preset_base = ""
+        self.tools = PageTools(self)
+        self.ready()
+        self.recompute()
+
+    # -- change tracking ------------------------------------------------------------------
+    def watch(self, *ws: widgets.Widget) -> None:
+        for w in ws:
+            w.observe(lambda _c: self.changed(), names="value")
+
+    def changed(self) -> None:
+        if self.held:
+            return
+        if self.preset_key:
+            self.preset_base, self.preset_key = self.preset_key, ""
+            self._render_preset_note()
+        self._refresh_options()
+        self.recompute()
+
+    def structure_changed(self) -> None:
+        if self.held:
+            return
+        self._relabel_rounds()
+        self.changed()
+
+    def _refresh_options(self) -> None:
+        with self.hold():
+            for rnd in self.rounds:
+                for side in rnd.sides.values():
+                    for row in side.strikes:
+                        row.refresh_options()
+
+    # -- scenario <-> widgets -------------------------------------------------------------
+    def _toggle_cards(self) -> None:
+        """Show the card pickers; the card data is read the first time only."""
+        shown = bool(self.cards_toggle.value)
+        if shown:
+            self.crypt_picker.load()
+            self.card_picker.load()
+            if not self.cards_box.children:
+                self.cards_box.children = (self.crypt_picker.widget, self.card_picker.widget)
+        self.cards_box.layout.display = None if shown else "none"
+
+    def _use_vampire(self, vampire: Any, side: Side) -> None:
+        data = self.cards[side].to_dict()
+        data.update(vampire.combatant())
+        data.pop("life", None)
+        with self.hold():
+            self.cards[side].load(data)
+        self.changed()
+
+    def scenario(self) -> dict[str, Any]:
+        """The combat the widgets describe with the cards played from the library."""
+        return self.card_picker.apply(self._base_scenario())
+
+    def _base_scenario(self) -> dict[str, Any]:
+        """The combat the widgets describe, in the scenario format."""
+        out: dict[str, Any] = {
+            "rules": self.rules.value,
+            "acting": self.cards["acting"].to_dict(),
+            "opposing": self.cards["opposing"].to_dict(),
+            "rounds": [r.to_dict() for r in self.rounds],
+        }
+        return out
+
+    def _load(self, data: dict[str, Any]) -> None:
+        self.rules.value = data.get("rules", "black-hand")
+        for side in SIDES:
+            self.cards[side].load(dict(data[side]))
+        wanted = list(data.get("rounds", [{}]))
+        # the round editors already shown are reused; the ones no longer needed are closed
+        kept, dropped = self.rounds[: len(wanted)], self.rounds[len(wanted) :]
+        self.rounds = []
+        for i, rnd in enumerate(wanted):
+            if i < len(kept):
+                editor = kept[i]
+            else:
+                editor = _RoundEditor(self)
+                editor.remove.on_click(lambda _b, e=editor: self.run(self.remove_round, e))
+            self.rounds.append(editor)
+            editor.relabel(len(self.rounds))
+            editor.load(dict(rnd))
+        self._relabel_all_parts()
+        close_trees((r.widget for r in dropped), _shared())
+
+    def load_scenario(self, data: dict[str, Any]) -> None:
+        """Check ``data`` (InvalidState/IllegalPlay explain problems), then show it."""
+        parse_scenario(data)
+        expected = resolve(data)
+        self.preset_key = ""
+        self.preset_base = ""
+        backup = self._base_scenario()
+        plays = list(self.card_picker.plays)
+
+        def restore() -> None:
+            with self.hold():
+                self._load(backup)
+            self.card_picker.plays = plays
+
+        with on_failure(restore):
+            with self.hold():
+                self._load(data)
+                self.card_picker.clear()
+            if resolve(self.scenario()).steps != expected.steps:
+                raise InvalidState(
+                    msg(
+                        "This scenario uses card effects that the page's round editors cannot "
+                        "show (see the format notes); play those cards with the card pickers "
+                        "instead."
+                    )
+                )
+        self._render_preset_note()
+        self.recompute()
+
+    def load_preset(self, key: str) -> None:
+        if key not in EXAMPLES:
+            raise InvalidState(
+                msg("Unknown preset {key!r}; allowed: {allowed}.", key=key, allowed=tuple(EXAMPLES))
+            )
+        self.load_scenario(EXAMPLES[key].scenario_dict())
+        self.preset_key = key
+        self.preset_base = ""
+        self._render_preset_note()
+
+    def reset(self) -> None:
+        """Back to the page's starting combat: the rulebook's Kurt vs Ira."""
+        self.json_message.clear()
+        self.load_preset("kurt_ira")
+
+    def ruling_text(self) -> str:
+        """The combat as plain text in the page's language ("" while it cannot be resolved)."""
+        report = self.report
+        if report is None:
+            return ""
+        t = self.t
+        situation = []
+        for side, c in zip(SIDES, (report.acting, report.opposing), strict=True):
+            card = self.cards[side]
+            if card.kind.value == "vampire":
+                amount = f"{t('capacity')} {card.capacity.value}, {t('blood')} {card.blood.value}"
+            else:
+                amount = f"{t('life')} {card.blood.value}"
+            kit = ", ".join(
+                r.name.value for r in card.equipment.rows if isinstance(r, _EquipmentRow)
+            )
+            line = f"{t(side)}: {c.name} ({t(card.kind.value)}, {amount}, {t('strength')} "
+            line += f"{card.strength.value}" + (f"; {t('equipment')}: {kit}" if kit else "") + ")"
+            situation.append(line)
+        situation.append(f"{t('rules')}: {t(self.rules.value)}")
+        result = []
+        for r in report.rounds:
+            lines = " ".join(r.narrative_in(self.lang))
+            result.append(f"{t('round')} {r.number} ({t(f'range_{r.range}')}): {lines}")
+        for c in (report.acting, report.opposing):
+            amount = f"{t('blood')} {c.blood}" if c.kind == "vampire" else f"{t('life')} {c.life}"
+            result.append(f"{c.name}: {t(c.state.value)}, {amount}")
+        return ruling_text(t("title"), situation, result, report.steps, self.lang)
+
+    def new_combat(self) -> None:
+        """Two plain vampires and one round with no plays yet."""
+        self.load_scenario(
+            {
+                "acting": {"name": "Anna", "kind": "vampire", "capacity": 6, "blood": 4},
+                "opposing": {"name": "Boris", "kind": "vampire", "capacity": 6, "blood": 4},
+                "rounds": [{}],
+            }
+        )
+
+    def add_round(self) -> _RoundEditor:
+        editor = _RoundEditor(self)
+        editor.remove.on_click(lambda _b, e=editor: self.run(self.remove_round, e))
+        self.rounds.append(editor)
+        self.structure_changed()
+        return editor
+
+    def remove_round(self, editor: _RoundEditor | int) -> None:
+        if isinstance(editor, int):
+            editor = self.rounds[editor]
+        if len(self.rounds) == 1:
+            raise InvalidState(msg("A combat has at least one round; this is the only one left."))
+        self.rounds.remove(editor)
+        self.structure_changed()
+        close_tree(editor.widget, _shared())
+
+    def export_json(self) -> str:
+        text = dump_scenario_json(self.scenario())
+        self.json_text.value = text
+        return text
+
+    def import_json(self, text: str | None = None) -> None:
+        if text is not None:
+            self.json_text.value = text
+        data = load_scenario_json(self.json_text.value)
+        self.load_scenario(data)
+
+    def apply_parameters(self, params: dict[str, str]) -> None:
+        preset = params.get("preset")
+        if preset is not None:
+            if preset not in EXAMPLES:
+                self.show_address_problem("bad_preset", preset=preset, allowed=", ".join(EXAMPLES))
+                return
+            self.load_preset(preset)
+
+    # -- labels ---------------------------------------------------------------------------
+    def relabel(self) -> None:
+        self._relabel_all_parts()
+        if self.report is not None:
+            self._render(self.report)
+
+    def _relabel_all_parts(self) -> None:
+        t = self.t
+        self._intro.value = f"<p>{escape(t('intro'))}</p>"
+        self._presets_title.value = f"<b>{escape(t('presets'))}</b>"
+        for key, button in self.preset_buttons.items():
+            example = EXAMPLES[key]
+            button.description = example.title.render(self.lang)
+        self.new_button.description = t("new_combat")
+        with self.hold():
+            _set_options(self.rules, [(t(e), e) for e in EDITIONS])
+        self.rules.description = t("rules")
+        for c in self.cards.values():
+            c.relabel()
+        self._rounds_title.value = heading(t("rounds"), 3)
+        self._rounds_help.value = (
+            f"<p><i>{escape(t('maneuvers_help'))}</i></p>"
+            f'<p class="calc-help vtes-jargon-help">{escape(t("jargon_help"))}</p>'
+        )
+        self.add_round_button.description = t("add_round")
+        self._share_title.value = heading(t("share"))
+        self._share_help.value = f"<p><i>{escape(t('share_help'))}</i></p>"
+        self.export_button.description = t("export")
+        self.import_button.description = t("import")
+        self.cards_toggle.description = t("cards_open")
+        self.crypt_picker.relabel()
+        self.card_picker.relabel()
+        self._relabel_rounds()
+        self._render_preset_note()
+
+    def _relabel_rounds(self) -> None:
+        with self.hold():
+            for number, rnd in enumerate(self.rounds, 1):
+                rnd.relabel(number)
+        self.rounds_box.children = [r.widget for r in self.rounds]
+
+    def _render_preset_note(self) -> None:
+        if self.preset_key in EXAMPLES:
+            example = EXAMPLES[self.preset_key]
+            text = example.summary.render(self.lang)
+            self._preset_note.value = f'<p class="vtes-preset-note"><i>{escape(text)}</i></p>'
+        elif self.preset_base in EXAMPLES:
+            example = EXAMPLES[self.preset_base]
+            title = example.title.render(self.lang)
+            text = self.t("preset_modified").format(title=title)
+            self._preset_note.value = f'<p class="vtes-preset-note"><i>{escape(text)}</i></p>'
+        else:
+            self._preset_note.value = ""
+
+    # -- computing ------------------------------------------------------------------------
+    def recompute(self) -> None:
+        self.run(self._refresh)
+        self.sync_address()
+
+    # -- page address: the whole combat, packed ----------------------------------------------
+    def url_fields(self) -> dict[str, Field]:
+        """The address holds the whole scenario (rules, both combatants, every round) as one
+        packed parameter, ``combat``; a bad one is explained and the page keeps its combat."""
+        return {"combat": Field("combat", lambda: pack(self.scenario()), self._set_combat)}
+
+    def _set_combat(self, text: str) -> None:
+        data = unpack(text, "combat")
+        if not isinstance(data, dict):
+            raise InvalidState(
+                msg("combat in the page address is not a combat; copy the link again from the page")
+            )
+        self.load_scenario(data)
+
+    def _refresh(self) -> None:
+        if invalid_fields(self.body):
+            return  # each bad box says what it allows; nothing is computed until then
+        with on_failure(self._clear_results):
+            report = resolve(self.scenario())
+        self.report = report
+        self._render(report)
+        self.tools.refresh()
+
+    def _clear_results(self) -> None:
+        """Take the results of earlier inputs off the page."""
+        self.report = None
+        self.narrative = ()
+        self.final_text = ""
+        self.story.clear()
+        self.final.clear()
+        self.trace_view.clear()
+        self.tools.refresh()
+
+    def _render(self, report: CombatReport) -> None:
+        lang = self.lang
+        self.narrative = report.narrative_in(lang)
+        parts = [f"<p>{escape(s.render(lang))}</p>" for s in report.opening]
+        for r in report.rounds:
+            rng = self.t(f"range_{r.range}")
+            extra = f", {self.t('continued')}" if r.continued else ""
+            items = "".join(f"<li>{escape(line)}</li>" for line in r.narrative_in(lang))
+            title = f"{self.t('round')} {r.number} ({rng}{extra})"
+            parts.append(heading(title, css_class="vtes-round-title") + f"<ol>{items}</ol>")
+        closing = "".join(f"<li>{escape(s.render(lang))}</li>" for s in report.closing)
+        parts.append(f'<ul class="vtes-closing">{closing}</ul>')
+        self.story.show("".join(parts), title=self.t("story"))
+        self._render_final(report)
+        self.trace_view.show(report.steps, lang)
+
+    def _render_final(self, report: CombatReport) -> None:
+        t = self.t
+        columns = (report.acting, report.opposing)
+        rows: list[tuple[str, list[str]]] = []
+        rows.append((t("state"), [t(c.state.value) for c in columns]))
+        amounts = []
+        for c in columns:
+            if c.kind == "vampire":
+                amounts.append(f"{t('blood')}: {c.blood} / {c.capacity}")
+            else:
+                amounts.append(f"{t('life')}: {c.life}")
+        rows.append((f"{t('blood')} / {t('life')}", amounts))
+        rows.append((t("strength"), [str(c.strength) for c in columns]))
+        rows.append((t("equipment"), [", ".join(c.equipment) or t("none") for c in columns]))
+        rows.append(
+            (
+                t("retainers"),
+                [
+                    ", ".join(f"{n} ({t('life')} {v})" for n, v in c.retainers.items()) or t("none")
+                    for c in columns
+                ],
+            )
+        )
+        rows.append((t("damage_taken"), [str(c.damage_taken) for c in columns]))
+        rows.append((t("damage_prevented"), [str(c.damage_prevented) for c in columns]))
+        rows.append((t("drained"), [str(c.drained) for c in columns]))
+        final = table(
+            ["", *(c.name for c in columns)], ((k, *vals) for k, vals in rows), row_headers=True
+        )
+        self.final.show(final, title=t("final"))
+        self.final_text = self.final.text

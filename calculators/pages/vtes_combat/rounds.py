@@ -1,0 +1,486 @@
+"""VTES combat page's rounds: each side's strikes, additional strikes and before-range plays."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from calculators.kit.closing import close_tree, close_trees
+from calculators.kit.fmt import escape
+from calculators.kit.markup import heading
+from calculators.pages.vtes_combat.combatants import _Row
+from calculators.pages.vtes_combat.controls import (
+    _button,
+    _hbox,
+    _html,
+    _int_text,
+    _labelled,
+    _layout,
+    _set_options,
+    _shared,
+    _vbox,
+    _wrapping,
+)
+from calculators.pages.vtes_combat.labels import (
+    ADDITIONAL_CHOICES,
+    CARD_STRIKES,
+    EFFECT_FLAGS,
+    MAX_DAMAGE,
+    MAX_EXTRA_STRIKES,
+    MAX_PLAYS,
+    MAX_STEAL,
+)
+from rules.errors import InvalidState
+from rules.i18n import msg
+from rules.vtes.cards import card
+from rules.vtes.scenario import SIDES, Side
+
+if TYPE_CHECKING:
+    from calculators.pages.vtes_combat.page import VtesCombatPage
+
+
+class _StrikeRow(_Row):
+    def __init__(self, app: VtesCombatPage, side: Side, data: dict[str, Any] | None) -> None:
+        super().__init__(app)
+        self.side = side
+        self.choice = widgets.Dropdown(layout=_layout(width="260px"), style=_labelled("50px"))
+        self.choice.add_class("vtes-strike-choice")
+        self.target = widgets.Dropdown(layout=_layout(width="220px"), style=_labelled("50px"))
+        self.target.add_class("vtes-strike-target")
+        self.prevented = widgets.Dropdown(layout=_layout(width="300px"), style=_labelled("150px"))
+        self.prevented.add_class("vtes-strike-prevented")
+        # The custom strike's fields are built the first time "custom" is chosen.
+        self.custom = _vbox(layout=widgets.Layout(margin="0 0 0 24px"))
+        self.custom_built = False
+        self.widget = _vbox(
+            [
+                _hbox([self.choice, self.target, self.prevented, self.remove], _wrapping()),
+                self.custom,
+            ]
+        )
+        self.widget.add_class("vtes-strike")
+        self.refresh_options()
+        self._show_custom()
+        self.choice.observe(lambda _c: self._show_custom(), names="value")
+        app.watch(self.choice, self.target, self.prevented)
+
+    def build_custom(self) -> None:
+        """Create the custom strike's switches (once)."""
+        if self.custom_built:
+            return
+        self.custom_built = True
+        self.custom_name = widgets.Text(value="Strike", layout=_layout(width="200px"))
+        self.damage = _int_text(self.app, 1, "150px", 0, MAX_DAMAGE, "90px")
+        self.plus_strength = widgets.Checkbox(value=False, indent=False)
+        self.flags = {key: widgets.Checkbox(value=False, indent=False) for key in EFFECT_FLAGS}
+        self.steal_blood = _int_text(self.app, 0, "180px", 0, MAX_STEAL, "110px")
+        self.destroy = widgets.Text(layout=_layout(width="220px"))
+        self.take = widgets.Text(layout=_layout(width="220px"))
+        self.damage.add_class("vtes-custom-damage")
+        for key, box in self.flags.items():
+            box.add_class(f"vtes-custom-{key.replace('_', '-')}")
+            box.layout.width = "auto"
+        self.custom.children = [
+            _hbox([self.custom_name, self.damage, self.plus_strength]),
+            _hbox(list(self.flags.values())),
+            _hbox([self.steal_blood, self.destroy, self.take]),
+        ]
+        self._relabel_custom()
+        self.app.watch(
+            self.custom_name,
+            self.damage,
+            self.plus_strength,
+            self.steal_blood,
+            self.destroy,
+            self.take,
+            *self.flags.values(),
+        )
+
+    def _show_custom(self) -> None:
+        custom = self.choice.value == "custom"
+        if custom:
+            self.build_custom()
+        self.custom.layout.display = None if custom else "none"
+
+    def refresh_options(self) -> None:
+        t = self.app.t
+        own = self.app.cards[self.side].weapons()
+        theirs = self.app.cards[_other(self.side)].weapons()
+        options = [(t("hand"), "hand")]
+        for value, key, level in CARD_STRIKES:
+            preset = card(key)
+            fragment = preset.fragment(level)
+            label = preset.name
+            if "steal_blood" in fragment:
+                label = f"{t('steal_blood')} {fragment['steal_blood']}"
+            elif preset.generic:
+                label = t(key)
+            options.append((label, value))
+        options += [(f"{t('weapon')}: {w}", f"weapon:{w}") for w in own]
+        options += [
+            (f"{t('weapon')}: {w} ({t('taken')})", f"weapon:{w}") for w in theirs if w not in own
+        ]
+        options.append((t("custom"), "custom"))
+        with self.app.hold():
+            _set_options(self.choice, options)
+            targets = [(t("the_minion"), "")] + [
+                (f"{t('retainers')}: {r}", r)
+                for r in self.app.cards[_other(self.side)].retainer_names()
+            ]
+            _set_options(self.target, targets)
+            _set_options(self.prevented, [(t(f"prevent_{n}"), str(n)) for n in range(4)])
+
+    def relabel(self) -> None:
+        super().relabel()
+        t = self.app.t
+        self.choice.description = t("strike")
+        self.target.description = t("target")
+        self.prevented.description = t("prevented")
+        self.prevented.tooltip = t("prevented_help")
+        if self.custom_built:
+            self._relabel_custom()
+        self.refresh_options()
+
+    def _relabel_custom(self) -> None:
+        t = self.app.t
+        self.custom_name.placeholder = t("strike_name")
+        self.damage.description = t("damage")
+        self.plus_strength.description = t("plus_strength")
+        for key, box in self.flags.items():
+            box.description = t(key)
+        self.steal_blood.description = t("steal_blood")
+        self.destroy.description = t("destroy_equipment")
+        self.destroy.style.description_width = "120px"
+        self.take.description = t("steal_equipment")
+        self.take.style.description_width = "120px"
+
+    def to_dict(self) -> dict[str, Any]:
+        value = self.choice.value
+        out: dict[str, Any]
+        if value == "hand":
+            out = {"hand": True}
+        elif value.startswith("weapon:"):
+            out = {"weapon": value.split(":", 1)[1]}
+        elif value.startswith("card:"):
+            _, key, level = next(c for c in CARD_STRIKES if c[0] == value)
+            out = card(key).fragment(level)
+        else:
+            self.build_custom()
+            out = {"name": self.custom_name.value or "Strike"}
+            if self.plus_strength.value:
+                out["strength_bonus"] = self.damage.value
+            elif self.damage.value:
+                out["damage"] = self.damage.value
+            for key, box in self.flags.items():
+                if box.value:
+                    out[key] = True
+            if self.steal_blood.value:
+                out["steal_blood"] = self.steal_blood.value
+            if self.destroy.value.strip():
+                out["destroy_equipment"] = self.destroy.value.strip()
+            if self.take.value.strip():
+                out["steal_equipment"] = self.take.value.strip()
+        if self.target.value:
+            out["target"] = self.target.value
+        if self.prevented.value and self.prevented.value != "0":
+            out["prevented"] = int(self.prevented.value)
+        return out
+
+    def load(self, data: dict[str, Any]) -> None:
+        data = dict(data)
+        target = data.pop("target", "")
+        prevented = int(data.pop("prevented", 0))
+        choice = "custom"
+        if (
+            data.get("hand")
+            and not data.get("strength_bonus")
+            and set(data) <= {"hand", "name", "strength_bonus"}
+        ):
+            choice = "hand"
+        elif "weapon" in data:
+            choice = f"weapon:{data['weapon']}"
+        else:
+            for value, key, level in CARD_STRIKES:
+                if card(key).fragment(level) == data:
+                    choice = value
+        values = [v for _l, v in self.choice.options]
+        if choice not in values:
+            if choice.startswith("weapon:"):
+                raise InvalidState(
+                    msg(
+                        "An acting strike uses the weapon {weapon!r}, which neither combatant "
+                        "carries; add it to the equipment first.",
+                        weapon=choice[7:],
+                    )
+                    if self.side == "acting"
+                    else msg(
+                        "An opposing strike uses the weapon {weapon!r}, which neither combatant "
+                        "carries; add it to the equipment first.",
+                        weapon=choice[7:],
+                    )
+                )
+            choice = "custom"
+        if choice == "custom":
+            self.build_custom()
+            self.custom_name.value = str(data.get("name", "Strike"))
+            if "strength_bonus" in data:
+                self.plus_strength.value = True
+                self.damage.value = int(data["strength_bonus"])
+            else:
+                self.damage.value = int(data.get("damage", 0))
+            for key, box in self.flags.items():
+                box.value = bool(data.get(key, False))
+            self.steal_blood.value = int(data.get("steal_blood", 0))
+            self.destroy.value = str(data.get("destroy_equipment", ""))
+            self.take.value = str(data.get("steal_equipment", ""))
+        self.choice.value = choice
+        if target and target not in [v for _l, v in self.target.options]:
+            raise InvalidState(
+                msg(
+                    "An acting strike aims at the retainer {target!r}, which the opponent does "
+                    "not have; add the retainer first.",
+                    target=target,
+                )
+                if self.side == "acting"
+                else msg(
+                    "An opposing strike aims at the retainer {target!r}, which the opponent "
+                    "does not have; add the retainer first.",
+                    target=target,
+                )
+            )
+        self.target.value = target
+        if prevented > 3:
+            raise InvalidState(
+                msg("The page offers prevention from 0 to 3, got {value}.", value=prevented)
+            )
+        self.prevented.value = str(prevented)
+
+
+def _other(side: str) -> Side:
+    return "opposing" if side == "acting" else "acting"
+
+
+class _SideRound:
+    """One side's plays in one round: before-range card, additional strikes, strikes."""
+
+    def __init__(self, app: VtesCombatPage, side: Side) -> None:
+        self.app = app
+        self.side = side
+        self.title = _html()
+        self.before = widgets.Dropdown(layout=_layout(width="330px"), style=_labelled("120px"))
+        self.before.add_class("vtes-before-range")
+        self.additional = widgets.Dropdown(layout=_layout(width="330px"), style=_labelled("120px"))
+        self.additional.add_class("vtes-additional")
+        self.unlimited = _int_text(app, 0, "200px", 0, MAX_EXTRA_STRIKES, "120px")
+        self.strikes_box = _vbox()
+        self.note = _html()
+        self.add_button = _button(icon="plus")
+        self.add_button.add_class(f"vtes-add-strike-{side}")
+        self.add_button.on_click(lambda _b: app.run(self.add_strike))
+        self.strikes: list[_StrikeRow] = []
+        self.widget = _vbox(
+            [
+                self.title,
+                self.before,
+                self.additional,
+                self.unlimited,
+                self.strikes_box,
+                self.note,
+                self.add_button,
+            ],
+            layout=_layout(border="1px dashed #d8cbb8", padding="4px", margin="2px"),
+        )
+        self.widget.add_class(f"vtes-side-{side}")
+        app.watch(self.before, self.additional, self.unlimited)
+
+    def add_strike(
+        self, data: dict[str, Any] | None = None, *, recompute: bool = True
+    ) -> _StrikeRow:
+        row = _StrikeRow(self.app, self.side, data)
+        row.relabel()
+        if data:
+            row.load(data)
+        row.remove.on_click(lambda _b, r=row: self.app.run(self.remove_strike, r))
+        self.strikes.append(row)
+        self._show()
+        if recompute:
+            self.app.structure_changed()
+        return row
+
+    def remove_strike(self, row: _StrikeRow) -> None:
+        self.strikes.remove(row)
+        self._show()
+        close_tree(row.widget, _shared())
+        self.app.structure_changed()
+
+    def _show(self) -> None:
+        self.strikes_box.children = [r.widget for r in self.strikes]
+        self.note.value = "" if self.strikes else f"<i>{escape(self.app.t('no_strike_note'))}</i>"
+
+    def relabel(self) -> None:
+        t = self.app.t
+        self.title.value = f"<b>{escape(t('strikes_of'))} {escape(t('side_' + self.side))}</b>"
+        self.before.description = t("before_range")
+        self.additional.description = t("additional")
+        self.unlimited.description = t("unlimited")
+        self.unlimited.help = t("unlimited_help")
+        self.add_button.description = t("add_strike")
+        with self.app.hold():
+            _set_options(self.before, [(t("nothing"), ""), (t("torn_signpost"), "torn_signpost")])
+            _set_options(
+                self.additional,
+                [(t(f"add_{k}") if k != "none" else t("add_none"), k) for k in ADDITIONAL_CHOICES],
+            )
+        for row in self.strikes:
+            row.relabel()
+        self._show()
+
+    def to_parts(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+        strikes = [r.to_dict() for r in self.strikes]
+        additional = [dict(x) for x in ADDITIONAL_CHOICES[self.additional.value]]
+        if self.unlimited.value:
+            additional.append(
+                {"name": "Additional strikes", "count": self.unlimited.value, "limited": False}
+            )
+        before = [card("torn_signpost").fragment()] if self.before.value else []
+        return strikes, additional, before
+
+    def load(
+        self,
+        strikes: list[dict[str, Any]],
+        additional: list[dict[str, Any]],
+        before: list[dict[str, Any]],
+    ) -> None:
+        limited = [a for a in additional if a.get("limited", True)]
+        unlimited = [a for a in additional if not a.get("limited", True)]
+        choice = "none"
+        if limited:
+            first = {"limited": True, **limited[0]}
+            for key, value in ADDITIONAL_CHOICES.items():
+                if value and value[0] == first:
+                    choice = key
+            if choice == "none":
+                count = int(first.get("count", 1))
+                if count > 3:
+                    raise InvalidState(
+                        msg(
+                            "The page offers limited additional-strike effects of +1 to +3; "
+                            "got +{count}.",
+                            count=count,
+                        )
+                    )
+                choice = str(count)
+        self.additional.value = choice
+        self.unlimited.value = sum(int(a.get("count", 1)) for a in unlimited)
+        signpost = card("torn_signpost").fragment()
+        for item in before:
+            if dict(item) != signpost:
+                raise InvalidState(
+                    msg(
+                        "The round editor offers only Torn Signpost (strength 2) before range; "
+                        "got {item!r}; play other cards with the card pickers.",
+                        item=dict(item),
+                    )
+                )
+        self.before.value = "torn_signpost" if before else ""
+        dropped = [r.widget for r in self.strikes]
+        self.strikes = []
+        self._show()
+        close_trees(dropped, _shared())
+        for s in strikes:
+            self.add_strike(s, recompute=False)
+        self._show()
+
+
+class _RoundEditor:
+    def __init__(self, app: VtesCombatPage) -> None:
+        self.app = app
+        self.title = _html()
+        self.maneuvers = _int_text(app, 0, "190px", 0, MAX_PLAYS, "90px")
+        self.maneuvers_first = widgets.Dropdown(
+            layout=_layout(width="260px"), style=_labelled("70px")
+        )
+        self.presses = _int_text(app, 0, "190px", 0, MAX_PLAYS, "90px")
+        self.presses_first = widgets.Dropdown(
+            layout=_layout(width="260px"), style=_labelled("70px")
+        )
+        self.maneuvers.add_class("vtes-maneuvers")
+        self.presses.add_class("vtes-presses")
+        self.remove = _button(icon="trash")
+        self.remove.add_class("vtes-remove-round")
+        self.sides = {side: _SideRound(app, side) for side in SIDES}
+        self.widget = _vbox(
+            [
+                _hbox([self.title, self.remove]),
+                _hbox([self.maneuvers, self.maneuvers_first]),
+                _hbox([self.sides["acting"].widget, self.sides["opposing"].widget]),
+                _hbox([self.presses, self.presses_first]),
+            ],
+            layout=_layout(border="1px solid #7a1f2b", padding="6px", margin="6px 0"),
+        )
+        self.widget.add_class("vtes-round")
+        app.watch(self.maneuvers, self.maneuvers_first, self.presses, self.presses_first)
+
+    def relabel(self, number: int) -> None:
+        t = self.app.t
+        self.title.value = heading(f"{t('round')} {number}")
+        self.remove.description = t("remove_round")
+        self.maneuvers.description = t("maneuvers")
+        self.presses.description = t("presses")
+        for w in (self.maneuvers_first, self.presses_first):
+            w.description = t("first_by")
+            w.tooltip = t("first_by_help")
+            with self.app.hold():
+                _set_options(w, [(t(f"side_{s}"), s) for s in SIDES])
+        for side in self.sides.values():
+            side.relabel()
+
+    @staticmethod
+    def _alternating(first: str, count: int) -> list[str]:
+        return [first if i % 2 == 0 else _other(first) for i in range(count)]
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "maneuvers": self._alternating(self.maneuvers_first.value, self.maneuvers.value),
+            "strikes": {},
+            "additional_strikes": {},
+            "presses": self._alternating(self.presses_first.value, self.presses.value),
+        }
+        before: dict[str, Any] = {}
+        for side, editor in self.sides.items():
+            strikes, additional, before_range = editor.to_parts()
+            out["strikes"][side] = strikes
+            out["additional_strikes"][side] = additional
+            if before_range:
+                before[side] = before_range
+        if before:
+            out["before_range"] = before
+        return out
+
+    def load(self, data: dict[str, Any]) -> None:
+        for key in ("maneuvers", "presses"):
+            plays = list(data.get(key, []))
+            for i in range(1, len(plays)):
+                if plays[i] == plays[i - 1]:
+                    raise InvalidState(
+                        msg(
+                            "The maneuvers {plays} repeat a side; they must alternate (a minion "
+                            "may not play two in a row).",
+                            plays=repr(plays),
+                        )
+                        if key == "maneuvers"
+                        else msg(
+                            "The presses {plays} repeat a side; they must alternate (a minion "
+                            "may not play two in a row).",
+                            plays=repr(plays),
+                        )
+                    )
+            getattr(self, key).value = len(plays)
+            getattr(self, f"{key}_first").value = plays[0] if plays else "acting"
+        for side, editor in self.sides.items():
+            editor.load(
+                list(data.get("strikes", {}).get(side, [])),
+                list(data.get("additional_strikes", {}).get(side, [])),
+                list(data.get("before_range", {}).get(side, [])),
+            )

@@ -1,0 +1,1 @@
+"""The VTES table rules page: torpor and diablerie, influence, victory points, contests."""

@@ -1,0 +1,123 @@
+"""VTES table page's victory tab: seating and ousting order to victory points and pool."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import ipywidgets as widgets
+
+from calculators.kit import columns
+from calculators.kit.fmt import escape
+from calculators.kit.markup import heading, table
+from calculators.pages.vtes_table.tab import _WIDE, _area, _Tab, _text_box, _vp
+from rules.vtes.table_examples import RICHARD_EVENTS, RICHARD_SEATING
+from rules.vtes.table_text import format_events, parse_events
+from rules.vtes.victory import Score, score_game
+
+if TYPE_CHECKING:
+    from calculators.pages.vtes_table.page import VtesTablePage
+
+
+class VictoryTab(_Tab):
+    """Seating, predator and prey, ousting order -> victory points and pool gained."""
+
+    key = "victory"
+
+    def __init__(self, app: VtesTablePage) -> None:
+        super().__init__(app)
+        self.score: Score | None = None
+        self.seating = _text_box(", ".join(RICHARD_SEATING), "vtes-seating")
+        self.events = _area(format_events(RICHARD_EVENTS), "vtes-events")
+        self.withdrawal_vp = widgets.Dropdown(
+            options=[("1", "1"), ("1/2", "1/2")], value="1", style=_WIDE
+        )
+        self.withdrawal_vp.add_class("vtes-withdrawal-vp")
+        self.richard_button = widgets.Button()
+        self.richard_button.add_class("vtes-preset-richard")
+        self.richard_button.on_click(lambda _b: self.load_richard())
+        self._presets_title = widgets.HTML()
+        self._seating_help = widgets.HTML()
+        self._events_title = widgets.HTML()
+        self._events_help = widgets.HTML()
+        inputs = widgets.VBox(
+            [
+                self._presets_title,
+                self.richard_button,
+                self.seating,
+                self._seating_help,
+                self._events_title,
+                self._events_help,
+                self.events,
+                self.withdrawal_vp,
+            ],
+            layout=widgets.Layout(min_width="440px"),
+        )
+        outputs = widgets.VBox(
+            [self.panel.widget, self.trace_view.widget],
+            layout=widgets.Layout(flex="1 1 auto", padding="0 0 0 16px"),
+        )
+        self.widget.children = [columns(inputs, outputs)]
+        self.watch(self.seating, self.events, self.withdrawal_vp)
+
+    def load_richard(self) -> None:
+        self.set_values(
+            seating=", ".join(RICHARD_SEATING),
+            events=format_events(RICHARD_EVENTS),
+            withdrawal_vp="1",
+        )
+
+    def compute(self) -> None:
+        self.score = None
+        seating = tuple(n.strip() for n in self.seating.value.split(",") if n.strip())
+        score = score_game(
+            seating,
+            parse_events(self.events.value),
+            withdrawal_vp=Fraction(self.withdrawal_vp.value),
+        )
+        self.score = score
+        if score.winner is not None:
+            summary = self.t("winner").format(name=score.winner)
+        elif score.tie:
+            summary = self.t("tie").format(names=", ".join(score.leaders))
+        else:
+            summary = self.t("ongoing").format(names=", ".join(score.leaders))
+        prey = dict(score.prey)
+        rows = (
+            (
+                p.name,
+                _vp(p.victory_points),
+                p.pool_gained,
+                self.t(p.status),
+                prey.get(p.name, "—"),
+            )
+            for p in score.players
+        )
+        body = table(
+            (
+                self.t("player"),
+                self.t("vp"),
+                self.t("pool_gained"),
+                self.t("status"),
+                self.t("prey"),
+            ),
+            rows,
+            css_class="calc-table vtes-score",
+        )
+        self.show(summary, body, score.steps)
+
+    def relabel(self) -> None:
+        self._presets_title.value = f"<b>{escape(self.t('presets'))}</b>"
+        self.richard_button.description = self.t("richard")
+        self.seating.description = self.t("seating")
+        self._seating_help.value = f"<small>{escape(self.t('seating_help'))}</small>"
+        self._events_title.value = heading(self.t("events"))
+        self._events_help.value = f"<small>{escape(self.t('events_help'))}</small>"
+        self.withdrawal_vp.description = self.t("withdrawal_vp")
+        value = self.withdrawal_vp.value
+        with self.app.hold():
+            self.withdrawal_vp.options = [
+                (self.t("vp_rulebook"), "1"),
+                (self.t("vp_tournament"), "1/2"),
+            ]
+            self.withdrawal_vp.value = value

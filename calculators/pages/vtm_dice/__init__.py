@@ -1,0 +1,1 @@
+"""The V:tM dice page: one roll, the whole attack, and V5 dice, exactly."""

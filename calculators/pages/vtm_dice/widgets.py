@@ -1,0 +1,260 @@
+"""V:tM dice page's widgets: the one-roll, attack and V5 tabs' inputs, outputs and layout.
+
+The page (:class:`calculators.pages.vtm_dice.page.VtmDicePage`) builds on this class and adds what
+the widgets do. The one-roll tab is built with the page; the attack and V5 tabs the first time
+they are shown or used from code (:mod:`calculators.kit.tabs`), so the page opens light.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from calculators.kit import (
+    CalculatorApp,
+    DistributionChart,
+    Field,
+    ResultPanel,
+    TraceView,
+    columns,
+    widget_fields,
+)
+from calculators.kit.fields import SliderField
+from calculators.kit.tabs import HasWidget, LazyTabs, LazyTabsPage, Part, TabPlan
+from calculators.pages.vtm_dice.labels import ATTACK_INPUTS, LABELS, POOL_INPUTS, WOUND_CHOICES
+from calculators.pages.vtm_dice.v5 import V5Tab
+from calculators.pages.vtm_dice.weapons import WeaponPicker
+from rules.vtm import DAMAGE_TYPES, EDITIONS, HEALTH_LEVELS, TARGETS, UNHURT, AttackResult
+
+#: the attack tab's inputs in the page address
+ATTACK_FIELDS = frozenset((*ATTACK_INPUTS, "weapon_choice", "weapon_strength"))
+#: the page attributes the attack tab sets when it is built (reading one builds it)
+ATTACK_ATTRIBUTES = frozenset(
+    (
+        *ATTACK_INPUTS,
+        "attack_result",
+        "attack_summary",
+        "attack_chart",
+        "attack_trace",
+        "weapon",
+        "_damage_type_label",
+        "_target_label",
+        "_attacker_title",
+        "_defender_title",
+        "_health_table",
+    )
+)
+
+
+class VtmDicePageWidgets(LazyTabsPage, CalculatorApp):
+    """The dice page's widgets, built and laid out (no observers yet)."""
+
+    labels = LABELS
+    title_key = "title"
+
+    def __init__(self, lang: str = "en") -> None:
+        super().__init__(lang=lang)
+        wide = {"description_width": "160px"}
+
+        def slider() -> widgets.Layout:
+            return widgets.Layout(width="430px")
+
+        def check() -> widgets.Layout:  # one layout per widget: some are hidden on their own
+            return widgets.Layout(width="auto")
+
+        self._intro = widgets.HTML()
+
+        # -- one roll ----------------------------------------------------------------
+        self.dice = widgets.IntSlider(
+            value=6, min=1, max=50, continuous_update=False, style=wide, layout=slider()
+        )
+        self.difficulty = widgets.IntSlider(
+            value=6, min=2, max=10, continuous_update=False, style=wide, layout=slider()
+        )
+        self.edition = widgets.ToggleButtons(options=[(e, e) for e in EDITIONS], value="revised")
+        self._edition_label = widgets.Label()
+        self.specialty = widgets.Checkbox(value=False, indent=False, layout=check())
+        self.reroll_ones_cancel = widgets.Checkbox(value=False, indent=False, layout=check())
+        self.willpower = widgets.Checkbox(value=False, indent=False, layout=check())
+        self.wound = widgets.Dropdown(
+            options=[(w, w) for w in WOUND_CHOICES], value=UNHURT, style=wide
+        )
+        self.actions = widgets.IntSlider(
+            value=1, min=1, max=5, continuous_update=False, style=wide, layout=slider()
+        )
+        self.exact = widgets.Checkbox(value=False, indent=False, layout=check())
+        self.closed_forms = widgets.Checkbox(value=False, indent=False, layout=check())
+        for key in POOL_INPUTS:
+            getattr(self, key).add_class(f"vtm-{key.replace('_', '-')}")
+        # each slider's value is typed in a box beside it that says what is allowed
+        self._typed: dict[str, SliderField] = {}
+
+        def typed(key: str) -> widgets.HBox:
+            css = f"vtm-{key.replace('_', '-')}-typed"
+            self._typed[key] = SliderField(getattr(self, key), self, css)
+            return self._typed[key].widget
+
+        self._botch = widgets.HTML()
+        self._botch.add_class("vtm-botch")
+        self.summary = ResultPanel()
+        self.summary.widget.add_class("vtm-summary")
+        self.chart = DistributionChart()
+        self.chart.widget.add_class("vtm-chart")
+        self._tail_note = widgets.HTML()
+        self._at_least = widgets.HTML()
+        self._at_least.add_class("vtm-at-least")
+        self._actions_table = widgets.HTML()
+        self._actions_table.add_class("vtm-actions")
+        self._forms = widgets.HTMLMath()
+        self._forms.add_class("vtm-forms")
+        self.trace_view = TraceView()
+
+        pool_inputs = widgets.VBox(
+            [
+                typed("dice"),
+                typed("difficulty"),
+                widgets.HBox([self._edition_label, self.edition]),
+                self.specialty,
+                self.reroll_ones_cancel,
+                self.willpower,
+                self.wound,
+                typed("actions"),
+                self.exact,
+                self.closed_forms,
+            ]
+        )
+        pool_outputs = widgets.VBox(
+            [
+                self._botch,
+                self.summary.widget,
+                self.chart.widget,
+                self._tail_note,
+                widgets.HBox([self._at_least, self._actions_table]),
+                self._forms,
+                self.trace_view.widget,
+            ]
+        )
+        pool_box = columns(pool_inputs, pool_outputs)
+        self._sections: LazyTabs[HasWidget] = LazyTabs(
+            self,
+            {
+                "pool": TabPlan(lambda: Part(pool_box)),
+                "attack": TabPlan(
+                    self._build_attack,
+                    fields=lambda _tab: self._attack_fields(),
+                    claims=ATTACK_FIELDS.__contains__,
+                    attributes=ATTACK_ATTRIBUTES,
+                ),
+                "v5": TabPlan.prefixed(lambda: V5Tab(self), "v5_"),
+            },
+            self._tab_built,
+        )
+        self.tabs = self._sections.widget
+        self.body.children = [self._intro, self.tabs]
+        self._sections.build_shown()
+
+    # -- the attack tab, built when first shown ------------------------------------------
+    def _build_attack(self) -> Part:
+        wide = {"description_width": "160px"}
+
+        def slider() -> widgets.Layout:
+            return widgets.Layout(width="430px")
+
+        def check() -> widgets.Layout:
+            return widgets.Layout(width="auto")
+
+        def typed(key: str) -> widgets.HBox:
+            css = f"vtm-{key.replace('_', '-')}-typed"
+            self._typed[key] = SliderField(getattr(self, key), self, css)
+            return self._typed[key].widget
+
+        def int_slider(value: int, low: int, high: int) -> widgets.IntSlider:
+            return widgets.IntSlider(
+                value=value, min=low, max=high, continuous_update=False, style=wide, layout=slider()
+            )
+
+        self.attack_pool = int_slider(6, 1, 20)
+        self.attack_difficulty = int_slider(6, 2, 10)
+        self.attack_willpower = widgets.Checkbox(value=False, indent=False, layout=check())
+        self.damage_base = int_slider(3, 0, 15)
+        self.damage_type = widgets.ToggleButtons(
+            options=[(t, t) for t in DAMAGE_TYPES], value="lethal"
+        )
+        self.thrown = widgets.Checkbox(value=False, indent=False, layout=check())
+        self.target = widgets.ToggleButtons(options=[(t, t) for t in TARGETS], value="vampire")
+        self.stamina = int_slider(2, 0, 10)
+        self.fortitude = int_slider(0, 0, 10)
+        self.armor = int_slider(0, 0, 5)
+        self.defense_pool = int_slider(0, 0, 20)
+        self.defense_difficulty = int_slider(6, 2, 10)
+        self.abort_willpower = int_slider(0, 0, 10)
+        self.wounds_taken = int_slider(0, 0, len(HEALTH_LEVELS))
+        self.fire = widgets.Checkbox(value=False, indent=False, layout=check())
+        self.fire_soak_with_stamina = widgets.Checkbox(value=True, indent=False, layout=check())
+        self.damage_ones_cancel = widgets.Checkbox(value=True, indent=False, layout=check())
+        self.dazed_after_halving = widgets.Checkbox(value=False, indent=False, layout=check())
+        for key in ATTACK_INPUTS:
+            getattr(self, key).add_class(f"vtm-{key.replace('_', '-')}")
+        self._damage_type_label = widgets.Label()
+        self._target_label = widgets.Label()
+        self._attacker_title = widgets.HTML()
+        self._defender_title = widgets.HTML()
+        self.attack_summary = ResultPanel()
+        self.attack_summary.widget.add_class("vtm-attack-summary")
+        self.attack_chart = DistributionChart()
+        self.attack_chart.widget.add_class("vtm-attack-chart")
+        self._health_table = widgets.HTML()
+        self._health_table.add_class("vtm-health")
+        self.attack_trace = TraceView()
+        self.weapon = WeaponPicker(self, wide, slider())
+        attacker = widgets.VBox(
+            [
+                self._attacker_title,
+                typed("attack_pool"),
+                typed("attack_difficulty"),
+                self.attack_willpower,
+                self.weapon.widget,
+                typed("damage_base"),
+                widgets.HBox([self._damage_type_label, self.damage_type]),
+                self.thrown,
+                self.fire,
+                self.damage_ones_cancel,
+            ]
+        )
+        defender = widgets.VBox(
+            [
+                self._defender_title,
+                widgets.HBox([self._target_label, self.target]),
+                typed("stamina"),
+                typed("fortitude"),
+                typed("armor"),
+                typed("defense_pool"),
+                typed("defense_difficulty"),
+                typed("abort_willpower"),
+                typed("wounds_taken"),
+                self.fire_soak_with_stamina,
+                self.dazed_after_halving,
+            ]
+        )
+        self.attack_result: AttackResult | None = None
+        return Part(
+            columns(
+                [attacker, defender],
+                [
+                    self.attack_summary.widget,
+                    self.attack_chart.widget,
+                    self._health_table,
+                    self.attack_trace.widget,
+                ],
+            )
+        )
+
+    def _attack_fields(self) -> dict[str, Field]:
+        return {name: f for name, f in widget_fields(self).items() if name in ATTACK_FIELDS}
+
+    @property
+    def v5(self) -> V5Tab:
+        """The V5 tab (built if it was not yet)."""
+        return self._sections.get_as("v5", V5Tab)
+
+    def _tab_built(self, key: str, tab: HasWidget) -> None:
+        """A tab was built: the page labels it and computes it."""

@@ -1,0 +1,1 @@
+"""What two VTES pages share: the card pickers (a vampire from the crypt, combat cards)."""
