@@ -190,7 +190,8 @@ class Silencer:
                 with contextlib.suppress(Exception):
                     sink.close()
 
-        await asyncio.gather(pump(reader, up_writer, True), pump(up_reader, writer, False))
+        with contextlib.suppress(asyncio.CancelledError):  # the run ends with a silent link
+            await asyncio.gather(pump(reader, up_writer, True), pump(up_reader, writer, False))
 
     def vanish(self) -> None:
         self.silent = True
@@ -578,10 +579,10 @@ def goals(run: Run) -> dict[str, Any]:
         "load_mean": round(statistics.mean(m.load1 for m in rows), 2) if rows else None,
         "errors": sorted({v.error for v in run.visits if v.error})[:10],
     }
-    out["flat"] = abs(drift) <= GOAL_FLAT
+    out["flat"] = abs(drift) <= GOAL_FLAT if early and late else None  # too short to tell
     out["no_failed_real_visit"] = not any(v.failed for v in real)
     out["render_within_2s"] = render_p95 is not None and render_p95 <= GOAL_RENDER_P95_S
-    out["held"] = out["flat"] and out["no_failed_real_visit"] and out["render_within_2s"]
+    out["held"] = bool(out["flat"] and out["no_failed_real_visit"] and out["render_within_2s"])
     return out
 
 
