@@ -4,6 +4,10 @@
   reached, the visitor gets a short page (HTTP 503) asking to try again, in their language;
   the server goes on serving everyone else and the pool replaces the kernel. A page whose
   pooled kernel is found dead once rendered is rendered once more from another kernel first.
+  When no kernel can start below the memory ceiling (:mod:`.lifetimes`), the same page says
+  the desk is busy and when to come back (HTTP 503 with ``Retry-After``), and reloads then.
+- A link-preview bot or a crawler, and any ``HEAD``, gets the page's title and what the link
+  shows, without a kernel (:mod:`.previews`); every page carries the same tags.
 - ``GET /health`` (under the base URL) answers from the event loop with JSON: how late the loop
   runs, the kernels, each pool's state. It answers 503 while the process drains.
 - With ``NOTIFY_SOCKET`` set (systemd ``Type=notify``), it reports ``READY=1`` once listening
@@ -20,6 +24,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import socket
 import sys
 import threading
@@ -36,8 +41,17 @@ from traitlets import Float
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from calculators.server.ceiling import ServerBusy
 from calculators.server.http import HttpMixin
 from calculators.server.pools import PooledKernelDied, desk_kernel_manager_factory
+from calculators.server.previews import (
+    Preview,
+    is_preview_agent,
+    link_language,
+    preview,
+    preview_page,
+    with_tags,
+)
 from calculators.server.service_worker import ADDRESS as WORKER_ADDRESS
 from calculators.server.service_worker import ServiceWorkerHandler
 from calculators.server.templates import DeskExporter
@@ -52,32 +66,70 @@ TRY_AGAIN: dict[str, Message] = {
     ),
     "reload": msg("Reload the page"),
 }
+BUSY_TITLE = msg("The desk is busy")
 
 
-def _text(key: str, lang: str) -> str:
-    return TRY_AGAIN[key].render(lang)
+def _busy(seconds: int) -> Message:
+    return msg(
+        "Every calculator this server can hold is in use. Nothing is wrong with what you "
+        "asked; try again in {seconds} s (the page reloads itself then).",
+        seconds=seconds,
+    )
 
 
-def try_again_html(lang: str) -> str:
-    """The page for a visitor whose kernel failed, in their language."""
+PAGE_KERNEL = re.compile(r'"kernelId": "([0-9a-f-]+)"')
+
+
+def try_again_html(lang: str, retry_after: int | None = None) -> str:
+    """The page for a visitor whose kernel failed, in their language; with ``retry_after``,
+    the page for a visitor the server is too busy to serve now, which reloads itself then."""
     lang = lang if lang in LANGUAGES else SOURCE_LANGUAGE
+    title, body = TRY_AGAIN["title"].render(lang), TRY_AGAIN["body"].render(lang)
+    refresh = ""
+    if retry_after is not None:
+        title, body = BUSY_TITLE.render(lang), _busy(retry_after).render(lang)
+        refresh = f'<meta http-equiv="refresh" content="{retry_after}">'
     block = (
-        f'<div class="desk-try-again" role="alert"><h1>{escape(_text("title", lang))}'
-        f"</h1><p>{escape(_text('body', lang))}</p>"
-        f'<p><a href="">{escape(_text("reload", lang))}</a></p></div>'
+        f'<div class="desk-try-again" role="alert"><h1>{escape(title)}'
+        f"</h1><p>{escape(body)}</p>"
+        f'<p><a href="">{escape(TRY_AGAIN["reload"].render(lang))}</a></p></div>'
     )
     return (
-        f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
-        f"<title>{escape(_text('title', lang))}</title></head>"
+        f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">{refresh}'
+        f"<title>{escape(title)}</title></head>"
         f"<body>{block}</body></html>"
     )
 
 
 class DeskPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
-    """Voila's page handler; a failed kernel costs this one page and says so."""
+    """Voila's page handler; a failed kernel costs this one page and says so; a preview bot,
+    a crawler and a ``HEAD`` get the link's preview without a kernel."""
+
+    def _preview(self, path: str | None) -> Preview | None:
+        return preview(path or "", self.request.query, self.request.full_url())
+
+    def _send_preview(self, shown: Preview) -> None:
+        self.settings["desk_pages"]["previews"] += 1
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        # the same address gives visitors a page with a kernel: a cache must not mix them
+        self.set_header("Cache-Control", "no-cache")
+        self.set_header("Vary", "User-Agent")
+        self.finish(preview_page(shown))
+
+    @tornado.web.authenticated
+    async def head(self, path: str | None = None) -> None:
+        """The preview's headers (the body of a ``HEAD`` is never sent): no kernel."""
+        shown = self._preview(path)
+        if shown is None:
+            raise tornado.web.HTTPError(404)
+        self._send_preview(shown)
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
+        shown = self._preview(path)
+        if shown is not None and is_preview_agent(self.request.headers.get("User-Agent", "")):
+            self._send_preview(shown)
+            return
         # The page is sent whole once rendered: Voila would send its head first, and a kernel
         # failing after that would leave the visitor half a page instead of a clear answer.
         pages: dict[str, int] = self.settings["desk_pages"]
@@ -91,20 +143,33 @@ class DeskPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
                 chunks = [html async for html in self.get_generator(path=path)]
         except tornado.web.HTTPError:
             raise
+        except ServerBusy as busy:
+            pages["busy"] += 1
+            self._try_again(busy.retry_after)
+            return
         except Exception as error:
             self.log.warning("A page of %s failed: %s: %s", path, type(error).__name__, error)
             pages["failed"] += 1
-            self.clear()
-            self.set_status(503)
-            self.set_header("Retry-After", "2")
-            self.set_header("Cache-Control", "no-store")
-            self.set_header("Content-Type", "text/html; charset=UTF-8")
-            self.finish(try_again_html(self.get_argument("lang", "en")))
+            self._try_again(None)
             return
         finally:
             pages["in_flight"] -= 1
-        if not self._finished:  # Voila redirects requests for other files itself
-            self.finish("".join(chunks))
+        if self._finished:  # Voila redirects requests for other files itself
+            return
+        html = "".join(chunks)
+        kernel = PAGE_KERNEL.search(html)
+        if kernel is not None and hasattr(self.kernel_manager, "page_sent"):
+            self.kernel_manager.page_sent(kernel.group(1))  # its connect grace starts
+        self.finish(with_tags(html, shown) if shown is not None else html)
+
+    def _try_again(self, retry_after: int | None) -> None:
+        """The "try again" page (HTTP 503): after a failure, or when the server is full."""
+        self.clear()
+        self.set_status(503)
+        self.set_header("Retry-After", str(retry_after or 2))
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.finish(try_again_html(link_language(self.request.query), retry_after))
 
     def should_use_rendered_notebook(
         self,
@@ -137,8 +202,14 @@ class HealthHandler(tornado.web.RequestHandler):
             "kernels": len(km.list_kernel_ids()),
             "pages_in_flight": self.settings["desk_pages"]["in_flight"],
             "pages_failed": self.settings["desk_pages"]["failed"],
+            "pages_busy": self.settings["desk_pages"]["busy"],
+            "previews": self.settings["desk_pages"]["previews"],
             "pools": pools,
         }
+        if hasattr(km, "visitor_state"):
+            body["visitors"] = km.visitor_state()
+            body["memory"] = km.memory_state()
+            body["shut_down"] = {"unvisited": km.shut_down_unvisited, "left": km.shut_down_left}
         self.set_status(503 if desk.draining else 200)
         self.set_header("Content-Type", "application/json")
         self.set_header("Cache-Control", "no-store")
@@ -180,7 +251,7 @@ class DeskVoila(HttpMixin, Voila):  # type: ignore[misc]
         finally:
             voila.app.voila_kernel_manager_factory = original
         settings["desk_app"] = self
-        settings["desk_pages"] = {"in_flight": 0, "failed": 0}
+        settings["desk_pages"] = {"in_flight": 0, "failed": 0, "busy": 0, "previews": 0}
         return settings
 
     def init_handlers(self) -> list[Any]:

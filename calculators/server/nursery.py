@@ -26,6 +26,7 @@ the child.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib
 import json
@@ -85,9 +86,26 @@ def serve(channel: socket.socket) -> dict[str, Any] | None:
     return None
 
 
+#: How much readier than the server a kernel is to be ended when the machine runs out of memory
+#: (Linux's ``oom_score_adj``, -1000 to 1000): the memory ceiling keeps the box below its memory,
+#: and should anything else fill it, the system ends a kernel (one page) before the server.
+KERNEL_OOM_SCORE_ADJ = 500
+
+
+def prefer_kernel_for_oom() -> None:
+    """Mark this process as the first to end if the machine runs out of memory (where the
+    system allows it; raising one's own score needs no privilege)."""
+    with (
+        contextlib.suppress(OSError),
+        open("/proc/self/oom_score_adj", "w", encoding="ascii") as score,
+    ):
+        score.write(str(KERNEL_OOM_SCORE_ADJ))
+
+
 def become_kernel(request: dict[str, Any]) -> None:
     """In a forked child: set up the process as a kernel launched for ``request``, and run it."""
     os.setsid()
+    prefer_kernel_for_oom()
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)

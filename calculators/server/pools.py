@@ -19,6 +19,11 @@ replaced like a dead one, so no visitor is given it. So is a pooled kernel whose
 its end before a visitor came: it gave up waiting for its visitor's address
 (``calculators.server.page_kernel.page_request``) and would ignore the link the visitor opened.
 
+No kernel starts past the memory ceiling (:mod:`calculators.server.lifetimes`): a visitor
+whose page has no kernel ready is then asked to come back (``ServerBusy``), and the filler waits
+while a refill would leave no room for a start slot's worth of visitors. A kernel given to a
+visitor is shut down once its visitor is gone (the graces of ``lifetimes``).
+
 A kernel that dies (at start, while running its notebook, or idle in a pool) is dropped and
 shut down, and the filler starts a replacement; after repeated failures it waits longer
 between attempts (1 s, 2 s, 4 s ... at most 30 s), so a broken kernel does not spin.
@@ -52,6 +57,7 @@ from voila.utils import ENV_VARIABLE
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
 from calculators.server.activity import ActivityWatch
+from calculators.server.lifetimes import VisitorKernels
 from calculators.server.sizing import configured_size, machine, pool_sizes
 
 MAX_BACKOFF_S = 30.0
@@ -80,9 +86,9 @@ def desk_kernel_manager_factory(
         base_class, preheat_kernel, default_pool_size, page_config_hook
     )
     if not preheat_kernel:
-        return type("DeskKernelManager", (ActivityWatch, voila_class), {})
+        return type("DeskKernelManager", (ActivityWatch, VisitorKernels, voila_class), {})
 
-    class DeskKernelPools(ActivityWatch, voila_class):  # type: ignore[misc]
+    class DeskKernelPools(ActivityWatch, VisitorKernels, voila_class):  # type: ignore[misc]
         def __init__(self, **kwargs: Any) -> None:
             # Voila's __init__ asks to fill every pool: these must exist before it runs.
             self._wants: dict[str, dict[str, Any]] = {}
@@ -95,6 +101,7 @@ def desk_kernel_manager_factory(
             self._slot_freed: asyncio.Condition | None = None
             self._failures = 0
             self._auto_sizes: dict[str, int] | None = None
+            self._pools_held = False  # the filler waits for memory (``lifetimes``)
             super().__init__(**kwargs)
 
         # -- what the handler asks -------------------------------------------------------
@@ -125,6 +132,7 @@ def desk_kernel_manager_factory(
                     asyncio.Task[Any], list[str], str
                 ] = await super().get_rendered_notebook(notebook_name, extra, **kwargs)
                 pooled_render, cache, pooled_id = taken
+                self.kernel_given(pooled_id)
                 checked = asyncio.get_event_loop().create_task(
                     self._alive_after(pooled_render, pooled_id, PooledKernelDied)
                 )
@@ -139,6 +147,7 @@ def desk_kernel_manager_factory(
             finally:
                 self._visitors_waiting -= 1
             try:
+                self.admit(notebook_name)  # ServerBusy past the memory ceiling
                 content = await self._initialize(notebook_name, None, **start_kwargs)
             except BaseException:
                 await self._free_slot()
@@ -146,6 +155,7 @@ def desk_kernel_manager_factory(
             renderer = content["renderer"]
             renderer.stop_generator = True
             kernel_id = content["kernel_id"]
+            self.kernel_given(kernel_id)
             self.log.info("Kernel %s started for a visitor of %s", kernel_id, notebook_name)
             self.fill_if_needed(notebook_name=notebook_name)
             # the slot is free once the page is rendered (or failed)
@@ -294,9 +304,10 @@ def desk_kernel_manager_factory(
             for key, value in variables.items():
                 env.setdefault(key, value)
             env.update(extra_env)
-            env[ENV_VARIABLE.VOILA_BASE_URL] = self.parent.base_url
-            env[ENV_VARIABLE.VOILA_SERVER_URL] = self.parent.server_url
-            env[ENV_VARIABLE.VOILA_APP_PORT] = str(self.parent.port)
+            app: Any = self.parent  # the Voila application
+            env[ENV_VARIABLE.VOILA_BASE_URL] = app.base_url
+            env[ENV_VARIABLE.VOILA_SERVER_URL] = app.server_url
+            env[ENV_VARIABLE.VOILA_APP_PORT] = str(app.port)
             env[ENV_VARIABLE.VOILA_PREHEAT] = "True"
             kwargs["env"] = env
             return kwargs
@@ -332,12 +343,23 @@ def desk_kernel_manager_factory(
                     await self._wake.wait()
                     continue
                 await self._take_slot(visitor=False)
+                refused = None
                 try:
                     name = self._most_wanted()  # visits while waiting may change the order
+                    # a refill leaves room for a start slot's worth of visitors
                     if name is not None:
+                        refused = self.refusal(keep=self.start_slots())
+                    if name is not None and refused is None:
                         await self._fill_one(name)
                 finally:
                     await self._free_slot()
+                if refused is not None:
+                    if not self._pools_held:
+                        self.log.warning("The pools wait for memory: %s", refused)
+                    self._pools_held = True
+                    await asyncio.sleep(SWEEP_S)
+                else:
+                    self._pools_held = False
 
         async def _fill_one(self, name: str) -> None:
             pool = self._pools.setdefault(name, [])
@@ -419,7 +441,10 @@ def desk_kernel_manager_factory(
         async def _initialize(
             self, notebook_path: str, kernel_id: str | None = None, **kwargs: Any
         ) -> dict[str, Any]:
-            content: dict[str, Any] = await super()._initialize(notebook_path, kernel_id, **kwargs)
+            with self.launching():
+                content: dict[str, Any] = await super()._initialize(
+                    notebook_path, kernel_id, **kwargs
+                )
             started = content["kernel_id"]
 
             def _ended(render: asyncio.Task[Any]) -> None:

@@ -32,7 +32,7 @@ from rules.trace import Step, Trace
 from rules.vtes import counts
 from rules.vtes.models import Ally, Minion, MinionState, Retainer, Vampire, check_count
 
-__all__ = ["EDITIONS", "DamageResult", "describe_outcome", "resolve_damage"]
+__all__ = ["EDITIONS", "DamageResult", "describe_dealt", "describe_outcome", "resolve_damage"]
 
 #: Rules editions: the seed rulebook's (default) and the current VEKN rulebook.
 EDITIONS: tuple[str, ...] = ("black-hand", "vekn-2024")
@@ -142,7 +142,7 @@ def resolve_damage(
     )
 
 
-def _dealt(minion: Minion, normal: int, aggravated: int) -> Message:
+def describe_dealt(minion: Minion, normal: int, aggravated: int) -> Message:
     """The first step: who is dealt what."""
     has: Message
     if isinstance(minion, Vampire):
@@ -326,7 +326,7 @@ def _resolve_vampire(
 ) -> DamageResult:
     trace = Trace()
     name = vampire.name
-    trace.add(_DAMAGE, _dealt(vampire, normal, aggravated))
+    trace.add(_DAMAGE, describe_dealt(vampire, normal, aggravated))
     in_torpor = vampire.state is MinionState.TORPOR
     kept_out = vampire.wounded and not in_torpor
     wounded = in_torpor or kept_out
@@ -480,7 +480,7 @@ def _resolve_life(
                 name=name,
             )
         )
-    trace.add(_RETAINERS if is_retainer else _DAMAGE, _dealt(minion, normal, aggravated))
+    trace.add(_RETAINERS if is_retainer else _DAMAGE, describe_dealt(minion, normal, aggravated))
     if is_retainer and (normal or aggravated):
         if rules == "black-hand":
             trace.add(_RETAINERS, msg("Damage dealt to a retainer cannot be prevented."))
