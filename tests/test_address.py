@@ -13,9 +13,10 @@ import ipywidgets as widgets
 import pytest
 from scenarios import ten_round_combat
 
-from calculators.kit import CalculatorApp, PageLink, pack, unpack, widget_fields
 from calculators.kit import page as page_module
-from calculators.kit.address import MAX_LINK_LENGTH, read_query
+from calculators.kit.address import MAX_LINK_LENGTH, pack, read_query, unpack, widget_fields
+from calculators.kit.page import Page
+from calculators.kit.page_link import PageLink
 from calculators.kit.query import kernel_in_browser
 from calculators.pages.dracula.page import DraculaPage
 from calculators.pages.landing.page import LandingPage
@@ -30,7 +31,7 @@ from rules.errors import InvalidState
 REPO = Path(__file__).resolve().parents[1]
 
 
-def reopen(cls: type[CalculatorApp], query: str, monkeypatch: pytest.MonkeyPatch) -> Any:
+def reopen(cls: type[Page], query: str, monkeypatch: pytest.MonkeyPatch) -> Any:
     """A fresh page opened on ``query``, as a visitor following a copied link."""
     monkeypatch.setenv("QUERY_STRING", query)
     page = cls()
@@ -38,7 +39,7 @@ def reopen(cls: type[CalculatorApp], query: str, monkeypatch: pytest.MonkeyPatch
     return page
 
 
-def state(page: CalculatorApp) -> dict[str, str]:
+def state(page: Page) -> dict[str, str]:
     return {name: field.read() for name, field in page._fields.items()}
 
 
@@ -139,7 +140,7 @@ CHANGES = [
 
 @pytest.mark.parametrize(("cls", "change"), CHANGES, ids=[c.__name__ for c, _ in CHANGES])
 def test_every_page_round_trips_through_its_address(
-    cls: type[CalculatorApp], change: Any, monkeypatch: pytest.MonkeyPatch
+    cls: type[Page], change: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     page = cls()
     result = change(page)
@@ -155,7 +156,7 @@ def test_every_page_round_trips_through_its_address(
 
 # -- the static site: the kernel runs in the browser and the front end reports the address --
 def in_the_browser(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Run :meth:`CalculatorApp.follow_url` as the static site's kernel does: no server
+    """Run :meth:`Page.follow_url` as the static site's kernel does: no server
     request to wait for (waiting would fail here) and ``QUERY_STRING`` not read."""
 
     def no_request() -> None:
@@ -166,7 +167,7 @@ def in_the_browser(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("QUERY_STRING", "lang=xx&not=read")
 
 
-def shown_at(page: CalculatorApp, query: str) -> None:
+def shown_at(page: Page, query: str) -> None:
     """The page's front end (``page_link.js``) reports the page's address and query."""
     url = "http://127.0.0.1:8000/voici/render/page.html"
     page.link.set_state({"page_query": query, "page_address": url})
@@ -180,7 +181,7 @@ def test_the_kernel_is_in_the_browser_only_under_pyodide(monkeypatch: pytest.Mon
 
 @pytest.mark.parametrize(("cls", "change"), CHANGES, ids=[c.__name__ for c, _ in CHANGES])
 def test_every_page_in_the_browser_follows_the_address_its_front_end_reports(
-    cls: type[CalculatorApp], change: Any, monkeypatch: pytest.MonkeyPatch
+    cls: type[Page], change: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     page = cls()
     result = change(page)

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculators.kit import CalculatorApp
 from calculators.kit.fields import IntField
+from calculators.kit.page import Page
 from calculators.pages.dracula.page import DraculaPage
 from calculators.pages.landing.page import LandingPage
 from calculators.pages.reference.page import RulesReferencePage
@@ -32,7 +32,7 @@ from rules.vtes.combat_examples import EXAMPLES
 
 COMBAT_EXAMPLES = tuple(EXAMPLES.values())
 
-PAGES: tuple[type[CalculatorApp], ...] = (
+PAGES: tuple[type[Page], ...] = (
     LandingPage,
     VtesDamagePage,
     VtesCombatPage,
@@ -89,7 +89,7 @@ def controls(root: widgets.Widget) -> Iterator[widgets.Widget]:
         stack.extend(getattr(widget, "children", ()))
 
 
-def open_every_tab(app: CalculatorApp) -> None:
+def open_every_tab(app: Page) -> None:
     """Show each tab once (building those built on first showing), then the first again."""
     tabs = [w for w in controls(app.widget) if isinstance(w, widgets.Tab)]
     for tab in tabs:
@@ -134,7 +134,7 @@ def usable(widget: widgets.Widget) -> bool:
 )
 @given(data=st.data())
 def test_random_edits_never_escape_as_exceptions(
-    page_class: type[CalculatorApp], data: st.DataObject
+    page_class: type[Page], data: st.DataObject
 ) -> None:
     app = page_class()
     if data.draw(st.booleans(), label="every tab opened first"):
@@ -142,7 +142,7 @@ def test_random_edits_never_escape_as_exceptions(
     drive(app, data.draw(st.integers(1, 8), label="edits"), data.draw)
 
 
-def assert_no_internal_error(app: CalculatorApp) -> None:
+def assert_no_internal_error(app: Page) -> None:
     """The page shows rule errors only: no internal-error banner or field message."""
     shown = [w for w in controls(app.widget) if "calc-internal-error" in w._dom_classes]
     assert not app.banner.error_id and not shown, (
@@ -150,7 +150,7 @@ def assert_no_internal_error(app: CalculatorApp) -> None:
     )
 
 
-def drive(app: CalculatorApp, edits: int, draw: Any) -> None:
+def drive(app: Page, edits: int, draw: Any) -> None:
     """Make ``edits`` random edits; after each, only plain messages may show."""
     for _ in range(edits):
         candidates = [w for w in controls(app.widget) if usable(w)]
@@ -184,7 +184,7 @@ def test_a_broken_engine_makes_the_hostile_input_check_fail(data: st.DataObject)
 
 
 @pytest.mark.parametrize("page_class", [VtesDamagePage, VtmDicePage])
-def test_a_bad_entry_keeps_what_was_entered_elsewhere(page_class: type[CalculatorApp]) -> None:
+def test_a_bad_entry_keeps_what_was_entered_elsewhere(page_class: type[Page]) -> None:
     app = page_class()
     numbers = [w for w in controls(app.widget) if isinstance(w, widgets.IntText | IntField)]
     before = {id(w): w.value for w in controls(app.widget) if hasattr(w, "value")}

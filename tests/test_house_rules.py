@@ -26,65 +26,9 @@ WIDGET_PACKAGES = ("ipywidgets", "IPython", "voila")
 
 # Breaks left when the pages were moved into packages; each page's conversion to the part
 # contract (docs/architecture.md) takes its entries off. Follow-up: issue #30, the part contract
-# for the VTES combat, VTES table, Fury of Dracula and V:tM dice pages.
+# for the VTES combat and Fury of Dracula pages.
 PAGES = "calculators.pages."
-ALLOWED_PRIVATE_IMPORTS: frozenset[tuple[str, str, str]] = frozenset(
-    (PAGES + importer, PAGES + source, name)
-    for importer, source, name in (
-        ("dracula.page", "dracula.odds", "_game"),
-        ("dracula.page", "dracula.odds", "_group"),
-        ("dracula.page", "dracula.odds", "_odds"),
-        ("dracula.page", "dracula.odds", "_plan"),
-        ("vtes_combat.combatants", "vtes_combat.controls", "_button"),
-        ("vtes_combat.combatants", "vtes_combat.controls", "_hbox"),
-        ("vtes_combat.combatants", "vtes_combat.controls", "_html"),
-        ("vtes_combat.combatants", "vtes_combat.controls", "_int_text"),
-        ("vtes_combat.combatants", "vtes_combat.controls", "_layout"),
-        ("vtes_combat.combatants", "vtes_combat.controls", "_set_options"),
-        ("vtes_combat.combatants", "vtes_combat.controls", "_shared"),
-        ("vtes_combat.combatants", "vtes_combat.controls", "_vbox"),
-        ("vtes_combat.combatants", "vtes_combat.controls", "_wrapping"),
-        ("vtes_combat.page", "vtes_combat.combatants", "_CombatantCard"),
-        ("vtes_combat.page", "vtes_combat.combatants", "_EquipmentRow"),
-        ("vtes_combat.page", "vtes_combat.controls", "_button"),
-        ("vtes_combat.page", "vtes_combat.controls", "_hbox"),
-        ("vtes_combat.page", "vtes_combat.controls", "_html"),
-        ("vtes_combat.page", "vtes_combat.controls", "_layout"),
-        ("vtes_combat.page", "vtes_combat.controls", "_set_options"),
-        ("vtes_combat.page", "vtes_combat.controls", "_shared"),
-        ("vtes_combat.page", "vtes_combat.controls", "_vbox"),
-        ("vtes_combat.page", "vtes_combat.rounds", "_RoundEditor"),
-        ("vtes_combat.rounds", "vtes_combat.combatants", "_Row"),
-        ("vtes_combat.rounds", "vtes_combat.controls", "_button"),
-        ("vtes_combat.rounds", "vtes_combat.controls", "_hbox"),
-        ("vtes_combat.rounds", "vtes_combat.controls", "_html"),
-        ("vtes_combat.rounds", "vtes_combat.controls", "_int_text"),
-        ("vtes_combat.rounds", "vtes_combat.controls", "_labelled"),
-        ("vtes_combat.rounds", "vtes_combat.controls", "_layout"),
-        ("vtes_combat.rounds", "vtes_combat.controls", "_set_options"),
-        ("vtes_combat.rounds", "vtes_combat.controls", "_shared"),
-        ("vtes_combat.rounds", "vtes_combat.controls", "_vbox"),
-        ("vtes_combat.rounds", "vtes_combat.controls", "_wrapping"),
-        ("vtes_table.contests", "vtes_table.tab", "_Tab"),
-        ("vtes_table.contests", "vtes_table.tab", "_area"),
-        ("vtes_table.contests", "vtes_table.tab", "_int_box"),
-        ("vtes_table.influence", "vtes_table.tab", "_Tab"),
-        ("vtes_table.influence", "vtes_table.tab", "_area"),
-        ("vtes_table.influence", "vtes_table.tab", "_int_box"),
-        ("vtes_table.influence", "vtes_table.tab", "_text_box"),
-        ("vtes_table.page", "vtes_table.tab", "_Tab"),
-        ("vtes_table.torpor", "vtes_table.tab", "_Tab"),
-        ("vtes_table.torpor", "vtes_table.tab", "_WIDE"),
-        ("vtes_table.torpor", "vtes_table.tab", "_check"),
-        ("vtes_table.torpor", "vtes_table.tab", "_int_box"),
-        ("vtes_table.torpor", "vtes_table.tab", "_text_box"),
-        ("vtes_table.victory", "vtes_table.tab", "_Tab"),
-        ("vtes_table.victory", "vtes_table.tab", "_WIDE"),
-        ("vtes_table.victory", "vtes_table.tab", "_area"),
-        ("vtes_table.victory", "vtes_table.tab", "_text_box"),
-        ("vtes_table.victory", "vtes_table.tab", "_vp"),
-    )
-)
+ALLOWED_PRIVATE_IMPORTS: frozenset[tuple[str, str, str]] = frozenset()
 ALLOWED_CIRCLES: frozenset[frozenset[str]] = frozenset(
     (
         frozenset(
@@ -99,19 +43,8 @@ ALLOWED_CIRCLES: frozenset[frozenset[str]] = frozenset(
         frozenset(
             (
                 "calculators.pages.vtes_combat.combatants",
-                "calculators.pages.vtes_combat.controls",
                 "calculators.pages.vtes_combat.page",
                 "calculators.pages.vtes_combat.rounds",
-            )
-        ),
-        frozenset(
-            (
-                "calculators.pages.vtes_table.contests",
-                "calculators.pages.vtes_table.influence",
-                "calculators.pages.vtes_table.page",
-                "calculators.pages.vtes_table.tab",
-                "calculators.pages.vtes_table.torpor",
-                "calculators.pages.vtes_table.victory",
             )
         ),
         # rules/: the card library loads its data in a function, and the data module builds
@@ -132,13 +65,7 @@ ALLOWED_PARTS_IMPORTING_A_PAGE: frozenset[tuple[str, str]] = frozenset(
         ("dracula.round_table", "dracula.page"),
         ("dracula.ruling", "dracula.page"),
         ("vtes_combat.combatants", "vtes_combat.page"),
-        ("vtes_combat.controls", "vtes_combat.page"),
         ("vtes_combat.rounds", "vtes_combat.page"),
-        ("vtes_table.contests", "vtes_table.page"),
-        ("vtes_table.influence", "vtes_table.page"),
-        ("vtes_table.tab", "vtes_table.page"),
-        ("vtes_table.torpor", "vtes_table.page"),
-        ("vtes_table.victory", "vtes_table.page"),
     )
 )
 

@@ -10,26 +10,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculators.kit import (
-    Bar,
-    CalculatorApp,
-    Catalog,
-    DistributionChart,
-    ErrorBanner,
-    ResultPanel,
-    TraceView,
-    bar_chart_svg,
-    fmt,
-    parse_query,
-    rule_url,
-)
+from calculators.kit import fmt
+from calculators.kit.banner import ErrorBanner
+from calculators.kit.charts import Bar, DistributionChart, bar_chart_svg
+from calculators.kit.labels import Catalog
+from calculators.kit.page import Page
+from calculators.kit.panel import ResultPanel
+from calculators.kit.trace_view import TraceView, rule_url
 from calculators.pages.landing.page import PAGES, LandingPage
 from rules.errors import IllegalPlay, InvalidState
 from rules.i18n import msg, msg_p
 from rules.trace import Step, Trace, cited_rules
 
 
-class Sample(CalculatorApp):
+class Sample(Page):
     labels = Catalog({"title": msg("Language"), "x": msg("Blood")})
     url_parameters = ("lang", "n")
 
@@ -165,34 +159,6 @@ def test_a_bad_address_is_explained_in_the_language_it_asks_for(
     assert "неизвестный язык 'xx'" in ru_app.banner.message
 
 
-@pytest.mark.parametrize(
-    ("query", "message"),
-    [
-        ("colour=red", "unknown page parameter 'colour'"),
-        ("lang=ru&lang=en", "given twice"),
-        ("lang", "malformed"),
-    ],
-)
-def test_parse_query_is_strict(query: str, message: str) -> None:
-    with pytest.raises(InvalidState, match=message):
-        parse_query(query, {"lang"})
-
-
-@pytest.mark.parametrize(
-    ("query", "message"),
-    [
-        ("colour=red", "неизвестный параметр страницы 'colour'; допустимы: lang, n"),
-        ("n=1&n=2", "параметр страницы 'n' указан дважды; укажите его один раз"),
-        ("lang", "неверно записаны параметры 'lang'; пишите пары имя=значение"),
-        ("lang", "(допустимые имена: lang, n)"),
-    ],
-)
-def test_parse_query_explains_in_russian(query: str, message: str) -> None:
-    with pytest.raises(InvalidState) as caught:
-        parse_query(query, {"n", "lang"})
-    assert message in caught.value.in_language("ru")
-
-
 def test_trace_view_links_each_rule_to_the_reference() -> None:
     view = TraceView()
     view.show([Step("vtes:6.4.6", "Krid mends 1 damage <with> blood.")], "ru")
@@ -310,7 +276,7 @@ def test_a_deferred_trace_view_keeps_its_steps_until_revealed() -> None:
 
 
 def test_headings_and_tables_escape_text_and_keep_markup() -> None:
-    from calculators.kit import Cell, Markup, Row, heading, table
+    from calculators.kit.markup import Cell, Markup, Row, heading, table
 
     assert heading("A & <b>") == "<h4>A &amp; &lt;b&gt;</h4>"
     assert heading("Rounds", 3, css_class="x") == '<h3 class="x">Rounds</h3>'
@@ -330,9 +296,9 @@ def test_headings_and_tables_escape_text_and_keep_markup() -> None:
 
 
 def test_on_failure_runs_its_actions_then_lets_the_error_go_to_the_banner() -> None:
-    from calculators.kit import on_failure
+    from calculators.kit.page import on_failure
 
-    app = CalculatorApp()
+    app = Page()
     cleared: list[str] = []
 
     def refresh(fail: bool) -> None:
@@ -349,7 +315,7 @@ def test_on_failure_runs_its_actions_then_lets_the_error_go_to_the_banner() -> N
 def test_set_values_takes_input_names_for_attributes_and_any_sequence_for_many() -> None:
     import ipywidgets as widgets
 
-    app = CalculatorApp()
+    app = Page()
     owner = type("Owner", (), {})()
     owner.w_items = widgets.SelectMultiple(options=["a", "b", "c"], value=())
     owner.w_count = widgets.IntText(value=0)

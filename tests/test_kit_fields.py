@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from calculators.kit import CalculatorApp, Catalog
 from calculators.kit.fields import FieldMessage, IntField, int_field, invalid_fields, parse_whole
+from calculators.kit.labels import Catalog
+from calculators.kit.page import Page
 from calculators.kit.page_tools import PageTools, ruling_text
 from rules.errors import InvalidState
 from rules.i18n import msg, msg_p
 from rules.trace import Step
 
 
-class Page(CalculatorApp):
+class Page(Page):
     labels = Catalog({"title": msg("Language")})
 
     def __init__(self) -> None:

@@ -8,7 +8,9 @@ from typing import Any
 import ipywidgets as widgets
 import pytest
 
-from calculators.kit import COMMON, CalculatorApp, Catalog, Field
+from calculators.kit.address import Field
+from calculators.kit.labels import COMMON, Catalog
+from calculators.kit.page import Page
 from calculators.kit.page_tools import PageTools
 from calculators.kit.tabs import LazyTabs, Part, TabPlan
 from calculators.pages.dracula.labels import LABELS as DRACULA
@@ -28,12 +30,12 @@ def tree(root: widgets.Widget) -> Iterator[widgets.Widget]:
         stack.extend(getattr(widget, "children", ()))
 
 
-def classes(app: CalculatorApp) -> set[str]:
+def classes(app: Page) -> set[str]:
     """The CSS classes of every widget the page holds now."""
     return {css for widget in tree(app.widget) for css in widget._dom_classes}
 
 
-def reopen(cls: type[CalculatorApp], query: str, monkeypatch: pytest.MonkeyPatch) -> Any:
+def reopen(cls: type[Page], query: str, monkeypatch: pytest.MonkeyPatch) -> Any:
     """A fresh page opened on ``query``, as a visitor following a copied link."""
     monkeypatch.setenv("QUERY_STRING", query)
     page = cls()
@@ -50,7 +52,7 @@ class Counter:
         self.widget = widgets.VBox([self.count])
 
 
-class TwoTabs(CalculatorApp):
+class TwoTabs(Page):
     labels = Catalog({"title": msg("Two tabs")})
 
     def __init__(self) -> None:
@@ -138,7 +140,7 @@ def test_lazy_reset_drops_the_tabs_and_builds_the_shown_one_afresh() -> None:
 
 
 def test_a_page_attribute_of_a_tab_builds_it_when_read() -> None:
-    class Own(CalculatorApp):
+    class Own(Page):
         def __init__(self) -> None:
             super().__init__()
             self.sections: LazyTabs[Part] = LazyTabs(

@@ -93,7 +93,7 @@ def test_public_entry_points_explain_themselves_in_russian() -> None:
 
 
 def test_a_russian_page_shows_russian_steps() -> None:
-    from calculators.kit import TraceView
+    from calculators.kit.trace_view import TraceView
 
     view = TraceView()
     step = Step("vtes:6.4.6", msg_p("card effect", "{name} takes {damage}", name="Krid", damage=2))

@@ -37,7 +37,7 @@ def test_presets_show_the_rulebook_outcomes(
     assert app.outcome_text.startswith(words)
     assert app.badges == badges
     assert app.preset is not None and app.preset.key == key
-    assert "the engine agrees" in app._preset_note.value
+    assert "the engine agrees" in app.preset_note.value
     assert words.split(" is ")[0] in app.panel.text
     assert app.trace_view.steps and app.trace_view.steps == app.result.steps  # type: ignore[union-attr]
 
@@ -52,7 +52,7 @@ def test_preset_button_click_loads_it(app: VtesDamagePage) -> None:
 def test_changing_an_input_leaves_the_preset(app: VtesDamagePage) -> None:
     app.load_preset("barth")
     app.prevent_aggravated.value = 1
-    assert app.preset is None and app._preset_note.value == ""
+    assert app.preset is None and app.preset_note.value == ""
     assert app.result is not None and app.result.state is MinionState.TORPOR
     assert "torpor" in app.outcome_text
 
@@ -165,7 +165,7 @@ def test_kind_switch_hides_vampire_only_inputs_and_relabels_blood(
 ) -> None:
     app.kind.value = "ally"
     assert app.capacity.layout.display == "none"
-    assert app._state_row.layout.display == "none"
+    assert app.minion.state_row.layout.display == "none"
     for shown in (app.name, app.blood, app.normal, app.aggravated, app.prevent_normal):
         assert shown.layout.display is None
     assert app.prevent_aggravated.layout.display is None

@@ -69,7 +69,7 @@ class IntField(widgets.HBox):  # type: ignore[misc]
     ``field.value`` is the last valid number; ``field.text`` is the ``Text`` widget holding
     what was typed. ``min``/``max`` may change later (e.g. blood up to the capacity): the
     typed text is then checked again. ``hint=True`` shows the allowed range (``1–11``)
-    beside the box while the value is valid. ``app`` (a :class:`CalculatorApp`) gives the
+    beside the box while the value is valid. ``app`` (a :class:`Page`) gives the
     language of the messages and follows its language switch.
     """
 
@@ -125,7 +125,7 @@ class IntField(widgets.HBox):  # type: ignore[misc]
         self.observe(self._on_value, names="value")
         self.observe(self._on_bounds, names=["min", "max"])
         if app is not None:
-            app.language.observe(self._on_language, names="value")
+            app.follow_language(self.set_language)
         self._check()
         self._show()
 
@@ -180,9 +180,6 @@ class IntField(widgets.HBox):  # type: ignore[misc]
 
     def _on_bounds(self, _change: dict[str, Any]) -> None:
         self._on_text({})
-
-    def _on_language(self, change: dict[str, Any]) -> None:
-        self.set_language(change["new"])
 
     def set_language(self, lang: str) -> None:
         """Say the message and the range in ``lang`` (for fields without an ``app``)."""
@@ -305,7 +302,7 @@ class FieldMessage:
         self._error: RuleError | None = None
         self.lang = "en" if app is None else app.lang
         if app is not None:
-            app.language.observe(self._on_language, names="value")
+            app.follow_language(self._on_language)
 
     def show(self, error: BaseException) -> None:
         if isinstance(error, RuleError):
@@ -340,8 +337,8 @@ class FieldMessage:
     def visible(self) -> bool:
         return bool(self.message)
 
-    def _on_language(self, change: dict[str, Any]) -> None:
-        self.lang = change["new"]
+    def _on_language(self, lang: str) -> None:
+        self.lang = lang
         if self._error is not None:
             self.show_text(self._error.in_language(self.lang))
 

@@ -14,10 +14,12 @@ import ipywidgets as widgets
 from calculators.kit.address import MAX_LINK_LENGTH, Field, build_query, read_query, widget_fields
 from calculators.kit.banner import ErrorBanner
 from calculators.kit.fmt import escape
+from calculators.kit.inputs import relabel_options, set_values
 from calculators.kit.labels import COMMON, LANGS, LANGUAGE_NAMES, Catalog
 from calculators.kit.links import HOME_PAGE, REFERENCE_PAGE, page_url
 from calculators.kit.markup import heading
 from calculators.kit.page_link import PageLink
+from calculators.kit.part import PartContext
 from calculators.kit.query import kernel_in_browser
 from calculators.kit.style import CSS
 from calculators.server.page_kernel.page_request import PageRequestLost, wait_for_page_request
@@ -31,7 +33,7 @@ T = TypeVar("T")
 def on_failure(*actions: Callable[[], object]) -> Iterator[None]:
     """Within ``with on_failure(self.clear_results):``, an exception first runs ``actions``
     (a page takes its old results off, or restores what it changed), then goes on, to
-    :meth:`CalculatorApp.run`, which shows it in the banner."""
+    :meth:`Page.run`, which shows it in the banner."""
     try:
         yield
     except Exception:
@@ -40,7 +42,7 @@ def on_failure(*actions: Callable[[], object]) -> Iterator[None]:
         raise
 
 
-class CalculatorApp:
+class Page:
     """A page: subclass it, build widgets into :attr:`body`, then call :meth:`ready`.
 
     Subclasses give ``labels`` (a :class:`Catalog`, merged with the common one) and
@@ -107,6 +109,26 @@ class CalculatorApp:
 
     def relabel(self) -> None:
         """Set every label in :attr:`lang`; subclasses extend this."""
+
+    def follow_language(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(lang)`` on each language switch (after the page's own relabelling)."""
+        self.language.observe(lambda change: callback(change["new"]), names="value")
+
+    def part_context(
+        self, refresh: Callable[[], None], labels: Catalog | None = None
+    ) -> PartContext:
+        """The context a part of this page gets (see :mod:`calculators.kit.part`): the page's
+        language and words (and ``labels``), its holds, its banner; ``refresh`` is what the
+        part's changes ask for."""
+        return PartContext(
+            language=lambda: self.lang,
+            catalog=self._catalog if labels is None else self._catalog.merged(labels),
+            refresh=refresh,
+            run=self.run,
+            follow_language=self.follow_language,
+            hold=self.hold,
+            is_held=lambda: self.held,
+        )
 
     def ready(self) -> None:
         """Call at the end of the subclass's ``__init__``; the inputs now are the defaults."""
@@ -197,22 +219,11 @@ class CalculatorApp:
         others (inputs that decide which other inputs apply). A multiple choice takes any
         sequence. An unknown name raises ``KeyError`` naming the allowed ones, before anything
         is set."""
-        unknown = set(values) - set(allowed)
-        if unknown:
-            raise KeyError(f"unknown inputs {sorted(unknown)}; allowed: {', '.join(allowed)}")
-        attributes = allowed if isinstance(allowed, Mapping) else {name: name for name in allowed}
-        with self.hold():
-            for key in sorted(values, key=lambda k: k not in first):
-                widget = getattr(owner, attributes[key])
-                several = isinstance(widget, widgets.SelectMultiple)
-                widget.value = tuple(values[key]) if several else values[key]
+        set_values(owner, values, allowed, self.hold, first)
 
     def relabel_options(self, widget: Any, keys: Sequence[str]) -> None:
         """Translate a selection widget's option labels (catalog keys), keeping its value."""
-        value = widget.value
-        with self.hold():
-            widget.options = [(self.t(key), key) for key in keys]
-            widget.value = value
+        relabel_options(widget, keys, self.t, self.hold)
 
     # -- running engine calls -----------------------------------------------------------
     def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:

@@ -15,15 +15,17 @@ it says whether the text was copied.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import ipywidgets as widgets
 
 from calculators.kit.fields import IntField, invalid_fields
 from calculators.kit.labels import Catalog
-from rules.i18n import msg, msg_p
-from rules.trace import Step
+from calculators.kit.ruling import ruling_text
+from rules.i18n import msg
+
+__all__ = ["TOOL_TEXTS", "PageTools", "input_lines", "labelled_lines", "ruling_text", "value_text"]
 
 TOOL_TEXTS = Catalog(
     {
@@ -36,29 +38,11 @@ TOOL_TEXTS = Catalog(
         "copy": msg("Copy"),
         "copied": msg("Copied"),
         "not_copied": msg("Copying is blocked here: select the text above and press Ctrl+C."),
-        "situation": msg("Situation"),
-        "result": msg_p("tools.result", "Result"),
-        "steps": msg("Steps"),
         "yes": msg("yes"),
         "no": msg("no"),
         "nothing": msg("No result to copy: the page shows a problem with its input."),
     }
 )
-
-
-def ruling_text(
-    title: str, situation: Sequence[str], result: Sequence[str], steps: Sequence[Step], lang: str
-) -> str:
-    """A ruling as plain text: title, situation, result, numbered steps citing their rules."""
-    t = TOOL_TEXTS
-    lines = [title, "", f"{t.text('situation', lang)}:"]
-    lines += [f"- {line}" for line in situation]
-    lines += ["", f"{t.text('result', lang)}:"]
-    lines += [f"- {line}" for line in result]
-    if steps:
-        lines += ["", f"{t.text('steps', lang)}:"]
-        lines += [f"{i}. [{step.rule}] {step.in_language(lang)}" for i, step in enumerate(steps, 1)]
-    return "\n".join(lines)
 
 
 def value_text(widget: widgets.Widget, lang: str) -> str | None:

@@ -26,7 +26,7 @@ from calculators.kit.closing import close_trees
 from calculators.kit.page_tools import PageTools
 
 if TYPE_CHECKING:
-    from calculators.kit.page import CalculatorApp
+    from calculators.kit.page import Page
 
 __all__ = ["HasWidget", "LazyTabs", "LazyTabsPage", "Part", "TabPlan"]
 
@@ -91,7 +91,7 @@ class LazyTabs(Generic[T]):
 
     def __init__(
         self,
-        app: CalculatorApp,
+        app: Page,
         plans: Mapping[str, TabPlan[T]],
         on_built: Callable[[str, T], None],
     ) -> None:
@@ -199,7 +199,7 @@ class LazyTabs(Generic[T]):
 
 
 class LazyTabsPage:
-    """Mixin for a :class:`~calculators.kit.page.CalculatorApp` whose tabs are
+    """Mixin for a :class:`~calculators.kit.page.Page` whose tabs are
     ``self._sections`` (a :class:`LazyTabs`): the inputs of the tabs built so far are in the
     address, an address naming a tab's inputs builds that tab first, and reading a page
     attribute that a tab not yet built sets builds it (``app.attack_pool``)."""

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from calculators.kit import Catalog
 from calculators.kit.fmt import escape
+from calculators.kit.labels import Catalog
 from rules.errors import InvalidState
 from rules.i18n import msg
 

@@ -346,9 +346,6 @@ class CardTable:
         """The cells the user changed, in a stable order."""
         return tuple(v for _, v in sorted(self._cells.items()) if v.overridden)
 
-    def initiative_overrides(self) -> tuple[Initiative, ...]:
-        return tuple(v for _, v in sorted(self._initiatives.items()) if v.source == USER_SOURCE)
-
 
 def _read(name: str) -> str:
     return resources.files("rules.dracula").joinpath("data", name).read_text(encoding="utf-8")

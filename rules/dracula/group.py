@@ -50,7 +50,6 @@ __all__ = ["MAX_GROUP_STATES", "TARGET_POLICIES", "GroupOdds", "group_odds", "st
 TARGET_POLICIES: tuple[str, ...] = ("uniform", "minimax")
 MAX_GROUP_STATES = 8_000_000
 """The default largest bound on combat states (:func:`state_bound`) that is explored at all."""
-ENDING_KINDS = ("defeated", "bitten", "escaped", "continues", "destroyed", "killed")
 
 
 @dataclass(frozen=True, slots=True)

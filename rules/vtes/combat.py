@@ -31,7 +31,6 @@ from rules.vtes.combat_fighter import Fighter as _Fighter
 from rules.vtes.combat_pairs import PairSteps, describe_strike
 from rules.vtes.combat_report import CombatantState, CombatReport, Range, RoundReport
 from rules.vtes.scenario import (
-    SIDES,
     Round,
     Side,
     Strike,
@@ -121,9 +120,6 @@ class _RoundPlay(PairSteps):
                 break
             if k == 0:
                 self._announce_additional()
-
-    def _has_additional(self) -> bool:
-        return any(self.rnd.additional_of(side) for side in SIDES)
 
     # .. one pair of strikes ..
 

@@ -99,26 +99,6 @@ EDITIONS: tuple[str, ...] = ("black-hand", "vekn-2024")
 # -- checking input ----------------------------------------------------------------------
 
 
-def _sides(data: Mapping[str, Any], key: str, where: _Place) -> tuple[Side, ...]:
-    out: list[Side] = []
-    for i, item in enumerate(_list(data, key, where), 1):
-        if item == "acting":
-            out.append("acting")
-        elif item == "opposing":
-            out.append("opposing")
-        else:
-            raise InvalidState(
-                msg(
-                    "{where}: {key} entry {i} is {value}; allowed: 'acting', 'opposing'.",
-                    where=where.said,
-                    key=key,
-                    i=i,
-                    value=shown(item),
-                )
-            )
-    return tuple(out)
-
-
 def _per_side(data: Mapping[str, Any], key: str, where: _Place) -> tuple[list[Any], list[Any]]:
     value = _keys(data.get(key, {}), SIDES, where.then(key))
     lists: list[list[Any]] = []

@@ -140,12 +140,6 @@ class Combatant:
     retainers: tuple[Retainer, ...] = ()
     wounded: bool = False
 
-    def find_equipment(self, name: str) -> Equipment | None:
-        for item in self.equipment:
-            if item.name == name:
-                return item
-        return None
-
 
 @dataclass(frozen=True, slots=True)
 class AdditionalStrikes:

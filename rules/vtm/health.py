@@ -81,10 +81,6 @@ class HealthState:
     penalty: int | None
     """Dice lost by actions; ``None`` when the character cannot act at all."""
 
-    @property
-    def can_act(self) -> bool:
-        return self.penalty is not None
-
 
 def wound_penalty(level: str | None) -> int | None:
     """Dice lost at ``level`` (``None``/``"unhurt"``: 0); ``None`` if the character cannot act."""

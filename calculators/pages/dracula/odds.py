@@ -13,7 +13,7 @@ from rules.dracula.hunters import Hunter, Opponent, Situation
 
 
 @lru_cache(maxsize=256)
-def _odds(
+def combat_odds_cached(
     h: Hunter,
     opp: Opponent,
     sit: Situation,
@@ -39,7 +39,7 @@ def _odds(
 
 
 @lru_cache(maxsize=64)
-def _plan(
+def goal_plan_cached(
     h: Hunter,
     opp: Opponent,
     sit: Situation,
@@ -63,7 +63,7 @@ def _plan(
 
 
 @lru_cache(maxsize=32)
-def _group(
+def group_odds_cached(
     group: tuple[Hunter, ...],
     opp: Opponent,
     sit: Situation,
@@ -86,7 +86,7 @@ def _group(
 
 
 @lru_cache(maxsize=256)
-def _game(
+def round_game_cached(
     h: Hunter, opp: Opponent, sit: Situation, blood: int, table: CardTable, assume: int | None
 ) -> RoundGame:
     return first_round_game(h, opp, sit, blood=blood, table=table, assume_initiative=assume)

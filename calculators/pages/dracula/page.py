@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from calculators.kit import Bar
+from calculators.kit.charts import Bar
 from calculators.kit.fields import invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
 from calculators.kit.page_tools import PageTools
@@ -21,7 +21,12 @@ from calculators.kit.tabs import HasWidget
 from calculators.pages.dracula.group import group_html
 from calculators.pages.dracula.judge import render_judge
 from calculators.pages.dracula.labels import ASSUME_CHOICES, HUNTER_POLICIES, LABELS, OUTCOME_COLORS
-from calculators.pages.dracula.odds import _game, _group, _odds, _plan
+from calculators.pages.dracula.odds import (
+    combat_odds_cached,
+    goal_plan_cached,
+    group_odds_cached,
+    round_game_cached,
+)
 from calculators.pages.dracula.round_table import mix_html, table_html
 from calculators.pages.dracula.ruling import page_ruling
 from calculators.pages.dracula.situation import INPUTS, DraculaPageWidgets
@@ -231,7 +236,7 @@ class DraculaPage(DraculaPageWidgets):
         return h, opp, sit, self.w_blood.value, table, assume
 
     def _hunter_policy(self, h: Hunter) -> str:
-        """The hunter's policy as ``_odds`` takes it (the 'always' card must be held)."""
+        """The hunter's policy as ``combat_odds_cached`` takes it (the 'always' card held)."""
         kind = self.w_hpolicy.value
         if kind != "always":
             return str(kind)
@@ -270,14 +275,14 @@ class DraculaPage(DraculaPageWidgets):
             return
         start = time.perf_counter()
         try:
-            self.game = _game(h, opp, sit, blood, table, assume)
+            self.game = round_game_cached(h, opp, sit, blood, table, assume)
             if self.w_hpolicy.value == "goal":
-                self.plan = _plan(
+                self.plan = goal_plan_cached(
                     h, opp, sit, blood, table, self.w_goal.value, self.w_epolicy.value, assume
                 )
                 self.odds = self.plan.odds
             else:
-                self.odds = _odds(
+                self.odds = combat_odds_cached(
                     h, opp, sit, blood, table, self._hunter_policy(h), self.w_epolicy.value, assume
                 )
             self._update_group(h, opp, sit, blood, table, assume)
@@ -310,7 +315,8 @@ class DraculaPage(DraculaPageWidgets):
                         )
                     )
             group = (h, *(hunter(n, items=items.get(n, ())) for n in self.w_companions.value))
-            self.group = _group(group, opp, sit, blood, table, self.w_target.value, assume)
+            target = self.w_target.value
+            self.group = group_odds_cached(group, opp, sit, blood, table, target, assume)
         except InvalidState as problem:
             self._group_problem = problem
 

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from calculators.kit import (
-    CalculatorApp,
-    DistributionChart,
-    Field,
-    TraceView,
-    columns,
-    widget_fields,
-)
+from calculators.kit.address import Field, widget_fields
+from calculators.kit.charts import DistributionChart
 from calculators.kit.fields import IntField
+from calculators.kit.layout import columns
+from calculators.kit.page import Page
 from calculators.kit.tabs import HasWidget, LazyTabs, LazyTabsPage, Part, TabPlan
+from calculators.kit.trace_view import TraceView
 from calculators.pages.dracula.labels import (
     ASSUME_CHOICES,
     DEFAULT_ASSUMPTION,
@@ -79,7 +76,7 @@ JUDGE_ATTRIBUTES = frozenset(
 )
 
 
-class DraculaPageWidgets(LazyTabsPage, CalculatorApp):
+class DraculaPageWidgets(LazyTabsPage, Page):
     """The Fury of Dracula page's widgets, built and laid out (no observers yet)."""
 
     labels = LABELS

@@ -18,10 +18,13 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
-from calculators.kit import COMMON, LANGS, Bar, Catalog, DistributionChart, ErrorBanner, TraceView
+from calculators.kit.banner import ErrorBanner
+from calculators.kit.charts import Bar, DistributionChart
 from calculators.kit.fields import IntField, invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text
+from calculators.kit.labels import COMMON, LANGS, Catalog
 from calculators.kit.markup import Cell, Row, heading, table
+from calculators.kit.trace_view import TraceView
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.chain import CombatOdds
 from rules.dracula.hunters import HUNTERS, Opponent

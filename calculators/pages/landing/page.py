@@ -6,10 +6,11 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp, Catalog
 from calculators.kit.fmt import escape
+from calculators.kit.labels import Catalog
 from calculators.kit.links import page_url
 from calculators.kit.markup import Markup, heading
+from calculators.kit.page import Page
 from rules.i18n import Message, msg
 
 
@@ -88,7 +89,7 @@ PAGES: tuple[PageCard, ...] = (
 )
 
 
-class LandingPage(CalculatorApp):
+class LandingPage(Page):
     """The desk's front page."""
 
     labels = Catalog(

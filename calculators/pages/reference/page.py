@@ -19,9 +19,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp, Catalog, Field, columns
+from calculators.kit.address import Field
 from calculators.kit.fmt import escape
+from calculators.kit.labels import Catalog
+from calculators.kit.layout import columns
 from calculators.kit.markup import Markup, heading, table
+from calculators.kit.page import Page
 from calculators.kit.page_tools import PageTools
 from calculators.kit.trace_view import rule_url
 from calculators.pages.reference.sources import source_text
@@ -183,7 +186,7 @@ table.ref-glossary td, table.ref-glossary th { text-align: left; }
 """
 
 
-class RulesReferencePage(CalculatorApp):
+class RulesReferencePage(Page):
     """Search and read the rules reference; browse the glossary."""
 
     labels = LABELS

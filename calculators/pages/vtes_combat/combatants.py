@@ -9,18 +9,9 @@ import ipywidgets as widgets
 
 from calculators.kit.closing import close_tree, close_trees
 from calculators.kit.fmt import escape
+from calculators.kit.inputs import set_options
 from calculators.kit.markup import heading
-from calculators.pages.vtes_combat.controls import (
-    _button,
-    _hbox,
-    _html,
-    _int_text,
-    _layout,
-    _set_options,
-    _shared,
-    _vbox,
-    _wrapping,
-)
+from calculators.pages.vtes_combat.controls import SHARED, int_text, wrapping
 from calculators.pages.vtes_combat.labels import MAX_CAPACITY, MAX_DAMAGE, MAX_LIFE, MAX_STRENGTH
 from rules.vtes.scenario import Side
 
@@ -28,27 +19,29 @@ if TYPE_CHECKING:
     from calculators.pages.vtes_combat.page import VtesCombatPage
 
 
-class _Row:
+class ListRow:
     """A removable row of widgets inside a list editor."""
 
     widget: widgets.Box
 
     def __init__(self, app: VtesCombatPage) -> None:
         self.app = app
-        self.remove = _button(icon="times", layout=_layout(width="36px"))
+        self.remove = SHARED.button(icon="times", layout=SHARED.layout(width="36px"))
         self.remove.add_class("vtes-remove")
 
     def relabel(self) -> None:
         self.remove.tooltip = self.app.t("remove")
 
 
-class _EquipmentRow(_Row):
+class EquipmentRow(ListRow):
     def __init__(self, app: VtesCombatPage, data: dict[str, Any] | None = None) -> None:
         super().__init__(app)
         data = data or {"name": "Weapon", "strike": {"damage": 1}}
         strike = dict(data.get("strike") or {})
-        self.name = widgets.Text(value=str(data.get("name", "")), layout=_layout(width="150px"))
-        self.damage = _int_text(app, int(strike.pop("damage", 0)), "120px", 0, MAX_DAMAGE, "60px")
+        self.name = widgets.Text(
+            value=str(data.get("name", "")), layout=SHARED.layout(width="150px")
+        )
+        self.damage = int_text(app, int(strike.pop("damage", 0)), "120px", 0, MAX_DAMAGE, "60px")
         self.ranged = widgets.Checkbox(value=bool(strike.pop("ranged", False)), indent=False)
         self.aggravated = widgets.Checkbox(
             value=bool(strike.pop("aggravated", False)), indent=False
@@ -58,8 +51,8 @@ class _EquipmentRow(_Row):
         self.aggravated.layout.width = "auto"
         self.name.add_class("vtes-equipment-name")
         self.damage.add_class("vtes-equipment-damage")
-        self.widget = _hbox(
-            [self.name, self.damage, self.ranged, self.aggravated, self.remove], _wrapping()
+        self.widget = SHARED.hbox(
+            [self.name, self.damage, self.ranged, self.aggravated, self.remove], wrapping()
         )
         app.watch(self.name, self.damage, self.ranged, self.aggravated)
 
@@ -88,14 +81,16 @@ class _EquipmentRow(_Row):
         return bool(self.damage.value or self.extra)
 
 
-class _RetainerRow(_Row):
+class RetainerRow(ListRow):
     def __init__(self, app: VtesCombatPage, data: dict[str, Any] | None = None) -> None:
         super().__init__(app)
         data = data or {"name": "Retainer", "life": 1}
-        self.name = widgets.Text(value=str(data.get("name", "")), layout=_layout(width="150px"))
-        self.life = _int_text(app, int(data.get("life", 1)), "120px", 1, MAX_LIFE, "50px")
+        self.name = widgets.Text(
+            value=str(data.get("name", "")), layout=SHARED.layout(width="150px")
+        )
+        self.life = int_text(app, int(data.get("life", 1)), "120px", 1, MAX_LIFE, "50px")
         self.name.add_class("vtes-retainer-name")
-        self.widget = _hbox([self.name, self.life, self.remove])
+        self.widget = SHARED.hbox([self.name, self.life, self.remove])
         app.watch(self.name, self.life)
 
     def relabel(self) -> None:
@@ -106,7 +101,7 @@ class _RetainerRow(_Row):
         return {"name": self.name.value, "life": self.life.value}
 
 
-class _ListEditor:
+class ListEditor:
     """A titled list of rows with an Add button."""
 
     def __init__(
@@ -114,22 +109,22 @@ class _ListEditor:
         app: VtesCombatPage,
         title_key: str,
         add_key: str,
-        make: Callable[[dict[str, Any] | None], _Row],
+        make: Callable[[dict[str, Any] | None], ListRow],
         css: str,
     ) -> None:
         self.app = app
         self.title_key = title_key
         self.add_key = add_key
         self.make = make
-        self.rows: list[_Row] = []
-        self.title = _html()
-        self.add_button = _button(icon="plus")
+        self.rows: list[ListRow] = []
+        self.title = SHARED.html()
+        self.add_button = SHARED.button(icon="plus")
         self.add_button.add_class(f"vtes-add-{css}")
         self.add_button.on_click(lambda _b: app.run(self.add))
-        self.box = _vbox()
-        self.widget = _vbox([self.title, self.box, self.add_button])
+        self.box = SHARED.vbox()
+        self.widget = SHARED.vbox([self.title, self.box, self.add_button])
 
-    def add(self, data: dict[str, Any] | None = None, *, recompute: bool = True) -> _Row:
+    def add(self, data: dict[str, Any] | None = None, *, recompute: bool = True) -> ListRow:
         row = self.make(data)
         row.remove.on_click(lambda _b, r=row: self.app.run(self.remove, r))
         row.relabel()
@@ -139,17 +134,17 @@ class _ListEditor:
             self.app.structure_changed()
         return row
 
-    def remove(self, row: _Row) -> None:
+    def remove(self, row: ListRow) -> None:
         self.rows.remove(row)
         self._show()
-        close_tree(row.widget, _shared())
+        close_tree(row.widget, SHARED.ids())
         self.app.structure_changed()
 
     def set_rows(self, items: Iterable[dict[str, Any]]) -> None:
         dropped = [r.widget for r in self.rows]
         self.rows = []
         self._show()
-        close_trees(dropped, _shared())
+        close_trees(dropped, SHARED.ids())
         for item in items:
             self.add(item, recompute=False)
         self._show()
@@ -164,30 +159,30 @@ class _ListEditor:
             row.relabel()
 
 
-class _CombatantCard:
+class CombatantCard:
     def __init__(self, app: VtesCombatPage, side: Side) -> None:
         self.app = app
         self.side = side
         wide = {"description_width": "90px"}
-        box = _layout(width="240px")
-        self.title = _html()
+        box = SHARED.layout(width="240px")
+        self.title = SHARED.html()
         self.name = widgets.Text(style=wide, layout=box)
         self.kind = widgets.ToggleButtons(
             options=[("vampire", "vampire"), ("ally", "ally")],
             style={"button_width": "90px"},
         )
-        self.capacity = _int_text(app, 6, "240px", 1, MAX_CAPACITY, "90px", own_layout=True)
-        self.blood = _int_text(app, 4, "240px", 0, MAX_CAPACITY, "90px")
-        self.strength = _int_text(app, 1, "240px", 0, MAX_STRENGTH, "90px")
+        self.capacity = int_text(app, 6, "240px", 1, MAX_CAPACITY, "90px", own_layout=True)
+        self.blood = int_text(app, 4, "240px", 0, MAX_CAPACITY, "90px")
+        self.strength = int_text(app, 1, "240px", 0, MAX_STRENGTH, "90px")
         for key in ("name", "kind", "capacity", "blood", "strength"):
             getattr(self, key).add_class(f"vtes-{side}-{key}")
-        self.equipment = _ListEditor(
-            app, "equipment", "add_equipment", lambda d: _EquipmentRow(app, d), f"{side}-equipment"
+        self.equipment = ListEditor(
+            app, "equipment", "add_equipment", lambda d: EquipmentRow(app, d), f"{side}-equipment"
         )
-        self.retainers = _ListEditor(
-            app, "retainers", "add_retainer", lambda d: _RetainerRow(app, d), f"{side}-retainer"
+        self.retainers = ListEditor(
+            app, "retainers", "add_retainer", lambda d: RetainerRow(app, d), f"{side}-retainer"
         )
-        self.widget = _vbox(
+        self.widget = SHARED.vbox(
             [
                 self.title,
                 self.name,
@@ -198,7 +193,7 @@ class _CombatantCard:
                 self.equipment.widget,
                 self.retainers.widget,
             ],
-            layout=_layout(
+            layout=SHARED.layout(
                 border="1px solid #d8cbb8", padding="6px", margin="0 8px 8px 0", width="470px"
             ),
         )
@@ -227,7 +222,7 @@ class _CombatantCard:
         self.capacity.description = t("capacity")
         self.strength.description = t("strength")
         with self.app.hold():
-            _set_options(self.kind, [(t("vampire"), "vampire"), (t("ally"), "ally")])
+            set_options(self.kind, [(t("vampire"), "vampire"), (t("ally"), "ally")])
         self._show_kind()
         self.equipment.relabel()
         self.retainers.relabel()
@@ -241,10 +236,10 @@ class _CombatantCard:
         else:
             out["life"] = self.blood.value
         out["strength"] = self.strength.value
-        equipment = [r.to_dict() for r in self.equipment.rows if isinstance(r, _EquipmentRow)]
+        equipment = [r.to_dict() for r in self.equipment.rows if isinstance(r, EquipmentRow)]
         if equipment:
             out["equipment"] = equipment
-        retainers = [r.to_dict() for r in self.retainers.rows if isinstance(r, _RetainerRow)]
+        retainers = [r.to_dict() for r in self.retainers.rows if isinstance(r, RetainerRow)]
         if retainers:
             out["retainers"] = retainers
         return out
@@ -266,12 +261,12 @@ class _CombatantCard:
         return [
             r.name.value
             for r in self.equipment.rows
-            if isinstance(r, _EquipmentRow) and r.has_strike and r.name.value.strip()
+            if isinstance(r, EquipmentRow) and r.has_strike and r.name.value.strip()
         ]
 
     def retainer_names(self) -> list[str]:
         return [
             r.name.value
             for r in self.retainers.rows
-            if isinstance(r, _RetainerRow) and r.name.value.strip()
+            if isinstance(r, RetainerRow) and r.name.value.strip()
         ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from calculators.kit import Catalog
+from calculators.kit.labels import Catalog
 from rules.i18n import msg, msg_p
 
 # The number boxes' bounds: what the rules allow (capacity) or far above any real combat.

@@ -18,25 +18,20 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp, Field, ResultPanel, TraceView, pack, unpack
+from calculators.kit.address import Field, pack, unpack
 from calculators.kit.closing import close_tree, close_trees
 from calculators.kit.fields import FieldMessage, invalid_fields
 from calculators.kit.fmt import escape
+from calculators.kit.inputs import set_options
 from calculators.kit.markup import heading, table
-from calculators.kit.page import on_failure
+from calculators.kit.page import Page, on_failure
 from calculators.kit.page_tools import PageTools, ruling_text
-from calculators.pages.vtes_combat.combatants import _CombatantCard, _EquipmentRow
-from calculators.pages.vtes_combat.controls import (
-    _button,
-    _hbox,
-    _html,
-    _layout,
-    _set_options,
-    _shared,
-    _vbox,
-)
+from calculators.kit.panel import ResultPanel
+from calculators.kit.trace_view import TraceView
+from calculators.pages.vtes_combat.combatants import CombatantCard, EquipmentRow
+from calculators.pages.vtes_combat.controls import SHARED
 from calculators.pages.vtes_combat.labels import LABELS
-from calculators.pages.vtes_combat.rounds import _RoundEditor
+from calculators.pages.vtes_combat.rounds import RoundEditor
 from calculators.vtes_widgets.card_pickers import CARD_LABELS, CombatCardPicker, CryptPicker
 from rules.errors import InvalidState
 from rules.i18n import msg
@@ -76,7 +71,7 @@ def seed_example_lines() -> list[str]:
     return lines
 
 
-class VtesCombatPage(CalculatorApp):
+class VtesCombatPage(Page):
     """Rebuild a VTES combat as played and resolve it (sections 6.4.1-6.4.7).
 
     Test handles: :meth:`load_preset`, :meth:`new_combat`, :meth:`add_round`,
@@ -94,32 +89,32 @@ class VtesCombatPage(CalculatorApp):
         self.report: CombatReport | None = None
         self.narrative: tuple[str, ...] = ()
         self.final_text = ""
-        self._intro = _html()
+        self._intro = SHARED.html()
         self.preset_buttons: dict[str, widgets.Button] = {}
         for example in EXAMPLES.values():
-            button = _button(layout=_layout(width="auto"))
+            button = SHARED.button(layout=SHARED.layout(width="auto"))
             button.add_class(f"vtes-preset-{example.key}")
             button.on_click(lambda _b, key=example.key: self.run(self.load_preset, key))
             self.preset_buttons[example.key] = button
-        self.new_button = _button(icon="file")
+        self.new_button = SHARED.button(icon="file")
         self.new_button.add_class("vtes-new-combat")
         self.new_button.on_click(lambda _b: self.run(self.new_combat))
-        self._presets_title = _html()
-        self._preset_note = _html()
+        self._presets_title = SHARED.html()
+        self._preset_note = SHARED.html()
         self.preset_key = ""
         self.preset_base = ""  # the example the combat was loaded from, before any edit
 
-        self.cards = {side: _CombatantCard(self, side) for side in SIDES}
+        self.cards = {side: CombatantCard(self, side) for side in SIDES}
         self.rules = widgets.Dropdown(
-            options=[(e, e) for e in EDITIONS], layout=_layout(width="420px")
+            options=[(e, e) for e in EDITIONS], layout=SHARED.layout(width="420px")
         )
         self.rules.add_class("vtes-rules")
         self.watch(self.rules)
-        self.rounds: list[_RoundEditor] = []
-        self._rounds_title = _html()
-        self._rounds_help = _html()
-        self.rounds_box = _vbox()
-        self.add_round_button = _button(icon="plus")
+        self.rounds: list[RoundEditor] = []
+        self._rounds_title = SHARED.html()
+        self._rounds_help = SHARED.html()
+        self.rounds_box = SHARED.vbox()
+        self.add_round_button = SHARED.button(icon="plus")
         self.add_round_button.add_class("vtes-add-round")
         self.add_round_button.on_click(lambda _b: self.run(self.add_round))
 
@@ -130,11 +125,11 @@ class VtesCombatPage(CalculatorApp):
         )
         self.card_picker.play.on_click(lambda _b: self.run(self.card_picker.play_card))
         self.card_picker.remove.on_click(lambda _b: self.run(self.card_picker.remove_last))
-        self.cards_toggle = widgets.ToggleButton(icon="book", layout=_layout(width="auto"))
+        self.cards_toggle = widgets.ToggleButton(icon="book", layout=SHARED.layout(width="auto"))
         self.cards_toggle.add_class("vtes-cards-toggle")
         # its own layout: it is shown and hidden (the shared layouts must never change); the
         # pickers go in when first shown, so a page that never shows them never draws them
-        self.cards_box = _vbox([], layout=widgets.Layout())
+        self.cards_box = SHARED.vbox([], layout=widgets.Layout())
         self.cards_box.layout.display = "none"
         self.cards_toggle.observe(lambda _c: self.run(self._toggle_cards), names="value")
 
@@ -144,30 +139,30 @@ class VtesCombatPage(CalculatorApp):
         self.final.widget.add_class("vtes-final")
         self.trace_view = TraceView()
 
-        self._share_title = _html()
-        self._share_help = _html()
-        self.json_text = widgets.Textarea(layout=_layout(width="100%", height="180px"))
+        self._share_title = SHARED.html()
+        self._share_help = SHARED.html()
+        self.json_text = widgets.Textarea(layout=SHARED.layout(width="100%", height="180px"))
         self.json_text.add_class("vtes-json")
-        self.export_button = _button(icon="download")
+        self.export_button = SHARED.button(icon="download")
         self.export_button.add_class("vtes-export")
         self.export_button.on_click(lambda _b: self.run(self.export_json))
-        self.import_button = _button(icon="upload")
+        self.import_button = SHARED.button(icon="upload")
         self.import_button.add_class("vtes-import")
         self.import_button.on_click(lambda _b: self.run(self.json_message.run, self.import_json))
         self.json_message: FieldMessage = FieldMessage(self)
         self.json_message.widget.add_class("vtes-json-message")
 
-        presets = _vbox(
+        presets = SHARED.vbox(
             [
                 self._presets_title,
-                _hbox([*self.preset_buttons.values(), self.new_button]),
+                SHARED.hbox([*self.preset_buttons.values(), self.new_button]),
                 self._preset_note,
             ]
         )
         self.body.children = [
             self._intro,
             presets,
-            _hbox([self.cards["acting"].widget, self.cards["opposing"].widget]),
+            SHARED.hbox([self.cards["acting"].widget, self.cards["opposing"].widget]),
             self.cards_toggle,
             self.cards_box,
             self.rules,
@@ -181,7 +176,7 @@ class VtesCombatPage(CalculatorApp):
             self._share_title,
             self._share_help,
             self.json_text,
-            _hbox([self.export_button, self.import_button]),
+            SHARED.hbox([self.export_button, self.import_button]),
             self.json_message.widget,
         ]
         with self.hold():
@@ -264,13 +259,13 @@ class VtesCombatPage(CalculatorApp):
             if i < len(kept):
                 editor = kept[i]
             else:
-                editor = _RoundEditor(self)
+                editor = RoundEditor(self)
                 editor.remove.on_click(lambda _b, e=editor: self.run(self.remove_round, e))
             self.rounds.append(editor)
             editor.relabel(len(self.rounds))
             editor.load(dict(rnd))
         self._relabel_all_parts()
-        close_trees((r.widget for r in dropped), _shared())
+        close_trees((r.widget for r in dropped), SHARED.ids())
 
     def load_scenario(self, data: dict[str, Any]) -> None:
         """Check ``data`` (InvalidState/IllegalPlay explain problems), then show it."""
@@ -330,7 +325,7 @@ class VtesCombatPage(CalculatorApp):
             else:
                 amount = f"{t('life')} {card.blood.value}"
             kit = ", ".join(
-                r.name.value for r in card.equipment.rows if isinstance(r, _EquipmentRow)
+                r.name.value for r in card.equipment.rows if isinstance(r, EquipmentRow)
             )
             line = f"{t(side)}: {c.name} ({t(card.kind.value)}, {amount}, {t('strength')} "
             line += f"{card.strength.value}" + (f"; {t('equipment')}: {kit}" if kit else "") + ")"
@@ -355,21 +350,21 @@ class VtesCombatPage(CalculatorApp):
             }
         )
 
-    def add_round(self) -> _RoundEditor:
-        editor = _RoundEditor(self)
+    def add_round(self) -> RoundEditor:
+        editor = RoundEditor(self)
         editor.remove.on_click(lambda _b, e=editor: self.run(self.remove_round, e))
         self.rounds.append(editor)
         self.structure_changed()
         return editor
 
-    def remove_round(self, editor: _RoundEditor | int) -> None:
+    def remove_round(self, editor: RoundEditor | int) -> None:
         if isinstance(editor, int):
             editor = self.rounds[editor]
         if len(self.rounds) == 1:
             raise InvalidState(msg("A combat has at least one round; this is the only one left."))
         self.rounds.remove(editor)
         self.structure_changed()
-        close_tree(editor.widget, _shared())
+        close_tree(editor.widget, SHARED.ids())
 
     def export_json(self) -> str:
         text = dump_scenario_json(self.scenario())
@@ -405,7 +400,7 @@ class VtesCombatPage(CalculatorApp):
             button.description = example.title.render(self.lang)
         self.new_button.description = t("new_combat")
         with self.hold():
-            _set_options(self.rules, [(t(e), e) for e in EDITIONS])
+            set_options(self.rules, [(t(e), e) for e in EDITIONS])
         self.rules.description = t("rules")
         for c in self.cards.values():
             c.relabel()

@@ -8,20 +8,10 @@ import ipywidgets as widgets
 
 from calculators.kit.closing import close_tree, close_trees
 from calculators.kit.fmt import escape
+from calculators.kit.inputs import set_options
 from calculators.kit.markup import heading
-from calculators.pages.vtes_combat.combatants import _Row
-from calculators.pages.vtes_combat.controls import (
-    _button,
-    _hbox,
-    _html,
-    _int_text,
-    _labelled,
-    _layout,
-    _set_options,
-    _shared,
-    _vbox,
-    _wrapping,
-)
+from calculators.pages.vtes_combat.combatants import ListRow
+from calculators.pages.vtes_combat.controls import SHARED, int_text, labelled, wrapping
 from calculators.pages.vtes_combat.labels import (
     ADDITIONAL_CHOICES,
     CARD_STRIKES,
@@ -40,22 +30,24 @@ if TYPE_CHECKING:
     from calculators.pages.vtes_combat.page import VtesCombatPage
 
 
-class _StrikeRow(_Row):
+class StrikeRow(ListRow):
     def __init__(self, app: VtesCombatPage, side: Side, data: dict[str, Any] | None) -> None:
         super().__init__(app)
         self.side = side
-        self.choice = widgets.Dropdown(layout=_layout(width="260px"), style=_labelled("50px"))
+        self.choice = widgets.Dropdown(layout=SHARED.layout(width="260px"), style=labelled("50px"))
         self.choice.add_class("vtes-strike-choice")
-        self.target = widgets.Dropdown(layout=_layout(width="220px"), style=_labelled("50px"))
+        self.target = widgets.Dropdown(layout=SHARED.layout(width="220px"), style=labelled("50px"))
         self.target.add_class("vtes-strike-target")
-        self.prevented = widgets.Dropdown(layout=_layout(width="300px"), style=_labelled("150px"))
+        self.prevented = widgets.Dropdown(
+            layout=SHARED.layout(width="300px"), style=labelled("150px")
+        )
         self.prevented.add_class("vtes-strike-prevented")
         # The custom strike's fields are built the first time "custom" is chosen.
-        self.custom = _vbox(layout=widgets.Layout(margin="0 0 0 24px"))
+        self.custom = SHARED.vbox(layout=widgets.Layout(margin="0 0 0 24px"))
         self.custom_built = False
-        self.widget = _vbox(
+        self.widget = SHARED.vbox(
             [
-                _hbox([self.choice, self.target, self.prevented, self.remove], _wrapping()),
+                SHARED.hbox([self.choice, self.target, self.prevented, self.remove], wrapping()),
                 self.custom,
             ]
         )
@@ -70,21 +62,21 @@ class _StrikeRow(_Row):
         if self.custom_built:
             return
         self.custom_built = True
-        self.custom_name = widgets.Text(value="Strike", layout=_layout(width="200px"))
-        self.damage = _int_text(self.app, 1, "150px", 0, MAX_DAMAGE, "90px")
+        self.custom_name = widgets.Text(value="Strike", layout=SHARED.layout(width="200px"))
+        self.damage = int_text(self.app, 1, "150px", 0, MAX_DAMAGE, "90px")
         self.plus_strength = widgets.Checkbox(value=False, indent=False)
         self.flags = {key: widgets.Checkbox(value=False, indent=False) for key in EFFECT_FLAGS}
-        self.steal_blood = _int_text(self.app, 0, "180px", 0, MAX_STEAL, "110px")
-        self.destroy = widgets.Text(layout=_layout(width="220px"))
-        self.take = widgets.Text(layout=_layout(width="220px"))
+        self.steal_blood = int_text(self.app, 0, "180px", 0, MAX_STEAL, "110px")
+        self.destroy = widgets.Text(layout=SHARED.layout(width="220px"))
+        self.take = widgets.Text(layout=SHARED.layout(width="220px"))
         self.damage.add_class("vtes-custom-damage")
         for key, box in self.flags.items():
             box.add_class(f"vtes-custom-{key.replace('_', '-')}")
             box.layout.width = "auto"
         self.custom.children = [
-            _hbox([self.custom_name, self.damage, self.plus_strength]),
-            _hbox(list(self.flags.values())),
-            _hbox([self.steal_blood, self.destroy, self.take]),
+            SHARED.hbox([self.custom_name, self.damage, self.plus_strength]),
+            SHARED.hbox(list(self.flags.values())),
+            SHARED.hbox([self.steal_blood, self.destroy, self.take]),
         ]
         self._relabel_custom()
         self.app.watch(
@@ -106,7 +98,7 @@ class _StrikeRow(_Row):
     def refresh_options(self) -> None:
         t = self.app.t
         own = self.app.cards[self.side].weapons()
-        theirs = self.app.cards[_other(self.side)].weapons()
+        theirs = self.app.cards[other_side(self.side)].weapons()
         options = [(t("hand"), "hand")]
         for value, key, level in CARD_STRIKES:
             preset = card(key)
@@ -123,13 +115,13 @@ class _StrikeRow(_Row):
         ]
         options.append((t("custom"), "custom"))
         with self.app.hold():
-            _set_options(self.choice, options)
+            set_options(self.choice, options)
             targets = [(t("the_minion"), "")] + [
                 (f"{t('retainers')}: {r}", r)
-                for r in self.app.cards[_other(self.side)].retainer_names()
+                for r in self.app.cards[other_side(self.side)].retainer_names()
             ]
-            _set_options(self.target, targets)
-            _set_options(self.prevented, [(t(f"prevent_{n}"), str(n)) for n in range(4)])
+            set_options(self.target, targets)
+            set_options(self.prevented, [(t(f"prevent_{n}"), str(n)) for n in range(4)])
 
     def relabel(self) -> None:
         super().relabel()
@@ -257,29 +249,31 @@ class _StrikeRow(_Row):
         self.prevented.value = str(prevented)
 
 
-def _other(side: str) -> Side:
+def other_side(side: str) -> Side:
     return "opposing" if side == "acting" else "acting"
 
 
-class _SideRound:
+class SideRound:
     """One side's plays in one round: before-range card, additional strikes, strikes."""
 
     def __init__(self, app: VtesCombatPage, side: Side) -> None:
         self.app = app
         self.side = side
-        self.title = _html()
-        self.before = widgets.Dropdown(layout=_layout(width="330px"), style=_labelled("120px"))
+        self.title = SHARED.html()
+        self.before = widgets.Dropdown(layout=SHARED.layout(width="330px"), style=labelled("120px"))
         self.before.add_class("vtes-before-range")
-        self.additional = widgets.Dropdown(layout=_layout(width="330px"), style=_labelled("120px"))
+        self.additional = widgets.Dropdown(
+            layout=SHARED.layout(width="330px"), style=labelled("120px")
+        )
         self.additional.add_class("vtes-additional")
-        self.unlimited = _int_text(app, 0, "200px", 0, MAX_EXTRA_STRIKES, "120px")
-        self.strikes_box = _vbox()
-        self.note = _html()
-        self.add_button = _button(icon="plus")
+        self.unlimited = int_text(app, 0, "200px", 0, MAX_EXTRA_STRIKES, "120px")
+        self.strikes_box = SHARED.vbox()
+        self.note = SHARED.html()
+        self.add_button = SHARED.button(icon="plus")
         self.add_button.add_class(f"vtes-add-strike-{side}")
         self.add_button.on_click(lambda _b: app.run(self.add_strike))
-        self.strikes: list[_StrikeRow] = []
-        self.widget = _vbox(
+        self.strikes: list[StrikeRow] = []
+        self.widget = SHARED.vbox(
             [
                 self.title,
                 self.before,
@@ -289,15 +283,15 @@ class _SideRound:
                 self.note,
                 self.add_button,
             ],
-            layout=_layout(border="1px dashed #d8cbb8", padding="4px", margin="2px"),
+            layout=SHARED.layout(border="1px dashed #d8cbb8", padding="4px", margin="2px"),
         )
         self.widget.add_class(f"vtes-side-{side}")
         app.watch(self.before, self.additional, self.unlimited)
 
     def add_strike(
         self, data: dict[str, Any] | None = None, *, recompute: bool = True
-    ) -> _StrikeRow:
-        row = _StrikeRow(self.app, self.side, data)
+    ) -> StrikeRow:
+        row = StrikeRow(self.app, self.side, data)
         row.relabel()
         if data:
             row.load(data)
@@ -308,10 +302,10 @@ class _SideRound:
             self.app.structure_changed()
         return row
 
-    def remove_strike(self, row: _StrikeRow) -> None:
+    def remove_strike(self, row: StrikeRow) -> None:
         self.strikes.remove(row)
         self._show()
-        close_tree(row.widget, _shared())
+        close_tree(row.widget, SHARED.ids())
         self.app.structure_changed()
 
     def _show(self) -> None:
@@ -327,8 +321,8 @@ class _SideRound:
         self.unlimited.help = t("unlimited_help")
         self.add_button.description = t("add_strike")
         with self.app.hold():
-            _set_options(self.before, [(t("nothing"), ""), (t("torn_signpost"), "torn_signpost")])
-            _set_options(
+            set_options(self.before, [(t("nothing"), ""), (t("torn_signpost"), "torn_signpost")])
+            set_options(
                 self.additional,
                 [(t(f"add_{k}") if k != "none" else t("add_none"), k) for k in ADDITIONAL_CHOICES],
             )
@@ -387,37 +381,37 @@ class _SideRound:
         dropped = [r.widget for r in self.strikes]
         self.strikes = []
         self._show()
-        close_trees(dropped, _shared())
+        close_trees(dropped, SHARED.ids())
         for s in strikes:
             self.add_strike(s, recompute=False)
         self._show()
 
 
-class _RoundEditor:
+class RoundEditor:
     def __init__(self, app: VtesCombatPage) -> None:
         self.app = app
-        self.title = _html()
-        self.maneuvers = _int_text(app, 0, "190px", 0, MAX_PLAYS, "90px")
+        self.title = SHARED.html()
+        self.maneuvers = int_text(app, 0, "190px", 0, MAX_PLAYS, "90px")
         self.maneuvers_first = widgets.Dropdown(
-            layout=_layout(width="260px"), style=_labelled("70px")
+            layout=SHARED.layout(width="260px"), style=labelled("70px")
         )
-        self.presses = _int_text(app, 0, "190px", 0, MAX_PLAYS, "90px")
+        self.presses = int_text(app, 0, "190px", 0, MAX_PLAYS, "90px")
         self.presses_first = widgets.Dropdown(
-            layout=_layout(width="260px"), style=_labelled("70px")
+            layout=SHARED.layout(width="260px"), style=labelled("70px")
         )
         self.maneuvers.add_class("vtes-maneuvers")
         self.presses.add_class("vtes-presses")
-        self.remove = _button(icon="trash")
+        self.remove = SHARED.button(icon="trash")
         self.remove.add_class("vtes-remove-round")
-        self.sides = {side: _SideRound(app, side) for side in SIDES}
-        self.widget = _vbox(
+        self.sides = {side: SideRound(app, side) for side in SIDES}
+        self.widget = SHARED.vbox(
             [
-                _hbox([self.title, self.remove]),
-                _hbox([self.maneuvers, self.maneuvers_first]),
-                _hbox([self.sides["acting"].widget, self.sides["opposing"].widget]),
-                _hbox([self.presses, self.presses_first]),
+                SHARED.hbox([self.title, self.remove]),
+                SHARED.hbox([self.maneuvers, self.maneuvers_first]),
+                SHARED.hbox([self.sides["acting"].widget, self.sides["opposing"].widget]),
+                SHARED.hbox([self.presses, self.presses_first]),
             ],
-            layout=_layout(border="1px solid #7a1f2b", padding="6px", margin="6px 0"),
+            layout=SHARED.layout(border="1px solid #7a1f2b", padding="6px", margin="6px 0"),
         )
         self.widget.add_class("vtes-round")
         app.watch(self.maneuvers, self.maneuvers_first, self.presses, self.presses_first)
@@ -432,13 +426,13 @@ class _RoundEditor:
             w.description = t("first_by")
             w.tooltip = t("first_by_help")
             with self.app.hold():
-                _set_options(w, [(t(f"side_{s}"), s) for s in SIDES])
+                set_options(w, [(t(f"side_{s}"), s) for s in SIDES])
         for side in self.sides.values():
             side.relabel()
 
     @staticmethod
     def _alternating(first: str, count: int) -> list[str]:
-        return [first if i % 2 == 0 else _other(first) for i in range(count)]
+        return [first if i % 2 == 0 else other_side(first) for i in range(count)]
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

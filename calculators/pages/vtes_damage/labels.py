@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from calculators.kit import Catalog
-from calculators.kit.labels import LANGS
+from calculators.kit.labels import LANGS, Catalog
 from rules.i18n import msg, msg_p
 
 KINDS: tuple[str, ...] = ("vampire", "ally", "retainer")

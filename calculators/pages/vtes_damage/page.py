@@ -1,6 +1,10 @@
 """VTES damage resolution page: what happens to this minion, and why, step by step.
 
-Drive it without a browser::
+The page joins three parts (:mod:`~calculators.pages.vtes_damage.minion`,
+:mod:`~calculators.pages.vtes_damage.damage`, :mod:`~calculators.pages.vtes_damage.outcome`):
+it reads the minion and the damage, calls :func:`rules.vtes.resolve_damage` and shows the
+result; every text comes from :mod:`~calculators.pages.vtes_damage.view`. Drive it without a
+browser::
 
     app = VtesDamagePage()
     app.load_preset("barth")
@@ -10,29 +14,31 @@ Drive it without a browser::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp, Field, ResultPanel, TraceView, columns
-from calculators.kit.fields import IntField, all_valid, int_field
+from calculators.kit.address import Field
+from calculators.kit.fields import all_valid
 from calculators.kit.fmt import escape
-from calculators.kit.markup import heading, table
-from calculators.kit.page import on_failure
-from calculators.kit.page_tools import PageTools, ruling_text
-from calculators.pages.vtes_damage.labels import (
-    DEFAULT_NAMES,
-    INPUTS,
-    KINDS,
-    LABELS,
-    MAX_CAPACITY,
-    MAX_DAMAGE,
-    MAX_LIFE,
+from calculators.kit.layout import columns
+from calculators.kit.page import Page, on_failure
+from calculators.kit.page_tools import PageTools
+from calculators.pages.vtes_damage import damage, minion
+from calculators.pages.vtes_damage.damage import DamagePart
+from calculators.pages.vtes_damage.labels import DEFAULT_NAMES, KINDS, LABELS
+from calculators.pages.vtes_damage.minion import MinionPart
+from calculators.pages.vtes_damage.outcome import OutcomePart
+from calculators.pages.vtes_damage.view import (
+    DamageDealt,
+    example_note_html,
+    matching_example,
+    minion_svg,
+    ruling,
 )
-from calculators.pages.vtes_damage.view import COLORS, legend_html, minion_svg
-from calculators.vtes_widgets.card_pickers import CARD_LABELS, CryptPicker
-from rules.vtes import Ally, MinionState, Retainer, Vampire, resolve_damage
-from rules.vtes.damage import EDITIONS, DamageResult, describe_outcome
+from calculators.vtes_widgets.card_pickers import CARD_LABELS
+from rules.vtes import resolve_damage
+from rules.vtes.damage import DamageResult, describe_outcome
 from rules.vtes.examples import DAMAGE_EXAMPLES, DamageExample, damage_example
 from rules.vtes.models import Minion
 
@@ -46,6 +52,10 @@ __all__ = [
     "seed_example_lines",
 ]
 
+INPUTS: tuple[str, ...] = (*minion.INPUTS, *damage.INPUTS)
+#: the address's parameters in the order links have always had them
+ADDRESS_ORDER = (*INPUTS, "crypt_picker_name", "crypt_picker_side", "crypt_toggle")
+
 
 def seed_example_lines() -> list[str]:
     """The rulebook's Krid, Milo and Barth examples as computed by the engine, one per line."""
@@ -56,11 +66,13 @@ def seed_example_lines() -> list[str]:
     return lines
 
 
-class VtesDamagePage(CalculatorApp):
+class VtesDamagePage(Page):
     """Resolve damage dealt to one vampire, ally or retainer (VTES 6.4.6).
 
     Test handles: :meth:`set_inputs`, :meth:`load_preset`, :attr:`result`,
-    :attr:`outcome_text`, :attr:`badges`, :attr:`svg`, :attr:`trace`, ``banner.message``.
+    :attr:`outcome_text`, :attr:`badges`, :attr:`svg`, :attr:`trace_view`, ``banner.message``,
+    the parts :attr:`minion`, :attr:`damage`, :attr:`outcome` and their inputs by name
+    (``app.blood`` is ``app.minion.blood``).
     """
 
     labels = LABELS.merged(CARD_LABELS)
@@ -69,127 +81,57 @@ class VtesDamagePage(CalculatorApp):
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
-        self.result: DamageResult | None = None
-        self.outcome_text = ""
-        self.badges: tuple[str, ...] = ()
-        self.svg = ""
         self.preset: DamageExample | None = None
-
-        wide = {"description_width": "150px"}
-
-        def box() -> widgets.Layout:  # one Layout per widget: hiding one must not hide others
-            return widgets.Layout(width="290px")
-
-        self._intro = widgets.HTML()
-        buttons = {"button_width": "95px"}
-        self.kind = widgets.ToggleButtons(
-            options=[(k, k) for k in KINDS], value="vampire", style=buttons
-        )
-        self.kind.add_class("vtes-kind")
-        self.name = widgets.Text(value=self.t("vampire"), style=wide, layout=box())
-        self.capacity = int_field(self, 4, 1, MAX_CAPACITY, style=wide, layout=box())
-        self.blood = int_field(self, 3, 0, 4, style=wide, layout=box())
-        self.state = widgets.ToggleButtons(
-            options=[("ready", "ready"), ("torpor", "torpor")], style=buttons
-        )
-        self.state.add_class("vtes-state")
-        self.normal = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
-        self.aggravated = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
-        self.prevent_normal = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
-        self.prevent_aggravated = int_field(self, 0, 0, MAX_DAMAGE, style=wide, layout=box())
-        self.rules = widgets.Dropdown(
-            options=[(e, e) for e in EDITIONS],
-            value="black-hand",
-            style=wide,
-            layout=widgets.Layout(width="440px"),
-        )
-        for key in INPUTS:
-            getattr(self, key).add_class(f"vtes-{key.replace('_', '-')}")
-
+        context = self.part_context(self.recompute)
+        self.minion = MinionPart(context)
+        self.damage = DamagePart(context)
+        self.outcome = OutcomePart(context)
+        self._inputs: dict[str, Any] = {
+            **{key: getattr(self.minion, key) for key in minion.INPUTS},
+            **{key: getattr(self.damage, key) for key in damage.INPUTS},
+        }
+        self.intro = widgets.HTML()
         self.preset_buttons: dict[str, widgets.Button] = {}
         for example in DAMAGE_EXAMPLES:
             button = widgets.Button(description=example.vampire.name)
             button.add_class(f"vtes-preset-{example.key}")
             button.on_click(lambda _b, key=example.key: self.load_preset(key))
             self.preset_buttons[example.key] = button
-        self._presets_title = widgets.HTML()
-        self._preset_note = widgets.HTML()
-        self._preset_note.add_class("vtes-preset-note")
-
-        self._minion_title = widgets.HTML()
-        self._damage_title = widgets.HTML()
-        self._prevention_title = widgets.HTML()
-        self._prevention_help = widgets.HTML()
-        self._kind_label = widgets.Label()
-        self._state_label = widgets.Label()
-        self._state_row = widgets.HBox([self._state_label, self.state])
-        self.crypt_picker = CryptPicker(self.t, self._use_vampire, sides=False)
-        self.crypt_toggle = widgets.ToggleButton(icon="book", layout=widgets.Layout(width="auto"))
-        self.crypt_toggle.add_class("vtes-crypt-toggle")
-        self.crypt_picker.widget.layout.display = "none"
-        self.crypt_toggle.observe(lambda _c: self.run(self._toggle_crypt), names="value")
-        self.crypt_picker.use.on_click(lambda _b: self.run(self.crypt_picker.use_vampire))
-        self.panel = ResultPanel()
-        self.panel.widget.add_class("vtes-outcome")
-        self.trace_view = TraceView()
-
+        self.presets_title = widgets.HTML()
+        self.preset_note = widgets.HTML()
+        self.preset_note.add_class("vtes-preset-note")
         inputs = widgets.VBox(
-            [
-                self._minion_title,
-                self.crypt_toggle,
-                self.crypt_picker.widget,
-                widgets.HBox([self._kind_label, self.kind]),
-                self.name,
-                self.capacity,
-                self.blood,
-                self._state_row,
-                self._damage_title,
-                self.normal,
-                self.aggravated,
-                self._prevention_title,
-                self._prevention_help,
-                self.prevent_normal,
-                self.prevent_aggravated,
-                self.rules,
-            ],
-            layout=widgets.Layout(min_width="330px"),
-        )
-        outputs = widgets.VBox(
-            [self.panel.widget, self.trace_view.widget],
-            layout=widgets.Layout(flex="1 1 auto", padding="0 0 0 16px"),
+            [self.minion.widget, self.damage.widget], layout=widgets.Layout(min_width="330px")
         )
         presets = widgets.VBox(
             [
-                self._presets_title,
+                self.presets_title,
                 widgets.HBox(list(self.preset_buttons.values())),
-                self._preset_note,
+                self.preset_note,
             ]
         )
-        self.body.children = [self._intro, presets, columns(inputs, outputs)]
-
-        for key in INPUTS:
-            getattr(self, key).observe(self._on_change, names="value")
+        self.body.children = [self.intro, presets, columns(inputs, self.outcome.widget)]
         self.tools = PageTools(self)
         self.ready()
 
-    # -- a vampire from the crypt --------------------------------------------------------
-    def _toggle_crypt(self) -> None:
-        shown = bool(self.crypt_toggle.value)
-        if shown:
-            self.crypt_picker.load()
-        self.crypt_picker.widget.layout.display = None if shown else "none"
+    # -- test handles: the parts' inputs and results ---------------------------------------
+    if not TYPE_CHECKING:  # the page's own attributes stay strictly checked
 
-    def _use_vampire(self, vampire: Any, _side: str) -> None:
-        """Fill the vampire's name and capacity from its card, full of blood."""
-        self.set_inputs(
-            kind="vampire", name=vampire.printed, capacity=vampire.capacity, blood=vampire.capacity
-        )
+        def __getattr__(self, name: str) -> Any:
+            inputs = self.__dict__.get("_inputs", {})
+            if name in inputs:
+                return inputs[name]
+            if name in ("crypt_picker", "crypt_toggle"):
+                return getattr(self.__dict__["minion"], name)
+            if name in ("result", "outcome_text", "badges", "svg", "panel", "trace_view"):
+                return getattr(self.__dict__["outcome"], name)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- inputs -------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
         """Set several inputs at once (keys from ``INPUTS``), then recompute once."""
-        self.set_values(self, values, INPUTS, first=("kind",))  # kind decides what applies
-        self._show_kind()
+        self.set_values(self, values, INPUTS, first=("kind",))
+        self.minion.show_kind()  # the kind decides what applies
         self.recompute()
 
     def reset(self) -> None:
@@ -205,34 +147,6 @@ class VtesDamagePage(CalculatorApp):
             prevent_normal=0,
             prevent_aggravated=0,
             rules="black-hand",
-        )
-
-    def ruling_text(self) -> str:
-        """The ruling as plain text in the page's language ("" while the input is wrong)."""
-        result = self.result
-        if result is None:
-            return ""
-        minion = self.build_minion()
-        t = self.t
-        if isinstance(minion, Vampire):
-            who = (
-                f"{minion.name}: {t('vampire')}, {t('capacity')} {minion.capacity}, "
-                f"{t('blood')} {minion.blood}, {t(minion.state.value)}"
-            )
-        else:
-            who = f"{minion.name}: {t(self.kind.value)}, {t('life')} {minion.life}"
-        dealt = (
-            f"{t('damage')}: {t('normal')} {self.normal.value}, {t('aggravated')} "
-            f"{self.aggravated.value}; {t('prevention')}: {t('prevent_normal')} "
-            f"{self.prevent_normal.value}, {t('prevent_aggravated')} "
-            f"{self.prevent_aggravated.value}"
-        )
-        return ruling_text(
-            self.t("title"),
-            [who, dealt, f"{t('rules')}: {t(self.rules.value)}"],
-            [self.outcome_text],
-            result.steps,
-            self.lang,
         )
 
     def load_preset(self, key: str) -> None:
@@ -261,232 +175,77 @@ class VtesDamagePage(CalculatorApp):
                 return
             self.load_preset(preset)
 
-    def _on_change(self, change: dict[str, Any]) -> None:
-        if self.held:
-            return
-        if change["owner"] is self.kind or change["owner"] is self.capacity:
-            self._show_kind()
-        self.recompute()
-
-    def _show_kind(self) -> None:
-        vampire = self.kind.value == "vampire"
-        shown = None if vampire else "none"
-        self.capacity.layout.display = shown
-        self._state_row.layout.display = shown
-        self.blood.description = self.t("blood" if vampire else "life")
-        with self.hold():
-            if vampire:
-                self.blood.min, self.blood.max = 0, self.capacity.value
-            else:
-                self.blood.min, self.blood.max = 1, MAX_LIFE
-            if self.name.value.strip() in DEFAULT_NAMES:
-                self.name.value = self.default_name()
-        self.name.placeholder = self.default_name()
-
-    def number_fields(self) -> list[IntField]:
-        """The number boxes that apply to the current kind."""
-        keys = ["blood", "normal", "aggravated", "prevent_normal", "prevent_aggravated"]
-        if self.kind.value == "vampire":
-            keys.append("capacity")
-        return [getattr(self, key) for key in keys]
-
     def url_fields(self) -> dict[str, Field]:
-        """The inputs in the address; a default name (the kind, in any language) is left out,
-        so switching the language does not put the translated default into the link."""
-        fields = super().url_fields()
-        plain = fields["name"]
+        """The parts' inputs in the address, in the order links have always had them."""
+        fields = {**self.minion.address_fields(), **self.damage.address_fields()}
+        return {name: fields[name] for name in ADDRESS_ORDER}
 
-        def read() -> str:
-            text = plain.read()
-            return "" if text.strip() in DEFAULT_NAMES else text
-
-        fields["name"] = Field("name", read, plain.write, plain.widget)
-        return fields
-
-    def default_name(self) -> str:
-        """The name used while the name box is empty: the kind, in the page's language."""
-        return self.t(self.kind.value)
-
-    # -- computing ----------------------------------------------------------------------
     def build_minion(self) -> Minion:
         """The minion the inputs describe (raises InvalidState for impossible values)."""
-        kind = self.kind.value
-        name = self.name.value.strip() or self.default_name()
-        if kind == "vampire":
-            return Vampire(
-                name,
-                capacity=self.capacity.value,
-                blood=self.blood.value,
-                state=MinionState(self.state.value),
-            )
-        if kind == "ally":
-            return Ally(name, life=self.blood.value)
-        return Retainer(name, life=self.blood.value)
+        return self.minion.read()
 
-    def _compute(self) -> DamageResult:
-        return resolve_damage(
-            self.build_minion(),
-            normal=self.normal.value,
-            aggravated=self.aggravated.value,
-            prevent_normal=self.prevent_normal.value,
-            prevent_aggravated=self.prevent_aggravated.value,
-            rules=self.rules.value,
-        )
-
+    # -- computing ----------------------------------------------------------------------
     def recompute(self) -> None:
         """Resolve the current inputs; bad input becomes the banner's message."""
         self.run(self._refresh)
 
     def _refresh(self) -> None:
-        if not all_valid(self.number_fields()):
+        if not all_valid([*self.minion.number_fields(), *self.damage.number_fields()]):
             return  # the field says what is allowed; nothing is computed until then
         with on_failure(self._clear_results):
-            result = self._compute()
-        self.result = result
-        self._render(result)
-        self._render_preset_note()
+            result = self._resolve(self.minion.read(), self.damage.read())
+        self.outcome.show(result)
+        self._show_example_note()
         self.tools.refresh()
+
+    @staticmethod
+    def _resolve(who: Minion, dealt: DamageDealt) -> DamageResult:
+        return resolve_damage(
+            who,
+            normal=dealt.normal,
+            aggravated=dealt.aggravated,
+            prevent_normal=dealt.prevent_normal,
+            prevent_aggravated=dealt.prevent_aggravated,
+            rules=dealt.rules,
+        )
 
     def _clear_results(self) -> None:
         """Take the ruling on earlier inputs off the page."""
-        self.result = None
-        self.outcome_text = ""
-        self.badges = ()
-        self.svg = ""
-        self.panel.clear()
-        self.trace_view.clear()
-        self._render_preset_note()
+        self.outcome.clear()
+        self._show_example_note()
         self.tools.refresh()
 
-    # -- rendering ----------------------------------------------------------------------
-    def _words(self, result: DamageResult) -> str:
-        before = result.before
-        values = {"name": result.minion.name, "blood": str(result.blood)}
-        if isinstance(before, Vampire):
-            values["capacity"] = str(before.capacity)
-            if result.state is MinionState.BURNED:
-                key = "v_burned"
-            elif result.state is MinionState.TORPOR:
-                key = "v_torpor_stays" if before.state is MinionState.TORPOR else "v_torpor_new"
-            else:
-                key = "v_ready"
-        else:
-            key = "l_burned" if result.state is MinionState.BURNED else "l_ready"
-        return self.t(key).format(**values)
-
-    def _badges(self, result: DamageResult) -> tuple[str, ...]:
-        if result.state is MinionState.BURNED:
-            return ("burned",)
-        if result.state is MinionState.TORPOR:
-            return ("wounded", "torpor")
-        return ("ready",)
-
-    def _render(self, result: DamageResult) -> None:
-        self.outcome_text = self._words(result)
-        self.badges = self._badges(result)
-        vampire = isinstance(result.before, Vampire)
-        picture_title = self.t("picture" if vampire else "picture_life")
-        token_labels = {k: self.t(k) for k in ("left", "spent", "empty")}
-        if not vampire:
-            token_labels["spent"] = self.t("lost")
-        self.svg = minion_svg(result.before, result, title=picture_title, labels=token_labels)
-        badges = "".join(
-            f'<span class="calc-badge vtes-badge-{b}" style="background:{COLORS[b]}">'
-            f"{escape(self.t(b))}</span>"
-            for b in self.badges
-        )
-        facts: list[tuple[str, int]] = [(self.t("prevented"), result.prevented)]
-        if vampire:
-            facts += [(self.t("mended"), result.mended), (self.t("paid"), result.paid)]
-        else:
-            before_life = result.before.life if not isinstance(result.before, Vampire) else 0
-            facts.append((self.t("life_lost"), before_life - result.blood))
-        body = (
-            f'<p class="vtes-badges">{badges}</p>'
-            f'<p class="vtes-outcome-text"><b>{escape(self.outcome_text)}</b></p>'
-            f'<div class="vtes-picture"><div>{escape(picture_title)}</div>{self.svg}'
-            f"{legend_html(token_labels)}</div>" + table(None, facts, row_headers=True)
-        )
-        self.panel.show(body, title=self.t("outcome"))
-        self.trace_view.show(result.steps, self.lang)
-
-    def _matching_preset(self) -> DamageExample | None:
-        if self.kind.value != "vampire":
-            return None
-        for example in DAMAGE_EXAMPLES:
-            v = example.vampire
-            current = (
-                self.name.value,
-                self.capacity.value,
-                self.blood.value,
-                self.state.value,
-                self.normal.value,
-                self.aggravated.value,
-                self.prevent_normal.value,
-                self.prevent_aggravated.value,
-                self.rules.value,
-            )
-            wanted = (
-                v.name,
-                v.capacity,
-                v.blood,
-                v.state.value,
-                example.normal,
-                example.aggravated,
-                example.prevent_normal,
-                example.prevent_aggravated,
-                "black-hand",
-            )
-            if current == wanted:
-                return example
-        return None
-
-    def _render_preset_note(self) -> None:
-        self.preset = self._matching_preset()
-        example = self.preset
-        if example is None or self.result is None:
-            self._preset_note.value = ""
+    def _show_example_note(self) -> None:
+        result = self.outcome.result
+        self.preset = None
+        if result is not None and result.before.name == self.minion.name.value:
+            self.preset = matching_example(result.before, self.damage.read())
+        if self.preset is None or result is None:
+            self.preset_note.value = ""
             return
-        if example.expected_state is MinionState.BURNED:
-            expected = self.t("expected_burned")
-        else:
-            expected = self.t("expected_torpor").format(blood=example.expected_blood)
-        agrees = (self.result.state, self.result.blood) == (
-            example.expected_state,
-            example.expected_blood,
-        )
-        verdict = self.t("matches" if agrees else "differs")
-        title = example.title.render(self.lang)
-        self._preset_note.value = (
-            f"<p><i>{escape(self.t('rulebook_says'))} ({escape(title)}): "
-            f"{escape(expected)} — {escape(verdict)}.</i></p>"
+        self.preset_note.value = example_note_html(self.preset, result, self.t, self.lang)
+
+    def ruling_text(self) -> str:
+        """The ruling as plain text in the page's language ("" while the input is wrong)."""
+        result = self.outcome.result
+        if result is None:
+            return ""
+        return ruling(
+            self.minion.read(),
+            self.minion.kind.value,
+            self.damage.read(),
+            result,
+            self.t,
+            self.lang,
         )
 
     # -- labels -------------------------------------------------------------------------
     def relabel(self) -> None:
-        self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
-        self._presets_title.value = f"<b>{escape(self.t('presets'))}</b>"
-        self._minion_title.value = heading(self.t("minion"))
-        self._damage_title.value = heading(self.t("damage"))
-        self._prevention_title.value = heading(self.t("prevention"))
-        self._prevention_help.value = f"<small>{escape(self.t('prevention_help'))}</small>"
-        self._kind_label.value = self.t("kind")
-        self._state_label.value = self.t("state")
-        self.relabel_options(self.kind, KINDS)
-        self.relabel_options(self.state, ("ready", "torpor"))
-        self.relabel_options(self.rules, EDITIONS)
-        self.name.description = self.t("name")
-        self.capacity.description = self.t("capacity")
-        self.crypt_toggle.description = self.t("crypt_name")
-        self.crypt_picker.relabel()
-        self.normal.description = self.t("normal")
-        self.aggravated.description = self.t("aggravated")
-        self.prevent_normal.description = self.t("prevent_normal")
-        self.prevent_aggravated.description = self.t("prevent_aggravated")
-        self.rules.description = self.t("rules")
+        self.intro.value = f"<p>{escape(self.t('intro'))}</p>"
+        self.presets_title.value = f"<b>{escape(self.t('presets'))}</b>"
+        self.minion.relabel()
+        self.damage.relabel()
         for key, button in self.preset_buttons.items():
-            example = damage_example(key)
-            button.tooltip = example.title.render(self.lang)
-        self._show_kind()
+            button.tooltip = damage_example(key).title.render(self.lang)
         # raises on bad input: the kit's run() around relabel() shows it in the banner
         self._refresh()

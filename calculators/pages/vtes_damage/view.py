@@ -1,11 +1,35 @@
-"""VTES damage page's picture: the minion's blood or life tokens before and after, and its key."""
+"""VTES damage page's text and pictures, from frozen inputs and results (no widgets).
+
+The outcome in words, its badges, the tokens' picture and its key, the rulebook example's
+note, and the ruling as plain text; ``t`` is the page's words in the reader's language.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from calculators.kit.fmt import escape
+from calculators.kit.markup import table
+from calculators.kit.ruling import ruling_text
 from rules.vtes import MinionState, Vampire
 from rules.vtes.damage import DamageResult
+from rules.vtes.examples import DAMAGE_EXAMPLES, DamageExample
 from rules.vtes.models import Minion
+
+Words = Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class DamageDealt:
+    """The damage of one resolution and how much of it is prevented, under ``rules``."""
+
+    normal: int
+    aggravated: int
+    prevent_normal: int
+    prevent_aggravated: int
+    rules: str
+
 
 COLORS = {
     "ready": "#2e7d32",
@@ -102,3 +126,129 @@ def legend_html(token_labels: dict[str, str]) -> str:
         for key, fill, line in swatches
     )
     return f'<div class="vtes-legend" style="font-size:90%">{items}</div>'
+
+
+def outcome_sentence(result: DamageResult, t: Words) -> str:
+    """What happened to the minion, in one sentence."""
+    before = result.before
+    values = {"name": result.minion.name, "blood": str(result.blood)}
+    if isinstance(before, Vampire):
+        values["capacity"] = str(before.capacity)
+        if result.state is MinionState.BURNED:
+            key = "v_burned"
+        elif result.state is MinionState.TORPOR:
+            key = "v_torpor_stays" if before.state is MinionState.TORPOR else "v_torpor_new"
+        else:
+            key = "v_ready"
+    else:
+        key = "l_burned" if result.state is MinionState.BURNED else "l_ready"
+    return t(key).format(**values)
+
+
+def badges(result: DamageResult) -> tuple[str, ...]:
+    """The outcome's badges (catalog keys and colours of :data:`COLORS`)."""
+    if result.state is MinionState.BURNED:
+        return ("burned",)
+    if result.state is MinionState.TORPOR:
+        return ("wounded", "torpor")
+    return ("ready",)
+
+
+def token_labels(result: DamageResult, t: Words) -> dict[str, str]:
+    labels = {k: t(k) for k in ("left", "spent", "empty")}
+    if not isinstance(result.before, Vampire):
+        labels["spent"] = t("lost")
+    return labels
+
+
+def picture_title(result: DamageResult, t: Words) -> str:
+    return t("picture" if isinstance(result.before, Vampire) else "picture_life")
+
+
+def outcome_html(result: DamageResult, t: Words) -> str:
+    """The result panel's body: badges, the sentence, the tokens' picture, the numbers."""
+    vampire = isinstance(result.before, Vampire)
+    title = picture_title(result, t)
+    labels = token_labels(result, t)
+    svg = minion_svg(result.before, result, title=title, labels=labels)
+    shown = "".join(
+        f'<span class="calc-badge vtes-badge-{b}" style="background:{COLORS[b]}">'
+        f"{escape(t(b))}</span>"
+        for b in badges(result)
+    )
+    facts: list[tuple[str, int]] = [(t("prevented"), result.prevented)]
+    if vampire:
+        facts += [(t("mended"), result.mended), (t("paid"), result.paid)]
+    else:
+        before_life = result.before.life if not isinstance(result.before, Vampire) else 0
+        facts.append((t("life_lost"), before_life - result.blood))
+    return (
+        f'<p class="vtes-badges">{shown}</p>'
+        f'<p class="vtes-outcome-text"><b>{escape(outcome_sentence(result, t))}</b></p>'
+        f'<div class="vtes-picture"><div>{escape(title)}</div>{svg}'
+        f"{legend_html(labels)}</div>" + table(None, facts, row_headers=True)
+    )
+
+
+def matching_example(minion: Minion, dealt: DamageDealt) -> DamageExample | None:
+    """The rulebook example these inputs are, if any."""
+    if not isinstance(minion, Vampire):
+        return None
+    for example in DAMAGE_EXAMPLES:
+        v = example.vampire
+        wanted = (
+            v.name,
+            v.capacity,
+            v.blood,
+            v.state,
+            DamageDealt(
+                example.normal,
+                example.aggravated,
+                example.prevent_normal,
+                example.prevent_aggravated,
+                "black-hand",
+            ),
+        )
+        if (minion.name, minion.capacity, minion.blood, minion.state, dealt) == wanted:
+            return example
+    return None
+
+
+def example_note_html(example: DamageExample, result: DamageResult, t: Words, lang: str) -> str:
+    """What the rulebook's example says happens, and whether the engine agrees."""
+    if example.expected_state is MinionState.BURNED:
+        expected = t("expected_burned")
+    else:
+        expected = t("expected_torpor").format(blood=example.expected_blood)
+    agrees = (result.state, result.blood) == (example.expected_state, example.expected_blood)
+    verdict = t("matches" if agrees else "differs")
+    title = example.title.render(lang)
+    return (
+        f"<p><i>{escape(t('rulebook_says'))} ({escape(title)}): "
+        f"{escape(expected)} — {escape(verdict)}.</i></p>"
+    )
+
+
+def ruling(
+    minion: Minion, kind: str, dealt: DamageDealt, result: DamageResult, t: Words, lang: str
+) -> str:
+    """The ruling as plain text: the minion, the damage, the rules, the outcome, the steps."""
+    if isinstance(minion, Vampire):
+        who = (
+            f"{minion.name}: {t('vampire')}, {t('capacity')} {minion.capacity}, "
+            f"{t('blood')} {minion.blood}, {t(minion.state.value)}"
+        )
+    else:
+        who = f"{minion.name}: {t(kind)}, {t('life')} {minion.life}"
+    damage = (
+        f"{t('damage')}: {t('normal')} {dealt.normal}, {t('aggravated')} "
+        f"{dealt.aggravated}; {t('prevention')}: {t('prevent_normal')} "
+        f"{dealt.prevent_normal}, {t('prevent_aggravated')} {dealt.prevent_aggravated}"
+    )
+    return ruling_text(
+        t("title"),
+        [who, damage, f"{t('rules')}: {t(dealt.rules)}"],
+        [outcome_sentence(result, t)],
+        result.steps,
+        lang,
+    )

@@ -2,32 +2,30 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import ipywidgets as widgets
 
-from calculators.kit import columns
 from calculators.kit.fmt import escape
+from calculators.kit.layout import columns
 from calculators.kit.markup import heading, table
-from calculators.pages.vtes_table.tab import MAX_POOL, _area, _int_box, _Tab
+from calculators.kit.part import PartContext
+from calculators.pages.vtes_table.tab import MAX_POOL, TABLE_INPUTS, TableTab
 from rules.vtes.contested import ContestUpkeep, untap_contests
 from rules.vtes.table_text import parse_cards, parse_titles
 
-if TYPE_CHECKING:
-    from calculators.pages.vtes_table.page import VtesTablePage
 
-
-class ContestTab(_Tab):
+class ContestTab(TableTab):
     """Untap phase contests: 1 pool per contested card, 1 blood per contested title."""
 
     key = "contests"
 
-    def __init__(self, app: VtesTablePage) -> None:
-        super().__init__(app)
+    def __init__(self, context: PartContext) -> None:
+        super().__init__(context)
         self.upkeep: ContestUpkeep | None = None
-        self.pool = _int_box(app, 10, "vtes-contest-pool", 0, MAX_POOL)
-        self.cards = _area("Elysium: The Arboretum\nArchon Investigation, yield", "vtes-cards")
-        self.titles = _area(
+        self.pool = TABLE_INPUTS.int_box(context, 10, 0, MAX_POOL, "vtes-contest-pool")
+        self.cards = TABLE_INPUTS.text_area(
+            "Elysium: The Arboretum\nArchon Investigation, yield", "vtes-cards"
+        )
+        self.titles = TABLE_INPUTS.text_area(
             "Prince of Paris, Villon, 4\nArchbishop of Rome, Vito, 3, torpor", "vtes-titles"
         )
         self._cards_title = widgets.HTML()

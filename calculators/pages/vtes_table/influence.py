@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import columns
 from calculators.kit.fmt import escape
+from calculators.kit.layout import columns
 from calculators.kit.markup import heading, table
+from calculators.kit.part import PartContext
 from calculators.pages.vtes_table.labels import INFLUENCE_RULEBOOKS, LABELS
-from calculators.pages.vtes_table.tab import MAX_POOL, MAX_TURN, _area, _int_box, _Tab, _text_box
+from calculators.pages.vtes_table.tab import MAX_POOL, MAX_TURN, TABLE_INPUTS, TableTab
 from rules.vtes.influence import InfluencePlan, Move, plan_influence
 from rules.vtes.influence import transfers_for_turn as _transfers_for_turn
 from rules.vtes.table_examples import NORA_MOVES, NORA_POOL, NORA_REFUSED_MOVES, NORA_UNCONTROLLED
@@ -22,26 +23,25 @@ from rules.vtes.table_text import (
     parse_uncontrolled,
 )
 
-if TYPE_CHECKING:
-    from calculators.pages.vtes_table.page import VtesTablePage
 
-
-class InfluenceTab(_Tab):
+class InfluenceTab(TableTab):
     """Plan an influence phase: transfers, pool, uncontrolled vampires, scarce costs."""
 
     key = "influence"
 
-    def __init__(self, app: VtesTablePage) -> None:
-        super().__init__(app)
+    def __init__(self, context: PartContext) -> None:
+        super().__init__(context)
         self.plan: InfluencePlan | None = None
-        self.pool = _int_box(app, NORA_POOL, "vtes-pool", 0, MAX_POOL)
-        self.game_turn = _int_box(app, 4, "vtes-game-turn", 1, MAX_TURN)
+        self.pool = TABLE_INPUTS.int_box(context, NORA_POOL, 0, MAX_POOL, "vtes-pool")
+        self.game_turn = TABLE_INPUTS.int_box(context, 4, 1, MAX_TURN, "vtes-game-turn")
         self._transfers_note = widgets.HTML()
         self._transfers_note.add_class("vtes-transfers")
-        self.uncontrolled = _area(format_uncontrolled(NORA_UNCONTROLLED), "vtes-uncontrolled")
-        self.crypt = _area("", "vtes-crypt", rows=2)
-        self.in_play = _text_box("", "vtes-in-play")
-        self.moves = _area(format_moves(NORA_MOVES), "vtes-moves")
+        self.uncontrolled = TABLE_INPUTS.text_area(
+            format_uncontrolled(NORA_UNCONTROLLED), "vtes-uncontrolled"
+        )
+        self.crypt = TABLE_INPUTS.text_area("", "vtes-crypt", rows=2)
+        self.in_play = TABLE_INPUTS.text_box("", "vtes-in-play")
+        self.moves = TABLE_INPUTS.text_area(format_moves(NORA_MOVES), "vtes-moves")
         self.rules = widgets.ToggleButtons(
             options=[(r, r) for r in INFLUENCE_RULEBOOKS], value=INFLUENCE_RULEBOOKS[0]
         )
@@ -165,7 +165,7 @@ class InfluenceTab(_Tab):
         self.pool.description = self.t("pool")
         self.game_turn.description = self.t("game_turn")
         self._rules_label.value = self.t("rulebook")
-        self.app.relabel_options(self.rules, INFLUENCE_RULEBOOKS)
+        self.context.relabel_options(self.rules, INFLUENCE_RULEBOOKS)
         for key, title in self._titles.items():
             title.value = heading(self.t(key))
         for key, help_widget in self._helps.items():

@@ -21,14 +21,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp, Field
+from calculators.kit.address import Field
 from calculators.kit.fmt import escape
+from calculators.kit.page import Page
 from calculators.kit.page_tools import PageTools, input_lines, ruling_text
 from calculators.kit.tabs import LazyTabs, TabPlan
 from calculators.pages.vtes_table.contests import ContestTab
 from calculators.pages.vtes_table.influence import InfluenceTab
 from calculators.pages.vtes_table.labels import LABELS, TABS
-from calculators.pages.vtes_table.tab import _Tab
+from calculators.pages.vtes_table.tab import TableTab
 from calculators.pages.vtes_table.torpor import TorporTab, actor_blood
 from calculators.pages.vtes_table.victory import VictoryTab
 from rules.errors import InvalidState, RuleError
@@ -54,7 +55,7 @@ def seed_example_lines() -> list[str]:
     return examples_text().splitlines()
 
 
-class VtesTablePage(CalculatorApp):
+class VtesTablePage(Page):
     """Four tabs of VTES table rules: torpor, influence, victory points, contests.
 
     A tab's widgets are built the first time it is shown (or used from code), which keeps
@@ -71,16 +72,18 @@ class VtesTablePage(CalculatorApp):
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
         self._intro = widgets.HTML()
-        classes: dict[str, type[_Tab]] = {
+        classes: dict[str, type[TableTab]] = {
             "torpor": TorporTab,
             "influence": InfluenceTab,
             "victory": VictoryTab,
             "contests": ContestTab,
         }
-        self._sections: LazyTabs[_Tab] = LazyTabs(
+        self._sections: LazyTabs[TableTab] = LazyTabs(
             self,
             {
-                key: TabPlan.prefixed(functools.partial(classes[key], self), f"{key}_")
+                key: TabPlan.prefixed(
+                    functools.partial(self._build_tab, classes[key], key), f"{key}_"
+                )
                 for key in TABS
             },
             self._on_built,
@@ -114,16 +117,19 @@ class VtesTablePage(CalculatorApp):
         )
 
     # -- tabs, built on first use -------------------------------------------------------
-    def tab_object(self, key: str) -> _Tab:
+    def tab_object(self, key: str) -> TableTab:
         """The tab ``key`` ("torpor", "influence", "victory", "contests"), built if needed."""
         return self._sections.get(key)
 
-    def _on_built(self, key: str, tab: _Tab) -> None:
+    def _build_tab(self, cls: type[TableTab], key: str) -> TableTab:
+        return cls(self.part_context(functools.partial(self.refresh_tab, key)))
+
+    def _on_built(self, key: str, tab: TableTab) -> None:
         tab.relabel()
         self.refresh_tab(key)
 
     @property
-    def tabs(self) -> dict[str, _Tab]:
+    def tabs(self) -> dict[str, TableTab]:
         """Every tab, building those not shown yet."""
         return {key: self.tab_object(key) for key in TABS}
 

@@ -4,33 +4,36 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import ResultPanel, TraceView
-from calculators.kit.fields import IntField, int_field, invalid_fields
+from calculators.kit.fields import IntField, invalid_fields
 from calculators.kit.fmt import escape
+from calculators.kit.inputs import InputStyle
 from calculators.kit.page import on_failure
+from calculators.kit.panel import ResultPanel
+from calculators.kit.part import PartContext
+from calculators.kit.trace_view import TraceView
 from rules.trace import Step
 
-if TYPE_CHECKING:
-    from calculators.pages.vtes_table.page import VtesTablePage
 
-
-def _vp(value: Fraction) -> str:
+def vp_text(value: Fraction) -> str:
     return (
         str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
     )
 
 
-class _Tab:
-    """A tab: its widgets, a result panel and a trace; :meth:`refresh` raises on bad input."""
+class TableTab:
+    """A tab: its widgets, a result panel and a trace; :meth:`refresh` raises on bad input.
+
+    A tab gets a :class:`~calculators.kit.part.PartContext` (never the page): its words, its
+    holds, and ``refresh`` (the page recomputes the tab and shows its errors)."""
 
     key = ""
 
-    def __init__(self, app: VtesTablePage) -> None:
-        self.app = app
+    def __init__(self, context: PartContext) -> None:
+        self.context = context
         self.panel = ResultPanel()
         self.panel.widget.add_class(f"vtes-{self.key}-result")
         self.trace_view = TraceView()
@@ -39,20 +42,19 @@ class _Tab:
         self.widget.add_class(f"vtes-tab-{self.key}")
 
     def t(self, key: str) -> str:
-        return self.app.t(key)
+        return self.context.t(key)
 
     def watch(self, *controls: widgets.Widget) -> None:
         for control in controls:
             control.observe(self._changed, names="value")
 
     def _changed(self, _change: dict[str, Any]) -> None:
-        if not self.app.held:
-            self.app.refresh_tab(self.key)
+        self.context.changed()
 
     def set_values(self, **values: Any) -> None:
         """Set several inputs (attribute names) at once, then recompute once."""
-        self.app.set_values(self, values, self.input_names())
-        self.app.refresh_tab(self.key)
+        self.context.set_values(self, values, self.input_names())
+        self.context.refresh()
 
     def input_names(self) -> tuple[str, ...]:
         """The attribute names of the tab's inputs."""
@@ -79,7 +81,7 @@ class _Tab:
             f'<p class="vtes-summary"><b>{escape(summary)}</b></p>{body_html}',
             title=self.t("result"),
         )
-        self.trace_view.show(steps, self.app.lang)
+        self.trace_view.show(steps, self.context.lang)
 
     def compute(self) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -88,42 +90,13 @@ class _Tab:
         raise NotImplementedError
 
     def _relabel_options(self, control: Any, keys: Iterable[str]) -> None:
-        self.app.relabel_options(control, list(keys))
+        self.context.relabel_options(control, list(keys))
 
 
-_WIDE = {"description_width": "190px"}
+#: how the table page sizes its inputs
+TABLE_INPUTS = InputStyle(label_width="190px", box_width="330px")
 # The number boxes' bounds: the rules' (capacity, a rescuer's share) or far above real games.
 MAX_CAPACITY = 11
 MAX_VOTES = 99
 MAX_POOL = 200
 MAX_TURN = 99
-
-
-def _int_box(app: Any, value: int, css: str, low: int, high: int) -> IntField:
-    """A whole-number box from ``low`` to ``high`` (its range shown beside it)."""
-    return int_field(app, value, low, high, css, style=_WIDE, layout=widgets.Layout(width="330px"))
-
-
-def _text_box(value: str, css: str) -> widgets.Text:
-    box = widgets.Text(
-        value=value, style=_WIDE, layout=widgets.Layout(width="330px"), continuous_update=False
-    )
-    box.add_class(css)
-    return box
-
-
-def _area(value: str, css: str, rows: int = 4) -> widgets.Textarea:
-    area = widgets.Textarea(
-        value=value,
-        rows=rows,
-        continuous_update=False,
-        layout=widgets.Layout(width="420px"),
-    )
-    area.add_class(css)
-    return area
-
-
-def _check(value: bool, css: str) -> widgets.Checkbox:
-    box = widgets.Checkbox(value=value, indent=False)
-    box.add_class(css)
-    return box

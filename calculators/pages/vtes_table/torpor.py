@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import columns
 from calculators.kit.fmt import escape
+from calculators.kit.inputs import check_box
+from calculators.kit.layout import columns
 from calculators.kit.markup import heading, table
+from calculators.kit.part import PartContext
 from calculators.pages.vtes_table.labels import ACTIONS, BLOCKERS
-from calculators.pages.vtes_table.tab import (
-    _WIDE,
-    MAX_CAPACITY,
-    MAX_VOTES,
-    _check,
-    _int_box,
-    _Tab,
-    _text_box,
-)
+from calculators.pages.vtes_table.tab import MAX_CAPACITY, MAX_VOTES, TABLE_INPUTS, TableTab
 from rules.trace import Step
 from rules.vtes.models import Ally, MinionState, Vampire
 from rules.vtes.torpor import (
@@ -30,11 +24,8 @@ from rules.vtes.torpor import (
     rescue,
 )
 
-if TYPE_CHECKING:
-    from calculators.pages.vtes_table.page import VtesTablePage
 
-
-class TorporTab(_Tab):
+class TorporTab(TableTab):
     """Leave torpor, rescue and the diablerie action, with the blood hunt that follows."""
 
     key = "torpor"
@@ -43,8 +34,8 @@ class TorporTab(_Tab):
         """``'3 (ready)'`` / ``'3 (готов)'``: blood after the action and the minion's state."""
         return f"{minion.blood} ({self.t('state_' + minion.state.value)})"
 
-    def __init__(self, app: VtesTablePage) -> None:
-        super().__init__(app)
+    def __init__(self, context: PartContext) -> None:
+        super().__init__(context)
         self.result: Any = None
         self.hunt: BloodHuntResult | None = None
         self.action = widgets.ToggleButtons(options=[(a, a) for a in ACTIONS], value="leave")
@@ -53,28 +44,34 @@ class TorporTab(_Tab):
             options=[("vampire", "vampire"), ("ally", "ally")], value="vampire"
         )
         self.actor_kind.add_class("vtes-actor-kind")
-        self.actor_name = _text_box("Lucinde", "vtes-actor-name")
-        self.actor_capacity = _int_box(app, 6, "vtes-actor-capacity", 1, MAX_CAPACITY)
-        self.actor_blood = _int_box(app, 3, "vtes-actor-blood", 0, MAX_CAPACITY)
-        self.target_name = _text_box("Anson", "vtes-target-name")
-        self.target_capacity = _int_box(app, 8, "vtes-target-capacity", 1, MAX_CAPACITY)
-        self.target_blood = _int_box(app, 2, "vtes-target-blood", 0, MAX_CAPACITY)
-        self.same_controller = _check(True, "vtes-same-controller")
-        self.rescuer_share = _int_box(app, 1, "vtes-rescuer-share", 0, 2)
+        self.actor_name = TABLE_INPUTS.text_box("Lucinde", "vtes-actor-name")
+        self.actor_capacity = TABLE_INPUTS.int_box(
+            context, 6, 1, MAX_CAPACITY, "vtes-actor-capacity"
+        )
+        self.actor_blood = TABLE_INPUTS.int_box(context, 3, 0, MAX_CAPACITY, "vtes-actor-blood")
+        self.target_name = TABLE_INPUTS.text_box("Anson", "vtes-target-name")
+        self.target_capacity = TABLE_INPUTS.int_box(
+            context, 8, 1, MAX_CAPACITY, "vtes-target-capacity"
+        )
+        self.target_blood = TABLE_INPUTS.int_box(context, 2, 0, MAX_CAPACITY, "vtes-target-blood")
+        self.same_controller = check_box(True, "vtes-same-controller")
+        self.rescuer_share = TABLE_INPUTS.int_box(context, 1, 0, 2, "vtes-rescuer-share")
         self.blocked = widgets.Dropdown(
-            options=[(b, b) for b in BLOCKERS], value="none", style=_WIDE
+            options=[(b, b) for b in BLOCKERS], value="none", style=TABLE_INPUTS.style
         )
         self.blocked.add_class("vtes-blocked")
-        self.blocker_name = _text_box("Gratiano", "vtes-blocker-name")
-        self.blocker_capacity = _int_box(app, 5, "vtes-blocker-capacity", 1, MAX_CAPACITY)
-        self.blocker_blood = _int_box(app, 2, "vtes-blocker-blood", 0, MAX_CAPACITY)
-        self.blocker_diablerizes = _check(False, "vtes-blocker-diablerizes")
-        self.equipment = _text_box("", "vtes-equipment")
-        self.take_equipment = _check(True, "vtes-take-equipment")
-        self.take_discipline = _check(False, "vtes-take-discipline")
-        self.blood_cursed = _check(False, "vtes-blood-cursed")
-        self.votes_for = _int_box(app, 0, "vtes-votes-for", 0, MAX_VOTES)
-        self.votes_against = _int_box(app, 0, "vtes-votes-against", 0, MAX_VOTES)
+        self.blocker_name = TABLE_INPUTS.text_box("Gratiano", "vtes-blocker-name")
+        self.blocker_capacity = TABLE_INPUTS.int_box(
+            context, 5, 1, MAX_CAPACITY, "vtes-blocker-capacity"
+        )
+        self.blocker_blood = TABLE_INPUTS.int_box(context, 2, 0, MAX_CAPACITY, "vtes-blocker-blood")
+        self.blocker_diablerizes = check_box(False, "vtes-blocker-diablerizes")
+        self.equipment = TABLE_INPUTS.text_box("", "vtes-equipment")
+        self.take_equipment = check_box(True, "vtes-take-equipment")
+        self.take_discipline = check_box(False, "vtes-take-discipline")
+        self.blood_cursed = check_box(False, "vtes-blood-cursed")
+        self.votes_for = TABLE_INPUTS.int_box(context, 0, 0, MAX_VOTES, "vtes-votes-for")
+        self.votes_against = TABLE_INPUTS.int_box(context, 0, 0, MAX_VOTES, "vtes-votes-against")
 
         self._action_label = widgets.Label()
         self._kind_label = widgets.Label()

@@ -3,34 +3,31 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from calculators.kit import columns
 from calculators.kit.fmt import escape
+from calculators.kit.layout import columns
 from calculators.kit.markup import heading, table
-from calculators.pages.vtes_table.tab import _WIDE, _area, _Tab, _text_box, _vp
+from calculators.kit.part import PartContext
+from calculators.pages.vtes_table.tab import TABLE_INPUTS, TableTab, vp_text
 from rules.vtes.table_examples import RICHARD_EVENTS, RICHARD_SEATING
 from rules.vtes.table_text import format_events, parse_events
 from rules.vtes.victory import Score, score_game
 
-if TYPE_CHECKING:
-    from calculators.pages.vtes_table.page import VtesTablePage
 
-
-class VictoryTab(_Tab):
+class VictoryTab(TableTab):
     """Seating, predator and prey, ousting order -> victory points and pool gained."""
 
     key = "victory"
 
-    def __init__(self, app: VtesTablePage) -> None:
-        super().__init__(app)
+    def __init__(self, context: PartContext) -> None:
+        super().__init__(context)
         self.score: Score | None = None
-        self.seating = _text_box(", ".join(RICHARD_SEATING), "vtes-seating")
-        self.events = _area(format_events(RICHARD_EVENTS), "vtes-events")
+        self.seating = TABLE_INPUTS.text_box(", ".join(RICHARD_SEATING), "vtes-seating")
+        self.events = TABLE_INPUTS.text_area(format_events(RICHARD_EVENTS), "vtes-events")
         self.withdrawal_vp = widgets.Dropdown(
-            options=[("1", "1"), ("1/2", "1/2")], value="1", style=_WIDE
+            options=[("1", "1"), ("1/2", "1/2")], value="1", style=TABLE_INPUTS.style
         )
         self.withdrawal_vp.add_class("vtes-withdrawal-vp")
         self.richard_button = widgets.Button()
@@ -86,7 +83,7 @@ class VictoryTab(_Tab):
         rows = (
             (
                 p.name,
-                _vp(p.victory_points),
+                vp_text(p.victory_points),
                 p.pool_gained,
                 self.t(p.status),
                 prey.get(p.name, "—"),
@@ -115,7 +112,7 @@ class VictoryTab(_Tab):
         self._events_help.value = f"<small>{escape(self.t('events_help'))}</small>"
         self.withdrawal_vp.description = self.t("withdrawal_vp")
         value = self.withdrawal_vp.value
-        with self.app.hold():
+        with self.context.hold():
             self.withdrawal_vp.options = [
                 (self.t("vp_rulebook"), "1"),
                 (self.t("vp_tournament"), "1/2"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from calculators.kit import Catalog
+from calculators.kit.labels import Catalog
 from rules.i18n import msg, msg_p
 from rules.vtm import BEYOND, HEALTH_LEVELS, UNHURT
 

@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from calculators.kit import Bar
+from calculators.kit.charts import Bar
 from calculators.kit.fields import invalid_fields
 from calculators.kit.fmt import escape, exact_html, mean_html, percent, short_fraction
 from calculators.kit.markup import Cell, Markup, heading, table

@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from calculators.kit import Bar, Catalog, DistributionChart, ResultPanel, TraceView
+from calculators.kit.charts import Bar, DistributionChart
 from calculators.kit.fields import SliderField, invalid_fields
 from calculators.kit.fmt import escape, exact_html, mean_html, percent
-from calculators.kit.labels import COMMON
+from calculators.kit.labels import COMMON, Catalog
 from calculators.kit.markup import Markup, heading, table
 from calculators.kit.page import on_failure
+from calculators.kit.panel import ResultPanel
+from calculators.kit.trace_view import TraceView
 from rules.errors import RuleError
 from rules.i18n import msg
 from rules.trace import Step
@@ -42,7 +44,7 @@ from rules.vtm import (
 from rules.vtm.notation import parse_roll
 
 if TYPE_CHECKING:
-    from calculators.kit import CalculatorApp
+    from calculators.kit.page import Page
 
 __all__ = ["V5Tab"]
 
@@ -113,7 +115,7 @@ class V5Tab:
     :attr:`trace_view`, :attr:`last_compute_ms`.
     """
 
-    def __init__(self, app: CalculatorApp) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
         self._catalog = COMMON.merged(LABELS)
         self.result: V5Result | None = None

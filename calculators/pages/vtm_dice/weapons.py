@@ -12,9 +12,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import Catalog
 from calculators.kit.fields import SliderField
 from calculators.kit.fmt import escape
+from calculators.kit.labels import Catalog
 from rules.i18n import msg
 from rules.vtm.weapons import WEAPONS, weapon
 

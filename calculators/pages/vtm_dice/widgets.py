@@ -9,21 +9,28 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from calculators.kit import (
-    CalculatorApp,
-    DistributionChart,
-    Field,
-    ResultPanel,
-    TraceView,
-    columns,
-    widget_fields,
-)
+from calculators.kit.address import Field, widget_fields
+from calculators.kit.charts import DistributionChart
 from calculators.kit.fields import SliderField
+from calculators.kit.inputs import InputStyle, check_box, typed_slider
+from calculators.kit.layout import columns
+from calculators.kit.page import Page
+from calculators.kit.panel import ResultPanel
 from calculators.kit.tabs import HasWidget, LazyTabs, LazyTabsPage, Part, TabPlan
+from calculators.kit.trace_view import TraceView
 from calculators.pages.vtm_dice.labels import ATTACK_INPUTS, LABELS, POOL_INPUTS, WOUND_CHOICES
 from calculators.pages.vtm_dice.v5 import V5Tab
 from calculators.pages.vtm_dice.weapons import WeaponPicker
 from rules.vtm import DAMAGE_TYPES, EDITIONS, HEALTH_LEVELS, TARGETS, UNHURT, AttackResult
+
+#: how the dice page sizes its inputs (sliders with their typed boxes)
+VTM_INPUTS = InputStyle(label_width="160px", box_width="430px")
+
+
+def own_width() -> widgets.Layout:
+    """A switch's own layout, as wide as its label (some are hidden on their own)."""
+    return widgets.Layout(width="auto")
+
 
 #: the attack tab's inputs in the page address
 ATTACK_FIELDS = frozenset((*ATTACK_INPUTS, "weapon_choice", "weapon_strength"))
@@ -45,7 +52,7 @@ ATTACK_ATTRIBUTES = frozenset(
 )
 
 
-class VtmDicePageWidgets(LazyTabsPage, CalculatorApp):
+class VtmDicePageWidgets(LazyTabsPage, Page):
     """The dice page's widgets, built and laid out (no observers yet)."""
 
     labels = LABELS
@@ -53,45 +60,28 @@ class VtmDicePageWidgets(LazyTabsPage, CalculatorApp):
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
-        wide = {"description_width": "160px"}
-
-        def slider() -> widgets.Layout:
-            return widgets.Layout(width="430px")
-
-        def check() -> widgets.Layout:  # one layout per widget: some are hidden on their own
-            return widgets.Layout(width="auto")
-
+        wide = VTM_INPUTS.style
         self._intro = widgets.HTML()
 
         # -- one roll ----------------------------------------------------------------
-        self.dice = widgets.IntSlider(
-            value=6, min=1, max=50, continuous_update=False, style=wide, layout=slider()
-        )
-        self.difficulty = widgets.IntSlider(
-            value=6, min=2, max=10, continuous_update=False, style=wide, layout=slider()
-        )
+        self.dice = VTM_INPUTS.slider(6, 1, 50)
+        self.difficulty = VTM_INPUTS.slider(6, 2, 10)
         self.edition = widgets.ToggleButtons(options=[(e, e) for e in EDITIONS], value="revised")
         self._edition_label = widgets.Label()
-        self.specialty = widgets.Checkbox(value=False, indent=False, layout=check())
-        self.reroll_ones_cancel = widgets.Checkbox(value=False, indent=False, layout=check())
-        self.willpower = widgets.Checkbox(value=False, indent=False, layout=check())
+        self.specialty = check_box(False, layout=own_width())
+        self.reroll_ones_cancel = check_box(False, layout=own_width())
+        self.willpower = check_box(False, layout=own_width())
         self.wound = widgets.Dropdown(
             options=[(w, w) for w in WOUND_CHOICES], value=UNHURT, style=wide
         )
-        self.actions = widgets.IntSlider(
-            value=1, min=1, max=5, continuous_update=False, style=wide, layout=slider()
-        )
-        self.exact = widgets.Checkbox(value=False, indent=False, layout=check())
-        self.closed_forms = widgets.Checkbox(value=False, indent=False, layout=check())
+        self.actions = VTM_INPUTS.slider(1, 1, 5)
+        self.exact = check_box(False, layout=own_width())
+        self.closed_forms = check_box(False, layout=own_width())
         for key in POOL_INPUTS:
             getattr(self, key).add_class(f"vtm-{key.replace('_', '-')}")
         # each slider's value is typed in a box beside it that says what is allowed
         self._typed: dict[str, SliderField] = {}
-
-        def typed(key: str) -> widgets.HBox:
-            css = f"vtm-{key.replace('_', '-')}-typed"
-            self._typed[key] = SliderField(getattr(self, key), self, css)
-            return self._typed[key].widget
+        typed = self._typed_row
 
         self._botch = widgets.HTML()
         self._botch.add_class("vtm-botch")
@@ -154,32 +144,17 @@ class VtmDicePageWidgets(LazyTabsPage, CalculatorApp):
 
     # -- the attack tab, built when first shown ------------------------------------------
     def _build_attack(self) -> Part:
-        wide = {"description_width": "160px"}
-
-        def slider() -> widgets.Layout:
-            return widgets.Layout(width="430px")
-
-        def check() -> widgets.Layout:
-            return widgets.Layout(width="auto")
-
-        def typed(key: str) -> widgets.HBox:
-            css = f"vtm-{key.replace('_', '-')}-typed"
-            self._typed[key] = SliderField(getattr(self, key), self, css)
-            return self._typed[key].widget
-
-        def int_slider(value: int, low: int, high: int) -> widgets.IntSlider:
-            return widgets.IntSlider(
-                value=value, min=low, max=high, continuous_update=False, style=wide, layout=slider()
-            )
+        typed = self._typed_row
+        int_slider = VTM_INPUTS.slider
 
         self.attack_pool = int_slider(6, 1, 20)
         self.attack_difficulty = int_slider(6, 2, 10)
-        self.attack_willpower = widgets.Checkbox(value=False, indent=False, layout=check())
+        self.attack_willpower = check_box(False, layout=own_width())
         self.damage_base = int_slider(3, 0, 15)
         self.damage_type = widgets.ToggleButtons(
             options=[(t, t) for t in DAMAGE_TYPES], value="lethal"
         )
-        self.thrown = widgets.Checkbox(value=False, indent=False, layout=check())
+        self.thrown = check_box(False, layout=own_width())
         self.target = widgets.ToggleButtons(options=[(t, t) for t in TARGETS], value="vampire")
         self.stamina = int_slider(2, 0, 10)
         self.fortitude = int_slider(0, 0, 10)
@@ -188,10 +163,10 @@ class VtmDicePageWidgets(LazyTabsPage, CalculatorApp):
         self.defense_difficulty = int_slider(6, 2, 10)
         self.abort_willpower = int_slider(0, 0, 10)
         self.wounds_taken = int_slider(0, 0, len(HEALTH_LEVELS))
-        self.fire = widgets.Checkbox(value=False, indent=False, layout=check())
-        self.fire_soak_with_stamina = widgets.Checkbox(value=True, indent=False, layout=check())
-        self.damage_ones_cancel = widgets.Checkbox(value=True, indent=False, layout=check())
-        self.dazed_after_halving = widgets.Checkbox(value=False, indent=False, layout=check())
+        self.fire = check_box(False, layout=own_width())
+        self.fire_soak_with_stamina = check_box(True, layout=own_width())
+        self.damage_ones_cancel = check_box(True, layout=own_width())
+        self.dazed_after_halving = check_box(False, layout=own_width())
         for key in ATTACK_INPUTS:
             getattr(self, key).add_class(f"vtm-{key.replace('_', '-')}")
         self._damage_type_label = widgets.Label()
@@ -205,7 +180,7 @@ class VtmDicePageWidgets(LazyTabsPage, CalculatorApp):
         self._health_table = widgets.HTML()
         self._health_table.add_class("vtm-health")
         self.attack_trace = TraceView()
-        self.weapon = WeaponPicker(self, wide, slider())
+        self.weapon = WeaponPicker(self, VTM_INPUTS.style, VTM_INPUTS.layout())
         attacker = widgets.VBox(
             [
                 self._attacker_title,
@@ -247,6 +222,12 @@ class VtmDicePageWidgets(LazyTabsPage, CalculatorApp):
                 ],
             )
         )
+
+    def _typed_row(self, key: str) -> widgets.HBox:
+        """The slider ``key`` with the box beside it where its value is typed."""
+        css = f"vtm-{key.replace('_', '-')}-typed"
+        self._typed[key] = typed_slider(getattr(self, key), self, css)
+        return self._typed[key].widget
 
     def _attack_fields(self) -> dict[str, Field]:
         return {name: f for name, f in widget_fields(self).items() if name in ATTACK_FIELDS}
