@@ -33,8 +33,8 @@ from calculators.pages.deck_odds.wants import WantsPart
 from rules.errors import InvalidState
 from rules.vtes.draws import draw_odds
 
-#: a 12-card crypt with 3 copies of one vampire, 90 library cards with 10 masters (not in the
-#: card data the desk ships: counted by name) and 12 combat cards
+#: a 12-card crypt with 3 copies of one vampire, 90 library cards with 10 masters and 12
+#: combat cards
 DECK = """Crypt (12 cards)
 3x Tupdog
 9x Carlak
@@ -59,10 +59,11 @@ def hyper(deck: int, copies: int, drawn: int, k: int) -> Fraction:
     return Fraction(ways, math.comb(deck, drawn))
 
 
-def test_a_pasted_list_reads_and_its_unknown_library_cards_count_by_name() -> None:
+def test_a_pasted_list_reads_into_categories_of_the_card_data() -> None:
     read = read_deck(DECK)
     assert read.deck.crypt == {"Tupdog (G3)": 3, "Carlak (G5)": 9}
-    assert read.deck.library["Blood Doll"] == 10 and read.unknown == ("Blood Doll",)
+    assert read.deck.library["Blood Doll"] == 10
+    assert copies(read, "library", "type:Master") == 10
     assert "card:Blood Doll" in options(read, "library")
     assert "type:Combat" in options(read, "library") and "clan:Brujah" in options(read, "crypt")
     assert copies(read, "library", "type:Combat") == 12
@@ -70,9 +71,11 @@ def test_a_pasted_list_reads_and_its_unknown_library_cards_count_by_name() -> No
     assert copies(read, "crypt", "disc:dom") == 9  # Carlak only
 
 
-def test_a_vampire_the_card_data_does_not_know_names_its_line() -> None:
+def test_a_card_the_card_data_does_not_know_names_its_line() -> None:
     with pytest.raises(InvalidState, match="line 2"):
         read_deck("Crypt\n2x Nobody Atall\nLibrary\n1x Dust Up")
+    with pytest.raises(InvalidState, match="line 4"):
+        read_deck("Crypt\n2x Tupdog\nLibrary\n1x Dust Upp")
 
 
 def test_the_worked_values_hold_through_the_page_counting() -> None:
@@ -81,7 +84,7 @@ def test_the_worked_values_hold_through_the_page_counting() -> None:
     crypt = draw_odds(read.deck.crypt, tupdog, pile="crypt")
     assert crypt.turns[0].all == Fraction(41, 55)
     library = read.deck.library
-    masters = draw_odds(library, wants(read, "library", [Category("card:Blood Doll")]))
+    masters = draw_odds(library, wants(read, "library", [Category("type:Master")]))
     assert round(float(masters.turns[0].all), 4) == 0.5748
     combat = wants(read, "library", [Category("type:Combat", 2)])
     assert draw_odds(library, combat).turns[0].all == hyper(90, 12, 7, 2)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rules.errors import InvalidState
 from rules.i18n import msg
 from rules.vtes import carddata
-from rules.vtes.decklist import DeckList, parse, resolve_card
+from rules.vtes.decklist import DeckList, parse
 from rules.vtes.draws import Want
 
 PILES = ("library", "crypt")
@@ -22,11 +22,9 @@ KINDS = ("type", "clan", "disc", "card")
 
 @dataclass(frozen=True)
 class ReadDeck:
-    """A deck as read from the text area, with the library cards the card data does not know
-    (they are counted by name only)."""
+    """A deck as read from the text area."""
 
     deck: DeckList
-    unknown: tuple[str, ...]
 
     def pile(self, pile: str) -> dict[str, int]:
         return self.deck.crypt if pile == "crypt" else self.deck.library
@@ -41,23 +39,9 @@ class Category:
 
 
 def read_deck(text: str) -> ReadDeck:
-    """The deck list in ``text`` (:func:`rules.vtes.decklist.parse`).
-
-    A library card the card data does not hold (it holds the combat-related library cards
-    only) is kept under its name as written; a vampire must be known.
-    """
-    unknown: list[str] = []
-
-    def resolve(name: str, section: str, group: str = "") -> str | None:
-        found = resolve_card(name, section, group)
-        if found is None and section == "library":
-            found = " ".join(name.split())
-            if found not in unknown:
-                unknown.append(found)
-        return found
-
-    deck = parse(text, resolve=resolve)
-    return ReadDeck(deck, tuple(unknown))
+    """The deck list in ``text`` (:func:`rules.vtes.decklist.parse`): a card the card data
+    does not know, or a line that is not a card line, raises an error naming the line."""
+    return ReadDeck(parse(text))
 
 
 def _library_card(name: str) -> carddata.LibraryCard | None:

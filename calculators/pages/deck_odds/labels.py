@@ -69,10 +69,6 @@ LABELS = Catalog(
             "One card a line with its count; Crypt and Library headings separate the piles."
         ),
         "deck_summary": msg("{crypt} crypt cards, {library} library cards"),
-        "deck_unknown": msg(
-            "Not in the desk's card data, counted by name only (no type, clan or discipline): "
-            "{names}"
-        ),
         "pile": msg("Pile"),
         "pile_library": msg_p("deck odds pile", "Library"),
         "pile_crypt": msg_p("deck odds pile", "Crypt"),

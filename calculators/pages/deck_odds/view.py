@@ -39,13 +39,11 @@ def option_label(deck: ReadDeck, pile: str, key: str, t: Words) -> str:
 
 
 def deck_summary_html(deck: ReadDeck, t: Words, lang: str) -> str:
-    """How many cards each pile holds, what was read without being said, unknown cards."""
+    """How many cards each pile holds, and what was read without being said."""
     parts = [
         escape(t("deck_summary").format(crypt=deck.deck.crypt_size, library=deck.deck.library_size))
     ]
     parts += [escape(w.render(lang)) for w in deck.deck.warnings]
-    if deck.unknown:
-        parts.append(escape(t("deck_unknown").format(names=", ".join(deck.unknown))))
     return "<small>" + "<br>".join(parts) + "</small>"
 
 
