@@ -51,6 +51,7 @@ PRELOAD = (
     "calculators.pages.vtes_damage.page",
     "calculators.pages.vtes_combat.page",
     "calculators.pages.vtes_table.page",
+    "calculators.pages.deck_odds.page",
     "calculators.pages.dracula.page",
     "calculators.pages.vtm_dice.page",
     "calculators.pages.reference.page",

@@ -218,6 +218,12 @@ def _table(page: Any) -> None:
     page.wait_for_function("() => location.search.includes('victory_seating=')")
 
 
+def _deck_odds(page: Any) -> None:
+    page.locator(".deck-odds-pile").get_by_role("button", name="Crypt").click()
+    page.wait_for_function("() => location.search.includes('pile=crypt')")
+    _wait_for_text(page, ".deck-odds-result", "Clan: Brujah")
+
+
 def _dracula(page: Any) -> None:
     page.locator(".drac-blood input").fill("5")
     page.locator(".drac-blood input").press("Enter")
@@ -247,6 +253,7 @@ PAGES = [
     ("vtes_damage.ipynb", _damage, ".vtes-outcome"),
     ("vtes_combat.ipynb", _combat, ".vtes-final"),
     ("vtes_table.ipynb", _table, ".vtes-victory-result"),
+    ("vtes_deck_odds.ipynb", _deck_odds, ".deck-odds-result"),
     ("dracula.ipynb", _dracula, ".drac-summary"),
     ("vtm_dice.ipynb", _vtm, ".vtm-summary"),
     ("rules_reference.ipynb", _reference, ".ref-view"),

@@ -108,7 +108,12 @@ def test_russian_labels(app: VtmDicePage) -> None:
     app.set_language("ru")
     try:
         assert app.botch_text.startswith("Провал:")
-        assert app.tabs.titles == ("Один бросок", "Атака", "V5 (5-я редакция)")
+        assert app.tabs.titles == (
+            "Один бросок",
+            "Атака",
+            "V5 (5-я редакция)",
+            "V5: состязания и проверки",
+        )
         assert app.dice.description == "Кубиков"
         assert app.chart.bars[0].label == "Провал"
         assert "Недееспособен" in [label for label, _ in app.wound.options]

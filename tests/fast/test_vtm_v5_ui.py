@@ -65,7 +65,7 @@ def test_sliders_willpower_and_advice(app: VtmDicePage) -> None:
         "bestial failure 0%."
     )
     assert "[vtm:v5-willpower] Best: re-roll [2, 3]" in tab.trace_view.text
-    tab.set_inputs(roll="10 9 9 9 / 10")
+    tab.set_inputs(pool=5, roll="10 9 9 9 / 10")
     assert "Re-roll 10: win 100%, messy critical 10.00%" in tab.advice_text
     tab.set_inputs(roll="")
     assert tab.advice is None and "Best:" not in tab.trace_view.text

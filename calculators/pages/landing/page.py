@@ -57,6 +57,16 @@ PAGES: tuple[PageCard, ...] = (
         msg("Vampire: The Eternal Struggle"),
     ),
     PageCard(
+        "vtes_deck_odds.ipynb",
+        msg("VTES deck odds"),
+        msg("For players"),
+        msg(
+            "Paste a deck list and read the exact odds of drawing a card, a card type, a clan "
+            "or a discipline, several at once, by turn."
+        ),
+        msg("Vampire: The Eternal Struggle"),
+    ),
+    PageCard(
         "dracula.ipynb",
         msg("Fury of Dracula combat odds"),
         msg("For players, and a round resolver for judges"),

@@ -41,6 +41,7 @@ from calculators.pages.vtm_dice.labels import (
     WOUND_CHOICES,
 )
 from calculators.pages.vtm_dice.v5 import LABELS as V5_LABELS
+from calculators.pages.vtm_dice.v5_contest import CONTEST_LABELS
 from calculators.pages.vtm_dice.widgets import VtmDicePageWidgets
 from rules.errors import RuleError
 from rules.vtm import (
@@ -163,6 +164,13 @@ class VtmDicePage(VtmDicePageWidgets):
 
     def ruling_text(self) -> str:
         """The open tab's inputs, result and steps as plain text ("" without a result)."""
+        if self.tabs.selected_index == 3:
+            contest = self.contest
+            if contest.results is None:
+                return ""
+            situation = input_lines(contest.widget, self.lang)
+            steps = contest.trace_view.steps
+            return ruling_text(self.t("title"), situation, contest.lines, steps, self.lang)
         if self.tabs.selected_index == 2:
             v5 = self.v5
             if v5.result is None:
@@ -429,6 +437,8 @@ class VtmDicePage(VtmDicePageWidgets):
     def _on_tab(self, _change: dict[str, Any]) -> None:
         if self._sections.active == "v5":
             self.v5.reveal()
+        elif self._sections.active == "contest":
+            self.contest.reveal()
 
     def _tab_built(self, key: str, tab: HasWidget) -> None:
         """A tab was built (shown or used for the first time): label it, compute it."""
@@ -439,6 +449,8 @@ class VtmDicePage(VtmDicePageWidgets):
             self._first_result(self._refresh_attack)
         elif key == "v5":
             self._first_result(self.v5.relabel)
+        elif key == "contest":
+            self._first_result(self.contest.relabel)
 
     def _first_result(self, compute: Callable[[], None]) -> None:
         """A tab's first result, as it is built: a message the banner already shows (about the
@@ -455,6 +467,7 @@ class VtmDicePage(VtmDicePageWidgets):
             self.t("tab_pool"),
             self.t("tab_attack"),
             V5_LABELS.text("tab", self.lang),
+            CONTEST_LABELS.text("c_tab", self.lang),
         )
         for key in ("dice", "difficulty", "wound", "actions"):
             getattr(self, key).description = self.t(key)
@@ -468,6 +481,8 @@ class VtmDicePage(VtmDicePageWidgets):
             self.run(self._refresh_attack)
         if self._sections.is_built("v5"):
             self.run(self.v5.relabel)
+        if self._sections.is_built("contest"):
+            self.run(self.contest.relabel)
         # raises on bad input: the kit's run() around relabel() shows it in the banner
         self._refresh()
 

@@ -41,7 +41,7 @@ from rules.vtm import (
     v5_reroll,
     v5_willpower,
 )
-from rules.vtm.notation import parse_roll
+from rules.vtm.notation import read_roll
 
 if TYPE_CHECKING:
     from calculators.kit.page import Page
@@ -85,7 +85,9 @@ LABELS = Catalog(
             "when that does not raise the chance of a messy critical)."
         ),
         "roll": msg("Your roll"),
-        "roll_help": msg("Regular dice, then '/', then Hunger dice, e.g. 10 7 3 2 / 10 1"),
+        "roll_help": msg(
+            "Every die of the pool: regular dice, then '/', then Hunger dice, e.g. 10 7 3 2 / 10 1"
+        ),
         "roll_empty": msg("Type a roll to get the best Willpower re-roll for it."),
         "advice_reroll": msg(
             "Re-roll {faces}: win {win}, messy critical {messy}, bestial failure {bestial}."
@@ -288,11 +290,13 @@ class V5Tab:
         self.advice_error = ""
         self.trace_view.show(self._base_steps, self.app.lang)
         try:
-            parsed = parse_roll(self.roll.value)
-            if parsed is None:
+            # read as typed: the pool's every die, the Hunger dice after a '/' (asked, never
+            # guessed, when the roll does not mark them at Hunger above 0)
+            typed = read_roll(self.roll.value, pool=self.pool.value, hunger=self.hunger.value)
+            if typed is None:
                 self._advice.value = f"<small>{escape(self.t('roll_empty'))}</small>"
                 return
-            advice = v5_reroll(*parsed, self.difficulty.value)
+            advice = v5_reroll(typed.regular, typed.hunger, self.difficulty.value)
         except RuleError as error:
             # a typing slip in the roll: said beside the field; the odds above stay
             self.advice_error = error.in_language(self.app.lang)
@@ -313,9 +317,12 @@ class V5Tab:
             )
         else:
             tip = self.t("advice_keep")
-        self.advice_text = f"{now} {tip}"
-        self._advice.value = f"<p><b>{escape(now)}</b> {escape(tip)}</p>"
-        self.trace_view.show((*self._base_steps, *advice.steps), self.app.lang)
+        read = " ".join(w.in_language(self.app.lang) for w in typed.warnings)
+        self.advice_text = " ".join(part for part in (read, now, tip) if part)
+        note = f'<div class="calc-help vtm-v5-read">{escape(read)}</div>' if read else ""
+        self._advice.value = f"{note}<p><b>{escape(now)}</b> {escape(tip)}</p>"
+        steps = (*self._base_steps, *typed.steps, *advice.steps)
+        self.trace_view.show(steps, self.app.lang)
 
     # -- labels -------------------------------------------------------------------------
     def relabel(self) -> None:

@@ -19,7 +19,9 @@ from calculators.kit.panel import ResultPanel
 from calculators.kit.tabs import HasWidget, LazyTabs, LazyTabsPage, Part, TabPlan
 from calculators.kit.trace_view import TraceView
 from calculators.pages.vtm_dice.labels import ATTACK_INPUTS, LABELS, POOL_INPUTS, WOUND_CHOICES
+from calculators.pages.vtm_dice.v5 import LABELS as V5_LABELS
 from calculators.pages.vtm_dice.v5 import V5Tab
+from calculators.pages.vtm_dice.v5_contest import CONTEST_LABELS, V5ContestTab
 from calculators.pages.vtm_dice.weapons import WeaponPicker
 from rules.vtm import DAMAGE_TYPES, EDITIONS, HEALTH_LEVELS, TARGETS, UNHURT, AttackResult
 
@@ -135,6 +137,11 @@ class VtmDicePageWidgets(LazyTabsPage, Page):
                     attributes=ATTACK_ATTRIBUTES,
                 ),
                 "v5": TabPlan.prefixed(lambda: V5Tab(self), "v5_"),
+                "contest": TabPlan(
+                    self._build_contest,
+                    fields=lambda tab: tab.address_fields(),  # type: ignore[attr-defined]
+                    claims=lambda name: name.startswith("v5c_"),
+                ),
             },
             self._tab_built,
         )
@@ -231,6 +238,18 @@ class VtmDicePageWidgets(LazyTabsPage, Page):
 
     def _attack_fields(self) -> dict[str, Field]:
         return {name: f for name, f in widget_fields(self).items() if name in ATTACK_FIELDS}
+
+    def _build_contest(self) -> V5ContestTab:
+        labels = V5_LABELS.merged(CONTEST_LABELS)
+        holder: list[V5ContestTab] = []
+        tab = V5ContestTab(self.part_context(lambda: holder[0].recompute(), labels))
+        holder.append(tab)
+        return tab
+
+    @property
+    def contest(self) -> V5ContestTab:
+        """The V5 contests and checks tab (built if it was not yet)."""
+        return self._sections.get_as("contest", V5ContestTab)
 
     @property
     def v5(self) -> V5Tab:
