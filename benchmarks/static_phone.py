@@ -178,7 +178,12 @@ def measure_static(chromium: Any, site: Site, page_name: str, result: str, work:
     out = Figures()
     profile = Path(tempfile.mkdtemp(prefix="profile-", dir=work))
     context = chromium.launch_persistent_context(
-        str(profile), args=phone.ARGS, viewport=phone.SCREEN, is_mobile=True, has_touch=True
+        str(profile),
+        executable_path=shutil.which("chromium"),
+        args=phone.ARGS,
+        viewport=phone.SCREEN,
+        is_mobile=True,
+        has_touch=True,
     )
     try:
         start = site.link.bytes
@@ -199,7 +204,12 @@ def measure_server(chromium: Any, srv: Any, notebook: str, work: Path) -> Figure
     out = Figures()
     profile = Path(tempfile.mkdtemp(prefix="profile-", dir=work))
     context = chromium.launch_persistent_context(
-        str(profile), args=phone.ARGS, viewport=phone.SCREEN, is_mobile=True, has_touch=True
+        str(profile),
+        executable_path=shutil.which("chromium"),
+        args=phone.ARGS,
+        viewport=phone.SCREEN,
+        is_mobile=True,
+        has_touch=True,
     )
     url = f"{srv.base}/voila/render/{notebook}"
     try:

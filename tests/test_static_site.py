@@ -202,7 +202,7 @@ def test_one_visit_of_one_page_keeps_every_page_for_offline_use(visit: _Visit) -
     _dice_page_computes(page)
     # sympy is not loaded while the kernel starts: the page fetches it (here: the kept copy)
     page.locator(".vtm-closed-forms input").check()
-    page.wait_for_selector(".vtm-forms >> text=Closed forms")
+    page.wait_for_selector(".vtm-forms >> text=dice rolled, d = difficulty")
     for name in PAGES:
         if name not in ("00_index", "vtm_dice"):  # opened above
             visit.open(name)
