@@ -228,6 +228,7 @@ def measure_server(chromium: Any, srv: Any, notebook: str, work: Path) -> Figure
 
 def build_site(ref: str | None, into: Path) -> Path:
     """The static site of ``ref`` (a temporary checkout) or of this tree (``None``)."""
+    into = into.resolve()
     if (into / "voici").is_dir():
         return into
     cache = REPO / "build" / "cache"
