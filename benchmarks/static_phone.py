@@ -264,7 +264,9 @@ def build_site(ref: str | None, into: Path) -> Path:
     return into
 
 
-def _cell(value: float, unit: str) -> str:
+def _cell(value: float, unit: str, measured: bool = True) -> str:
+    if not measured:
+        return "-"
     return "timeout" if value != value else f"{value:.1f} {unit}"
 
 
@@ -312,7 +314,8 @@ def main(argv: Any = None) -> None:
     for (name, kind), f in results.items():
         print(
             f"| {name} | {kind} | {_cell(f.first_mb, 'MB')} | {_cell(f.first_s, 's')} | "
-            f"{_cell(f.kept_mb, 'MB')} | {_cell(f.repeat_mb, 'MB')} | {_cell(f.repeat_s, 's')} |"
+            f"{_cell(f.kept_mb, 'MB', kind != 'server')} | {_cell(f.repeat_mb, 'MB')} | "
+            f"{_cell(f.repeat_s, 's')} |"
         )
     print()
     for name in pages:
