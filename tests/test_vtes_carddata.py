@@ -19,8 +19,50 @@ def test_pinned_source() -> None:
     meta = carddata.meta()
     assert meta["krcg"] == "4.19"
     assert set(meta["sha256"]) == {"vtessets.csv", "vtescrypt.csv", "vteslib.csv"}
-    assert meta["crypt"] == len(carddata.crypt()) > 1500
-    assert meta["library"] == len(carddata.library())
+    assert meta["vampires"] == len(carddata.crypt()) == len(carddata.crypt_names()) > 1500
+    assert meta["library"] == len(carddata.library()) > 2000
+    assert meta["crypt"] + meta["library"] == len(carddata.cards()) == 4149
+
+
+def test_every_card_by_id_and_name() -> None:
+    every = carddata.cards()
+    assert len({c.id for c in every}) == len(every)
+    assert all(carddata.card(c.id) == c for c in every)
+    # an imbued is a crypt card but not a vampire the combat pages take
+    anna = carddata.card('Anna "Dictatrix11" Suljic (G4)')
+    assert isinstance(anna, carddata.CryptCard) and anna.types == ("Imbued",)
+    assert (anna.capacity, anna.basic, anna.clan) == (6, ("mar", "red", "viz"), "Martyr")
+    assert anna.name not in carddata.crypt_names()
+    with pytest.raises(InvalidState, match="No vampire"):
+        carddata.vampire(anna.name)
+    # every library card, not only those the combat pages use
+    zip_line = carddata.card("zip line")
+    assert isinstance(zip_line, carddata.LibraryCard) and zip_line.types == ("Action",)
+    assert carddata.card("101179").aka == ("mask of 1,000 faces",)
+    with pytest.raises(InvalidState, match="close names: Majesty") as error:
+        carddata.card("Majesty!!")
+    assert "похожие названия: Majesty" in error.value.ru
+
+
+def test_the_sources_are_named_with_their_versions() -> None:
+    s = carddata.sources()
+    assert (s.krcg, s.newest_set, s.newest_set_date) == (
+        "4.19",
+        "2025 European GP Promo",
+        "2025-11-29",
+    )
+    assert s.newest_ruling_date == "2026-05-22" and s.rulings == 5309 and s.cards == 4149
+    assert (s.rulebook, s.rulebooks) == ("black-hand", ("black-hand", "vekn-2024"))
+    assert dict(s.cards_sha256) == carddata.meta()["sha256"]
+    assert {name for name, _ in s.rulings_sha256} == {
+        "rulings.yaml",
+        "groups.yaml",
+        "references.yaml",
+    }
+    en, ru = s.message().render("en"), s.message().render("ru")
+    assert "krcg 4.19" in en and "2025-11-29" in en and "2026-05-22" in en
+    assert "Black Hand rulebook" in en and "current VEKN rulebook" in en
+    assert "krcg 4.19" in ru and "2026-05-22" in ru and "Card texts" not in ru
 
 
 def test_a_vampire_by_name() -> None:
@@ -49,6 +91,7 @@ def test_library_cards_carry_their_official_text() -> None:
     assert carddata.library_card("101144").name == "Majesty"
     with pytest.raises(InvalidState, match="No library card"):
         carddata.library_card("Not A Card")
+    assert carddata.library_card("Zip Line").types == ("Action",)  # every library card
 
 
 @pytest.mark.skipif(importlib.util.find_spec("krcg") is None, reason="krcg ([cards] extra) absent")
