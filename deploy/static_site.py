@@ -12,14 +12,21 @@ copied into the site, so the pages never ask another host for anything:
   pairs with JupyterLite's kernel;
 - this project as a wheel built from the working tree.
 
-The wheels are listed in the site's own ``pyodide-lock.json``, and the kernel loads the project and
-everything it imports while it starts. Two parts of the usual Pyodide distribution are not on any
-registry here and are left out on purpose:
+The wheels are listed in the site's own ``pyodide-lock.json``. The kernel loads the project and
+what its pages import for their first result while it starts; sympy and mpmath (:data:`ON_DEMAND`)
+stay on the site until a reader asks for the V:tM closed forms (:mod:`calculators.kit.on_demand`).
+Left out on purpose:
 
 - ``sqlite3`` (a compiled standard-library module that Pyodide ships apart): IPython imports it for
-  its command history only and works without it, so the lock lists an empty placeholder under that
-  name;
+  its command history only and works without it;
+- ``jedi`` and ``parso`` (IPython's code completion): pages never complete code;
 - every other Pyodide package: the calculators do not use them.
+
+The kernel installs ``sqlite3`` and ``jedi`` by name while it starts, so the lock lists an empty
+placeholder under each name.
+
+Every file that compression makes smaller gets a brotli and a gzip copy beside it
+(:func:`precompress`), for hosts that serve them as they are (:mod:`deploy.static_host`).
 
 ``gmpy2`` does not exist for Pyodide: the project's dependency on it has an environment marker, and
 ``rules.dracula`` uses Python's own integers where it is missing.
@@ -38,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import importlib.metadata as metadata
 import json
@@ -60,10 +68,21 @@ REPO = Path(__file__).resolve().parents[1]
 PROJECT = "vampire-rules-desk"
 PYODIDE_PYTHON = "3.13"
 PYODIDE_PLATFORM = "pyodide_2025_0_wasm32"
-#: What the kernel imports besides the project (the Pyodide kernel's own list, less sqlite3).
-KERNEL_PACKAGES = ("ipython", "comm", "jedi")
+#: What the kernel imports besides the project (the Pyodide kernel's own list, less sqlite3
+#: and jedi, which the lock lists as empty placeholders).
+KERNEL_PACKAGES = ("ipython", "comm")
 #: Shipped by the Pyodide kernel extension itself as shims; ours would clash with them.
 PROVIDED_BY_KERNEL = frozenset({"ipykernel", "widgetsnbextension", "pyodide-kernel", "piplite"})
+#: Left out of the site: IPython's code completion (jedi and its parser, 1.7 MB); pages never
+#: complete code, and IPython works without them.
+LEFT_OUT = frozenset({"jedi", "parso"})
+#: Empty placeholders in the lock, so that the kernel, which installs these names while it
+#: starts, finds them without fetching anything.
+PLACEHOLDERS = ("sqlite3", "jedi")
+#: On the site and in its lock, but not loaded while the kernel starts: a page fetches them when
+#: a reader asks for what needs them (:mod:`calculators.kit.on_demand`): sympy and mpmath
+#: (6.8 MB) for the V:tM closed forms only.
+ON_DEMAND = frozenset({"sympy", "mpmath"})
 #: Files of the npm package the site needs (no source maps, consoles or type stubs).
 PYODIDE_FILES = (
     "pyodide.js",
@@ -105,7 +124,7 @@ def requirement_closure(roots: Iterable[str]) -> dict[str, str]:
     todo = [canonicalize_name(name) for name in roots]
     while todo:
         name = todo.pop()
-        if name in found or name in PROVIDED_BY_KERNEL:
+        if name in found or name in PROVIDED_BY_KERNEL or name in LEFT_OUT:
             continue
         try:
             dist = metadata.distribution(name)
@@ -258,7 +277,7 @@ def wheel_entry(wheel: Path, name: str, version: str) -> dict[str, object]:
                 marker = requirement.marker
                 if marker is None or marker.evaluate(PYODIDE_MARKERS):
                     dep = canonicalize_name(requirement.name)
-                    if dep not in PROVIDED_BY_KERNEL:
+                    if dep not in PROVIDED_BY_KERNEL and dep not in LEFT_OUT:
                         depends.append(dep)
         top = next((n for n in names if n.endswith(".dist-info/top_level.txt")), None)
         if top is not None:
@@ -326,14 +345,17 @@ def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
             packages[name] = wheel_entry(site_pyodide / wheel.name, name, pins[name])
         shutil.copy2(own, site_pyodide / own.name)
         own_entry = wheel_entry(site_pyodide / own.name, PROJECT, own.name.split("-")[1])
+        # what pages fetch on demand is not loaded with the project
+        own_entry["depends"] = [d for d in own_entry["depends"] if d not in ON_DEMAND]  # type: ignore[attr-defined]
         packages[PROJECT] = own_entry
-        sqlite = placeholder_wheel("sqlite3", site_pyodide)
-        packages["sqlite3"] = {**wheel_entry(sqlite, "sqlite3", "0.0.0"), "imports": []}
+        for name in PLACEHOLDERS:
+            empty = placeholder_wheel(name, site_pyodide)
+            packages[name] = {**wheel_entry(empty, name, "0.0.0"), "imports": []}
         _check_depends(packages)
         lock = {"info": npm_lock["info"], "packages": packages}
         (site_pyodide / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
 
-        preload = sorted({PROJECT, *KERNEL_PACKAGES, "sqlite3"})
+        preload = sorted({PROJECT, *KERNEL_PACKAGES, *PLACEHOLDERS})
         (lite / "jupyter-lite.json").write_text(
             json.dumps(
                 {
@@ -373,6 +395,8 @@ def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
         )
     _prune(out)
     _add_offline_worker(out)
+    plain, sent = precompress(out)
+    log(f"precompressed: {plain / 1e6:.1f} MB of text sent as {sent / 1e6:.1f} MB (brotli)")
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
     log(f"done: {out} ({size / 1e6:.1f} MB in {len(files)} files)")
@@ -528,7 +552,7 @@ def offline_files(out: Path) -> list[str]:
     return sorted(
         path
         for path in (p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-        if not path.startswith(NOT_FOR_PAGES) and path != WORKER
+        if not path.startswith(NOT_FOR_PAGES) and path != WORKER and not path.endswith(COMPRESSED)
     )
 
 
@@ -548,6 +572,47 @@ def _add_offline_worker(out: Path) -> None:
         "__VERSION__", version.hexdigest()[:16]
     )
     worker.write_text(addition + upstream, encoding="utf-8")
+
+
+#: Copies the build writes beside a file, for hosts that serve them as they are.
+COMPRESSED = (".br", ".gz")
+#: Already compressed inside (wheels are zip archives): never worth a copy.
+INCOMPRESSIBLE = (".whl", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff", ".woff2", *COMPRESSED)
+#: A copy is written only when it is at least this much smaller than the file.
+SAVING = 0.9
+
+
+def precompress(out: Path) -> tuple[int, int]:
+    """Write ``file.br`` and ``file.gz`` beside every file they make smaller.
+
+    Returns the bytes of the site's files and of what a brotli-capable visitor would be sent
+    for them. Brotli copies of the largest files use a lower quality (quality 11 takes minutes
+    on Pyodide's 9 MB core for 2 % less).
+    """
+    import brotli  # the 'static' extra; only the build needs it
+
+    plain = sent = 0
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        if path.name.endswith(INCOMPRESSIBLE):
+            continue
+        data = path.read_bytes()
+        plain += len(data)
+        best = len(data)
+        quality = 11 if len(data) < 2_000_000 else 9
+        copies = {
+            ".br": brotli.compress(data, quality=quality),
+            ".gz": gzip.compress(data, compresslevel=9, mtime=0),
+        }
+        for suffix, copy in copies.items():
+            target = path.with_name(path.name + suffix)
+            if len(copy) <= SAVING * len(data):
+                target.write_bytes(copy)
+                os.utime(target, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns))
+                best = min(best, len(copy))
+            else:
+                target.unlink(missing_ok=True)
+        sent += best
+    return plain, sent
 
 
 def main(argv: list[str] | None = None) -> None:

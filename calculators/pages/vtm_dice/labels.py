@@ -95,6 +95,7 @@ LABELS = Catalog(
             "total probability {p}."
         ),
         "forms_title": msg("Closed forms"),
+        "forms_loading": msg("Fetching the algebra for the closed forms (once)…"),
         "forms_note": msg("n = dice rolled, d = difficulty; values for the pool above."),
         "attacker": msg("Attacker"),
         "defender": msg("Defender"),

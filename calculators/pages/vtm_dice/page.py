@@ -25,6 +25,7 @@ from calculators.kit.charts import Bar
 from calculators.kit.fields import invalid_fields
 from calculators.kit.fmt import escape, exact_html, mean_html, percent, short_fraction
 from calculators.kit.markup import Cell, Markup, heading, table
+from calculators.kit.on_demand import ready
 from calculators.kit.page import on_failure
 from calculators.kit.page_tools import PageTools, input_lines, ruling_text
 from calculators.kit.tabs import HasWidget
@@ -333,6 +334,9 @@ class VtmDicePage(VtmDicePageWidgets):
         if not self.closed_forms.value:
             self.forms_html = ""
             self._forms.value = ""
+            return
+        if not ready(("sympy",), lambda: self._render_forms(r)):  # the static site fetches it
+            self._forms.value = f"<small>{escape(self.t('forms_loading'))}</small>"
             return
         from rules.vtm.closed_forms import closed_form_values, general_forms
 
