@@ -47,6 +47,17 @@ PAGES: tuple[PageCard, ...] = (
         msg("Vampire: The Eternal Struggle"),
     ),
     PageCard(
+        "vtes_cards.ipynb",
+        msg("VTES cards and rulings"),
+        msg("For judges and players"),
+        msg(
+            "Find any card by any spelling, even a vampire's name typed in Cyrillic: its "
+            "text, every official ruling with its references, and what the combat "
+            "resolver does with a combat card."
+        ),
+        msg("Vampire: The Eternal Struggle, every crypt and library card"),
+    ),
+    PageCard(
         "vtes_table.ipynb",
         msg("VTES table rules"),
         msg("For judges"),

@@ -1,0 +1,1 @@
+"""The VTES cards page: find a card by any spelling, read its text and official rulings."""

@@ -1,0 +1,241 @@
+"""VTES cards page's view: a card, its rulings and what the combat resolver does with it, as
+HTML or plain text, from the card data alone (no widgets).
+
+Every function takes ``t`` (a catalog label by key, in the page's language) and ``lang``.
+Card texts and rulings stay in English, as published; their symbols are shown as text
+(``[pre]`` as "pre", "Ⓓ" as "(D)"), so no font lacks a glyph for them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from calculators.kit.fmt import escape
+from calculators.kit.links import page_url
+from calculators.kit.markup import heading
+from calculators.pages.vtes_cards.labels import NOTEBOOK
+from rules.vtes.card_library import LibraryEntry, describe_option
+from rules.vtes.carddata import Card, CryptCard, Ruling, Sources
+
+Label = Callable[[str], str]
+
+#: glyphs of the card texts that common fonts lack, and the text shown instead
+GLYPHS = {"Ⓓ": "(D)"}
+_SYMBOL = re.compile(r"\[([A-Za-z0-9 ]+)\]")
+_NAMED = re.compile(r"\{([^{}]+)\}")
+
+
+def card_link(card_id: int, lang: str) -> str:
+    """The address of this page showing the card ``card_id``."""
+    return page_url(NOTEBOOK, lang, card=str(card_id))
+
+
+def plain_symbols(text: str) -> str:
+    """``text`` with the glyphs fonts may lack replaced by letters."""
+    for glyph, letters in GLYPHS.items():
+        text = text.replace(glyph, letters)
+    return text
+
+
+def symbols_html(text: str) -> str:
+    """Escaped ``text`` whose ``[pre]`` symbols show as marked text."""
+    parts = []
+    last = 0
+    for m in _SYMBOL.finditer(text):
+        parts.append(escape(plain_symbols(text[last : m.start()])))
+        parts.append(f'<span class="vtes-symbol">{escape(m[1])}</span>')
+        last = m.end()
+    parts.append(escape(plain_symbols(text[last:])))
+    return "".join(parts)
+
+
+def ruling_body(ruling: Ruling) -> str:
+    """The ruling's text without the references at its end (they are shown as links)."""
+    text = ruling.text
+    for ref in ruling.references:
+        text = text.replace(f"[{ref.label}]", "")
+    return text.strip()
+
+
+def _cost(card: Card, t: Label) -> str:
+    if isinstance(card, CryptCard):
+        return ""
+    costs = []
+    for key, value in (
+        ("blood_cost", card.blood_cost),
+        ("pool_cost", card.pool_cost),
+        ("conviction_cost", card.conviction_cost),
+    ):
+        if value:
+            costs.append(t(key).format(n=value))
+    return ", ".join(costs)
+
+
+def card_facts(card: Card, t: Label) -> list[tuple[str, str]]:
+    """The card's type, cost, disciplines, clan and capacity that it has, as (label, value)."""
+    facts = [(t("type"), " / ".join(card.types))]
+    if isinstance(card, CryptCard):
+        facts.append((t("capacity"), str(card.capacity)))
+        facts.append((t("disciplines"), card.disciplines or "—"))
+        facts.append((t("clan"), card.clan))
+        if card.title:
+            facts.append((t("card_title"), card.title))
+        if card.group:
+            facts.append((t("group"), card.group))
+    else:
+        cost = _cost(card, t)
+        if cost:
+            facts.append((t("cost"), cost))
+        if card.disciplines:
+            facts.append((t("disciplines"), " / ".join(card.disciplines)))
+        if card.clans:
+            facts.append((t("clan"), " / ".join(card.clans)))
+    return [(label, value) for label, value in facts if value]
+
+
+def results_note(query: str, found: int, t: Label) -> str:
+    """The line above the result list: nothing to say, or that nothing matched."""
+    if query.strip() and not found:
+        return f"<p>{escape(t('no_results').format(query=repr(query.strip())))}</p>"
+    return ""
+
+
+def card_html(card: Card, t: Label, lang: str) -> str:
+    """The card's name, facts and official text."""
+    rows = "".join(
+        f"<tr><th>{escape(label)}</th><td>{escape(value)}</td></tr>"
+        for label, value in card_facts(card, t)
+    )
+    note = f' <small class="vtes-english">({escape(t("english_note"))})</small>'
+    text = "<br>".join(symbols_html(line) for line in card.text.splitlines())
+    name = card.printed if isinstance(card, CryptCard) else card.name
+    return (
+        f'<div class="vtes-card" lang="en">{heading(name, 3)}'
+        f'<table class="calc-table vtes-card-facts">{rows}</table>'
+        f"<p><b>{escape(t('official_text'))}</b>{note if lang != 'en' else ''}</p>"
+        f'<p class="vtes-card-text">{text}</p></div>'
+    )
+
+
+def ruling_html(ruling: Ruling, t: Label, lang: str) -> str:
+    """One ruling: its text (the cards it names as links to them), then its references."""
+    named = {c.name: c.id for c in ruling.cards}
+    body = ruling_body(ruling)
+    parts = []
+    last = 0
+    for m in _NAMED.finditer(body):
+        parts.append(symbols_html(body[last : m.start()]))
+        ident = named.get(m[1])
+        if ident is None:
+            parts.append(escape(m[1]))
+        else:
+            parts.append(
+                f'<a class="vtes-card-link" href="{escape(card_link(ident, lang))}" '
+                f'target="_top">{escape(m[1])}</a>'
+            )
+        last = m.end()
+    parts.append(symbols_html(body[last:]))
+    refs = ", ".join(
+        f'<a class="vtes-reference" href="{escape(ref.url)}" target="_blank" '
+        f'rel="noopener noreferrer">{escape(ref.label)}</a>'
+        for ref in ruling.references
+    )
+    group = (
+        f'<div class="vtes-ruling-group"><small>'
+        f"{escape(t('group_ruling').format(group=ruling.group))}</small></div>"
+        if ruling.group
+        else ""
+    )
+    return (
+        f'<li class="vtes-ruling">{group}<span lang="en">{"".join(parts)}</span>'
+        f' <small class="vtes-references">[{refs}]</small></li>'
+    )
+
+
+def rulings_html(rulings: Sequence[Ruling], t: Label, lang: str) -> str:
+    """Every ruling on the card, or that there is none."""
+    title = heading(t("rulings"), 4)
+    if not rulings:
+        return f'<div class="vtes-rulings">{title}<p>{escape(t("no_rulings"))}</p></div>'
+    note = f"<p><small>{escape(t('rulings_english'))}</small></p>" if lang != "en" else ""
+    items = "".join(ruling_html(r, t, lang) for r in rulings)
+    return f'<div class="vtes-rulings">{title}{note}<ol>{items}</ol></div>'
+
+
+def _level(key: str, level: str, t: Label) -> str:
+    if level == "-":
+        return t("no_discipline")
+    return f"{key} ({t(level)})"
+
+
+def combat_html(entry: LibraryEntry | None, t: Label, lang: str) -> str:
+    """For a combat card or a weapon: what the resolver does at each level, and what it
+    leaves to the judge; for a combat card it has no entry for, that it has none."""
+    title = heading(t("combat"), 4)
+    if entry is None:
+        return f'<div class="vtes-combat">{title}<p>{escape(t("not_in_library"))}</p></div>'
+    rows = []
+    for option in entry.options:
+        judge = option.note.render(lang) if option.note is not None else t("nothing_left")
+        level = _level(option.key, option.level, t)
+        if option.choice:
+            level += f" — {option.choice}"
+        rows.append(
+            f"<tr><th>{escape(level)}</th><td>{escape(describe_option(option).render(lang))}"
+            f"</td><td>{escape(judge)}</td></tr>"
+        )
+    for key, why in entry.unmodelled:
+        rows.append(
+            f"<tr><th>{escape(key)}</th><td>—</td>"
+            f"<td>{escape(t('not_modelled').format(why=why.render(lang)))}</td></tr>"
+        )
+    head = (
+        f"<tr><th>{escape(t('level'))}</th><th>{escape(t('does'))}</th>"
+        f"<th>{escape(t('judge'))}</th></tr>"
+    )
+    return (
+        f'<div class="vtes-combat">{title}<table class="calc-table">{head}{"".join(rows)}'
+        "</table></div>"
+    )
+
+
+def sources_html(sources: Sources, t: Label, lang: str) -> str:
+    """The dated sources line."""
+    return (
+        f'<p class="vtes-sources"><small><b>{escape(t("sources"))}:</b> '
+        f"{escape(sources.message().render(lang))}</small></p>"
+    )
+
+
+def card_text(
+    card: Card,
+    rulings: Sequence[Ruling],
+    entry: LibraryEntry | None,
+    sources: Sources,
+    t: Label,
+    lang: str,
+) -> str:
+    """The card, its rulings and the sources as plain text, to paste into a chat."""
+    name = card.printed if isinstance(card, CryptCard) else card.name
+    lines = [name, *(f"{label}: {value}" for label, value in card_facts(card, t))]
+    english = f" ({t('english_note')})" if lang != "en" else ""
+    lines += ["", f"{t('official_text')}{english}:", plain_symbols(card.text)]
+    lines += ["", f"{t('rulings')}:"]
+    if not rulings:
+        lines.append(t("no_rulings"))
+    for i, ruling in enumerate(rulings, 1):
+        body = plain_symbols(ruling_body(ruling)).replace("{", "").replace("}", "")
+        refs = "; ".join(f"{ref.label} {ref.url}" for ref in ruling.references)
+        lines.append(f"{i}. {body} [{refs}]")
+    if entry is not None:
+        lines += ["", f"{t('combat')}:"]
+        for option in entry.options:
+            judge = option.note.render(lang) if option.note is not None else t("nothing_left")
+            lines.append(
+                f"- {_level(option.key, option.level, t)}: "
+                f"{describe_option(option).render(lang)}; {t('judge')}: {judge}"
+            )
+    lines += ["", f"{t('sources')}: {sources.message().render(lang)}"]
+    lines.append(card_link(card.id, lang))
+    return "\n".join(lines)
