@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit import CalculatorApp
+from calculators.kit.page import Page
 from calculators.kit.fmt import escape
 from calculators.kit.markup import heading
 from calculators.kit.page_tools import PageTools
@@ -51,7 +51,7 @@ def _result_name(card: Card) -> str:
     return f"{card.name} · {' / '.join(card.types)}"
 
 
-class VtesCardsPage(CalculatorApp):
+class VtesCardsPage(Page):
     """Look up a VTES card and read its rulings.
 
     Test handles: ``query`` (the search box), :attr:`found` (the listed cards), :meth:`choose`,
