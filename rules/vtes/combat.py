@@ -31,6 +31,7 @@ from rules.vtes.combat_fighter import Fighter as _Fighter
 from rules.vtes.combat_pairs import PairSteps, describe_strike
 from rules.vtes.combat_report import CombatantState, CombatReport, Range, RoundReport
 from rules.vtes.scenario import (
+    SIDES,
     Round,
     Side,
     Strike,

@@ -156,7 +156,7 @@ class PlayLimits(CardEffects):
         done = fighter.played.get(key, 0)
         if done >= limits.count:
             if limits.once == "round":
-                said = msg_n(
+                refused = msg_n(
                     "{where}: {name} may play {group} only {n} time each round and already "
                     "did; the text of {card} says: “{quote}”",
                     "{where}: {name} may play {group} only {n} times each round and "
@@ -169,7 +169,7 @@ class PlayLimits(CardEffects):
                     quote=limits.said("once"),
                 )
             else:
-                said = msg_n(
+                refused = msg_n(
                     "{where}: {name} may play {group} only {n} time each combat and already "
                     "did; the text of {card} says: “{quote}”",
                     "{where}: {name} may play {group} only {n} times each combat and "
@@ -181,7 +181,7 @@ class PlayLimits(CardEffects):
                     card=card,
                     quote=limits.said("once"),
                 )
-            raise IllegalPlay(said)
+            raise IllegalPlay(refused)
         fighter.played[key] = done + 1
 
     def _need(self, side: Side, card: str, need: str, quote: str) -> None:

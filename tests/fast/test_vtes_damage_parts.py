@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from calculators.kit.part import StandaloneContext
@@ -67,13 +64,3 @@ def test_the_outcome_part_shows_a_result_from_the_view() -> None:
     assert part.result is result and result.state is MinionState.BURNED
     assert part.outcome_text == outcome_sentence(result, context.t)
     assert part.badges == ("burned",) and "vtes-badge-burned" in part.panel.widget.value
-
-
-def test_the_view_imports_no_widgets() -> None:
-    script = (
-        "import sys, calculators.pages.vtes_damage.view\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'ipywidgets'))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from calculators.kit import Catalog
+from calculators.kit.labels import Catalog
 from rules.i18n import msg, msg_p
 
 #: the page's own notebook (links to a card point here)
