@@ -35,9 +35,11 @@ PAGES = (
     "dracula",
     "vtm_dice",
     "rules_reference",
+    "vtes_cards",
+    "vtes_deck_odds",
 )
 READY_SECONDS = 240
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,6 @@
 """Held for hours: no kernel outlives its visitor, previews start no kernel, the ceiling holds.
 
-One desk server (``conftest.desk_server``) with no preheated kernels, short graces and room
+One desk server (``support.servers.voila_server``) with no preheated kernels, short graces and room
 for one kernel: every kernel it holds is a visitor's, so ``/health`` tells what each visit left.
 The graces and the ceiling the desk runs with are in ``voila.json`` (``docs/server.md``).
 """
@@ -19,7 +19,7 @@ from typing import Any
 
 import psutil
 import pytest
-from conftest import desk_server
+from support.servers import voila_server
 from websockets.sync.client import connect
 
 from calculators.server.forking import kernel_processes
@@ -69,14 +69,14 @@ def _kernel_of(page: str) -> str:
 @pytest.fixture(scope="module")
 def desk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     log = tmp_path_factory.mktemp("hours") / "server.log"
-    with desk_server(
+    with voila_server(
         log,
         f"--VoilaKernelManager.kernel_pools_config={NO_POOLS}",
         f"--VisitorKernels.connect_grace={CONNECT_GRACE}",
         f"--VisitorKernels.reconnect_grace={RECONNECT_GRACE}",
         "--VisitorKernels.max_kernels=1",
-    ) as base:
-        yield base, log
+    ) as server:
+        yield server.url, log
 
 
 def test_a_preview_bot_and_a_head_get_the_links_summary_and_start_no_kernel(
@@ -181,11 +181,12 @@ def test_the_ceiling_turns_a_visitor_away_and_a_kernel_lives_while_its_visitor_i
 
 def test_past_the_memory_ceiling_no_kernel_starts(tmp_path: Path) -> None:
     # a box allowed to use 1% of its memory is past its ceiling already
-    with desk_server(
+    with voila_server(
         tmp_path / "server.log",
         f"--VoilaKernelManager.kernel_pools_config={NO_POOLS}",
         "--VisitorKernels.memory_share=0.01",
-    ) as base:
+    ) as server:
+        base = server.url
         status, headers, page = _request(f"{base}{PAGE}")
         assert status == 503 and int(headers["Retry-After"]) >= 5, page[:300]
         assert "The desk is busy" in page

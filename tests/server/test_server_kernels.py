@@ -221,8 +221,12 @@ class Server:
         """Kill every kernel process of the server; return their kernel ids."""
         killed = set()
         for process in psutil.Process(self.proc.pid).children(recursive=True):
-            found = re.search(r"kernel-([0-9a-f-]+)\.json", " ".join(process.cmdline()))
-            if found and "ipykernel" in " ".join(process.cmdline()):
+            try:  # a kernel killed before may linger as a zombie until its parent reaps it
+                command = " ".join(process.cmdline())
+            except (psutil.ZombieProcess, psutil.NoSuchProcess):
+                continue
+            found = re.search(r"kernel-([0-9a-f-]+)\.json", command)
+            if found and "ipykernel" in command:
                 process.kill()
                 killed.add(found.group(1))
         return killed
