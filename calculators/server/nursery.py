@@ -52,6 +52,7 @@ PRELOAD = (
     "calculators.pages.vtes_combat.page",
     "calculators.pages.vtes_table.page",
     "calculators.pages.deck_odds.page",
+    "calculators.pages.vtes_cards.page",
     "calculators.pages.dracula.page",
     "calculators.pages.vtm_dice.page",
     "calculators.pages.reference.page",

@@ -134,7 +134,7 @@ def group_odds(
         group,
         opponent,
         situation,
-        table if table is not None else default_table(),
+        default_table() if table is None else present(msg_p("dracula", "table"), table, CardTable),
         target_policy,
         assume_initiative,
     )

@@ -15,9 +15,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit.page import Page
 from calculators.kit.fmt import escape
 from calculators.kit.markup import heading
+from calculators.kit.page import Page
 from calculators.kit.page_tools import PageTools
 from calculators.pages.vtes_cards.labels import LABELS, RESULTS
 from calculators.pages.vtes_cards.view import (
