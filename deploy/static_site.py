@@ -50,6 +50,7 @@ import hashlib
 import importlib.metadata as metadata
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -394,7 +395,10 @@ def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
             check=True,
         )
     _prune(out)
+    total = kernel_download_bytes(out)
+    _add_startup(out, total)
     _add_offline_worker(out)
+    log(f"a first visit downloads {total / 1e6:.1f} MB of files for the kernel")
     plain, sent = precompress(out)
     log(f"precompressed: {plain / 1e6:.1f} MB of text sent as {sent / 1e6:.1f} MB (brotli)")
     files = [p for p in out.rglob("*") if p.is_file()]
@@ -432,6 +436,50 @@ def _prune(out: Path) -> None:
         kept = "\n".join(line for line in text.splitlines() if "fontawesome-free" not in line)
         if kept != text.rstrip("\n"):
             page.write_text(kept + "\n", encoding="utf-8")
+
+
+#: What the kernel loads from ``static/pyodide/`` besides the wheels, on every start.
+KERNEL_START_FILES = (
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+
+def kernel_download_bytes(out: Path) -> int:
+    """The bytes of the files under ``static/pyodide/`` that a page's kernel loads as it starts:
+    the Pyodide core and every wheel the kernel preloads, with what they depend on."""
+    folder = out / "static" / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    settings = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = settings["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"
+    ]
+    todo = list(kernel["loadPyodideOptions"]["packages"])
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(lock[name]["depends"])
+    files = [*KERNEL_START_FILES, *(lock[name]["file_name"] for name in seen)]
+    return sum((folder / name).stat().st_size for name in files)
+
+
+def _add_startup(out: Path, total: int) -> None:
+    """Put the start-up box (:mod:`calculators.kit.startup`) at the start of every page's body."""
+    from calculators.kit.startup import startup_snippet
+
+    snippet = startup_snippet(total)
+    for page in out.rglob("*.html"):
+        if page.is_relative_to(out / "build"):
+            continue
+        text = page.read_text(encoding="utf-8")
+        body = re.search(r"<body[^>]*>", text)
+        if body is None or "desk-startup" in text:
+            continue
+        page.write_text(text[: body.end()] + "\n" + snippet + text[body.end() :], encoding="utf-8")
 
 
 #: JupyterLite's own application (the lab): built alongside, never loaded by a page
@@ -533,6 +581,56 @@ async function deskWithQuery(event) {
   }
   return response;
 }
+
+// 3. While a page starts, count the bytes of Python and the calculators handed to its kernel
+//    (the files under static/pyodide/) and tell the page on the "desk-startup" channel, so it
+//    shows how much has arrived (calculators/kit/startup.js); a page that starts says
+//    {kind: "desk-start"} and the count starts again.
+const deskStartup =
+  typeof BroadcastChannel === "function" ? new BroadcastChannel("desk-startup") : null;
+const deskCount = { bytes: 0, told: 0 };
+function deskTell(now) {
+  if (deskStartup && (now || Date.now() - deskCount.told > 150)) {
+    deskCount.told = Date.now();
+    deskStartup.postMessage({ kind: "desk-bytes", bytes: deskCount.bytes });
+  }
+}
+if (deskStartup) {
+  deskStartup.addEventListener("message", (event) => {
+    if (event.data && event.data.kind === "desk-start") {
+      deskCount.bytes = 0;
+    }
+  });
+}
+function deskCounted(response) {
+  if (!deskStartup || !response || !response.body || response.status !== 200) {
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        deskTell(true);
+        return;
+      }
+      deskCount.bytes += value.byteLength;
+      deskTell(false);
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(body, { status, statusText, headers });
+}
+const deskRespondWith = FetchEvent.prototype.respondWith;
+FetchEvent.prototype.respondWith = function (answer) {
+  const counted = this.request.method === "GET" && this.request.url.includes("/static/pyodide/");
+  return deskRespondWith.call(this, counted ? Promise.resolve(answer).then(deskCounted) : answer);
+};
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;

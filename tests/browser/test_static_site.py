@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from support.servers import free_port
 
 from deploy.static_host import nginx_config
@@ -116,6 +118,13 @@ def test_the_kernel_starts_without_what_pages_fetch_on_demand(static_site: Path)
     assert lock["jedi"]["file_name"] == "jedi-0.0.0-py3-none-any.whl"  # an empty placeholder
 
 
+_STARTUP_STATE = """() => {
+  const box = document.querySelector(".desk-startup");
+  const ready = document.querySelector(".calc-ready");
+  return [box && !box.hidden ? box.innerText : null, Boolean(ready && ready.offsetParent)];
+}"""
+
+
 class _Visit:
     """One browser profile on the site: other hosts blocked, console errors recorded."""
 
@@ -135,6 +144,25 @@ class _Visit:
         else:
             self.other_hosts.append(route.request.url)
             route.abort()
+
+    def open_watching(self, name: str, query: str = "") -> tuple[float, list[str]]:
+        """Open a page as :meth:`open` does; also returns every text its start-up box showed."""
+        start = time.monotonic()
+        self.page.goto(f"{self.url}/voici/render/{name}.html{query}", wait_until="commit")
+        seen: list[str] = []
+        while time.monotonic() - start < READY_SECONDS:
+            try:
+                said, ready = self.page.evaluate(_STARTUP_STATE)
+            except PlaywrightError:  # the page is still arriving
+                said, ready = None, False
+            if said and said not in seen:
+                seen.append(said)
+            if ready:
+                break
+            time.sleep(0.1)
+        self.page.wait_for_selector(".calc-ready", state="visible")
+        assert not self.page.locator(".desk-startup").is_visible()  # gone once the page shows
+        return time.monotonic() - start, seen
 
     def open(self, name: str, query: str = "") -> float:
         """Open a page, wait until its calculator is ready; returns the seconds it took."""
@@ -181,14 +209,22 @@ def _dice_page_follows_its_address(page: Any) -> None:
 def test_one_visit_of_one_page_keeps_every_page_for_offline_use(visit: _Visit) -> None:
     page = visit.page
     # a fresh browser opens a shared link: the page follows its address as the server app does
-    first = visit.open("vtm_dice", "?lang=ru&dice=3")
+    first, said = visit.open_watching("vtm_dice", "?lang=ru&dice=3")
     _dice_page_follows_its_address(page)
+    # while Python downloads, the page says how much has arrived, and that it happens once
+    counted = [
+        text
+        for text in said
+        if re.search(r"Загрузка Python и калькуляторов: [\d,]+ из [\d,]+ МБ", text)
+    ]
+    assert counted and "один раз" in counted[0], said
     start = time.monotonic()
     page.wait_for_selector(".calc-offline >> text=Доступно без сети", state="visible")
     kept = time.monotonic() - start
 
     visit.context.set_offline(True)  # every other page opens and computes with no network
-    offline = visit.open("00_index")
+    offline, said = visit.open_watching("00_index")
+    assert not said or all("this browser's copy" in text or "Starting" in text for text in said)
     assert "VTES damage resolution" in page.inner_text("body")
     link = page.locator("a.calc-page-link", has_text="V:tM dice pools").first
     assert ".html?" in str(link.get_attribute("href"))

@@ -1,0 +1,83 @@
+// What a static-site page says while Python starts in the browser (calculators/kit/startup.py).
+// The site's service worker counts the bytes of Python and the calculators it hands to the
+// page's kernel and tells the page on the "desk-startup" channel; the page shows them against
+// the build's total, says whether they come from the network or from this browser's copy,
+// and hides the box once the calculator shows.
+(() => {
+  const config = window.deskStartup;
+  const box = document.currentScript.previousElementSibling;
+  if (!config || !box || !box.classList.contains("desk-startup")) return;
+  const asked = new URLSearchParams(location.search).get("lang");
+  const lang = asked && config.words[asked] ? asked : "en";
+  const words = config.words[lang];
+  const step = box.querySelector(".desk-startup-step");
+  const bar = box.querySelector("progress");
+  const note = box.querySelector(".desk-startup-note");
+  bar.setAttribute("aria-label", words.progress_name);
+  const megabytes = (bytes) =>
+    (bytes / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const state = { bytes: null, kept: false, done: false };
+
+  const render = () => {
+    if (state.done) return;
+    const total = config.total;
+    const counted = state.bytes !== null;
+    if (counted && state.bytes >= 0.98 * total) {
+      step.textContent = words.starting;
+      bar.removeAttribute("value");
+    } else {
+      const what = state.kept ? words.from_copy : words.downloading;
+      if (counted) {
+        const amount = words.amount
+          .replace("{done}", megabytes(Math.min(state.bytes, total)))
+          .replace("{total}", megabytes(total));
+        step.textContent = `${what}: ${amount}`;
+        bar.value = Math.min(state.bytes / total, 1);
+      } else {
+        step.textContent = what; // no count yet: the bar moves without a value
+        bar.removeAttribute("value");
+      }
+    }
+    note.textContent = state.kept ? "" : words.once;
+    note.hidden = state.kept;
+  };
+
+  if ("BroadcastChannel" in window) {
+    const channel = new BroadcastChannel("desk-startup");
+    channel.addEventListener("message", (event) => {
+      if (event.data && event.data.kind === "desk-bytes") {
+        state.bytes = Number(event.data.bytes) || 0;
+        render();
+      }
+    });
+    channel.postMessage({ kind: "desk-start" }); // a running worker starts counting again
+  }
+  // a browser that keeps the calculators (the worker's mark) opens them from its copy
+  if ("serviceWorker" in navigator && "caches" in window) {
+    navigator.serviceWorker
+      .getRegistration()
+      .then((registration) => {
+        const worker = registration && (registration.active || registration.waiting);
+        if (!worker) return null;
+        return caches.match(new URL("desk-offline-version", worker.scriptURL).href);
+      })
+      .then((mark) => {
+        state.kept = Boolean(mark);
+        render();
+      })
+      .catch(() => {});
+  }
+  render();
+  // shown only if the start takes a moment; gone once the calculator shows
+  const shownAt = setTimeout(() => {
+    if (!state.done) box.hidden = false;
+  }, 300);
+  const watch = setInterval(() => {
+    if (document.querySelector(".calc-ready")) {
+      state.done = true;
+      box.hidden = true;
+      clearTimeout(shownAt);
+      clearInterval(watch);
+    }
+  }, 200);
+})();
