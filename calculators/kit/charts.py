@@ -41,9 +41,13 @@ def bar_chart_svg(
     slot = plot_w / n
     bar_w = max(slot * 0.8, 1.0)
     label_every = max(1, round(n / 25))
+    # the text alternative: what the chart shows, in numbers
+    said = "; ".join(f"{bar.label}: {percent(bar.value, 2)}" for bar in bars)
+    name = f"{title}: {said}" if title else said
     parts = [
         f'<svg class="calc-chart" viewBox="0 0 {width} {height}" width="100%" '
-        f'style="max-width:{width}px" role="img" xmlns="http://www.w3.org/2000/svg">'
+        f'style="max-width:{width}px" role="img" aria-label="{escape(name)}" '
+        'xmlns="http://www.w3.org/2000/svg">'
     ]
     if title:
         parts.append(

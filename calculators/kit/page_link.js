@@ -50,12 +50,96 @@ function markNumberFields(root) {
   }
 }
 
+// Accessible names: a page's rows are a label widget, then the input (kit/inputs.py), which
+// ipywidgets does not tie together; an input with no name of its own takes the text of the
+// label its row starts with, and follows it when the page changes language.
+const NAMED_CONTROLS = "input:not([type='hidden']), select, textarea, [role='slider']";
+
+function hasOwnName(control) {
+  if (control.hasAttribute("aria-labelledby")) {
+    return true;
+  }
+  if (control.hasAttribute("aria-label") && !control.hasAttribute("data-calc-named")) {
+    return true;
+  }
+  const labels = control.labels ? Array.from(control.labels) : [];
+  return labels.some((label) => label.textContent.trim() && label.offsetParent !== null);
+}
+
+function sliderLabel(slider) {
+  const own = slider.querySelector(":scope > .widget-label");
+  return own && getComputedStyle(own).display !== "none" ? own.textContent.trim() : "";
+}
+
+function labelText(element) {
+  // a label widget, an HTML widget holding text and no input, or a slider with its label
+  // (the typed box beside a slider is named after it)
+  const kind = element.classList;
+  if (kind.contains("widget-slider")) {
+    return sliderLabel(element);
+  }
+  if (!kind.contains("widget-label") && !kind.contains("widget-html")) {
+    return "";
+  }
+  return element.querySelector(NAMED_CONTROLS) ? "" : element.textContent.trim();
+}
+
+function rowLabel(control) {
+  // a slider's handle is deep inside its widget, which may hold the label itself
+  const slider = control.closest(".widget-slider");
+  if (slider && sliderLabel(slider)) {
+    return sliderLabel(slider);
+  }
+  let node = slider || control;
+  for (let depth = 0; node && depth < 5; depth += 1) {
+    for (let before = node.previousElementSibling; before; before = before.previousElementSibling) {
+      if (getComputedStyle(before).display === "none") {
+        continue; // an empty description ipywidgets hides
+      }
+      const text = labelText(before);
+      if (text) {
+        return text;
+      }
+      if (!before.querySelector(NAMED_CONTROLS)) {
+        return "";
+      }
+      // a row may hold one label and several inputs: go on to the label before them
+    }
+    node = node.parentElement;
+  }
+  return "";
+}
+
+function nameControls(root) {
+  for (const control of root.querySelectorAll(NAMED_CONTROLS)) {
+    if (hasOwnName(control)) {
+      continue;
+    }
+    const name = rowLabel(control) || control.getAttribute("title") || "";
+    if (name && control.getAttribute("aria-label") !== name) {
+      control.setAttribute("aria-label", name);
+      control.setAttribute("data-calc-named", "");
+    }
+  }
+}
+
 function watchNumberFields() {
   if (window.__calcNumberFields) {
     return;
   }
   window.__calcNumberFields = true;
   markNumberFields(document);
+  nameControls(document);
+  let pending = false;
+  new MutationObserver(() => {
+    if (!pending) {
+      pending = true;
+      requestAnimationFrame(() => {
+        pending = false;
+        nameControls(document);
+      });
+    }
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
   // a field can also become one without being added: its class or type set after it was shown
   new MutationObserver(() => markNumberFields(document)).observe(document.body, {
     childList: true,

@@ -50,6 +50,9 @@ CSS = """
 .calc-root .widget-tab > .lm-TabBar .lm-TabBar-tabLabel { white-space: normal;
   overflow: visible; text-overflow: clip; }
 .calc-root .calc-chart { height: auto; }
+/* text at least 4.5:1 against its background: tabs that are not chosen too */
+.calc-root .lm-TabBar-tab, .calc-root .lm-TabBar-tab .lm-TabBar-tabLabel { color: #2b2b2b;
+  opacity: 1; }
 /* touch screens and narrow windows: 44 px touch targets, one column */
 @media (max-width: 760px), (pointer: coarse) {
   .calc-root { --jp-widgets-inline-height: 44px; --jp-widgets-font-size: 15px;
@@ -102,7 +105,7 @@ table.calc-table th { background: #f3ede4; }
   font-size: 90%; margin-right: 4px; }
 .calc-int-field { align-items: center; }
 .calc-field-note { margin-left: 6px; max-width: 420px; }
-.calc-field-hint { color: #777; font-size: 85%; white-space: nowrap; }
+.calc-field-hint { color: #595959; font-size: 85%; white-space: nowrap; }
 .calc-field-problem { color: #b3261e; font-size: 90%; }
 .calc-field-invalid input { border-color: #b3261e !important; background: #fff5f5; }
 .calc-root:has(.calc-field-invalid) .calc-result,

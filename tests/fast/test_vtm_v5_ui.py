@@ -40,8 +40,8 @@ def test_default_tab_shows_the_engine_odds(app: VtmDicePage) -> None:
     # the chart: one bar per total, green from the difficulty on, summing to exactly 1
     assert [b.label for b in tab.chart.bars] == [str(k) for k in range(len(tab.chart.bars))]
     assert sum((b.value for b in tab.chart.bars), Fraction(0)) == 1
-    assert {b.color for b in tab.chart.bars[3:]} == {"#2e7d32"}
-    assert "#2e7d32" not in {b.color for b in tab.chart.bars[:3]}
+    assert {b.color for b in tab.chart.bars[3:]} == {"#1b5e20"}
+    assert "#1b5e20" not in {b.color for b in tab.chart.bars[:3]}
     # by hand: a 6 or more on one die, 1/2; on the better of two, 1 - (1/2)**2
     assert "Hunger stays with 50.00% (one die), 75.00%" in tab.rouse_text
     assert "Type a roll" in tab._advice.value

@@ -62,7 +62,7 @@ def odds_table_html(odds: DrawOdds, labels: Sequence[str], t: Words) -> str:
     head_html = "".join(f"<th>{escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
     return (
-        f'<div style="overflow-x:auto"><table class="calc-table deck-odds-table">'
+        f'<div style="overflow-x:auto" tabindex="0"><table class="calc-table deck-odds-table">'
         f"<thead><tr>{head_html}</tr></thead><tbody>{body}</tbody></table></div>"
     )
 

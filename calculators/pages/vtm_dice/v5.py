@@ -50,8 +50,8 @@ __all__ = ["V5Tab"]
 
 INPUTS: tuple[str, ...] = ("pool", "hunger", "difficulty", "roll")
 
-WIN_COLOR = "#2e7d32"
-LOSS_COLOR = "#8d8d8d"
+WIN_COLOR = "#1b5e20"
+LOSS_COLOR = "#5f5f5f"
 
 LABELS = Catalog(
     {

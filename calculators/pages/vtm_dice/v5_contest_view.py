@@ -22,8 +22,8 @@ from rules.vtm import (
 
 Words = Callable[[str], str]
 
-A_COLOR = "#2e7d32"
-TIE_COLOR = "#8d8d8d"
+A_COLOR = "#1b5e20"
+TIE_COLOR = "#5f5f5f"
 B_COLOR = "#7a1f2b"
 
 
@@ -55,7 +55,8 @@ def _table(head: list[str], rows: list[list[str]], css: str) -> str:
     head_html = "".join(f"<th>{escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
     return (
-        f'<div style="overflow-x:auto"><table class="calc-table {css}"><thead><tr>{head_html}'
+        f'<div style="overflow-x:auto" tabindex="0"><table class="calc-table {css}">'
+        f"<thead><tr>{head_html}"
         f"</tr></thead><tbody>{body}</tbody></table></div>"
     )
 
