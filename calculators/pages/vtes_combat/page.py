@@ -125,10 +125,14 @@ class VtesCombatPage(Page):
         self.add_round_button.add_class("vtes-add-round")
         self.add_round_button.on_click(lambda _b: self.run(self.add_round))
 
-        self.crypt_picker = CryptPicker(self.t, self._use_vampire)
+        self.crypt_picker = CryptPicker(self.t, self._use_vampire, lang=lambda: self.lang)
         self.crypt_picker.use.on_click(lambda _b: self.run(self.crypt_picker.use_vampire))
         self.card_picker = CombatCardPicker(
-            self.t, lambda: self.lang, self.changed, lambda: resolve(self.scenario())
+            self.t,
+            lambda: self.lang,
+            self.changed,
+            lambda: resolve(self.scenario()),
+            minion_name=lambda side: self.cards[side].name.value,
         )
         self.card_picker.play.on_click(lambda _b: self.run(self.card_picker.play_card))
         self.card_picker.remove.on_click(lambda _b: self.run(self.card_picker.remove_last))
@@ -144,6 +148,8 @@ class VtesCombatPage(Page):
         self.story.widget.add_class("vtes-story")
         self.final = ResultPanel()
         self.final.widget.add_class("vtes-final")
+        self.judge = ResultPanel()
+        self.judge.widget.add_class("vtes-left-to-judge")
         self.trace_view = TraceView()
 
         self._share_title = SHARED.html()
@@ -179,6 +185,7 @@ class VtesCombatPage(Page):
             self.add_round_button,
             self.story.widget,
             self.final.widget,
+            self.judge.widget,
             self.trace_view.widget,
             self._share_title,
             self._share_help,
@@ -233,11 +240,20 @@ class VtesCombatPage(Page):
         self.cards_box.layout.display = None if shown else "none"
 
     def _use_vampire(self, vampire: Any, side: Side) -> None:
+        """Put the vampire in ``side``'s box (its card text's strength bonus applied) and
+        mark that box as the one that changed."""
+        from rules.vtes.card_library_needs import minion_text
+
         data = self.cards[side].to_dict()
         data.update(vampire.combatant())
+        data["strength"] = max(0, data["strength"] + minion_text(vampire).strength_bonus)
         data.pop("life", None)
         with self.hold():
             self.cards[side].load(data)
+        self.card_picker.set_minion(side, vampire)
+        for other in SIDES:
+            self.cards[other].widget.remove_class("vtes-minion-changed")
+        self.cards[side].widget.add_class("vtes-minion-changed")
         self.changed()
 
     def scenario(self) -> dict[str, Any]:
@@ -481,6 +497,7 @@ class VtesCombatPage(Page):
         self.final_text = ""
         self.story.clear()
         self.final.clear()
+        self.judge.clear()
         self.trace_view.clear()
         self.tools.refresh()
 
@@ -498,7 +515,18 @@ class VtesCombatPage(Page):
         parts.append(f'<ul class="vtes-closing">{closing}</ul>')
         self.story.show("".join(parts), title=self.t("story"))
         self._render_final(report)
-        self.trace_view.show(report.steps, lang)
+        self._render_judge()
+        self.trace_view.show((*self.card_picker.steps(), *report.steps), lang)
+
+    def _render_judge(self) -> None:
+        """What the resolver leaves to the judge: the vampires' own combat text it does not
+        follow and the notes of the cards played."""
+        items = self.card_picker.left_to_judge()
+        if not items:
+            self.judge.clear()
+            return
+        lines = "".join(f"<li>{escape(item.render(self.lang))}</li>" for item in items)
+        self.judge.show(f"<ul>{lines}</ul>", title=self.t("judge"))
 
     def _render_final(self, report: CombatReport) -> None:
         t = self.t

@@ -49,7 +49,9 @@ class MinionPart:
         self.kind_label = widgets.Label()
         self.state_label = widgets.Label()
         self.state_row = widgets.HBox([self.state_label, self.state])
-        self.crypt_picker = CryptPicker(context.t, self._use_vampire, sides=False)
+        self.crypt_picker = CryptPicker(
+            context.t, self._use_vampire, sides=False, lang=lambda: context.lang
+        )
         self.crypt_toggle = widgets.ToggleButton(icon="book", layout=widgets.Layout(width="auto"))
         self.crypt_toggle.add_class("vtes-crypt-toggle")
         self.crypt_picker.widget.layout.display = "none"
@@ -165,4 +167,5 @@ class MinionPart:
             self.capacity.value = vampire.capacity
             self.blood.value = vampire.capacity
         self.show_kind()
+        self.widget.add_class("vtes-minion-changed")
         self.context.refresh()
