@@ -71,7 +71,6 @@ CARD_LABELS = Catalog(
         "choice_retainer": msg("the retainer's name"),
         "choice_range": msg("the range"),
         "did_you_mean": msg("Did you mean"),
-        "no_match": msg("No card matches {name}."),
         "rulings_count": msg("Official rulings ({n})"),
         "now_acting": msg("{name} is now the acting minion."),
         "now_opposing": msg("{name} is now the opposing minion."),

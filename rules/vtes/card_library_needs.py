@@ -212,7 +212,8 @@ _COMBAT = re.compile(
     r"strength|strike|combat|damage|maneuver|press|prevent|range|dodge|aggravated",
     re.IGNORECASE,
 )
-_NOT_IN_COMBAT = re.compile(r"enter combat with|as a Ⓓ action", re.IGNORECASE)
+_ACTION = re.compile(r"enter combat with|Ⓓ action", re.IGNORECASE)
+_IN_COMBAT = re.compile(r"strength|strike|maneuver|press|prevent|range|dodge", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,13 +231,14 @@ class MinionText:
         """The trace: what was applied and what is left to the judge."""
         out = []
         if self.strength_bonus:
+            bonus = ("+" if self.strength_bonus > 0 else "") + str(self.strength_bonus)
             out.append(
                 Step(
                     RULE,
                     msg(
                         "{minion}'s card text gives {bonus} strength: strength {strength}.",
                         minion=self.name,
-                        bonus=f"{self.strength_bonus:+d}",
+                        bonus=bonus,
                         strength=max(0, 1 + self.strength_bonus),
                     ),
                 )
@@ -263,8 +265,10 @@ def minion_text(vampire: CryptCard) -> MinionText:
     left: list[str] = []
     for sentence in _SENTENCE.split(text):
         sentence = sentence.strip()
-        if not sentence or not _COMBAT.search(sentence) or _NOT_IN_COMBAT.search(sentence):
+        if not sentence or not _COMBAT.search(sentence):
             continue
+        if _ACTION.search(sentence) and not _IN_COMBAT.search(sentence):
+            continue  # an action (entering combat, damage as a Ⓓ action), not combat text
         found = _STRENGTH.match(sentence)
         if found:
             bonus += int(found[1])

@@ -151,15 +151,15 @@ def test_the_chosen_vampire_is_confirmed_and_its_box_marked() -> None:
     assert "vtes-minion-changed" in app.cards["opposing"].widget._dom_classes
     assert "vtes-minion-changed" not in app.cards["acting"].widget._dom_classes
     app.language.value = "ru"  # the message follows the language switch
-    assert picker.feedback.message == "Victoria Ash (G2) теперь — обороняющийся миньон."
+    assert picker.feedback.message == "Victoria Ash (G2) теперь — противостоящий миньон."
 
 
 def test_russian_picker_marks_the_official_english_text() -> None:
     app = _open(VtesCombatPage(lang="ru"))
     app.card_picker.name.value = "Majesty"
     info = app.card_picker.info.value
-    assert "Официальный английский текст." in info
-    assert "Решения приводятся на английском, как опубликованы." in info
+    assert "(официальный английский текст)" in info
+    assert "Разъяснения приведены на английском, как они опубликованы." in info
 
 
 def test_a_card_needing_a_discipline_the_vampire_lacks_is_refused() -> None:
@@ -181,11 +181,14 @@ def test_a_card_needing_a_discipline_the_vampire_lacks_is_refused() -> None:
     assert [s.text for s in app.trace_view.steps if s.rule == "vtes:1.1"] == [
         "Theo Bell (G2) has Presence (pre): Majesty may be played at pre."
     ]
+    picker.remove.click()
+    assert picker.feedback.message == "Majesty at pre taken back." and picker.plays == []
     # a name typed over the vampire's: the crypt card no longer speaks for the box
     app.cards["acting"].name.value = "Anna"
-    picker.name.value = "Hidden Strength"
+    picker.level.value = "PRE"
     picker.play.click()
-    assert picker.feedback.kind == "done" and len(picker.plays) == 2
+    assert picker.feedback.kind == "done" and len(picker.plays) == 1
+    assert not [s for s in app.trace_view.steps if s.rule == "vtes:1.1"]
 
 
 def test_a_vampires_own_text_is_applied_or_left_to_the_judge() -> None:
@@ -204,9 +207,10 @@ def test_a_vampires_own_text_is_applied_or_left_to_the_judge() -> None:
     rules = [s.text for s in app.trace_view.steps if s.rule == "vtes:1.1"]
     assert "Theo Bell (G6)'s card text gives +1 strength: strength 2." in rules
     # a card's own note on what the resolver does not do is listed too
-    app.card_picker.name.value = "Target Vitals"
+    app.card_picker.name.value = "Immortal Grapple"
+    app.card_picker.level.value = "POT"
     app.card_picker.play.click()
     assert app.card_picker.feedback.kind == "done"
-    assert "Target Vitals at -: The opponent may discard two combat cards" in app.judge.text
+    assert "Immortal Grapple (POT): The optional press is only for this round" in app.judge.text
     app.card_picker.remove.click()
-    assert "Target Vitals" not in app.judge.text and "Lucian" in app.judge.text
+    assert "Immortal Grapple" not in app.judge.text and "Lucian" in app.judge.text
