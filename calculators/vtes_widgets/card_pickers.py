@@ -41,8 +41,8 @@ SUGGESTIONS = 4
 CARD_LABELS = Catalog(
     {
         "cards_open": msg("Cards: vampires and combat cards"),
-        "crypt_name": msg("Vampire"),
-        "crypt_hint": msg("type a vampire's name"),
+        "crypt_name": msg("Vampire or ally"),
+        "crypt_hint": msg("type a vampire's or an ally's name"),
         "use_vampire": msg("Use this vampire"),
         "for_side": msg("For"),
         "card_name": msg("Combat card"),
@@ -61,7 +61,7 @@ CARD_LABELS = Catalog(
         "judge": msg("Left to the judge"),
         "not_modelled": msg("Not modelled: {reason}. Enter the effect by hand."),
         "needs_choice": msg("This card needs a choice: {what}."),
-        "unknown_vampire": msg("Choose a vampire from the list."),
+        "unknown_vampire": msg("Choose a vampire or an ally from the list."),
         "unknown_card": msg("Choose a card from the list."),
         "capacity_of": msg("capacity"),
         "side_acting": msg("acting"),
@@ -187,8 +187,9 @@ def _suggest(name: str, keep: Callable[[Any], bool]) -> tuple[str, ...]:
 
 
 class CryptPicker:
-    """A vampire by name (any spelling): its card (capacity, Disciplines, clan, title, group,
-    text) and its official rulings.
+    """A vampire or an ally by name (any spelling): its card (a vampire's capacity,
+    Disciplines, clan, title, group; an ally's life and strength; the text) and its official
+    rulings.
 
     :attr:`use` calls :meth:`use_vampire`, which hands the vampire to ``on_use``; its error or
     its confirmation shows beside the picker (:attr:`feedback`)."""
@@ -222,7 +223,8 @@ class CryptPicker:
 
     def load(self) -> None:
         if not self.loaded:
-            self.name.options = _card_data().crypt_names()
+            allies = (c.name for c in _card_data().library() if _is_minion(c))
+            self.name.options = (*_card_data().crypt_names(), *allies)
             self.loaded = True
 
     def relabel(self) -> None:
@@ -237,14 +239,19 @@ class CryptPicker:
         self.show()
 
     def chosen(self) -> Any:
-        """The vampire the name box names exactly, or ``None``."""
+        """The vampire or ally the name box names exactly, or ``None``."""
         name = self.name.value.strip()
         if not name or not self.loaded:
             return None
         try:
             return _card_data().vampire(name)
         except InvalidState:
+            pass
+        try:
+            card = _card_data().library_card(name)
+        except InvalidState:
             return None
+        return card if _is_minion(card) else None
 
     def vampire(self) -> Any:
         vampire = self.chosen()
@@ -254,7 +261,7 @@ class CryptPicker:
         return vampire
 
     def _suggest(self) -> None:
-        names = _suggest(self.name.value, _is_vampire)
+        names = _suggest(self.name.value, _is_minion)
         self.feedback.offer(names, self._take)
 
     def _take(self, name: str) -> None:
@@ -275,11 +282,17 @@ class CryptPicker:
             self.info.value = ""
             return
         lang = self.lang()
-        title = f", {escape(v.title)}" if v.title else ""
+        if hasattr(v, "capacity"):
+            title = f", {escape(v.title)}" if v.title else ""
+            head = (
+                f"<b>{escape(v.name)}</b> — {escape(v.clan)}{title}, "
+                f"{escape(self.t('capacity_of'))} {v.capacity}, G{escape(v.group)}; "
+                f"<code>{escape(v.disciplines)}</code>"
+            )
+        else:
+            head = f"<b>{escape(v.name)}</b> — {escape(' / '.join(v.types))}"
         self.info.value = (
-            f"<b>{escape(v.name)}</b> — {escape(v.clan)}{title}, "
-            f"{escape(self.t('capacity_of'))} {v.capacity}, G{escape(v.group)}; "
-            f"<code>{escape(v.disciplines)}</code>"
+            head
             + official_text_html(v.text, self.t, lang)
             + rulings_details(_card_data().rulings(v.id), self.t, lang)
         )
@@ -297,8 +310,11 @@ class CryptPicker:
         self.feedback.run(use)
 
 
-def _is_vampire(card: Any) -> bool:
-    return "Vampire" in getattr(card, "types", ()) and hasattr(card, "capacity")
+def _is_minion(card: Any) -> bool:
+    """A vampire from the crypt or an ally from the library."""
+    if hasattr(card, "capacity"):
+        return "Vampire" in card.types
+    return "Ally" in card.types and " life." in card.text.partition("\n")[0]
 
 
 def _in_library(card: Any) -> bool:
@@ -549,7 +565,8 @@ class CombatCardPicker:
         vampire = self.minions.get(side)
         if vampire is None:
             return None
-        if self.minion_name is not None and self.minion_name(side).strip() != vampire.printed:
+        printed = getattr(vampire, "printed", vampire.name)
+        if self.minion_name is not None and self.minion_name(side).strip() != printed:
             return None
         return vampire
 
@@ -603,7 +620,7 @@ class CombatCardPicker:
         side = self.side.value or "acting"
         check: Step | None = None
         vampire = self.minion(side)
-        if vampire is not None:
+        if vampire is not None and hasattr(vampire, "capacity"):
             from rules.vtes.card_library_needs import check_disciplines
 
             check = check_disciplines(item, option.key, vampire)

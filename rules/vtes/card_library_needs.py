@@ -7,9 +7,10 @@ level the vampire cannot play with :class:`MissingDiscipline`, saying what the v
 and which levels of the card it may play; the desk never plays a card at another level than
 the one chosen (a judge would not either). An allowed play gives a trace step.
 
-:func:`minion_text` reads a vampire's card text: a plain "+1 strength" is applied (the
-vampire's strength), every other sentence that speaks of combat is left to the judge, quoted,
-so no text that changes a combat is silently dropped.
+:func:`minion_text` reads a vampire's (or an ally's) card text: a plain "+1 strength" is
+applied (the vampire's strength; an ally's life and strength come from its first line), every
+other sentence that speaks of combat is left to the judge, quoted, so no text that changes a
+combat is silently dropped. :func:`minion_combatant` is the combatant the card stands for.
 
 >>> from rules.vtes.card_library import entry
 >>> from rules.vtes.carddata import vampire
@@ -28,19 +29,24 @@ cel dom pre POT; none of the card's levels can be played.
 'A minion opposing Lucian may choose not to strike.'))
 >>> minion_text(vampire("Theo Bell (G6)")).strength_bonus
 1
+>>> from rules.vtes.carddata import library_card
+>>> minion_combatant(library_card("Carlton Van Wyk"))
+{'name': 'Carlton Van Wyk', 'kind': 'ally', 'life': 2, 'strength': 0}
+>>> minion_text(library_card("Carlton Van Wyk")).left[0]
+'Carlton can strike: 1R damage.'
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from rules.errors import IllegalPlay
+from rules.errors import IllegalPlay, InvalidState
 from rules.i18n import Message, msg
 from rules.trace import Step
 from rules.vtes.card_entry import CardOption, LibraryEntry
-from rules.vtes.carddata import CryptCard
+from rules.vtes.carddata import CryptCard, LibraryCard
 
 __all__ = [
     "DISCIPLINES",
@@ -49,6 +55,7 @@ __all__ = [
     "MissingDiscipline",
     "allowed_options",
     "check_disciplines",
+    "minion_combatant",
     "minion_text",
     "needs",
 ]
@@ -216,21 +223,43 @@ _ACTION = re.compile(r"enter combat with|Ⓓ action", re.IGNORECASE)
 _IN_COMBAT = re.compile(r"strength|strike|maneuver|press|prevent|range|dodge", re.IGNORECASE)
 
 
+_ALLY_LIFE = re.compile(r"with (\d+) life\.")
+_ALLY_STRENGTH = re.compile(r"(\d+) strength")
+
+#: a minion's card: a vampire from the crypt or an ally from the library
+MinionCard = CryptCard | LibraryCard
+
+
 @dataclass(frozen=True, slots=True)
 class MinionText:
-    """What a vampire's card text does in combat: ``strength_bonus`` (applied to its
-    strength), ``applied`` (the sentences behind it) and ``left`` (every other sentence
-    about combat, as printed: the judge applies them)."""
+    """What a minion's card text does in combat: ``strength_bonus`` (a vampire's, applied
+    to its strength), ``strength`` and ``life`` (an ally's, from its card; ``life`` is
+    ``None`` for a vampire), ``applied`` (the sentences behind them) and ``left`` (every
+    other sentence about combat, as printed: the judge applies them)."""
 
     name: str
     strength_bonus: int
     applied: tuple[str, ...]
     left: tuple[str, ...]
+    strength: int = 1
+    life: int | None = None
 
     def steps(self) -> tuple[Step, ...]:
         """The trace: what was applied and what is left to the judge."""
         out = []
-        if self.strength_bonus:
+        if self.life is not None:
+            out.append(
+                Step(
+                    RULE,
+                    msg(
+                        "{minion}'s card gives it {life} life and {strength} strength.",
+                        minion=self.name,
+                        life=self.life,
+                        strength=self.strength,
+                    ),
+                )
+            )
+        elif self.strength_bonus:
             bonus = ("+" if self.strength_bonus > 0 else "") + str(self.strength_bonus)
             out.append(
                 Step(
@@ -239,7 +268,7 @@ class MinionText:
                         "{minion}'s card text gives {bonus} strength: strength {strength}.",
                         minion=self.name,
                         bonus=bonus,
-                        strength=max(0, 1 + self.strength_bonus),
+                        strength=self.strength,
                     ),
                 )
             )
@@ -257,22 +286,50 @@ class MinionText:
         return tuple(out)
 
 
-def minion_text(vampire: CryptCard) -> MinionText:
-    """What ``vampire``'s card text does in combat (see :class:`MinionText`)."""
-    text = _PREFIX.sub("", " ".join(vampire.text.split()), count=1)
+def _ally_stats(card: LibraryCard) -> tuple[int, int, str]:
+    """An ally's life, strength and the rest of its text (after its first line)."""
+    first, _, rest = card.text.partition("\n")
+    life = _ALLY_LIFE.search(first)
+    strength = _ALLY_STRENGTH.search(first)
+    if life is None or strength is None or "Ally" not in card.types:
+        raise InvalidState(
+            msg("{name} is not an ally with life and strength on its card.", name=card.name)
+        )
+    return int(life[1]), int(strength[1]), rest
+
+
+def minion_text(card: MinionCard) -> MinionText:
+    """What ``card``'s text does in combat (see :class:`MinionText`)."""
+    life: int | None = None
+    if isinstance(card, LibraryCard):
+        life, strength, body = _ally_stats(card)
+    else:
+        strength, body = 1, _PREFIX.sub("", card.text, count=1)
     bonus = 0
     applied: list[str] = []
     left: list[str] = []
-    for sentence in _SENTENCE.split(text):
+    for sentence in _SENTENCE.split(" ".join(body.split())):
         sentence = sentence.strip()
         if not sentence or not _COMBAT.search(sentence):
             continue
         if _ACTION.search(sentence) and not _IN_COMBAT.search(sentence):
             continue  # an action (entering combat, damage as a Ⓓ action), not combat text
-        found = _STRENGTH.match(sentence)
+        found = _STRENGTH.match(sentence) if life is None else None
         if found:
             bonus += int(found[1])
             applied.append(sentence)
         else:
             left.append(sentence)
-    return MinionText(vampire.name, bonus, tuple(applied), tuple(left))
+    if life is None:
+        strength = max(0, strength + bonus)
+    return MinionText(card.name, bonus, tuple(applied), tuple(left), strength, life)
+
+
+def minion_combatant(card: MinionCard) -> dict[str, Any]:
+    """The combat scenario's combatant for ``card``: a vampire full of blood, or an ally
+    with its life, each with the strength its card gives."""
+    text = minion_text(card)
+    if isinstance(card, LibraryCard):
+        assert text.life is not None
+        return {"name": card.name, "kind": "ally", "life": text.life, "strength": text.strength}
+    return {**card.combatant(), "strength": text.strength}

@@ -118,3 +118,23 @@ def test_no_vampires_combat_text_is_dropped() -> None:
             action = "Ⓓ action" in sentence and not fights.search(sentence)
             if words.search(sentence) and not action:
                 assert sentence.split(": ", 1)[-1] in kept, (minion.name, sentence)
+
+
+def test_an_allys_card_gives_its_life_strength_and_combat_text() -> None:
+    from rules.vtes.card_library_needs import minion_combatant
+    from rules.vtes.carddata import library, library_card
+
+    ghoul = library_card("Rafastio Ghoul")  # "1 bleed, 1 strength": the order varies
+    assert minion_combatant(ghoul) == {
+        "name": "Rafastio Ghoul",
+        "kind": "ally",
+        "life": 2,
+        "strength": 1,
+    }
+    carlton = minion_text(library_card("Carlton Van Wyk"))
+    assert (carlton.life, carlton.strength) == (2, 0)
+    assert carlton.steps()[0].text == "Carlton Van Wyk's card gives it 2 life and 0 strength."
+    allies = [c for c in library() if "Ally" in c.types]
+    assert len(allies) > 100 and all(minion_text(c).life for c in allies)
+    theo = minion_combatant(vampire("Theo Bell (G6)"))
+    assert (theo["kind"], theo["capacity"], theo["strength"]) == ("vampire", 8, 2)

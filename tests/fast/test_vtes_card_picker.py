@@ -96,7 +96,7 @@ def test_damage_page_takes_a_vampire_from_the_crypt() -> None:
     assert "vtes-minion-changed" in app.minion.widget._dom_classes
     app.crypt_picker.name.value = "Nobody At All"
     app.crypt_picker.use.click()
-    assert app.crypt_picker.feedback.message == "Choose a vampire from the list."
+    assert app.crypt_picker.feedback.message == "Choose a vampire or an ally from the list."
     assert app.banner.message == "" and app.name.value == "Kurt Densch"
 
 
@@ -108,7 +108,8 @@ def test_a_misspelled_vampire_offers_did_you_mean_and_its_rulings_show() -> None
     assert feedback.suggested[0] == "Lucian, the Perfect (G4)"
     assert feedback.suggestions.layout.display is None and picker.info.value == ""
     picker.use.click()  # a name that is no card's is refused beside the picker
-    assert feedback.message == "Choose a vampire from the list." and app.banner.message == ""
+    assert feedback.message == "Choose a vampire or an ally from the list."
+    assert app.banner.message == ""
     feedback.buttons[0].click()
     assert picker.name.value == "Lucian, the Perfect (G4)"
     assert feedback.suggestions.layout.display == "none" and feedback.message == ""
@@ -214,3 +215,34 @@ def test_a_vampires_own_text_is_applied_or_left_to_the_judge() -> None:
     assert "Immortal Grapple (POT): The optional press is only for this round" in app.judge.text
     app.card_picker.remove.click()
     assert "Immortal Grapple" not in app.judge.text and "Lucian" in app.judge.text
+
+
+def test_an_ally_from_the_library_fights_with_its_life_and_strength() -> None:
+    app = _open(VtesCombatPage())
+    picker = app.crypt_picker
+    picker.name.value = "Carlton van wik"
+    assert picker.feedback.suggested == ("Carlton Van Wyk",)
+    picker.feedback.pick(0)
+    assert "Unique mortal with 2 life. 0 strength, 0 bleed." in picker.info.value
+    picker.side.value = "opposing"
+    picker.use.click()
+    assert picker.feedback.message == "Carlton Van Wyk is now the opposing minion."
+    assert app.scenario()["opposing"] == {
+        "name": "Carlton Van Wyk",
+        "kind": "ally",
+        "life": 2,
+        "strength": 0,
+    }
+    assert "Carlton Van Wyk (card text): Once each combat, he can strike: dodge." in (
+        app.judge.text
+    )
+
+
+def test_damage_page_takes_an_ally_by_a_misspelled_name() -> None:
+    app = VtesDamagePage()
+    app.crypt_toggle.value = True
+    app.crypt_picker.name.value = "Gregori Winter"
+    app.crypt_picker.feedback.buttons[0].click()
+    app.crypt_picker.use.click()
+    assert (app.kind.value, app.name.value, app.blood.value) == ("ally", "Gregory Winter", 4)
+    assert app.crypt_picker.feedback.message == "Gregory Winter is now the minion."

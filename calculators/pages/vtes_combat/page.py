@@ -240,14 +240,14 @@ class VtesCombatPage(Page):
         self.cards_box.layout.display = None if shown else "none"
 
     def _use_vampire(self, vampire: Any, side: Side) -> None:
-        """Put the vampire in ``side``'s box (its card text's strength bonus applied) and
+        """Put the vampire or ally in ``side``'s box (with the strength its card gives) and
         mark that box as the one that changed."""
-        from rules.vtes.card_library_needs import minion_text
+        from rules.vtes.card_library_needs import minion_combatant
 
         data = self.cards[side].to_dict()
-        data.update(vampire.combatant())
-        data["strength"] = max(0, data["strength"] + minion_text(vampire).strength_bonus)
-        data.pop("life", None)
+        for key in ("kind", "capacity", "blood", "life", "wounded"):
+            data.pop(key, None)
+        data.update(minion_combatant(vampire))
         with self.hold():
             self.cards[side].load(data)
         self.card_picker.set_minion(side, vampire)
