@@ -155,6 +155,21 @@ def test_the_chosen_vampire_is_confirmed_and_its_box_marked() -> None:
     assert picker.feedback.message == "Victoria Ash (G2) теперь — противостоящий миньон."
 
 
+def test_russian_refusal_beside_the_picker() -> None:
+    app = _open(VtesCombatPage(lang="ru"))
+    app.crypt_picker.name.value = "Тео Белл"
+    assert app.crypt_picker.feedback.suggested[0] == "Theo Bell (G2)"
+    assert "Возможно, вы имели в виду" in app.crypt_picker.feedback.title.value
+    app.crypt_picker.feedback.pick(0)
+    app.crypt_picker.use.click()
+    assert app.crypt_picker.feedback.message == "Theo Bell (G2) теперь — действующий миньон."
+    app.card_picker.name.value = "Hidden Strength"
+    app.card_picker.play.click()
+    assert app.card_picker.feedback.message.startswith(
+        "У Theo Bell (G2) нет дисциплины Fortitude (for), а Hidden Strength на for её требует."
+    )
+
+
 def test_russian_picker_marks_the_official_english_text() -> None:
     app = _open(VtesCombatPage(lang="ru"))
     app.card_picker.name.value = "Majesty"
@@ -207,6 +222,9 @@ def test_a_vampires_own_text_is_applied_or_left_to_the_judge() -> None:
     assert "+3 bleed" not in judge
     rules = [s.text for s in app.trace_view.steps if s.rule == "vtes:1.1"]
     assert "Theo Bell (G6)'s card text gives +1 strength: strength 2." in rules
+    copied = app.ruling_text()  # the copied ruling says it too
+    assert "Left to the judge: Lucian, the Perfect (G4) (card text): Strikes against" in copied
+    assert "[vtes:1.1] Theo Bell (G6)'s card text gives +1 strength" in copied
     # a card's own note on what the resolver does not do is listed too
     app.card_picker.name.value = "Immortal Grapple"
     app.card_picker.level.value = "POT"

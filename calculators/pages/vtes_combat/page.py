@@ -361,7 +361,11 @@ class VtesCombatPage(Page):
         for c in (report.acting, report.opposing):
             amount = f"{t('blood')} {c.blood}" if c.kind == "vampire" else f"{t('life')} {c.life}"
             result.append(f"{c.name}: {t(c.state.value)}, {amount}")
-        return ruling_text(t("title"), situation, result, report.steps, self.lang)
+        judge = [item.render(self.lang) for item in self.card_picker.left_to_judge()]
+        if judge:
+            result.append(f"{t('judge')}: " + " ".join(judge))
+        steps = (*self.card_picker.steps(), *report.steps)
+        return ruling_text(t("title"), situation, result, steps, self.lang)
 
     def new_combat(self) -> None:
         """Two plain vampires and one round with no plays yet."""
