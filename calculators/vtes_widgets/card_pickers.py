@@ -270,6 +270,8 @@ class CryptPicker:
         self.feedback.clear()
 
     def _on_name(self) -> None:
+        if self.feedback.kind == "error":
+            self.feedback.clear()  # the name the error was about is gone
         if self.chosen() is None and self.loaded:
             self._suggest()
         else:
@@ -462,6 +464,8 @@ class CombatCardPicker:
         self.feedback.clear()
 
     def _on_name(self) -> None:
+        if self.feedback.kind == "error":
+            self.feedback.clear()  # the card the error was about is gone
         item = self.entry()
         if item is None and self.loaded:
             self._suggest()

@@ -129,6 +129,8 @@ def test_a_misspelled_combat_card_offers_did_you_mean_from_the_library() -> None
     assert picker.level.options == ()
     picker.play.click()
     assert picker.feedback.message == "Choose a card from the list." and picker.plays == []
+    picker.name.value = "majest"  # typing on: the old error goes, the suggestions stay
+    assert picker.feedback.message == "" and picker.feedback.suggested[0] == "Majesty"
     picker.feedback.pick(0)
     assert picker.name.value == "Majesty" and picker.level.value == "pre"
     assert "Official rulings (" in picker.info.value
@@ -153,6 +155,8 @@ def test_the_chosen_vampire_is_confirmed_and_its_box_marked() -> None:
     assert "vtes-minion-changed" not in app.cards["acting"].widget._dom_classes
     app.language.value = "ru"  # the message follows the language switch
     assert picker.feedback.message == "Victoria Ash (G2) теперь — противостоящий миньон."
+    app.new_combat()  # another combat: no box is marked as just changed
+    assert not any("vtes-minion-changed" in c.widget._dom_classes for c in app.cards.values())
 
 
 def test_russian_refusal_beside_the_picker() -> None:

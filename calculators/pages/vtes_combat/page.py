@@ -251,10 +251,15 @@ class VtesCombatPage(Page):
         with self.hold():
             self.cards[side].load(data)
         self.card_picker.set_minion(side, vampire)
+        self._mark_minion(side)
+        self.changed()
+
+    def _mark_minion(self, side: Side | None) -> None:
+        """Outline the minion box a picker just changed (``None``: no box)."""
         for other in SIDES:
             self.cards[other].widget.remove_class("vtes-minion-changed")
-        self.cards[side].widget.add_class("vtes-minion-changed")
-        self.changed()
+        if side is not None:
+            self.cards[side].widget.add_class("vtes-minion-changed")
 
     def scenario(self) -> dict[str, Any]:
         """The combat the widgets describe with the cards played from the library."""
@@ -316,6 +321,7 @@ class VtesCombatPage(Page):
                         "instead."
                     )
                 )
+        self._mark_minion(None)
         self._render_preset_note()
         self.recompute()
 
