@@ -90,6 +90,11 @@ CSS = """
   padding: 8px 12px; border-radius: 4px; margin: 6px 0; }
 .calc-notice { background: #fff6dc; border: 1px solid #c9a227; color: #4a3b00;
   padding: 8px 12px; border-radius: 4px; margin: 6px 0; }
+.vtes-picker-done { background: #e6f4ea; border: 1px solid #2e7d32; color: #1b4d1f;
+  padding: 6px 10px; border-radius: 4px; margin: 4px 0; }
+.calc-root .vtes-minion-changed { outline: 3px solid #2e7d32; outline-offset: 2px;
+  border-radius: 4px; }
+details.vtes-picker-rulings summary { cursor: pointer; min-height: 32px; padding: 4px 0; }
 .calc-result-box { background: #faf6f0; border: 1px solid #d8cbb8; padding: 8px 12px;
   border-radius: 4px; margin: 6px 0; }
 .calc-result-box h3 { margin: 0 0 6px 0; }

@@ -6,6 +6,12 @@ and level: the official card text and what the resolver does with it are shown, 
 model cannot express says so, and each play is added to the combat scenario with
 :func:`rules.vtes.card_library.play_card`. Both load the card data only when first opened,
 so a cold page does not pay for it.
+
+Both find names with :func:`rules.vtes.carddata.find` (typos, Cyrillic): a name that is no
+card's offers "Did you mean ...?" buttons. The chosen card's official rulings are shown in a
+compact area that opens on demand. A picker's errors and confirmations show beside it, not in
+the page's banner. A card played by a vampire chosen from the crypt is checked against its
+Disciplines (:func:`rules.vtes.card_library_needs.check_disciplines`).
 """
 
 from __future__ import annotations
@@ -18,19 +24,25 @@ import ipywidgets as widgets
 
 from calculators.kit.fmt import escape
 from calculators.kit.labels import Catalog
-from rules.errors import InvalidState
+from calculators.vtes_widgets.card_view import feedback_html, official_text_html, rulings_details
+from rules.errors import InvalidState, RuleError
 from rules.i18n import msg
+from rules.i18n.message import Said
+from rules.trace import Step
 
 if TYPE_CHECKING:
     from rules.vtes.scenario import Side
 
-__all__ = ["CARD_LABELS", "CardPlayChoice", "CombatCardPicker", "CryptPicker"]
+__all__ = ["CARD_LABELS", "CardPlayChoice", "CombatCardPicker", "CryptPicker", "PickerFeedback"]
+
+#: how many "Did you mean" buttons a picker offers
+SUGGESTIONS = 4
 
 CARD_LABELS = Catalog(
     {
         "cards_open": msg("Cards: vampires and combat cards"),
-        "crypt_name": msg("Vampire"),
-        "crypt_hint": msg("type a vampire's name"),
+        "crypt_name": msg("Vampire or ally"),
+        "crypt_hint": msg("type a vampire's or an ally's name"),
         "use_vampire": msg("Use this vampire"),
         "for_side": msg("For"),
         "card_name": msg("Combat card"),
@@ -49,7 +61,7 @@ CARD_LABELS = Catalog(
         "judge": msg("Left to the judge"),
         "not_modelled": msg("Not modelled: {reason}. Enter the effect by hand."),
         "needs_choice": msg("This card needs a choice: {what}."),
-        "unknown_vampire": msg("Choose a vampire from the list."),
+        "unknown_vampire": msg("Choose a vampire or an ally from the list."),
         "unknown_card": msg("Choose a card from the list."),
         "capacity_of": msg("capacity"),
         "side_acting": msg("acting"),
@@ -58,6 +70,15 @@ CARD_LABELS = Catalog(
         "choice_equipment": msg("the opposing equipment's name"),
         "choice_retainer": msg("the retainer's name"),
         "choice_range": msg("the range"),
+        "did_you_mean": msg("Did you mean"),
+        "rulings_count": msg("Official rulings ({n})"),
+        "now_acting": msg("{name} is now the acting minion."),
+        "now_opposing": msg("{name} is now the opposing minion."),
+        "now_minion": msg("{name} is now the minion."),
+        "played_by": msg("{card} at {key} played by the {side} minion in round {number}."),
+        "removed": msg("{card} at {key} taken back."),
+        "judge_text": msg("{name} (card text): {text}"),
+        "judge_card": msg("{card} ({key}): {note}"),
     }
 )
 
@@ -74,15 +95,115 @@ def _library() -> Any:
     return card_library
 
 
-class CryptPicker:
-    """A vampire by name: its card (capacity, Disciplines, clan, title, group, text).
+class PickerFeedback:
+    """The message beside a picker: an error (what is wrong, what is allowed) or the
+    confirmation of what changed, in the page's language (it follows the switch), and the
+    "Did you mean ...?" buttons of a name that is no card's."""
 
-    The page wires :attr:`use` to :meth:`use_vampire` through its error handling."""
+    def __init__(self, t: Callable[[str], str], lang: Callable[[], str]) -> None:
+        self.t = t
+        self.lang = lang
+        self.widget_message = widgets.HTML()
+        self.widget_message.add_class("vtes-picker-feedback")
+        self.title = widgets.HTML()
+        self.buttons = [
+            widgets.Button(layout=widgets.Layout(width="auto", display="none"))
+            for _ in range(SUGGESTIONS)
+        ]
+        for index, button in enumerate(self.buttons):
+            button.add_class("vtes-picker-suggestion")
+            button.on_click(lambda _b, i=index: self.pick(i))
+        self.suggested: tuple[str, ...] = ()
+        self.choose: Callable[[str], None] = lambda _name: None
+        self.suggestions = widgets.HBox([self.title, *self.buttons])
+        self.suggestions.add_class("vtes-picker-suggestions")
+        self.suggestions.layout.display = "none"
+        self.widget = widgets.VBox([self.widget_message, self.suggestions])
+        self.said: Said | None = None
+        self.kind = ""
+        self.message = ""
+
+    def error(self, said: Said) -> None:
+        self.said, self.kind = said, "error"
+        self.render()
+
+    def done(self, said: Said) -> None:
+        self.said, self.kind = said, "done"
+        self.render()
+
+    def clear(self) -> None:
+        self.said, self.kind = None, ""
+        self.render()
+
+    def render(self) -> None:
+        self.message = "" if self.said is None else self.said.render(self.lang())
+        self.widget_message.value = feedback_html(self.message, self.kind)
+        self.title.value = f"<b>{escape(self.t('did_you_mean'))}</b>" if self.suggested else ""
+
+    def offer(self, names: tuple[str, ...], choose: Callable[[str], None]) -> None:
+        """Show ``names`` as buttons; a click calls ``choose(name)``."""
+        self.suggested = names[: len(self.buttons)]
+        self.choose = choose
+        for index, button in enumerate(self.buttons):
+            if index < len(self.suggested):
+                name = self.suggested[index]
+                button.description = f"{name}?"
+                button.tooltip = name
+                button.layout.display = None
+            else:
+                button.layout.display = "none"
+        self.suggestions.layout.display = None if self.suggested else "none"
+        self.render()
+
+    def pick(self, index: int) -> None:
+        """Take the ``index``-th suggestion."""
+        if 0 <= index < len(self.suggested):
+            self.choose(self.suggested[index])
+
+    def run(self, fn: Callable[[], Said | None]) -> bool:
+        """Call ``fn``: its confirmation, or the :class:`RuleError` it raises, shows here."""
+        try:
+            said = fn()
+        except RuleError as error:
+            self.error(error.message)
+            return False
+        if said is None:
+            self.clear()
+        else:
+            self.done(said)
+        return True
+
+
+def _suggest(name: str, keep: Callable[[Any], bool]) -> tuple[str, ...]:
+    """The names :func:`rules.vtes.carddata.find` finds for ``name`` that ``keep`` accepts."""
+    if not name.strip():
+        return ()
+    found = _card_data().find(name, limit=SUGGESTIONS * 3)
+    out: list[str] = []
+    for card in found:
+        if keep(card) and card.name not in out:
+            out.append(card.name)
+    return tuple(out[:SUGGESTIONS])
+
+
+class CryptPicker:
+    """A vampire or an ally by name (any spelling): its card (a vampire's capacity,
+    Disciplines, clan, title, group; an ally's life and strength; the text) and its official
+    rulings.
+
+    :attr:`use` calls :meth:`use_vampire`, which hands the vampire to ``on_use``; its error or
+    its confirmation shows beside the picker (:attr:`feedback`)."""
 
     def __init__(
-        self, t: Callable[[str], str], on_use: Callable[[Any, Side], None], *, sides: bool = True
+        self,
+        t: Callable[[str], str],
+        on_use: Callable[[Any, Side], None],
+        *,
+        sides: bool = True,
+        lang: Callable[[], str] = lambda: "en",
     ) -> None:
         self.t = t
+        self.lang = lang
         self.on_use = on_use
         self.name = widgets.Combobox(ensure_option=False, layout=widgets.Layout(width="360px"))
         self.name.add_class("vtes-crypt-name")
@@ -90,17 +211,20 @@ class CryptPicker:
         self.side.add_class("vtes-crypt-side")
         self.use = widgets.Button(icon="user", layout=widgets.Layout(width="auto"))
         self.use.add_class("vtes-crypt-use")
+        self.feedback = PickerFeedback(t, lang)
+        self.feedback.widget.add_class("vtes-crypt-feedback")
         self.info = widgets.HTML()
         self.info.add_class("vtes-crypt-info")
         self.sides = sides
         self.loaded = False
         row = [self.name, self.side, self.use] if sides else [self.name, self.use]
-        self.widget = widgets.VBox([widgets.HBox(row), self.info])
-        self.name.observe(lambda _c: self.show(), names="value")
+        self.widget = widgets.VBox([widgets.HBox(row), self.feedback.widget, self.info])
+        self.name.observe(lambda _c: self._on_name(), names="value")
 
     def load(self) -> None:
         if not self.loaded:
-            self.name.options = _card_data().crypt_names()
+            allies = (c.name for c in _card_data().library() if _is_minion(c))
+            self.name.options = (*_card_data().crypt_names(), *allies)
             self.loaded = True
 
     def relabel(self) -> None:
@@ -111,33 +235,98 @@ class CryptPicker:
         self.side.options = [(self.t(f"side_{s}"), s) for s in ("acting", "opposing")]
         self.side.value = value
         self.use.description = self.t("use_vampire")
+        self.feedback.render()
         self.show()
 
-    def vampire(self) -> Any:
-        name = self.name.value.strip()
-        if not name:
-            raise InvalidState(CARD_LABELS.message("unknown_vampire"))
-        return _card_data().vampire(name)
-
-    def show(self) -> None:
+    def chosen(self) -> Any:
+        """The vampire or ally the name box names exactly, or ``None``."""
         name = self.name.value.strip()
         if not name or not self.loaded:
-            self.info.value = ""
-            return
+            return None
         try:
-            v = _card_data().vampire(name)
+            return _card_data().vampire(name)
         except InvalidState:
+            pass
+        try:
+            card = _card_data().library_card(name)
+        except InvalidState:
+            return None
+        return card if _is_minion(card) else None
+
+    def vampire(self) -> Any:
+        vampire = self.chosen()
+        if vampire is None:
+            self._suggest()
+            raise InvalidState(CARD_LABELS.message("unknown_vampire"))
+        return vampire
+
+    def _suggest(self) -> None:
+        names = _suggest(self.name.value, _is_minion)
+        self.feedback.offer(names, self._take)
+
+    def _take(self, name: str) -> None:
+        self.name.value = name
+        self.feedback.offer((), self._take)
+        self.feedback.clear()
+
+    def _on_name(self) -> None:
+        if self.feedback.kind == "error":
+            self.feedback.clear()  # the name the error was about is gone
+        if self.chosen() is None and self.loaded:
+            self._suggest()
+        else:
+            self.feedback.offer((), self._take)
+        self.show()
+
+    def show(self) -> None:
+        v = self.chosen()
+        if v is None:
             self.info.value = ""
             return
-        title = f", {escape(v.title)}" if v.title else ""
+        lang = self.lang()
+        if hasattr(v, "capacity"):
+            title = f", {escape(v.title)}" if v.title else ""
+            head = (
+                f"<b>{escape(v.name)}</b> — {escape(v.clan)}{title}, "
+                f"{escape(self.t('capacity_of'))} {v.capacity}, G{escape(v.group)}; "
+                f"<code>{escape(v.disciplines)}</code>"
+            )
+        else:
+            head = f"<b>{escape(v.name)}</b> — {escape(' / '.join(v.types))}"
         self.info.value = (
-            f"<b>{escape(v.name)}</b> — {escape(v.clan)}{title}, "
-            f"{escape(self.t('capacity_of'))} {v.capacity}, G{escape(v.group)}; "
-            f"<code>{escape(v.disciplines)}</code><br><small>{escape(v.text)}</small>"
+            head
+            + official_text_html(v.text, self.t, lang)
+            + rulings_details(_card_data().rulings(v.id), self.t, lang)
         )
 
     def use_vampire(self) -> None:
-        self.on_use(self.vampire(), self.side.value or "acting")
+        """Hand the vampire to the page; what changed (or what is wrong) shows beside."""
+
+        def use() -> Said:
+            vampire = self.vampire()
+            side: Side = self.side.value or "acting"
+            self.on_use(vampire, side)
+            key = f"now_{side}" if self.sides else "now_minion"
+            return CARD_LABELS.message(key, name=vampire.name)
+
+        self.feedback.run(use)
+
+
+def _is_minion(card: Any) -> bool:
+    """A vampire from the crypt or an ally from the library."""
+    if hasattr(card, "capacity"):
+        return "Vampire" in card.types
+    return "Ally" in card.types and " life." in card.text.partition("\n")[0]
+
+
+def _in_library(card: Any) -> bool:
+    if hasattr(card, "capacity"):
+        return False
+    try:
+        _library().entry(str(card.id))
+    except InvalidState:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -149,13 +338,19 @@ class CardPlayChoice:
     name: str
     key: str
     choices: dict[str, Any] = field(default_factory=dict)
+    check: Step | None = None
+    """The trace step of the Discipline check, when the minion is a vampire from the crypt."""
 
     def label(self, t: Callable[[str], str]) -> str:
         return f"{t('card_round')} {self.round}, {t('side_' + self.side)}: {self.name} ({self.key})"
 
 
 class CombatCardPicker:
-    """Combat cards by name and level; the plays are added to the page's scenario."""
+    """Combat cards by name (any spelling) and level; the plays are added to the page's
+    scenario. A vampire chosen from the crypt for a side (:meth:`set_minion`) is checked
+    for the Disciplines of each card it plays, while the side's name box (``minion_name``)
+    still names it; its own card text is applied or left to the judge (:meth:`steps`,
+    :meth:`left_to_judge`)."""
 
     def __init__(
         self,
@@ -163,12 +358,15 @@ class CombatCardPicker:
         lang: Callable[[], str],
         changed: Callable[[], None],
         validate: Callable[[], object] | None = None,
+        minion_name: Callable[[Any], str] | None = None,
     ) -> None:
         self.t = t
         self.validate = validate
         self.lang = lang
         self.changed = changed
+        self.minion_name = minion_name
         self.plays: list[CardPlayChoice] = []
+        self.minions: dict[str, Any] = {}
         self.loaded = False
         self.name = widgets.Combobox(ensure_option=False, layout=widgets.Layout(width="360px"))
         self.name.add_class("vtes-card-name")
@@ -196,14 +394,17 @@ class CombatCardPicker:
         self.info.add_class("vtes-card-info")
         self.played = widgets.HTML()
         self.played.add_class("vtes-cards-played")
+        self.feedback = PickerFeedback(t, lang)
+        self.feedback.widget.add_class("vtes-card-feedback")
         self.extra = widgets.HBox([self.choice, self.life, self.range])
         self.widget = widgets.VBox(
             [
                 widgets.HBox([self.name, self.level]),
                 widgets.HBox([self.side, self.round]),
                 self.extra,
-                self.info,
                 widgets.HBox([self.play, self.remove]),
+                self.feedback.widget,
+                self.info,
                 self.played,
             ]
         )
@@ -250,10 +451,26 @@ class CombatCardPicker:
         self.range.description = t("card_range")
         self.play.description = t("play_card")
         self.remove.description = t("remove_last")
+        self.feedback.render()
         self.show()
 
+    def _suggest(self) -> None:
+        names = _suggest(self.name.value, _in_library)
+        self.feedback.offer(names, self._take)
+
+    def _take(self, name: str) -> None:
+        self.name.value = name
+        self.feedback.offer((), self._take)
+        self.feedback.clear()
+
     def _on_name(self) -> None:
+        if self.feedback.kind == "error":
+            self.feedback.clear()  # the card the error was about is gone
         item = self.entry()
+        if item is None and self.loaded:
+            self._suggest()
+        else:
+            self.feedback.offer((), self._take)
         options: list[tuple[str, str]] = []
         if item is not None:
             options = [(o.label, o.label) for o in item.options]
@@ -279,8 +496,7 @@ class CombatCardPicker:
         text = _card_data().library_card(str(item.id)).text
         parts = [
             f"<b>{escape(item.name)}</b> (#{item.id})",
-            f"<div><i>{escape(self.t('official'))}:</i> "
-            f"{escape(text).replace(chr(10), '<br>')}</div>",
+            official_text_html(text, self.t, lang),
         ]
         key = self.level.value or ""
         reasons = dict(item.unmodelled)
@@ -298,6 +514,7 @@ class CombatCardPicker:
             if option.note is not None:
                 note = option.note.render(lang)
                 parts.append(f"<div><i>{escape(self.t('judge'))}:</i> {escape(note)}</div>")
+        parts.append(rulings_details(_card_data().rulings(item.id), self.t, lang))
         self.info.value = "".join(parts)
 
     def _show_played(self) -> None:
@@ -339,18 +556,86 @@ class CombatCardPicker:
             raise InvalidState(CARD_LABELS.message("unknown_card"))
         return item.option(self.level.value or "")
 
+    # .. the minions from the crypt ..
+    def set_minion(self, side: str, vampire: Any) -> None:
+        """The vampire chosen from the crypt for ``side`` (``None``: none)."""
+        if vampire is None:
+            self.minions.pop(side, None)
+        else:
+            self.minions[side] = vampire
+
+    def minion(self, side: str) -> Any:
+        """The vampire from the crypt playing for ``side``, while its name box names it."""
+        vampire = self.minions.get(side)
+        if vampire is None:
+            return None
+        printed = getattr(vampire, "printed", vampire.name)
+        if self.minion_name is not None and self.minion_name(side).strip() != printed:
+            return None
+        return vampire
+
+    def steps(self) -> tuple[Step, ...]:
+        """The trace of the crypt's vampires (their card text) and of the Discipline checks."""
+        from rules.vtes.card_library_needs import minion_text
+
+        out: list[Step] = []
+        for side in ("acting", "opposing"):
+            vampire = self.minion(side)
+            if vampire is not None:
+                out.extend(minion_text(vampire).steps())
+        out.extend(p.check for p in self.plays if p.check is not None)
+        return tuple(out)
+
+    def left_to_judge(self) -> tuple[Said, ...]:
+        """What the resolver does not apply, in words: each vampire's combat text it cannot
+        follow (as printed) and the note of each card played that has one."""
+        from rules.vtes.card_library_needs import minion_text
+
+        out: list[Said] = []
+        for side in ("acting", "opposing"):
+            vampire = self.minion(side)
+            if vampire is None:
+                continue
+            for sentence in minion_text(vampire).left:
+                out.append(CARD_LABELS.message("judge_text", name=vampire.name, text=sentence))
+        for p in self.plays:
+            try:
+                note = _library().entry(p.name).option(p.key).note
+            except InvalidState:
+                continue
+            if note is not None:
+                out.append(CARD_LABELS.message("judge_card", card=p.name, key=p.key, note=note))
+        return tuple(out)
+
+    # .. plays ..
     def play_card(self) -> None:
-        """Add the chosen card to the scenario (checked at once against the scenario)."""
+        """Add the chosen card to the scenario (checked at once against the scenario and
+        against the Disciplines of a vampire from the crypt); the confirmation, or what is
+        wrong, shows beside the picker."""
+        if self.feedback.run(self._play):
+            self.changed()
+
+    def _play(self) -> Said:
+        if self.entry() is None:
+            self._suggest()
         option = self._option()
         item = self.entry()
         assert item is not None
+        side = self.side.value or "acting"
+        check: Step | None = None
+        vampire = self.minion(side)
+        if vampire is not None and hasattr(vampire, "capacity"):
+            from rules.vtes.card_library_needs import check_disciplines
+
+            check = check_disciplines(item, option.key, vampire)
         self.plays.append(
             CardPlayChoice(
                 self.round.value,
-                self.side.value or "acting",
+                side,
                 item.name,
                 option.label,
                 self._choices(),
+                check,
             )
         )
         if self.validate is not None:
@@ -360,12 +645,19 @@ class CombatCardPicker:
                 self.plays.pop()
                 raise
         self._show_played()
-        self.changed()
+        return CARD_LABELS.message(
+            "played_by",
+            card=item.name,
+            key=option.label,
+            side=CARD_LABELS.message(f"side_{side}"),
+            number=self.round.value,
+        )
 
     def remove_last(self) -> None:
         if self.plays:
-            self.plays.pop()
+            last = self.plays.pop()
             self._show_played()
+            self.feedback.done(CARD_LABELS.message("removed", card=last.name, key=last.key))
             self.changed()
 
     def clear(self) -> None:

@@ -73,7 +73,8 @@ def test_a_vampire_and_a_card_by_name(open_page: Any) -> None:
     card.press("Tab")
     page.locator(".vtes-card-level select").select_option("POT")
     page.wait_for_function(
-        "() => document.querySelector('.vtes-card-info')?.innerText.includes('[POT] As above')"
+        "() => document.querySelector('.vtes-card-info')?.innerText"
+        ".includes('As above, with 1 optional press')"
     )
     page.locator(".vtes-card-play").click()
     story_has(page, "Tupdog plays Immortal Grapple: only hand strikes this round.")

@@ -38,6 +38,7 @@ from rules.reference.stem import stem, stems
 # The ids every engine may cite: the reference must hold exactly these.
 AGREED_IDS = (
     "vtes:1",
+    "vtes:1.1",
     "vtes:2",
     "vtes:2.1",
     "vtes:2.2",

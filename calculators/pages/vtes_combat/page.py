@@ -125,10 +125,14 @@ class VtesCombatPage(Page):
         self.add_round_button.add_class("vtes-add-round")
         self.add_round_button.on_click(lambda _b: self.run(self.add_round))
 
-        self.crypt_picker = CryptPicker(self.t, self._use_vampire)
+        self.crypt_picker = CryptPicker(self.t, self._use_vampire, lang=lambda: self.lang)
         self.crypt_picker.use.on_click(lambda _b: self.run(self.crypt_picker.use_vampire))
         self.card_picker = CombatCardPicker(
-            self.t, lambda: self.lang, self.changed, lambda: resolve(self.scenario())
+            self.t,
+            lambda: self.lang,
+            self.changed,
+            lambda: resolve(self.scenario()),
+            minion_name=lambda side: self.cards[side].name.value,
         )
         self.card_picker.play.on_click(lambda _b: self.run(self.card_picker.play_card))
         self.card_picker.remove.on_click(lambda _b: self.run(self.card_picker.remove_last))
@@ -144,6 +148,8 @@ class VtesCombatPage(Page):
         self.story.widget.add_class("vtes-story")
         self.final = ResultPanel()
         self.final.widget.add_class("vtes-final")
+        self.judge = ResultPanel()
+        self.judge.widget.add_class("vtes-left-to-judge")
         self.trace_view = TraceView()
 
         self._share_title = SHARED.html()
@@ -179,6 +185,7 @@ class VtesCombatPage(Page):
             self.add_round_button,
             self.story.widget,
             self.final.widget,
+            self.judge.widget,
             self.trace_view.widget,
             self._share_title,
             self._share_help,
@@ -233,12 +240,26 @@ class VtesCombatPage(Page):
         self.cards_box.layout.display = None if shown else "none"
 
     def _use_vampire(self, vampire: Any, side: Side) -> None:
+        """Put the vampire or ally in ``side``'s box (with the strength its card gives) and
+        mark that box as the one that changed."""
+        from rules.vtes.card_library_needs import minion_combatant
+
         data = self.cards[side].to_dict()
-        data.update(vampire.combatant())
-        data.pop("life", None)
+        for key in ("kind", "capacity", "blood", "life", "wounded"):
+            data.pop(key, None)
+        data.update(minion_combatant(vampire))
         with self.hold():
             self.cards[side].load(data)
+        self.card_picker.set_minion(side, vampire)
+        self._mark_minion(side)
         self.changed()
+
+    def _mark_minion(self, side: Side | None) -> None:
+        """Outline the minion box a picker just changed (``None``: no box)."""
+        for other in SIDES:
+            self.cards[other].widget.remove_class("vtes-minion-changed")
+        if side is not None:
+            self.cards[side].widget.add_class("vtes-minion-changed")
 
     def scenario(self) -> dict[str, Any]:
         """The combat the widgets describe with the cards played from the library."""
@@ -300,6 +321,7 @@ class VtesCombatPage(Page):
                         "instead."
                     )
                 )
+        self._mark_minion(None)
         self._render_preset_note()
         self.recompute()
 
@@ -345,7 +367,11 @@ class VtesCombatPage(Page):
         for c in (report.acting, report.opposing):
             amount = f"{t('blood')} {c.blood}" if c.kind == "vampire" else f"{t('life')} {c.life}"
             result.append(f"{c.name}: {t(c.state.value)}, {amount}")
-        return ruling_text(t("title"), situation, result, report.steps, self.lang)
+        judge = [item.render(self.lang) for item in self.card_picker.left_to_judge()]
+        if judge:
+            result.append(f"{t('judge')}: " + " ".join(judge))
+        steps = (*self.card_picker.steps(), *report.steps)
+        return ruling_text(t("title"), situation, result, steps, self.lang)
 
     def new_combat(self) -> None:
         """Two plain vampires and one round with no plays yet."""
@@ -481,6 +507,7 @@ class VtesCombatPage(Page):
         self.final_text = ""
         self.story.clear()
         self.final.clear()
+        self.judge.clear()
         self.trace_view.clear()
         self.tools.refresh()
 
@@ -498,7 +525,18 @@ class VtesCombatPage(Page):
         parts.append(f'<ul class="vtes-closing">{closing}</ul>')
         self.story.show("".join(parts), title=self.t("story"))
         self._render_final(report)
-        self.trace_view.show(report.steps, lang)
+        self._render_judge()
+        self.trace_view.show((*self.card_picker.steps(), *report.steps), lang)
+
+    def _render_judge(self) -> None:
+        """What the resolver leaves to the judge: the vampires' own combat text it does not
+        follow and the notes of the cards played."""
+        items = self.card_picker.left_to_judge()
+        if not items:
+            self.judge.clear()
+            return
+        lines = "".join(f"<li>{escape(item.render(self.lang))}</li>" for item in items)
+        self.judge.show(f"<ul>{lines}</ul>", title=self.t("judge"))
 
     def _render_final(self, report: CombatReport) -> None:
         t = self.t

@@ -49,7 +49,9 @@ class MinionPart:
         self.kind_label = widgets.Label()
         self.state_label = widgets.Label()
         self.state_row = widgets.HBox([self.state_label, self.state])
-        self.crypt_picker = CryptPicker(context.t, self._use_vampire, sides=False)
+        self.crypt_picker = CryptPicker(
+            context.t, self._use_vampire, sides=False, lang=lambda: context.lang
+        )
         self.crypt_toggle = widgets.ToggleButton(icon="book", layout=widgets.Layout(width="auto"))
         self.crypt_toggle.add_class("vtes-crypt-toggle")
         self.crypt_picker.widget.layout.display = "none"
@@ -158,11 +160,19 @@ class MinionPart:
         self.crypt_picker.widget.layout.display = None if shown else "none"
 
     def _use_vampire(self, vampire: Any, _side: str) -> None:
-        """Fill the vampire's name and capacity from its card, full of blood."""
+        """Fill the vampire's name and capacity from its card, full of blood (an ally: its
+        name and life)."""
+        from rules.vtes.card_library_needs import minion_combatant
+
+        minion = minion_combatant(vampire)
         with self.context.hold():
-            self.kind.value = "vampire"
-            self.name.value = vampire.printed
-            self.capacity.value = vampire.capacity
-            self.blood.value = vampire.capacity
+            self.kind.value = minion["kind"]
+            self.name.value = minion["name"]
+            if minion["kind"] == "vampire":
+                self.capacity.value = minion["capacity"]
+                self.blood.value = minion["blood"]
+            else:
+                self.blood.value = minion["life"]
         self.show_kind()
+        self.widget.add_class("vtes-minion-changed")
         self.context.refresh()
