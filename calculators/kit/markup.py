@@ -37,10 +37,18 @@ def _attributes(css_class: str | None, style: str | None = None, title: str | No
 
 
 def heading(text: object, level: int = 4, css_class: str | None = None) -> Markup:
-    """``<h4>text</h4>`` (any level 1-6), the text escaped unless it is :class:`Markup`."""
+    """A heading that looks like ``<h4>`` (any look 1-6), the text escaped unless it is
+    :class:`Markup`.
+
+    For a screen reader a page has one outline: its title (looks 1 and 2) is the page's ``<h1>``
+    and every other heading an ``<h2>`` below it, so no level is ever skipped whatever order
+    the parts show them in; the look comes from the class ``calc-h<level>``.
+    """
     if not 1 <= level <= 6:
         raise ValueError(f"a heading's level is 1 to 6, not {level}")
-    return Markup(f"<h{level}{_attributes(css_class)}>{html_text(text)}</h{level}>")
+    tag = "h1" if level <= 2 else "h2"
+    classes = f"calc-h{level} {css_class}" if css_class else f"calc-h{level}"
+    return Markup(f"<{tag}{_attributes(classes)}>{html_text(text)}</{tag}>")
 
 
 @dataclass(frozen=True)

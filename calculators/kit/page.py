@@ -94,6 +94,7 @@ class Page:
         )
         header.add_class("calc-header")
         self.body = widgets.VBox()
+        self.body.add_class("calc-body")  # the page's main landmark (page_link.js)
         self.widget = widgets.VBox([widgets.HTML(CSS), header, self.banner.widget, self.body])
         self.widget.add_class("calc-root")
         self.url_params: dict[str, str] = {}

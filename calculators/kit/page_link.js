@@ -123,6 +123,30 @@ function nameControls(root) {
   }
 }
 
+// Landmarks and live regions: the page's header, navigation and calculator are landmarks, and
+// a result or an error that changes is read out by a screen reader without taking the focus.
+const LANDMARKS = [
+  [".calc-header", "banner"],
+  [".calc-nav", "navigation"],
+  [".calc-body", "main"],
+];
+const LIVE = ".calc-result, .calc-live, .calc-error";
+
+function markRegions(root) {
+  for (const [selector, role] of LANDMARKS) {
+    for (const element of root.querySelectorAll(selector)) {
+      if (element.getAttribute("role") !== role) {
+        element.setAttribute("role", role);
+      }
+    }
+  }
+  for (const element of root.querySelectorAll(LIVE)) {
+    if (element.getAttribute("aria-live") !== "polite") {
+      element.setAttribute("aria-live", "polite");
+    }
+  }
+}
+
 function watchNumberFields() {
   if (window.__calcNumberFields) {
     return;
@@ -130,6 +154,7 @@ function watchNumberFields() {
   window.__calcNumberFields = true;
   markNumberFields(document);
   nameControls(document);
+  markRegions(document);
   let pending = false;
   new MutationObserver(() => {
     if (!pending) {
@@ -137,6 +162,7 @@ function watchNumberFields() {
       requestAnimationFrame(() => {
         pending = false;
         nameControls(document);
+        markRegions(document);
       });
     }
   }).observe(document.body, { childList: true, subtree: true, characterData: true });

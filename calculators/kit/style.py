@@ -84,7 +84,12 @@ CSS = """
 .calc-header { align-items: center; justify-content: space-between; gap: 4px 12px;
   border-bottom: 2px solid #7a1f2b; margin-bottom: 8px; padding-bottom: 4px; }
 .calc-nav a { display: inline-block; padding: 10px 0; }
-.calc-header h2 { color: #7a1f2b; margin: 4px 0; }
+.calc-header h1 { color: #7a1f2b; margin: 4px 0; }
+.calc-root .calc-h1, .calc-root .calc-h2, .calc-root .calc-h3, .calc-root .calc-h4,
+.calc-root .calc-h5, .calc-root .calc-h6 { font-weight: bold; line-height: 1.25; }
+.calc-root .calc-h1 { font-size: 2em; } .calc-root .calc-h2 { font-size: 1.5em; }
+.calc-root .calc-h3 { font-size: 1.17em; } .calc-root .calc-h4 { font-size: 1em; }
+.calc-root .calc-h5 { font-size: 0.83em; } .calc-root .calc-h6 { font-size: 0.67em; }
 .calc-nav a { margin-right: 12px; color: #7a1f2b; }
 .calc-error-box { background: #fde8e8; border: 1px solid #b3261e; color: #5c0d09;
   padding: 8px 12px; border-radius: 4px; margin: 6px 0; }
@@ -97,7 +102,7 @@ CSS = """
 details.vtes-picker-rulings summary { cursor: pointer; min-height: 32px; padding: 4px 0; }
 .calc-result-box { background: #faf6f0; border: 1px solid #d8cbb8; padding: 8px 12px;
   border-radius: 4px; margin: 6px 0; }
-.calc-result-box h3 { margin: 0 0 6px 0; }
+.calc-result-box .calc-h3 { margin: 0 0 6px 0; }
 ol.calc-trace li { margin: 3px 0; }
 a.calc-rule { font-family: monospace; background: #f1e6e8; padding: 0 4px;
   border-radius: 3px; text-decoration: none; color: #7a1f2b; margin-right: 4px; }

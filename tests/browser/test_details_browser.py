@@ -168,7 +168,7 @@ def test_reference_in_russian_and_its_section_as_text(open_page: Any, voila_url:
     page = open_page("rules_reference.ipynb", "?section=vtm:v5-rouse")
     wait_text(page, ".ref-source", "Vampire: the Masquerade 5th edition (V5) core rules")
     page.get_by_role("button", name="Русский").click()  # the language button
-    wait_text(page, ".ref-view h3", "проверка пробуждения")
+    wait_text(page, ".ref-view .calc-h3", "проверка пробуждения")
     # the V5 sections once showed an empty source on the Russian page
     wait_text(page, ".ref-source", "Источник: «Vampire: the Masquerade», 5-я редакция (V5)")
     assert "section" not in page.inner_text(".ref-view").lower()

@@ -28,7 +28,7 @@ WRAPPED = re.compile(r"⟦[^⟦⟧]*⟧")
 WORD = re.compile(r"[^\W\d_]{2,}")
 EDGES = " \t.!?%'\"«»“”–—-0123456789×†✎*<>"
 DATA_CONTAINERS = (
-    ".ref-section h3, .ref-text, .ref-example, .ref-edition, .ref-terms, .ref-glossary td, "
+    ".ref-section .calc-h3, .ref-text, .ref-example, .ref-edition, .ref-terms, .ref-glossary td, "
     ".ref-results"
 )
 """The rules reference's own texts (section titles and texts, glossary terms): data written in

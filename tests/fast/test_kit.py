@@ -189,7 +189,7 @@ def test_result_panel_text_strips_markup() -> None:
     panel = ResultPanel("Outcome")
     panel.show("<p>Milo goes to <b>torpor</b>.</p>")
     assert panel.text == "Milo goes to torpor ."
-    assert "<h3>Outcome</h3>" in panel.widget.value
+    assert '<h2 class="calc-h3">Outcome</h2>' in panel.widget.value
 
 
 def test_landing_page_lists_every_calculator_in_both_languages() -> None:
@@ -278,8 +278,9 @@ def test_a_deferred_trace_view_keeps_its_steps_until_revealed() -> None:
 def test_headings_and_tables_escape_text_and_keep_markup() -> None:
     from calculators.kit.markup import Cell, Markup, Row, heading, table
 
-    assert heading("A & <b>") == "<h4>A &amp; &lt;b&gt;</h4>"
-    assert heading("Rounds", 3, css_class="x") == '<h3 class="x">Rounds</h3>'
+    assert heading("A & <b>") == '<h2 class="calc-h4">A &amp; &lt;b&gt;</h2>'
+    assert heading("Rounds", 3, css_class="x") == '<h2 class="calc-h3 x">Rounds</h2>'
+    assert heading("VTES damage resolution", 2) == '<h1 class="calc-h2">VTES damage resolution</h1>'
     with pytest.raises(ValueError, match="1 to 6"):
         heading("x", 7)
     html = table(

@@ -175,7 +175,7 @@ def _term_row(term: Term, lang: str) -> tuple[object, ...]:
 
 CSS = """
 <style>
-.ref-section h3 { margin: 4px 0; color: #7a1f2b; }
+.ref-section .calc-h3 { margin: 4px 0; color: #7a1f2b; }
 .ref-meta { color: #666; margin-bottom: 6px; }
 .ref-example, .ref-edition { background: #faf6f0; border-left: 3px solid #d8cbb8;
   padding: 4px 10px; margin: 6px 0; }
