@@ -14,11 +14,11 @@ else without saying so.
 >>> base = {"acting": theo, "opposing": lucian, "rounds": [{}]}
 >>> grapple = CardPlayed.of("Immortal Grapple", "POT", "acting", 1)
 >>> lid = CardPlayed.of("Thrown Sewer Lid", "pot", "opposing", 1)
->>> kept, dropped = playable(base, (grapple, lid))
->>> [p.name for p in kept], [p.name for p, _why in dropped]
-(['Immortal Grapple'], ['Thrown Sewer Lid'])
+>>> kept, dropped = playable(base, [grapple.to_json(), lid.to_json(), {"card": 1}])
+>>> [p.name for p in kept], [str(said or why)[:20] for said, why in dropped]
+(['Immortal Grapple'], ['Thrown Sewer Lid (po', 'Card play 3 must giv'])
 >>> print(left_out(dropped).render("en"))  # doctest: +ELLIPSIS
-The link's combat is shown without 1 card play that the page cannot make: Thrown Sewer Lid ...
+The link's combat is shown without 2 card plays that the page cannot make: Thrown Sewer Lid ...
 """
 
 from __future__ import annotations
@@ -28,28 +28,36 @@ from typing import Any
 
 from rules.errors import RuleError
 from rules.i18n import Message, msg, msg_n
-from rules.vtes.scenario_cards import CardPlayed, replay
+from rules.i18n.message import Said
+from rules.vtes.scenario_cards import CardPlayed, card_list, read_card_play, replay
 
 __all__ = ["Dropped", "left_out", "playable"]
 
-Dropped = tuple[CardPlayed, RuleError]
-"""A card play left out, and why."""
+Dropped = tuple[Message | None, RuleError]
+"""A card play left out, in words (``None`` when it cannot be read: the reason names its
+place), and why."""
 
 
 def playable(
-    scenario: Mapping[str, Any], plays: Sequence[CardPlayed]
+    scenario: Mapping[str, Any], cards: object
 ) -> tuple[tuple[CardPlayed, ...], tuple[Dropped, ...]]:
-    """The plays the resolver accepts, each after the ones kept before it, and the others
-    with the reason each is refused. ``scenario`` itself must resolve."""
+    """The plays of ``cards`` (a scenario's ``cards`` list) that can be read and that the
+    resolver accepts, each after the ones kept before it, and the others with the reason
+    each is left out. ``scenario`` (without the plays) must resolve."""
     from rules.vtes.combat import resolve
 
     kept: list[CardPlayed] = []
     dropped: list[Dropped] = []
-    for play in plays:
+    for number, item in enumerate(card_list(cards), 1):
+        try:
+            play = read_card_play(item, number)
+        except RuleError as error:
+            dropped.append((None, error))
+            continue
         try:
             resolve(replay(scenario, (*kept, play)))
         except RuleError as error:
-            dropped.append((play, error))
+            dropped.append((play.describe(), error))
             continue
         kept.append(play)
     return tuple(kept), tuple(dropped)
@@ -57,9 +65,13 @@ def playable(
 
 def left_out(dropped: Sequence[Dropped]) -> Message:
     """What was left out of a link's combat, in words: each play and why, one after another."""
-    said: Message | None = None
+    said: Said | None = None
     for play, error in reversed(dropped):
-        item = msg("{play} — {problem}", play=play.describe(), problem=error.message)
+        item = (
+            error.message
+            if play is None
+            else msg("{play} — {problem}", play=play, problem=error.message)
+        )
         said = item if said is None else msg("{sentence} {more}", sentence=item, more=said)
     return msg_n(
         "The link's combat is shown without {n} card play that the page cannot make: {plays}",

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import InvalidState, RuleError
-from rules.i18n import Message, msg
+from rules.i18n import Message, msg, msg_p
 from rules.validation import shown
 from rules.vtes.card_entry import CardOption, LibraryEntry
 from rules.vtes.combat_text import side as side_word
@@ -42,7 +42,9 @@ __all__ = [
     "CHOICE_KEYS",
     "MAX_ROUND",
     "CardPlayed",
+    "card_list",
     "needed_choices",
+    "read_card_play",
     "read_card_plays",
     "replay",
     "split_card_plays",
@@ -54,6 +56,13 @@ CARDS_KEY = "cards"
 CHOICE_KEYS = ("weapon", "equipment", "retainer", "life", "range")
 #: the last round a card may be played in (the card picker's limit)
 MAX_ROUND = 50
+_CHOICE_WORDS = {
+    "weapon": msg_p("card choice", "a weapon"),
+    "equipment": msg_p("card choice", "the opposing equipment"),
+    "retainer": msg_p("card choice", "a retainer"),
+    "life": msg_p("card choice", "the retainer's life"),
+    "range": msg_p("card choice", "a range"),
+}
 _PLAY_KEYS = ("card", "level", "side", "round", "choices")
 _RANGES = ("close", "long")
 
@@ -94,7 +103,12 @@ class CardPlayed:
     ) -> CardPlayed:
         """The play of ``card`` (name or id) at ``level``, checked: a card of the library, a
         level it has, a side, a round from 1 to :data:`MAX_ROUND`, the choices it needs."""
-        item: LibraryEntry = _library().entry(str(card))
+        try:
+            item: LibraryEntry = _library().entry(str(card))
+        except InvalidState:
+            raise InvalidState(
+                msg("The combat card library has no card {card}.", card=str(card))
+            ) from None
         option = item.option(level)
         if side not in SIDES:
             raise InvalidState(
@@ -126,10 +140,10 @@ class CardPlayed:
             if key not in needs:
                 raise InvalidState(
                     msg(
-                        "{card} at {level} asks for no choice of {key}.",
+                        "{card} at {level} asks for no choice of {what}.",
                         card=item.name,
                         level=option.label,
-                        key=key,
+                        what=_CHOICE_WORDS.get(key, key),
                     )
                 )
         chosen: list[tuple[str, str | int]] = []
@@ -148,7 +162,9 @@ class CardPlayed:
                         )
                     )
             elif not isinstance(value, str) or not value.strip():
-                raise InvalidState(msg("{card} needs a choice of {key}.", card=item.name, key=key))
+                raise InvalidState(
+                    msg("{card} needs a choice of {what}.", card=item.name, what=_CHOICE_WORDS[key])
+                )
             elif key == "range" and value not in _RANGES:
                 raise InvalidState(
                     msg(
@@ -253,59 +269,63 @@ def _weapon(name: str) -> LibraryEntry:
 def read_card_plays(data: object) -> tuple[CardPlayed, ...]:
     """The plays of a scenario's ``cards`` list, checked; a bad one is named by its place and
     its card."""
+    return tuple(read_card_play(item, number) for number, item in enumerate(card_list(data), 1))
+
+
+def card_list(data: object) -> list[Any]:
+    """A scenario's ``cards``, checked to be a list."""
     if not isinstance(data, list | tuple):
         raise InvalidState(
             msg(
                 "The scenario's cards must be a list of card plays, got {value}.", value=shown(data)
             )
         )
-    out: list[CardPlayed] = []
-    for number, item in enumerate(data, 1):
-        if not isinstance(item, Mapping) or not {"card", "level", "side", "round"} <= set(item):
-            raise InvalidState(
-                msg(
-                    "Card play {number} must give the card, its level, the side and the round.",
-                    number=number,
-                )
+    return list(data)
+
+
+def read_card_play(item: object, number: int) -> CardPlayed:
+    """Card play ``number`` of a scenario's ``cards``, checked."""
+    if not isinstance(item, Mapping) or not {"card", "level", "side", "round"} <= set(item):
+        raise InvalidState(
+            msg(
+                "Card play {number} must give the card, its level, the side and the round.",
+                number=number,
             )
-        unknown = sorted(set(item) - set(_PLAY_KEYS))
-        if unknown:
-            raise InvalidState(
-                msg(
-                    "Card play {number} has unknown keys {keys}; allowed: {allowed}.",
-                    number=number,
-                    keys=unknown,
-                    allowed=list(_PLAY_KEYS),
-                )
+        )
+    unknown = sorted(str(k) for k in set(item) - set(_PLAY_KEYS))
+    if unknown:
+        raise InvalidState(
+            msg(
+                "Card play {number} has unknown keys {keys}; allowed: {allowed}.",
+                number=number,
+                keys=unknown,
+                allowed=list(_PLAY_KEYS),
             )
-        choices = item.get("choices", {})
-        if not isinstance(choices, Mapping):
-            raise InvalidState(
-                msg("Card play {number}: its choices must be a mapping.", number=number)
+        )
+    choices = item.get("choices", {})
+    if not isinstance(choices, Mapping):
+        raise InvalidState(msg("Card play {number}: its choices must be a mapping.", number=number))
+    card = item["card"]
+    if not isinstance(card, int | str) or isinstance(card, bool):
+        raise InvalidState(
+            msg(
+                "Card play {number}: no card {value} in the card library.",
+                number=number,
+                value=shown(card),
             )
-        card = item["card"]
-        if not isinstance(card, int | str) or isinstance(card, bool):
-            raise InvalidState(
-                msg(
-                    "Card play {number}: no card {value} in the card library.",
-                    number=number,
-                    value=shown(card),
-                )
-            )
-        try:
-            play = CardPlayed.of(
-                card,
-                str(item["level"]),
-                str(item["side"]),
-                item["round"],
-                **{str(k): v for k, v in choices.items()},
-            )
-        except RuleError as error:
-            raise InvalidState(
-                msg("Card play {number}: {problem}", number=number, problem=error.message)
-            ) from None
-        out.append(play)
-    return tuple(out)
+        )
+    try:
+        return CardPlayed.of(
+            card,
+            str(item["level"]),
+            str(item["side"]),
+            item["round"],
+            **{str(k): v for k, v in choices.items()},
+        )
+    except RuleError as error:
+        raise InvalidState(
+            msg("Card play {number}: {problem}", number=number, problem=error.message)
+        ) from None
 
 
 def split_card_plays(scenario: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[CardPlayed, ...]]:
