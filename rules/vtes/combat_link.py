@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.errors import RuleError
+from rules.errors import InvalidState, RuleError
 from rules.i18n import Message, msg, msg_n
 from rules.i18n.message import Said
 from rules.vtes.scenario_cards import CardPlayed, card_list, read_card_play, replay
@@ -63,8 +63,9 @@ def playable(
     return tuple(kept), tuple(dropped)
 
 
-def left_out(dropped: Sequence[Dropped]) -> Message:
-    """What was left out of a link's combat, in words: each play and why, one after another."""
+def left_out(dropped: Sequence[Dropped]) -> InvalidState:
+    """The error that says what was left out of a link's combat, in words: each play and
+    why, one after another."""
     said: Said | None = None
     for play, error in reversed(dropped):
         item = (
@@ -73,9 +74,11 @@ def left_out(dropped: Sequence[Dropped]) -> Message:
             else msg("{play} — {problem}", play=play, problem=error.message)
         )
         said = item if said is None else msg("{sentence} {more}", sentence=item, more=said)
-    return msg_n(
-        "The link's combat is shown without {n} card play that the page cannot make: {plays}",
-        "The link's combat is shown without {n} card plays that the page cannot make: {plays}",
-        len(dropped),
-        plays=said if said is not None else "",
+    return InvalidState(
+        msg_n(
+            "The link's combat is shown without {n} card play that the page cannot make: {plays}",
+            "The link's combat is shown without {n} card plays that the page cannot make: {plays}",
+            len(dropped),
+            plays=said if said is not None else "",
+        )
     )

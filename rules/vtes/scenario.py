@@ -8,9 +8,10 @@ unknown keys are errors too, so that a typo never passes silently.
 
 The scenario's allowed keys are in :mod:`rules.vtes.scenario_keys`; its strikes and
 equipment are read by :mod:`rules.vtes.scenario_strikes`, its combatants by
-:mod:`rules.vtes.scenario_combatants`, the cards it says were played from the card library
-(``cards``) by :mod:`rules.vtes.scenario_cards`, which plays them on the rest before the
-rounds are read; this module reads the rounds and the whole.
+:mod:`rules.vtes.scenario_combatants`; this module reads the rounds and the whole. The cards
+a scenario says were played from the card library (``cards``) are played on the rest by
+:func:`rules.vtes.scenario_cards.with_card_plays` first (:func:`rules.vtes.combat.resolve`
+does so).
 
 >>> s = parse_scenario({
 ...     "acting": {"name": "Kurt", "kind": "vampire", "capacity": 6, "blood": 4},
@@ -30,7 +31,6 @@ from typing import Any, Literal
 from rules.errors import InvalidState
 from rules.i18n import Message, msg, msg_p
 from rules.validation import shown
-from rules.vtes.scenario_cards import CARDS_KEY, replay, split_card_plays
 from rules.vtes.scenario_combatants import parse_combatant as _combatant
 from rules.vtes.scenario_effects import (
     RESTRICTIONS,
@@ -373,9 +373,6 @@ def _round(data: object, number: int) -> Round:
 def parse_scenario(data: object) -> Scenario:
     """Check ``data`` and return it as a :class:`Scenario`; raise InvalidState if malformed."""
     top = _keys(data, TOP_KEYS, _Place(msg("The scenario")))
-    if CARDS_KEY in top:  # the cards played from the library, played again on the rest
-        base, plays = split_card_plays(top)
-        top = replay(base, plays)
     rules = top.get("rules", "black-hand")
     if rules not in EDITIONS:
         raise InvalidState(

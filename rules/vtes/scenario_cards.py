@@ -7,8 +7,8 @@ such as ``pot (press)``), the side that plays it, the round (1-based) and the ch
 card asks for (a weapon by name, the opposing equipment's name, a retainer's name and life,
 a range). :func:`replay` plays them through :func:`rules.vtes.card_library.play_card` on the
 rest of the scenario, so the scenario stays what a judge did ("superior Immortal Grapple in
-round 1") and never the effects spelled out; :func:`rules.vtes.scenario.parse_scenario`
-replays them before it reads the rounds.
+round 1") and never the effects spelled out; :func:`with_card_plays` replays them before
+:func:`rules.vtes.combat.resolve` reads the rounds.
 
 >>> grapple = CardPlayed.of("Immortal Grapple", "POT", "acting", 1)
 >>> grapple.to_json()
@@ -48,6 +48,7 @@ __all__ = [
     "read_card_plays",
     "replay",
     "split_card_plays",
+    "with_card_plays",
 ]
 
 #: the scenario's key for the cards played from the library
@@ -351,3 +352,12 @@ def replay(scenario: Mapping[str, Any], plays: Sequence[CardPlayed]) -> dict[str
                 msg("{play}: {problem}", play=play.describe(), problem=error.message)
             ) from None
     return out
+
+
+def with_card_plays(scenario: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``scenario`` with the plays it lists under ``cards`` played on the rest (the same
+    scenario when it lists none)."""
+    if not isinstance(scenario, Mapping) or CARDS_KEY not in scenario:
+        return scenario
+    base, plays = split_card_plays(scenario)
+    return replay(base, plays)

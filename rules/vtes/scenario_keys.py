@@ -24,7 +24,7 @@ __all__ = [
     "WEAPON_USE_KEYS",
 ]
 
-TOP_KEYS = ("rules", "title", "notes", "acting", "opposing", "rounds", "cards")
+TOP_KEYS = ("rules", "title", "notes", "acting", "opposing", "rounds")
 COMBATANT_KEYS = (
     "name",
     "kind",

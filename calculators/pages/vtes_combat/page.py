@@ -322,8 +322,8 @@ class VtesCombatPage(Page):
             resolve(base)
             plays, dropped = playable(base, data.get(CARDS_KEY, []))
         else:
-            parse_scenario(data)
             base, plays = split_card_plays(data)
+            parse_scenario(base)
         expected = resolve(replay(base, plays) if plays else base)
         self.preset_key = ""
         self.preset_base = ""
@@ -513,15 +513,6 @@ class VtesCombatPage(Page):
         packed parameter, ``combat``; a bad one is explained and the page keeps its combat."""
         return {"combat": Field("combat", lambda: pack(self.shared_scenario()), self._set_combat)}
 
-    @staticmethod
-    def _not_opened(shown: Message, problem: Said) -> Message:
-        return msg(
-            "The combat in this link cannot be opened, so the page shows {combat} instead. "
-            "{problem} Copy the link again from the page it was made on.",
-            combat=shown,
-            problem=problem,
-        )
-
     def _shown(self) -> Message:
         """The combat the page shows, by its combatants' names."""
         acting, opposing = (self.cards[side].name.value.strip() for side in SIDES)
@@ -530,19 +521,30 @@ class VtesCombatPage(Page):
     def _set_combat(self, text: str) -> None:
         """Open the link's combat; what cannot be opened is said in words, never skipped."""
         shown = self._shown()
+        problem: Said | None = None
+        dropped: tuple[Dropped, ...] = ()
         try:
             data = unpack(text, "combat")
         except InvalidState:
             data = None
         if not isinstance(data, dict):
             problem = msg("The link is damaged or cut short: it is not a combat this page wrote.")
-            raise InvalidState(self._not_opened(shown, problem))
-        try:
-            dropped = self.load_scenario(data, lenient=True)
-        except RuleError as error:
-            raise InvalidState(self._not_opened(shown, error.message)) from None
+        else:
+            try:
+                dropped = self.load_scenario(data, lenient=True)
+            except RuleError as error:
+                problem = error.message
+        if problem is not None:
+            raise InvalidState(
+                msg(
+                    "The combat in this link cannot be opened, so the page shows {combat} "
+                    "instead. {problem} Copy the link again from the page it was made on.",
+                    combat=shown,
+                    problem=problem,
+                )
+            )
         if dropped:
-            raise InvalidState(left_out(dropped))
+            raise left_out(dropped)
 
     def _refresh(self) -> None:
         if invalid_fields(self.body):
