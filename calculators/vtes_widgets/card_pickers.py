@@ -664,6 +664,11 @@ class CombatCardPicker:
         self.plays = []
         self._show_played()
 
+    def set_plays(self, plays: list[CardPlayChoice]) -> None:
+        """Show ``plays`` as the cards played (a combat opened from a link or a file)."""
+        self.plays = list(plays)
+        self._show_played()
+
     def apply(self, scenario: dict[str, Any]) -> dict[str, Any]:
         """``scenario`` with every card played from the library."""
         if not self.plays:

@@ -37,6 +37,7 @@ from rules.vtes.scenario import (
     Strike,
     parse_scenario,
 )
+from rules.vtes.scenario_cards import with_card_plays
 
 __all__ = ["CombatReport", "CombatantState", "RoundReport", "describe_strike", "resolve"]
 
@@ -357,9 +358,10 @@ def resolve(scenario: Mapping[str, Any]) -> CombatReport:
     """Replay the combat ``scenario`` and report the outcome, round by round.
 
     Raises :class:`InvalidState` for a malformed scenario and :class:`IllegalPlay` for an
-    illegal sequence of plays.
+    illegal sequence of plays. The cards the scenario lists as played from the card library
+    (``cards``, :mod:`rules.vtes.scenario_cards`) are played on the rest first.
     """
-    sc = parse_scenario(scenario)
+    sc = parse_scenario(with_card_plays(scenario))
     fighters: dict[Side, _Fighter] = {
         "acting": _Fighter.start(sc.acting, "acting"),
         "opposing": _Fighter.start(sc.opposing, "opposing"),

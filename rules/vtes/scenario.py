@@ -8,7 +8,10 @@ unknown keys are errors too, so that a typo never passes silently.
 
 The scenario's allowed keys are in :mod:`rules.vtes.scenario_keys`; its strikes and
 equipment are read by :mod:`rules.vtes.scenario_strikes`, its combatants by
-:mod:`rules.vtes.scenario_combatants`; this module reads the rounds and the whole.
+:mod:`rules.vtes.scenario_combatants`; this module reads the rounds and the whole. The cards
+a scenario says were played from the card library (``cards``) are played on the rest by
+:func:`rules.vtes.scenario_cards.with_card_plays` first (:func:`rules.vtes.combat.resolve`
+does so).
 
 >>> s = parse_scenario({
 ...     "acting": {"name": "Kurt", "kind": "vampire", "capacity": 6, "blood": 4},

@@ -305,9 +305,8 @@ def test_a_damaged_or_stale_combat_link_keeps_the_combat_on_the_page(
 ) -> None:
     fresh = VtesCombatPage()
     page = reopen(VtesCombatPage, "combat=not-a-combat&lang=ru", monkeypatch)
-    assert page.lang == "ru" and "параметр combat в адресе страницы повреждён" in (
-        page.banner.message
-    )
+    assert page.lang == "ru" and "Ссылка повреждена или обрезана" in page.banner.message
+    assert "combat" not in page.banner.message
     assert page.scenario() == fresh.scenario()
     werewolf = {"name": "Grr", "kind": "werewolf", "capacity": 3, "blood": 1}
     stale = {**ten_round_combat(), "acting": werewolf}  # no such kind of minion

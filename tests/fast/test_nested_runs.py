@@ -25,4 +25,4 @@ def test_an_unknown_preset_in_the_address_is_reported(monkeypatch: pytest.Monkey
     app = VtesCombatPage()
     app.follow_url()
     assert app.banner.visible
-    assert "unknown preset 'nope' in the page address" in app.banner.message
+    assert "an example combat the page does not have (nope)" in app.banner.message

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from calculators.pages.vtes_combat.page import VtesCombatPage
 from calculators.pages.vtes_damage.page import VtesDamagePage
+from rules.vtes.scenario import dump_scenario_json
 
 
 def _open(app: VtesCombatPage) -> VtesCombatPage:
@@ -78,7 +79,8 @@ def test_import_of_card_effects_the_editors_cannot_show() -> None:
     app = _open(VtesCombatPage())
     app.card_picker.name.value = "Carrion Crows"
     app.card_picker.play.click()
-    text = app.export_json()
+    # the card's effects spelled out, as a scenario written by hand has them
+    text = dump_scenario_json(app.scenario())
     assert "environmental" in text
     app.json_text.value = text
     app.import_button.click()

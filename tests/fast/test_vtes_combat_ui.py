@@ -208,7 +208,8 @@ def test_russian_page_explains_bad_input_in_russian(app: VtesCombatPage) -> None
 def test_bad_preset_in_a_russian_address(app: VtesCombatPage) -> None:
     app.set_language("ru")
     app.apply_parameters({"preset": "nobody"})
-    assert "неизвестный пример 'nobody'" in app.banner.message
+    assert "примеру боя, которого на странице нет (nobody)" in app.banner.message
+    assert "Kurt против Ira: Undead Strength, Dodge и Blur; Cohn Rose" in app.banner.message
 
 
 def test_superior_skin_of_rock_against_a_hand_strike_is_not_refused(

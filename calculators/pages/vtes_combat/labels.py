@@ -18,7 +18,10 @@ MAX_PLAYS = 30
 
 LABELS = Catalog(
     {
-        "bad_preset": msg("unknown preset {preset!r} in the page address; allowed: {allowed}"),
+        "bad_preset": msg(
+            "The link asks for an example combat the page does not have ({preset}), so the "
+            "page shows {combat}. Its examples are: {allowed}."
+        ),
         "title": msg("VTES combat resolver"),
         "intro": msg(
             "Describe the two combatants, then each round as it was played: maneuvers, the "

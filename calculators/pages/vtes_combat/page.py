@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as widgets
+from traitlets import TraitError
 
 from calculators.kit.address import Field, pack, unpack
 from calculators.kit.closing import close_tree, close_trees
@@ -33,12 +34,19 @@ from calculators.pages.vtes_combat.context import CombatContext
 from calculators.pages.vtes_combat.controls import SHARED
 from calculators.pages.vtes_combat.labels import LABELS
 from calculators.pages.vtes_combat.rounds import RoundEditor
-from calculators.vtes_widgets.card_pickers import CARD_LABELS, CombatCardPicker, CryptPicker
-from rules.errors import InvalidState
-from rules.i18n import msg
+from calculators.vtes_widgets.card_pickers import (
+    CARD_LABELS,
+    CardPlayChoice,
+    CombatCardPicker,
+    CryptPicker,
+)
+from rules.errors import InvalidState, RuleError
+from rules.i18n import Message, msg
+from rules.i18n.message import Said
 from rules.vtes import MinionState
 from rules.vtes.combat import CombatReport, resolve
 from rules.vtes.combat_examples import EXAMPLES
+from rules.vtes.combat_link import Dropped, left_out, playable
 from rules.vtes.scenario import (
     EDITIONS,
     SIDES,
@@ -47,6 +55,7 @@ from rules.vtes.scenario import (
     load_scenario_json,
     parse_scenario,
 )
+from rules.vtes.scenario_cards import CARDS_KEY, CardPlayed, replay, split_card_plays
 
 __all__ = ["VtesCombatPage", "seed_example_lines"]
 
@@ -275,7 +284,34 @@ class VtesCombatPage(Page):
         }
         return out
 
+    def card_plays(self) -> tuple[CardPlayed, ...]:
+        """The cards played from the library, as the scenario records them."""
+        return tuple(
+            CardPlayed.from_arguments(p.name, p.key, p.side, p.round, p.choices)
+            for p in self.card_picker.plays
+        )
+
+    def shared_scenario(self) -> dict[str, Any]:
+        """The combat as its link and its JSON export carry it: what the round editors show
+        and, under ``cards``, the cards played from the library (replayed when opened)."""
+        out = self._base_scenario()
+        plays = self.card_plays()
+        if plays:
+            out[CARDS_KEY] = [p.to_json() for p in plays]
+        return out
+
     def _load(self, data: dict[str, Any]) -> None:
+        try:
+            self._load_editors(data)
+        except TraitError:
+            raise InvalidState(
+                msg(
+                    "The round editors cannot show this combat as it is written; play its "
+                    "cards with the card pickers instead."
+                )
+            ) from None
+
+    def _load_editors(self, data: dict[str, Any]) -> None:
         self.rules.value = data.get("rules", "black-hand")
         for side in SIDES:
             self.cards[side].load(dict(data[side]))
@@ -295,24 +331,37 @@ class VtesCombatPage(Page):
         self._relabel_all_parts()
         close_trees((r.widget for r in dropped), SHARED.ids())
 
-    def load_scenario(self, data: dict[str, Any]) -> None:
-        """Check ``data`` (InvalidState/IllegalPlay explain problems), then show it."""
-        parse_scenario(data)
-        expected = resolve(data)
+    def load_scenario(self, data: dict[str, Any], *, lenient: bool = False) -> tuple[Dropped, ...]:
+        """Check ``data`` (InvalidState/IllegalPlay explain problems), then show it: the round
+        editors' part in the editors, its ``cards`` in the card picker. ``lenient`` (a link)
+        leaves out the card plays the resolver refuses and returns them with the reason;
+        otherwise any refused play refuses the whole."""
+        dropped: tuple[Dropped, ...] = ()
+        if lenient:
+            base = {k: v for k, v in data.items() if k != CARDS_KEY}
+            parse_scenario(base)
+            resolve(base)
+            plays, dropped = playable(base, data.get(CARDS_KEY, []))
+        else:
+            base, plays = split_card_plays(data)
+            parse_scenario(base)
+        expected = resolve(replay(base, plays) if plays else base)
         self.preset_key = ""
         self.preset_base = ""
         backup = self._base_scenario()
-        plays = list(self.card_picker.plays)
+        played_before = list(self.card_picker.plays)
 
         def restore() -> None:
             with self.hold():
                 self._load(backup)
-            self.card_picker.plays = plays
+            self.card_picker.set_plays(played_before)
 
         with on_failure(restore):
             with self.hold():
-                self._load(data)
-                self.card_picker.clear()
+                self._load(base)
+                self.card_picker.set_plays(
+                    [CardPlayChoice(p.round, p.side, p.name, p.level, p.arguments()) for p in plays]
+                )
             if resolve(self.scenario()).steps != expected.steps:
                 raise InvalidState(
                     msg(
@@ -324,6 +373,7 @@ class VtesCombatPage(Page):
         self._mark_minion(None)
         self._render_preset_note()
         self.recompute()
+        return dropped
 
     def load_preset(self, key: str) -> None:
         if key not in EXAMPLES:
@@ -400,7 +450,7 @@ class VtesCombatPage(Page):
         close_tree(editor.widget, SHARED.ids())
 
     def export_json(self) -> str:
-        text = dump_scenario_json(self.scenario())
+        text = dump_scenario_json(self.shared_scenario())
         self.json_text.value = text
         return text
 
@@ -414,7 +464,13 @@ class VtesCombatPage(Page):
         preset = params.get("preset")
         if preset is not None:
             if preset not in EXAMPLES:
-                self.show_address_problem("bad_preset", preset=preset, allowed=", ".join(EXAMPLES))
+                titles = "; ".join(e.title.render(self.lang) for e in EXAMPLES.values())
+                self.show_address_problem(
+                    "bad_preset",
+                    preset=preset,
+                    allowed=titles,
+                    combat=self._shown().render(self.lang),
+                )
                 return
             self.load_preset(preset)
 
@@ -481,15 +537,40 @@ class VtesCombatPage(Page):
     def url_fields(self) -> dict[str, Field]:
         """The address holds the whole scenario (rules, both combatants, every round) as one
         packed parameter, ``combat``; a bad one is explained and the page keeps its combat."""
-        return {"combat": Field("combat", lambda: pack(self.scenario()), self._set_combat)}
+        return {"combat": Field("combat", lambda: pack(self.shared_scenario()), self._set_combat)}
+
+    def _shown(self) -> Message:
+        """The combat the page shows, by its combatants' names."""
+        acting, opposing = (self.cards[side].name.value.strip() for side in SIDES)
+        return msg("{acting} against {opposing}", acting=acting, opposing=opposing)
 
     def _set_combat(self, text: str) -> None:
-        data = unpack(text, "combat")
+        """Open the link's combat; what cannot be opened is said in words, never skipped."""
+        shown = self._shown()
+        problem: Said | None = None
+        dropped: tuple[Dropped, ...] = ()
+        try:
+            data = unpack(text, "combat")
+        except InvalidState:
+            data = None
         if not isinstance(data, dict):
+            problem = msg("The link is damaged or cut short: it is not a combat this page wrote.")
+        else:
+            try:
+                dropped = self.load_scenario(data, lenient=True)
+            except RuleError as error:
+                problem = error.message
+        if problem is not None:
             raise InvalidState(
-                msg("combat in the page address is not a combat; copy the link again from the page")
+                msg(
+                    "The combat in this link cannot be opened, so the page shows {combat} "
+                    "instead. {problem} Copy the link again from the page it was made on.",
+                    combat=shown,
+                    problem=problem,
+                )
             )
-        self.load_scenario(data)
+        if dropped:
+            raise left_out(dropped)
 
     def _refresh(self) -> None:
         if invalid_fields(self.body):

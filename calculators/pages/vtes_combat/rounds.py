@@ -369,11 +369,12 @@ class SideRound:
         signpost = card("torn_signpost").fragment()
         for item in before:
             if dict(item) != signpost:
+                name = item.get("name") if isinstance(item, dict) else None
                 raise InvalidState(
                     msg(
-                        "The round editor offers only Torn Signpost (strength 2) before range; "
-                        "got {item!r}; play other cards with the card pickers.",
-                        item=dict(item),
+                        "The round editor offers only a plain Torn Signpost (strength 2) before "
+                        "range; {card} is played otherwise here: play it with the card pickers.",
+                        card=name if isinstance(name, str) and name else msg("a card"),
                     )
                 )
         self.before.value = "torn_signpost" if before else ""
@@ -454,6 +455,16 @@ class RoundEditor:
     def load(self, data: dict[str, Any]) -> None:
         for key in ("maneuvers", "presses"):
             plays = list(data.get(key, []))
+            for play in plays:
+                if play not in SIDES:
+                    name = play.get("card") if isinstance(play, dict) else None
+                    raise InvalidState(
+                        msg(
+                            "The round editor counts plain maneuvers and presses only, not "
+                            "{card} as this combat has it; play that card with the card pickers.",
+                            card=name if isinstance(name, str) and name else msg("a card"),
+                        )
+                    )
             for i in range(1, len(plays)):
                 if plays[i] == plays[i - 1]:
                     raise InvalidState(
