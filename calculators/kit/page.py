@@ -25,6 +25,7 @@ from calculators.kit.style import CSS
 from calculators.server.page_kernel.page_request import PageRequestLost, wait_for_page_request
 from calculators.server.page_kernel.widget_state import answer_state_requests
 from rules.errors import InvalidState, RuleError
+from rules.i18n.numbers import numbers_in
 
 T = TypeVar("T")
 
@@ -237,7 +238,8 @@ class Page:
         """
         shown_before = self.banner.shown
         try:
-            result = fn(*args, **kwargs)
+            with numbers_in(self.lang):  # numbers formatted meanwhile are in the page's language
+                result = fn(*args, **kwargs)
         except Exception as error:  # never a traceback on the page
             self.banner.show(error)
             return None

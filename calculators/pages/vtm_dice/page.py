@@ -24,6 +24,7 @@ from typing import Any
 from calculators.kit.charts import Bar
 from calculators.kit.fields import invalid_fields
 from calculators.kit.fmt import escape, exact_html, mean_html, percent, short_fraction
+from rules.i18n.numbers import significant
 from calculators.kit.markup import Cell, Markup, heading, table
 from calculators.kit.on_demand import ready
 from calculators.kit.page import on_failure
@@ -348,7 +349,8 @@ class VtmDicePage(VtmDicePageWidgets):
             value = values.get(form.key)
             if value is not None:
                 line += rf" = \frac{{{value.numerator}}}{{{value.denominator}}}"
-                line += rf" \approx {float(value):.6g}"
+                approx = significant(value, 6, self.lang).replace(",", "{,}")  # TeX's comma
+                line += rf" \approx {approx}"
             lines.append(f"<div>$${line}$$</div>")
         self.forms_html = (
             heading(self.t("forms_title"))
