@@ -80,7 +80,7 @@ def localized(plain: str, lang: str) -> str:
     sign, digits = ("-", plain[1:]) if plain.startswith("-") else ("", plain)
     whole, _, fraction = digits.partition(".")
     size = int(symbols["grouping"])
-    groups = []
+    groups: list[str] = []
     while len(whole) > size:
         groups.insert(0, whole[-size:])
         whole = whole[:-size]

@@ -24,7 +24,6 @@ from typing import Any
 from calculators.kit.charts import Bar
 from calculators.kit.fields import invalid_fields
 from calculators.kit.fmt import escape, exact_html, mean_html, percent, short_fraction
-from rules.i18n.numbers import significant
 from calculators.kit.markup import Cell, Markup, heading, table
 from calculators.kit.on_demand import ready
 from calculators.kit.page import on_failure
@@ -46,6 +45,7 @@ from calculators.pages.vtm_dice.v5 import LABELS as V5_LABELS
 from calculators.pages.vtm_dice.v5_contest import CONTEST_LABELS
 from calculators.pages.vtm_dice.widgets import VtmDicePageWidgets
 from rules.errors import RuleError
+from rules.i18n.numbers import significant
 from rules.vtm import (
     BEYOND,
     DAMAGE_TYPES,
