@@ -7,6 +7,8 @@ Run through ``scripts/catalogs``:
   untranslated) and compiles the ``.mo`` files the package ships;
 - ``scripts/catalogs --check`` changes nothing and lists what is missing, untranslated or fuzzy.
 
+It also writes each language's number formats from CLDR (:mod:`deploy.number_formats`).
+
 Messages are the first arguments of :func:`rules.i18n.msg` and its siblings (:data:`KEYWORDS`).
 The ``.po`` files are sorted by message and name the files a message comes from without line
 numbers, so that moving code does not rewrite the catalogs.
@@ -28,6 +30,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from deploy import number_formats
 from rules.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
 from rules.i18n.translations import DOMAIN, LOCALE_DIR
 
@@ -190,6 +193,7 @@ def merged(template: Catalog, lang: str) -> Catalog:
 def update(template: Catalog) -> None:
     """Write the template, merge it into every ``.po`` and compile every ``.mo``."""
     write_catalog(template, TEMPLATE)
+    number_formats.write()
     for lang in translated_languages():
         path = po_path(lang)
         write_catalog(merged(template, lang), path)
@@ -236,7 +240,7 @@ def dynamic_ids() -> list[str]:
 
 def check(template: Catalog) -> list[str]:
     """Every problem of the catalogs in the package, without changing them."""
-    found: list[str] = dynamic_ids() + stale(template)
+    found: list[str] = dynamic_ids() + stale(template) + number_formats.stale()
     for lang in translated_languages():
         path = po_path(lang)
         if not path.exists():

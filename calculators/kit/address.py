@@ -14,7 +14,10 @@ that input keeps its value and the other parameters still apply.
 from __future__ import annotations
 
 import base64
+import html
+import itertools
 import json
+import re
 import zlib
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
@@ -101,15 +104,88 @@ def build_query(values: Iterable[tuple[str, str]]) -> str:
 
 
 # -- fields from widgets ----------------------------------------------------------------------
-def _bad(name: str, text: str, allowed: Message) -> InvalidState:
-    return InvalidState(
-        msg(
-            "{name} in the page address must be {allowed}, not {text!r}; it keeps its value",
-            name=name,
-            allowed=allowed,
-            text=text,
+class BadAddressValue(InvalidState):
+    """A value the address gives an input that the input refuses. It names the address's
+    parameter until the page names the input as it labels it (:meth:`for_input`)."""
+
+    def __init__(self, name: str, text: str, allowed: Message) -> None:
+        self.name, self.text, self.allowed = name, text, allowed
+        super().__init__(
+            msg(
+                "{name} in the page address must be {allowed}, not {text!r}; it keeps its value",
+                name=name,
+                allowed=allowed,
+                text=text,
+            )
         )
-    )
+
+    def for_input(self, label: str) -> InvalidState:
+        """The same refusal, naming the input by ``label`` (its label on the page)."""
+        return InvalidState(
+            msg(
+                "“{label}”: the page address gives {text!r}, but it must be {allowed}; the "
+                "input keeps its value",
+                label=label,
+                allowed=self.allowed,
+                text=self.text,
+            )
+        )
+
+
+def _bad(name: str, text: str, allowed: Message) -> BadAddressValue:
+    return BadAddressValue(name, text, allowed)
+
+
+_TAGS = re.compile(r"<[^>]*>")
+
+
+def _label_text(text: str) -> str:
+    """A label's words: markup dropped, spaces joined, a trailing colon taken off."""
+    return " ".join(html.unescape(_TAGS.sub(" ", text)).split()).rstrip(":：ⓘ ").strip()
+
+
+LONGEST_LABEL = 60  # characters: a longer text beside an input is a hint, not its label
+
+
+def input_label(widget: Any, root: Any, lang: str) -> str:
+    """What the page calls ``widget``, in ``lang``: its description, else the label (a
+    ``Label`` or a short ``HTML``) just before it in its row, else its row's label one level
+    up (a slider's box); a page's tabs are "the tab"; ``""`` when the page gives it none.
+    """
+    own = _label_text(str(getattr(widget, "description", "") or ""))
+    if own:
+        return own
+    if isinstance(widget, widgets.Tab):
+        return msg_p("address", "Tab").render(lang)
+    path = _path_to(root, widget)
+    for parent, child in reversed(list(itertools.pairwise(path))):
+        children = list(getattr(parent, "children", ()))
+        index = next(i for i, c in enumerate(children) if c is child)
+        for sibling in reversed(children[:index]):
+            if isinstance(sibling, widgets.Label | widgets.HTML):
+                text = _label_text(str(sibling.value))
+                if text and len(text) <= LONGEST_LABEL:
+                    return text
+            shown = _label_text(str(getattr(sibling, "description", "") or ""))
+            if shown:
+                return shown
+    return ""
+
+
+def _path_to(root: Any, target: Any) -> list[Any]:
+    """The widgets from ``root`` down to ``target`` (``[]`` when it is not under ``root``)."""
+    stack: list[tuple[Any, list[Any]]] = [(root, [root])]
+    seen: set[int] = set()
+    while stack:
+        node, path = stack.pop()
+        if node is target:
+            return path
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        for child in getattr(node, "children", ()):
+            stack.append((child, [*path, child]))
+    return []
 
 
 def _option_text(value: Any) -> str:

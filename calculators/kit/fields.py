@@ -3,9 +3,11 @@
 :class:`IntField` is the whole-number box of every page. It holds the visitor's text as
 typed; its ``value`` (an ``int`` trait, so ``observe(..., names="value")`` works as on an
 ``IntText``) changes only when the text is a whole number within ``min``..``max``. Until
-then the field shows a message beside it, adds the CSS class ``calc-field-invalid`` (the
-page's results are greyed out by the kit's CSS) and no observer runs, so nothing is
-computed from a value the visitor did not give.
+then the field shows a message beside it (a number outside the range is called so, with the
+range), adds the CSS class ``calc-field-invalid`` (the page's results are greyed out by the
+kit's CSS) and no observer runs, so nothing is computed from a value the visitor did not give.
+The browser sends the text once it is complete: when the visitor presses Enter or leaves the
+box, not at each key (typing "2.5" never applies "2" on the way).
 
 :class:`FieldMessage` is a message area placed next to any input (a JSON import box, a
 list of names): errors caused by that input show there instead of in the page banner.
@@ -41,14 +43,16 @@ FIELD_TEXTS = Catalog(
             "Nothing is computed until then."
         ),
         "out_of_range": msg(
-            "{text} is outside the allowed range: enter a whole number from {low} to {high}. "
+            "{text} is out of range: enter a whole number from {low} to {high}. "
             "Nothing is computed until then."
         ),
         "field_error": msg("Not accepted"),
     }
 )
 
-_WHOLE = re.compile(r"[+-]?\d{1,6}")
+# any count of digits is a whole number (a long one is out of range, not "not whole"); the
+# bound keeps int() within Python's limit on the digits it converts
+_WHOLE = re.compile(r"[+-]?\d{1,4000}")
 
 
 def parse_whole(text: str) -> int | None:
@@ -56,6 +60,8 @@ def parse_whole(text: str) -> int | None:
 
     >>> parse_whole(" 12 "), parse_whole("−3"), parse_whole("2.5"), parse_whole("1e3")
     (12, -3, None, None)
+    >>> parse_whole("999999999")
+    999999999
     """
     cleaned = text.strip().replace("−", "-")
     if not _WHOLE.fullmatch(cleaned):
@@ -70,7 +76,8 @@ class IntField(widgets.HBox):  # type: ignore[misc]
     what was typed. ``min``/``max`` may change later (e.g. blood up to the capacity): the
     typed text is then checked again. ``hint=True`` shows the allowed range (``1–11``)
     beside the box while the value is valid. ``app`` (a :class:`Page`) gives the
-    language of the messages and follows its language switch.
+    language of the messages and follows its language switch. ``continuous_update=True``
+    would send every key stroke, and so apply a half-typed number: pages leave it off.
     """
 
     value = traitlets.Int(0)
@@ -88,7 +95,7 @@ class IntField(widgets.HBox):  # type: ignore[misc]
         style: Any = None,
         layout: Any = None,
         hint: bool = True,
-        continuous_update: bool = True,
+        continuous_update: bool = False,
         outer_layout: Any = None,
         note_layout: Any = None,
         note_style: Any = None,

@@ -11,7 +11,15 @@ from urllib.parse import parse_qsl
 
 import ipywidgets as widgets
 
-from calculators.kit.address import MAX_LINK_LENGTH, Field, build_query, read_query, widget_fields
+from calculators.kit.address import (
+    MAX_LINK_LENGTH,
+    BadAddressValue,
+    Field,
+    build_query,
+    input_label,
+    read_query,
+    widget_fields,
+)
 from calculators.kit.banner import ErrorBanner
 from calculators.kit.fmt import escape
 from calculators.kit.inputs import relabel_options, set_values
@@ -25,6 +33,7 @@ from calculators.kit.style import CSS
 from calculators.server.page_kernel.page_request import PageRequestLost, wait_for_page_request
 from calculators.server.page_kernel.widget_state import answer_state_requests
 from rules.errors import InvalidState, RuleError
+from rules.i18n.numbers import numbers_in
 
 T = TypeVar("T")
 
@@ -238,7 +247,8 @@ class Page:
         """
         shown_before = self.banner.shown
         try:
-            result = fn(*args, **kwargs)
+            with numbers_in(self.lang):  # numbers formatted meanwhile are in the page's language
+                result = fn(*args, **kwargs)
         except Exception as error:  # never a traceback on the page
             self.banner.show(error)
             return None
@@ -320,6 +330,8 @@ class Page:
                 continue
             try:
                 field.write(wanted)
+            except BadAddressValue as error:  # named as the page labels the input
+                problems.append(self._refused(error, field))
             except RuleError as error:
                 problems.append(error)
         self.after_parameters()
@@ -330,6 +342,13 @@ class Page:
             self.banner.show_text("; ".join(texts), "bad_url")
         self.link.active = True
         self.sync_address()
+
+    def _refused(self, error: BadAddressValue, field: Field) -> RuleError:
+        """An address's refused value, naming the input by its label on the page."""
+        if field.widget is None:
+            return error
+        label = input_label(field.widget, self.widget, self.lang)
+        return error.for_input(label) if label else error
 
     def url_fields(self) -> dict[str, Field]:
         """The page's inputs in the address: its input widgets by attribute name.

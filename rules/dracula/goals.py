@@ -32,6 +32,7 @@ from rules.dracula.words import card_name
 from rules.errors import InvalidState
 from rules.exact.graph import strong_components
 from rules.i18n import Message, msg, msg_p
+from rules.i18n.numbers import Significant
 from rules.trace import Step, Trace
 from rules.validation import choice, present, whole
 
@@ -221,7 +222,7 @@ def best_plan(
             card=card_name(first),
         ),
     )
-    shown = format(float(value), ".6g")
+    shown = Significant(value, 6)
     trace.add(
         "dracula:odds-goals",
         msg("Under this plan the goal's exact value is {value} blood on average.", value=shown)

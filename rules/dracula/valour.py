@@ -25,6 +25,7 @@ from rules.dracula.hunters import Opponent
 from rules.dracula.words import semicolons
 from rules.errors import InvalidState
 from rules.i18n import Message, msg, msg_n, msg_p
+from rules.i18n.numbers import Decimal, Significant
 from rules.trace import Step, Trace
 from rules.validation import flag, present, shown, sized, whole
 
@@ -419,11 +420,12 @@ def agent_combat_points(*, killed: bool, minion: bool, assassin: bool) -> int:
     return 0
 
 
-def _short(p: Fraction) -> str:
-    """A probability for a trace line: exact when short, a decimal otherwise."""
+def _short(p: Fraction) -> Message | str:
+    """A probability for a trace line: exact when short, a decimal (in the reader's way)
+    otherwise."""
     if max(p.numerator.bit_length(), p.denominator.bit_length()) <= 64:
         return str(p)
-    return f"≈{float(p):.6g}"
+    return msg_p("approximately", "≈{value}", value=Significant(p, 6))
 
 
 def combat_valour(
@@ -590,7 +592,7 @@ def combat_valour(
             chances=chances,
             likely=likely,
             expected=_short(expected),
-            approx=format(float(expected), ".3f"),
+            approx=Decimal(expected, 3),
         ),
     )
     return CombatValour(distribution, expected, trace.steps)

@@ -5,8 +5,10 @@ one in its reader's language through the gettext catalogs (:mod:`rules.i18n.tran
 
 The message id is the English text, with ``{name}`` fields filled from the parameters
 (:meth:`str.format` syntax; write a literal brace as ``{{``). A parameter may itself be a
-message (rendered in the same language), a sequence of messages and values (rendered joined by
-commas), or a plain value such as a name or a number (shown as it is).
+message (rendered in the same language), a number to show in the reader's way
+(:class:`rules.i18n.numbers.Percent`, :class:`~rules.i18n.numbers.Decimal`), a sequence of
+messages and values (rendered joined by commas), or a plain value such as a name or a whole
+number (shown as it is).
 
 The four constructors are the keywords ``scripts/catalogs`` extracts:
 
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from rules.i18n.translations import translations
 
@@ -93,9 +96,18 @@ Said = Message | Fixed
 """What a step or an error says."""
 
 
+@runtime_checkable
+class Shown(Protocol):
+    """A parameter that renders itself in a language: a message, or a number of
+    :mod:`rules.i18n.numbers` (``Percent``, ``Decimal``)."""
+
+    def render(self, lang: str) -> str: ...
+
+
 def render_param(value: object, lang: str) -> str:
-    """A parameter shown in ``lang``: messages rendered, sequences joined by commas."""
-    if isinstance(value, (Message, Fixed)):
+    """A parameter shown in ``lang``: messages and numbers rendered in it, sequences joined
+    by commas."""
+    if isinstance(value, Shown):
         return value.render(lang)
     if isinstance(value, Sequence) and not isinstance(value, str):
         return ", ".join(render_param(item, lang) for item in value)

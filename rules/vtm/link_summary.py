@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from rules.i18n import Message, msg, msg_n, msg_p
+from rules.i18n.numbers import Percent
 from rules.link_params import LinkParams
 from rules.vtm.attack import DAMAGE_TYPES, TARGETS, damage_type_name
 from rules.vtm.dice import multiple_actions
@@ -32,20 +33,20 @@ TARGET_NAMES: Mapping[str, Message] = {
 }
 
 
-def percent(p: Fraction) -> str:
-    """A probability in percent with two decimals; a tiny non-zero one never shows as 0.
+def percent(p: Fraction, lang: str = "en") -> str:
+    """A probability in percent with two decimals in ``lang``; a tiny non-zero one never shows
+    as 0 (the previews' :class:`~rules.i18n.numbers.Percent`).
 
     >>> percent(Fraction(2, 3)), percent(Fraction(1, 10**9)), percent(Fraction(1))
     ('66.67%', '<0.01%', '100%')
+    >>> percent(Fraction(2, 3), "ru")
+    '66,67\xa0%'
     """
-    if p in (0, 1):
-        return f"{int(p * 100)}%"
-    text = f"{float(p) * 100:.2f}%"
-    if text == "0.00%":
-        return "<0.01%"
-    if text == "100.00%":
-        return ">99.99%"
-    return text
+    return _odds(p).render(lang)
+
+
+def _odds(p: Fraction) -> Percent:
+    return Percent(p, 2, bound=True)
 
 
 def dice_summary(params: LinkParams) -> Message | None:
@@ -92,8 +93,8 @@ def _one_roll(params: LinkParams) -> Message:
         dice=msg_n("{n} die", "{n} dice", dice),
         difficulty=difficulty,
         terms=terms,
-        success=percent(first.success),
-        botch=percent(first.botch),
+        success=_odds(first.success),
+        botch=_odds(first.botch),
     )
 
 
@@ -123,7 +124,7 @@ def _v5(params: LinkParams) -> Message:
         dice=msg_n("{n} die", "{n} dice", pool),
         hunger=hunger,
         difficulty=difficulty,
-        win=percent(result.win),
-        messy=percent(result.messy),
-        bestial=percent(result.bestial),
+        win=_odds(result.win),
+        messy=_odds(result.messy),
+        bestial=_odds(result.bestial),
     )

@@ -201,7 +201,7 @@ def _dice_page_computes(page: Any) -> None:
 
 def _dice_page_follows_its_address(page: Any) -> None:
     """``?lang=ru&dice=3``: the server app's figure (``test_vtm_browser.py``), the address kept."""
-    page.wait_for_selector(".vtm-botch >> text=Провал: 6.10%")
+    page.wait_for_selector(".vtm-botch >> text=Провал: 6,10 %")
     assert page.locator(".vtm-dice-typed input").input_value() == "3"
     assert page.url.endswith("vtm_dice.html?lang=ru&dice=3")
 

@@ -35,7 +35,7 @@ def test_pool_slider_arrow_key_changes_the_botch_percentage(open_page: Any) -> N
 
 def test_russian_page_and_attack_tab(open_page: Any) -> None:
     page = open_page("vtm_dice.ipynb", "?lang=ru&dice=3")
-    page.wait_for_selector(".vtm-botch >> text=Провал: 6.10%")
+    page.wait_for_selector(".vtm-botch >> text=Провал: 6,10 %")
     page.get_by_role("tab", name="Атака").click()
     page.wait_for_selector(".vtm-attack-summary >> text=Попадание")
     assert "Нанесено уровней здоровья" in page.inner_text(".vtm-attack-chart")

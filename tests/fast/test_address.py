@@ -207,7 +207,7 @@ def test_in_the_browser_a_page_shown_before_its_address_is_read_follows_it_at_on
     assert page.lang == "en" and not page.link.active
     page.follow_url()
     assert page.lang == "ru" and page.dice.value == 3 and page.link.active
-    assert "Провал 6.10%" in page.summary.text
+    assert "Провал 6,10 %" in page.summary.text  # the panel's text joins spaces
     shown_at(page, "dice=9")  # the address is read once: later reports change nothing
     assert page.dice.value == 3
 
@@ -220,7 +220,7 @@ def test_in_the_browser_address_problems_show_in_the_banner(
     page.follow_url()
     shown_at(page, "lang=ru&capacity=many&aggravated=2&colour=red")
     assert page.lang == "ru" and page.capacity.value == 4 and page.aggravated.value == 2
-    assert "параметр capacity в адресе страницы" in page.banner.message
+    assert "«Объём крови»: в адресе страницы указано 'many'" in page.banner.message
     assert "'colour'" in page.banner.message
     assert "Ошибка в адресе страницы" in page.banner.widget.value
     assert page.link.active and page.link.query == "lang=ru&aggravated=2"
@@ -290,14 +290,19 @@ def test_a_bad_parameter_keeps_its_default_and_the_others_apply(
     page = reopen(VtesDamagePage, "capacity=many&aggravated=2&colour=red", monkeypatch)
     assert page.capacity.value == 4 and page.aggravated.value == 2
     message = page.banner.message
-    assert "capacity in the page address must be a whole number from 1 to 11, not 'many'" in message
+    assert (
+        "“Capacity”: the page address gives 'many', but it must be a whole number from 1 to 11"
+        in message
+    )
     assert "unknown page parameter 'colour'" in message
     assert "The page address has a problem" in page.banner.widget.value
     # the address keeps what applied, not what was refused
     assert page.link.query == "aggravated=2"
     page = reopen(VtesDamagePage, "lang=ru&kind=dragon&normal=1", monkeypatch)
     assert page.lang == "ru" and page.normal.value == 1 and page.kind.value == "vampire"
-    assert "параметр kind в адресе страницы должен быть одним из: vampire" in page.banner.message
+    assert "«Тип»: в адресе страницы указано 'dragon', а должно быть одним из: vampire" in (
+        page.banner.message
+    )
 
 
 def test_a_damaged_or_stale_combat_link_keeps_the_combat_on_the_page(

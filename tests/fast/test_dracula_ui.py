@@ -198,7 +198,7 @@ def test_switches_from_the_page_address_and_in_russian(monkeypatch: pytest.Monke
     app = DraculaPage(lang="ru")
     monkeypatch.setenv("QUERY_STRING", "agatha=maybe&blood=9")
     app.follow_url()
-    assert "agatha" in app.banner.message and "1 или 0" in app.banner.message
+    assert "«Сестра Агата" in app.banner.message and "1 или 0" in app.banner.message
     assert app.agatha.value is False and app.blood.value == 9  # the good one still applies
     labels = {lab.value for lab, _w in app._row_labels}
     assert any("Сестра Агата" in t for t in labels) and any("Уклонение" in t for t in labels)

@@ -247,7 +247,10 @@ def test_fraction_text_shortens_huge_fractions() -> None:
     big = Fraction(1, 3**20000)  # over 9,000 digits: str() of it would raise
     assert fmt.fraction_text(big).startswith("≈")
     third = Fraction(2**300, 3**300)  # 144 digits
-    assert fmt.fraction_text(third) == "≈" + f"{float(third):.12g}"
+    assert fmt.fraction_text(third) == "≈1.48806630650×10⁻⁵³"  # the desk's power of ten
+    assert fmt.fraction_text(third, lang="ru") == "≈1,48806630650×10⁻⁵³"
+    half = Fraction(3**150 + 1, 2 * 3**150)
+    assert fmt.fraction_text(half) == "≈0.5" and fmt.fraction_text(half, lang="ru") == "≈0,5"
     assert fmt.fraction_text(Fraction(1, 10**59)) == "1/" + "1" + "0" * 59
 
 

@@ -60,6 +60,39 @@ def test_the_typed_text_stays_and_only_valid_numbers_reach_observers() -> None:
     assert page.capacity.text.value == "5" and page.seen == [9, 5]
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_long_number_is_out_of_range_with_the_range(lang: str) -> None:
+    page = Page()
+    page.set_language(lang)
+    page.capacity.text.value = "999999999"
+    assert page.capacity.problem == "out_of_range" and page.seen == []
+    said = {
+        "en": "999999999 is out of range: enter a whole number from 1 to 11",
+        "ru": "999999999 вне допустимых пределов: введите целое число от 1 до 11",
+    }[lang]
+    assert page.capacity.message().startswith(said)
+    said = page.capacity.message()
+    assert "не целое" not in said and "not a whole" not in said
+
+
+def test_the_browser_sends_a_number_only_once_it_is_complete() -> None:
+    """The boxes report their text on Enter or when the visitor leaves them: typing "2.5"
+    never sends "2" on the way (ipywidgets' ``continuous_update`` off)."""
+    from calculators.kit.fields import SliderField
+    from calculators.kit.inputs import InputStyle
+
+    page = Page()
+    style = InputStyle("100px", "60px")
+    slider = SliderField(style.slider(3, 0, 5), page)
+    boxes = [page.capacity, IntField(3, 0, 5), style.int_box(page, 2, 0, 9), slider.field]
+    for box in boxes:
+        assert box.text.continuous_update is False
+    # what the browser sends when the visitor leaves the box after typing 2.5: one change
+    page.capacity.text.value = "2.5"
+    assert page.seen == [] and page.capacity.value == 4
+    assert page.capacity.message().startswith("“2.5” is not a whole number")
+
+
 def test_bounds_can_move_and_hidden_fields_do_not_block() -> None:
     page = Page()
     page.capacity.text.value = "12"
@@ -80,7 +113,7 @@ def test_messages_follow_the_language() -> None:
     assert "«2.5»" in page.capacity.note.value
     field = IntField(3, 0, 5)  # without a page: English, no language switch to follow
     field.text.value = "-1"
-    assert field.message().startswith("-1 is outside the allowed range")
+    assert field.message().startswith("-1 is out of range")
 
 
 def test_a_field_message_shows_an_inputs_error_beside_it() -> None:

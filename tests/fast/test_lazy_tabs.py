@@ -246,7 +246,7 @@ def test_dracula_links_into_tabs_not_built(monkeypatch: pytest.MonkeyPatch) -> N
     assert app.tabs.selected_index == 1 and app.judge_state_view.value
     assert app.judge_hunter_card.options  # the resolver shows the cards of the combat set up
     bad = reopen(DraculaPage, "j_hdie=9", monkeypatch)
-    assert "j_hdie" in bad.banner.message and bad.judge_hunter_die.value == 1
+    assert "“Hunter's die”" in bad.banner.message and bad.judge_hunter_die.value == 1
 
 
 def test_dracula_tabs_follow_the_language_and_reset() -> None:

@@ -85,7 +85,7 @@ def test_bad_input_gives_a_message_not_a_result(
 @pytest.mark.parametrize(
     ("inputs", "field", "pattern"),
     [
-        ({"capacity": 3, "blood": 9}, "blood", r"^9 is outside .* from 0 to 3\."),
+        ({"capacity": 3, "blood": 9}, "blood", r"^9 is out of range.* from 0 to 3\."),
         ({"normal": -1}, "normal", r"from 0 to 30"),
         ({"aggravated": -2}, "aggravated", r"from 0 to 30"),
         ({"capacity": 12}, "capacity", r"from 1 to 11"),
@@ -192,7 +192,7 @@ def test_russian_labels_and_outcome(app: VtesDamagePage) -> None:
 
 def test_language_switch_keeps_an_error_message(app: VtesDamagePage) -> None:
     app.set_inputs(normal=-3)
-    assert app.normal.message().startswith("-3 is outside the allowed range")
+    assert app.normal.message().startswith("-3 is out of range")
     app.set_language("ru")
     assert app.normal.message().startswith("-3 вне допустимых пределов")
     assert "-3 вне допустимых пределов" in app.normal.note.value

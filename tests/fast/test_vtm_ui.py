@@ -184,7 +184,7 @@ def test_url_parameters(monkeypatch: pytest.MonkeyPatch) -> None:
     page = VtmDicePage()
     monkeypatch.setenv("QUERY_STRING", "dice=99&difficulty=8")
     page.follow_url()
-    assert "dice" in page.banner.message and "1 to 50" in page.banner.message
+    assert "“Dice pool”" in page.banner.message and "1 to 50" in page.banner.message
     assert page.result is not None and page.result.difficulty == 8  # the good one applies
 
 
@@ -219,9 +219,11 @@ def test_russian_page_explains_bad_input_in_russian(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("QUERY_STRING", "difficulty=12&edition=v7")
     page.follow_url()
     assert page.banner.message.startswith(
-        "параметр difficulty в адресе страницы должен быть целым числом от 2 до 10, а не '12'"
+        "«Сложность»: в адресе страницы указано '12', а должно быть целым числом от 2 до 10"
     )
-    assert "параметр edition в адресе страницы должен быть одним из: revised" in page.banner.message
+    assert "«Редакция»: в адресе страницы указано 'v7', а должно быть одним из: revised" in (
+        page.banner.message
+    )
     page.wound.value = "incapacitated"
     assert page.banner.message.startswith("Недееспособный персонаж не может действовать")
     assert "«Без ранений»" in page.banner.message and page.result is None

@@ -94,7 +94,7 @@ def test_url_parameters_open_the_tab(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("QUERY_STRING", "v5_hunger=6")
     app = VtmDicePage()
     app.follow_url()
-    assert "v5_hunger" in app.banner.message and "0 to 5" in app.banner.message
+    assert "“Hunger”" in app.banner.message and "0 to 5" in app.banner.message
     assert {"v5_pool", "v5_hunger", "v5_difficulty"} <= set(app.url_fields())
 
 

@@ -404,7 +404,7 @@ class DraculaPage(DraculaPageWidgets):
             tie = percent(round_odds(hunter_initiative=1, enemy_initiative=2).tie, 0)
             self.prompt.value = (
                 '<div class="drac-need" style="border:2px solid #c0392b;padding:8px;">'
-                + escape(self.t("need_initiative").format(cards=", ".join(self.missing), tie=tie))
+                + escape(self.t("need_initiative").format(cards=self._missing_names(), tie=tie))
                 + "</div>"
             )
             for w in (
@@ -421,7 +421,7 @@ class DraculaPage(DraculaPageWidgets):
             return
         note = ""
         if self.missing:
-            note = escape(self.t("assumption_note").format(v=assume, cards=", ".join(self.missing)))
+            note = escape(self.t("assumption_note").format(v=assume, cards=self._missing_names()))
         self.prompt.value = (
             f'<div class="drac-assumption calc-notice" role="note">{note}</div>' if note else ""
         )
@@ -456,6 +456,10 @@ class DraculaPage(DraculaPageWidgets):
         self.plan_view.value = self._plan_html()
         self.group_view.value = group_html(self.group, self._group_problem, self.t, self.lang)
         self.trace.show(odds.steps, self.lang)
+
+    def _missing_names(self) -> str:
+        """The cards without an initiative number, named in the page's language."""
+        return render_param(card_names(self.missing), self.lang)
 
     def _plan_html(self) -> str:
         """What the hunter's policy is when it is a goal's plan or a fixed card."""
@@ -544,7 +548,7 @@ class DraculaPage(DraculaPageWidgets):
             box.options = [(render_param(card_name(c), self.lang), c) for c in cards]
             box.value = kept if kept in cards else (cards[0] if cards else None)
         self.judge_resolve.disabled = s.ended is not None
-        self.judge_state_view.value = judge_state_html(s, self.t)
+        self.judge_state_view.value = judge_state_html(s, self.t, self.lang)
         self.judge_trace.show(self._judge_steps, self.lang)
         if "tools" in self.__dict__:
             self.tools.refresh()

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 from calculators.kit.banner import ErrorBanner
 from calculators.kit.charts import Bar, DistributionChart
 from calculators.kit.fields import IntField, invalid_fields
-from calculators.kit.fmt import escape, exact_html, fraction_text
+from calculators.kit.fmt import decimal, escape, exact_html, fraction_text
 from calculators.kit.labels import COMMON, LANGS, Catalog
 from calculators.kit.markup import Cell, Row, heading, table
 from calculators.kit.trace_view import TraceView
@@ -434,7 +434,7 @@ class ValourPanel:
         parts = ", ".join(f"{x}: {exact_html(p)}" for x, p in result.distribution.items())
         self.expected.value = (
             f'<p class="valour-expected-text"><b>{escape(self.t("expected"))}</b>: '
-            f"{escape(fraction_text(e))} (≈{float(e):.3f})<br><small>{parts}</small></p>"
+            f"{escape(fraction_text(e))} (≈{decimal(e, 3)})<br><small>{parts}</small></p>"
         )
         bars = [Bar(str(x), p) for x, p in result.distribution.items()]
         self.chart.show(

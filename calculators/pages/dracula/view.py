@@ -12,7 +12,14 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from calculators.kit import markup
-from calculators.kit.fmt import escape, exact_html, fraction_text, percent, short_fraction
+from calculators.kit.fmt import (
+    decimal,
+    escape,
+    exact_html,
+    fraction_text,
+    percent,
+    short_fraction,
+)
 from calculators.kit.markup import Cell, Markup
 from calculators.kit.ruling import ruling_text
 from rules.dracula.blood import MAX_BLOOD, RED_MARKS
@@ -29,7 +36,7 @@ from rules.dracula.combat import (
 from rules.dracula.group import GroupOdds
 from rules.dracula.hunters import Hunter, Opponent, Situation
 from rules.dracula.odds import round_odds
-from rules.dracula.words import card_name, result_name
+from rules.dracula.words import card_name, card_names, result_name
 from rules.errors import InvalidState
 from rules.i18n import render_param
 from rules.trace import Step
@@ -187,19 +194,20 @@ def mix_html(g: RoundGame | None, t: Words, lang: str) -> str:
     if g is None:
         return ""
     hm = ", ".join(
-        f"{escape(render_param(card_name(c), lang))} {exact_html(p)}"
+        f"{escape(render_param(card_name(c), lang))} {exact_html(p, lang=lang)}"
         for c, p in zip(g.hunter_cards, g.solution.rows, strict=True)
         if p
     )
     em = ", ".join(
-        f"{escape(render_param(card_name(c), lang))} {exact_html(p)}"
+        f"{escape(render_param(card_name(c), lang))} {exact_html(p, lang=lang)}"
         for c, p in zip(g.enemy_cards, g.solution.columns, strict=True)
         if p
     )
     return (
         f"<p><b>{escape(t('mix'))}</b><br>{escape(t('hunter'))}: {hm}<br>"
         f"{escape(t('opponent'))}: {em}<br>{escape(t('value'))}: "
-        f"{escape(fraction_text(g.solution.value))} (≈{float(g.solution.value):.3f})<br>"
+        f"{escape(fraction_text(g.solution.value, lang=lang))} "
+        f"(≈{decimal(g.solution.value, 3, lang=lang)})<br>"
         f"<i>{escape(t('mix_goal'))}</i><br>"
         f"<small>{escape(t('payoff_note'))}</small></p>"
     )
@@ -237,7 +245,7 @@ def group_html(g: GroupOdds | None, problem: InvalidState | None, t: Words, lang
     )
 
 
-def judge_state_html(s: CombatState, t: Words) -> str:
+def judge_state_html(s: CombatState, t: Words, lang: str) -> str:
     """The round resolver's state: round, health, bites, blood, cards on the table, the end."""
     h = s.hunter
     parts = [
@@ -250,7 +258,8 @@ def judge_state_html(s: CombatState, t: Words) -> str:
     parts.append(f"<b>{escape(t('continues_n'))}</b> {s.continues}")
     table_cards = [c for c in (*s.hunter_last, s.enemy_last) if c]
     if table_cards:
-        parts.append(f"<b>{escape(t('on_table'))}</b> {escape(', '.join(table_cards))}")
+        names = render_param(card_names(table_cards), lang)
+        parts.append(f"<b>{escape(t('on_table'))}</b> {escape(names)}")
     if s.ended:
         parts.append(f"<b>{escape(t('over'))}</b>: {escape(t(s.ended))}")
     return '<div class="drac-judge-text">' + " · ".join(parts) + "</div>"
@@ -275,6 +284,9 @@ def judge_ruling(
 
 def odds_ruling(situation: Sequence[str], odds: CombatOdds, t: Words, lang: str) -> str:
     """The whole-combat odds as plain text."""
-    result = [f"{t(k)}: {percent(p, 2)} ({short_fraction(p)})" for k, p in odds.outcomes.items()]
-    result.append(f"{t('rounds')}: {float(odds.expected_rounds):.3f}")
+    result = [
+        f"{t(k)}: {percent(p, 2, lang=lang)} ({short_fraction(p, lang=lang)})"
+        for k, p in odds.outcomes.items()
+    ]
+    result.append(f"{t('rounds')}: {decimal(odds.expected_rounds, 3, lang=lang)}")
     return ruling_text(t("title"), situation, result, odds.steps, lang)

@@ -45,6 +45,7 @@ from calculators.pages.vtm_dice.v5 import LABELS as V5_LABELS
 from calculators.pages.vtm_dice.v5_contest import CONTEST_LABELS
 from calculators.pages.vtm_dice.widgets import VtmDicePageWidgets
 from rules.errors import RuleError
+from rules.i18n.numbers import significant
 from rules.vtm import (
     BEYOND,
     DAMAGE_TYPES,
@@ -348,7 +349,8 @@ class VtmDicePage(VtmDicePageWidgets):
             value = values.get(form.key)
             if value is not None:
                 line += rf" = \frac{{{value.numerator}}}{{{value.denominator}}}"
-                line += rf" \approx {float(value):.6g}"
+                approx = significant(value, 6, self.lang).replace(",", "{,}")  # TeX's comma
+                line += rf" \approx {approx}"
             lines.append(f"<div>$${line}$$</div>")
         self.forms_html = (
             heading(self.t("forms_title"))
