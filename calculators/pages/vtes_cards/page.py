@@ -15,9 +15,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit.page import Page
 from calculators.kit.fmt import escape
 from calculators.kit.markup import heading
+from calculators.kit.page import Page
 from calculators.kit.page_tools import PageTools
 from calculators.pages.vtes_cards.labels import LABELS, RESULTS
 from calculators.pages.vtes_cards.view import (
@@ -150,7 +150,9 @@ class VtesCardsPage(Page):
         card = self.chosen
         if card is None:
             self.card_view = self.rulings_view = self.combat_view = ""
-            self._view.value = f"<p><i>{escape(self.t('no_card'))}</i></p>"
+            self._view.value = f"<p><i>{escape(self.t('no_card'))}</i></p>" + sources_html(
+                carddata.sources(), self.t, self.lang
+            )
             self.tools.refresh()
             return
         lang = self.lang
@@ -181,6 +183,7 @@ class VtesCardsPage(Page):
             carddata.sources(),
             self.t,
             self.lang,
+            self.link.absolute,
         )
 
     def no_ruling_text(self) -> str:

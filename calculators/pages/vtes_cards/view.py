@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from calculators.kit.fmt import escape
 from calculators.kit.links import page_url
 from calculators.kit.markup import heading
-from calculators.pages.vtes_cards.labels import NOTEBOOK
+from calculators.pages.vtes_cards.labels import COMBAT_NOTEBOOK, NOTEBOOK
 from rules.vtes.card_library import LibraryEntry, describe_option
 from rules.vtes.carddata import Card, CryptCard, Ruling, Sources
 
@@ -22,13 +22,20 @@ Label = Callable[[str], str]
 
 #: glyphs of the card texts that common fonts lack, and the text shown instead
 GLYPHS = {"Ⓓ": "(D)"}
-_SYMBOL = re.compile(r"\[([A-Za-z0-9 ]+)\]")
+#: a symbol of a card text: ``[pot]``, ``[POT]``, ``[COMBAT]``, ``[1 CONVICTION]`` (a ruling's
+#: reference a card text quotes, ``[KOT 20081119]``, is none)
+_SYMBOL = re.compile(r"\[((?:\d+ )?[A-Za-z]+(?: [A-Za-z]+)*)\]")
 _NAMED = re.compile(r"\{([^{}]+)\}")
 
 
 def card_link(card_id: int, lang: str) -> str:
     """The address of this page showing the card ``card_id``."""
     return page_url(NOTEBOOK, lang, card=str(card_id))
+
+
+def combat_link(card_id: int, lang: str) -> str:
+    """The address of the combat page with the card ``card_id`` ready to play."""
+    return page_url(COMBAT_NOTEBOOK, lang, card=str(card_id))
 
 
 def plain_symbols(text: str) -> str:
@@ -38,13 +45,48 @@ def plain_symbols(text: str) -> str:
     return text
 
 
+#: how each kind of symbol looks: a basic Discipline (``[pot]``) outlined, a superior one
+#: (``[POT]``) in white on dark, a card-type icon (``[COMBAT]``) outlined in small capitals;
+#: plain letters in the page's own font, so nothing depends on an icon font
+SYMBOL_STYLES = {
+    "basic": "border:1px solid #5a4632;border-radius:3px;padding:0 3px;font-size:0.9em",
+    "superior": (
+        "background:#5a4632;color:#fff;border-radius:3px;padding:0 3px;font-size:0.9em;"
+        "font-weight:bold"
+    ),
+    "icon": (
+        "border:1px solid #5a4632;border-radius:8px;padding:0 4px;font-size:0.8em;"
+        "font-variant:small-caps"
+    ),
+}
+
+
+def symbol_kind(symbol: str) -> str:
+    """``basic`` (``pot``), ``superior`` (``POT``) or ``icon`` (``COMBAT``, ``1 CONVICTION``)."""
+    if symbol.islower():
+        return "basic"
+    if symbol.isalpha() and symbol.isupper() and len(symbol) == 3:
+        return "superior"
+    return "icon"
+
+
+def symbol_html(symbol: str) -> str:
+    """One ``[pot]``-style symbol of a card text as marked letters."""
+    kind = symbol_kind(symbol)
+    shown = symbol.lower() if kind == "icon" else symbol
+    return (
+        f'<span class="vtes-symbol vtes-symbol-{kind}" style="{SYMBOL_STYLES[kind]}" '
+        f'title="{escape(symbol)}">{escape(shown)}</span>'
+    )
+
+
 def symbols_html(text: str) -> str:
-    """Escaped ``text`` whose ``[pre]`` symbols show as marked text."""
+    """Escaped ``text`` whose ``[pre]`` symbols show as marked letters."""
     parts = []
     last = 0
     for m in _SYMBOL.finditer(text):
         parts.append(escape(plain_symbols(text[last : m.start()])))
-        parts.append(f'<span class="vtes-symbol">{escape(m[1])}</span>')
+        parts.append(symbol_html(m[1]))
         last = m.end()
     parts.append(escape(plain_symbols(text[last:])))
     return "".join(parts)
@@ -194,9 +236,14 @@ def combat_html(entry: LibraryEntry | None, t: Label, lang: str) -> str:
         f"<tr><th>{escape(t('level'))}</th><th>{escape(t('does'))}</th>"
         f"<th>{escape(t('judge'))}</th></tr>"
     )
+    link = (
+        f'<p><a class="vtes-open-combat" href="{escape(combat_link(entry.id, lang))}" '
+        f'target="_top" title="{escape(t("open_combat_help"))}">'
+        f"{escape(t('open_combat'))}</a></p>"
+    )
     return (
         f'<div class="vtes-combat">{title}<table class="calc-table">{head}{"".join(rows)}'
-        "</table></div>"
+        f"</table>{link}</div>"
     )
 
 
@@ -215,8 +262,10 @@ def card_text(
     sources: Sources,
     t: Label,
     lang: str,
+    absolute: Callable[[str], str] = str,
 ) -> str:
-    """The card, its rulings and the sources as plain text, to paste into a chat."""
+    """The card, its rulings and the sources as plain text, to paste into a chat; the link to
+    the card goes through ``absolute`` (the page makes it a full address)."""
     name = card.printed if isinstance(card, CryptCard) else card.name
     lines = [name, *(f"{label}: {value}" for label, value in card_facts(card, t))]
     english = f" ({t('english_note')})" if lang != "en" else ""
@@ -236,6 +285,6 @@ def card_text(
                 f"- {_level(option.key, option.level, t)}: "
                 f"{describe_option(option).render(lang)}; {t('judge')}: {judge}"
             )
-    lines += ["", f"{t('sources')}: {sources.message().render(lang)}"]
-    lines.append(card_link(card.id, lang))
+    lines += ["", absolute(card_link(card.id, lang))]
+    lines.append(f"{t('sources')}: {sources.message().render(lang)}")
     return "\n".join(lines)

@@ -34,6 +34,8 @@ from calculators.pages.vtes_combat.controls import SHARED
 from calculators.pages.vtes_combat.labels import LABELS
 from calculators.pages.vtes_combat.rounds import RoundEditor
 from calculators.vtes_widgets.card_pickers import CARD_LABELS, CombatCardPicker, CryptPicker
+from calculators.vtes_widgets.card_pickers import preselect as preselect_card
+from calculators.vtes_widgets.sources_line import SOURCE_LABELS, sources_html, sources_text
 from rules.errors import InvalidState
 from rules.i18n import msg
 from rules.vtes import MinionState
@@ -81,9 +83,9 @@ class VtesCombatPage(Page):
     :attr:`trace_view`, ``banner.message``.
     """
 
-    labels = LABELS.merged(CARD_LABELS)
+    labels = LABELS.merged(CARD_LABELS).merged(SOURCE_LABELS)
     title_key = "title"
-    url_parameters = ("lang", "preset")
+    url_parameters = ("lang", "preset", "card")
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -145,6 +147,7 @@ class VtesCombatPage(Page):
         self.final = ResultPanel()
         self.final.widget.add_class("vtes-final")
         self.trace_view = TraceView()
+        self.sources_note = widgets.HTML()  # the dated sources of the cards and rulebooks
 
         self._share_title = SHARED.html()
         self._share_help = SHARED.html()
@@ -180,6 +183,7 @@ class VtesCombatPage(Page):
             self.story.widget,
             self.final.widget,
             self.trace_view.widget,
+            self.sources_note,
             self._share_title,
             self._share_help,
             self.json_text,
@@ -345,7 +349,8 @@ class VtesCombatPage(Page):
         for c in (report.acting, report.opposing):
             amount = f"{t('blood')} {c.blood}" if c.kind == "vampire" else f"{t('life')} {c.life}"
             result.append(f"{c.name}: {t(c.state.value)}, {amount}")
-        return ruling_text(t("title"), situation, result, report.steps, self.lang)
+        text = ruling_text(t("title"), situation, result, report.steps, self.lang)
+        return f"{text}\n\n{sources_text(self.lang)}"
 
     def new_combat(self) -> None:
         """Two plain vampires and one round with no plays yet."""
@@ -391,6 +396,12 @@ class VtesCombatPage(Page):
                 self.show_address_problem("bad_preset", preset=preset, allowed=", ".join(EXAMPLES))
                 return
             self.load_preset(preset)
+        card = params.get("card")  # a combat card opened from the Cards page: ready to play
+        if card is not None:
+            preselect_card(self.card_picker, card)
+            if preset is None:  # a fresh combat, where the card can be played at once
+                self.new_combat()
+            self.cards_toggle.value = True
 
     # -- labels ---------------------------------------------------------------------------
     def relabel(self) -> None:
@@ -419,6 +430,7 @@ class VtesCombatPage(Page):
         self.add_round_button.description = t("add_round")
         self._share_title.value = heading(t("share"))
         self._share_help.value = f"<p><i>{escape(t('share_help'))}</i></p>"
+        self.sources_note.value = sources_html(self.lang)
         self.export_button.description = t("export")
         self.import_button.description = t("import")
         self.cards_toggle.description = t("cards_open")
