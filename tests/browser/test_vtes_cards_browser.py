@@ -114,6 +114,7 @@ def test_a_combat_card_opens_in_the_combat_resolver_ready_to_play(open_page: Any
     page.locator(".vtes-card-play").click()
     wait_text(page, ".vtes-cards-played", "Majesty")
     wait_text(page, ".vtes-story", "Majesty")
+    assert "krcg 4.19" in page.inner_text(".vtes-sources")
 
 
 def test_the_russian_page_marks_the_official_english_text(open_page: Any) -> None:
@@ -129,6 +130,11 @@ def test_the_russian_page_marks_the_official_english_text(open_page: Any) -> Non
     for label in ("Ёмкость", "Текст карты", "официальный английский текст", "Источники"):
         assert label in view, label
     assert page.locator('.vtes-card[lang="en"]').count() == 1
+    # the symbols are letters the page's font has: superior Potence, the directed action
+    potence = page.locator(".vtes-card-facts .vtes-symbol-superior", has_text="POT")
+    assert potence.count() == 1 and potence.bounding_box()["width"] > 10
+    text = page.inner_text(".vtes-card-text")
+    assert "(D) action" in text and "Ⓓ" not in text and "[" not in text
     page.goto(page.url.split("?")[0] + f"?lang=ru&card={MAJESTY}")
     page.wait_for_selector(".calc-ready")
     wait_text(page, ".vtes-card-view", "Официальные разъяснения")
@@ -140,3 +146,15 @@ def test_the_russian_page_marks_the_official_english_text(open_page: Any) -> Non
     page.wait_for_selector(".calc-ready", state="visible", timeout=180_000)
     assert "lang=ru" in page.url
     assert page.locator(".vtes-card-name input").input_value() == "Majesty"
+
+
+def test_the_damage_page_and_the_reference_name_their_sources(open_page: Any) -> None:
+    page = open_page("vtes_damage.ipynb", "?lang=ru")
+    sources = carddata.sources()
+    line = page.inner_text(".vtes-sources")
+    assert line.startswith("Источники:")
+    assert f"krcg {sources.krcg}" in line and sources.newest_ruling_date in line
+    page = open_page("rules_reference.ipynb", "?section=vtes%3A6.4.6")
+    wait_text(page, ".ref-rulebook", "Rulebook followed: Black Hand rulebook")
+    page.get_by_role("button", name="Русский").click()
+    wait_text(page, ".ref-rulebook", "Редакция правил: правила эпохи Black Hand")

@@ -67,7 +67,7 @@ def test_every_reference_section_says_which_rulebook_it_follows(lang: str) -> No
     assert all(books.values())
     assert books["vtes:6.4.6"] == EDITION_NAMES["black-hand"].render(lang)
     assert books["vtes:6.4.8"] == EDITION_NAMES["vekn-2024"].render(lang)
-    label = {"en": "Rulebook followed", "ru": "По правилам"}[lang]
+    label = {"en": "Rulebook followed", "ru": "Редакция правил"}[lang]
     html = section_html(lookup("vtes:6.4.6"), lang, RulesReferencePage.labels)
     assert f"<b>{label}:</b> {books['vtes:6.4.6']}" in html
     app = RulesReferencePage(lang)

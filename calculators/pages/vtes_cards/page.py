@@ -200,11 +200,11 @@ class VtesCardsPage(Page):
     # -- labels ----------------------------------------------------------------------------
     def relabel(self) -> None:
         self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
-        self.query.description = ""
         self.query.placeholder = self.t("search_hint")
         self._search_label()
         self._show_results()
         self._render()
 
     def _search_label(self) -> None:
+        self.query.description = self.t("search")  # a visible label: the hint goes as one types
         self.query.tooltip = self.t("search")

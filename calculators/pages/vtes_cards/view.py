@@ -15,17 +15,24 @@ from calculators.kit.fmt import escape
 from calculators.kit.links import page_url
 from calculators.kit.markup import heading
 from calculators.pages.vtes_cards.labels import COMBAT_NOTEBOOK, NOTEBOOK
+from calculators.vtes_widgets.card_symbols import (
+    disciplines_html,
+    plain_symbols,
+    symbols_html,
+)
 from rules.vtes.card_library import LibraryEntry, describe_option
 from rules.vtes.carddata import Card, CryptCard, Ruling, Sources
 
 Label = Callable[[str], str]
 
-#: glyphs of the card texts that common fonts lack, and the text shown instead
-GLYPHS = {"Ⓓ": "(D)"}
-#: a symbol of a card text: ``[pot]``, ``[POT]``, ``[COMBAT]``, ``[1 CONVICTION]`` (a ruling's
-#: reference a card text quotes, ``[KOT 20081119]``, is none)
-_SYMBOL = re.compile(r"\[((?:\d+ )?[A-Za-z]+(?: [A-Za-z]+)*)\]")
 _NAMED = re.compile(r"\{([^{}]+)\}")
+#: links look like links inside the result box (the widgets' own styles make them plain text)
+LINK_STYLE = "color:#7a1f2b;text-decoration:underline"
+#: "Open in the combat resolver" looks like a button, tall enough for a thumb
+BUTTON_STYLE = (
+    "display:inline-block;min-height:44px;padding:11px 14px;border:1px solid #7a1f2b;"
+    "border-radius:4px;color:#7a1f2b;text-decoration:none;font-weight:bold"
+)
 
 
 def card_link(card_id: int, lang: str) -> str:
@@ -36,60 +43,6 @@ def card_link(card_id: int, lang: str) -> str:
 def combat_link(card_id: int, lang: str) -> str:
     """The address of the combat page with the card ``card_id`` ready to play."""
     return page_url(COMBAT_NOTEBOOK, lang, card=str(card_id))
-
-
-def plain_symbols(text: str) -> str:
-    """``text`` with the glyphs fonts may lack replaced by letters."""
-    for glyph, letters in GLYPHS.items():
-        text = text.replace(glyph, letters)
-    return text
-
-
-#: how each kind of symbol looks: a basic Discipline (``[pot]``) outlined, a superior one
-#: (``[POT]``) in white on dark, a card-type icon (``[COMBAT]``) outlined in small capitals;
-#: plain letters in the page's own font, so nothing depends on an icon font
-SYMBOL_STYLES = {
-    "basic": "border:1px solid #5a4632;border-radius:3px;padding:0 3px;font-size:0.9em",
-    "superior": (
-        "background:#5a4632;color:#fff;border-radius:3px;padding:0 3px;font-size:0.9em;"
-        "font-weight:bold"
-    ),
-    "icon": (
-        "border:1px solid #5a4632;border-radius:8px;padding:0 4px;font-size:0.8em;"
-        "font-variant:small-caps"
-    ),
-}
-
-
-def symbol_kind(symbol: str) -> str:
-    """``basic`` (``pot``), ``superior`` (``POT``) or ``icon`` (``COMBAT``, ``1 CONVICTION``)."""
-    if symbol.islower():
-        return "basic"
-    if symbol.isalpha() and symbol.isupper() and len(symbol) == 3:
-        return "superior"
-    return "icon"
-
-
-def symbol_html(symbol: str) -> str:
-    """One ``[pot]``-style symbol of a card text as marked letters."""
-    kind = symbol_kind(symbol)
-    shown = symbol.lower() if kind == "icon" else symbol
-    return (
-        f'<span class="vtes-symbol vtes-symbol-{kind}" style="{SYMBOL_STYLES[kind]}" '
-        f'title="{escape(symbol)}">{escape(shown)}</span>'
-    )
-
-
-def symbols_html(text: str) -> str:
-    """Escaped ``text`` whose ``[pre]`` symbols show as marked letters."""
-    parts = []
-    last = 0
-    for m in _SYMBOL.finditer(text):
-        parts.append(escape(plain_symbols(text[last : m.start()])))
-        parts.append(symbol_html(m[1]))
-        last = m.end()
-    parts.append(escape(plain_symbols(text[last:])))
-    return "".join(parts)
 
 
 def ruling_body(ruling: Ruling) -> str:
@@ -146,7 +99,8 @@ def results_note(query: str, found: int, t: Label) -> str:
 def card_html(card: Card, t: Label, lang: str) -> str:
     """The card's name, facts and official text."""
     rows = "".join(
-        f"<tr><th>{escape(label)}</th><td>{escape(value)}</td></tr>"
+        f"<tr><th>{escape(label)}</th><td>"
+        f"{disciplines_html(value) if label == t('disciplines') else escape(value)}</td></tr>"
         for label, value in card_facts(card, t)
     )
     note = f' <small class="vtes-english">({escape(t("english_note"))})</small>'
@@ -174,13 +128,13 @@ def ruling_html(ruling: Ruling, t: Label, lang: str) -> str:
         else:
             parts.append(
                 f'<a class="vtes-card-link" href="{escape(card_link(ident, lang))}" '
-                f'target="_top">{escape(m[1])}</a>'
+                f'target="_top" style="{LINK_STYLE}">{escape(m[1])}</a>'
             )
         last = m.end()
     parts.append(symbols_html(body[last:]))
     refs = ", ".join(
         f'<a class="vtes-reference" href="{escape(ref.url)}" target="_blank" '
-        f'rel="noopener noreferrer">{escape(ref.label)}</a>'
+        f'rel="noopener noreferrer" style="{LINK_STYLE}">{escape(ref.label)}</a>'
         for ref in ruling.references
     )
     group = (
@@ -238,7 +192,7 @@ def combat_html(entry: LibraryEntry | None, t: Label, lang: str) -> str:
     )
     link = (
         f'<p><a class="vtes-open-combat" href="{escape(combat_link(entry.id, lang))}" '
-        f'target="_top" title="{escape(t("open_combat_help"))}">'
+        f'target="_top" title="{escape(t("open_combat_help"))}" style="{BUTTON_STYLE}">'
         f"{escape(t('open_combat'))}</a></p>"
     )
     return (
