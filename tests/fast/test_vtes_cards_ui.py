@@ -10,8 +10,8 @@ from calculators.pages.vtes_cards.view import (
     card_text,
     combat_html,
     ruling_html,
-    symbols_html,
 )
+from calculators.vtes_widgets.card_symbols import symbols_html
 from calculators.vtes_widgets.sources_line import sources_text
 from rules.vtes import card_library, carddata
 

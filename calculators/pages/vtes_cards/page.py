@@ -24,11 +24,11 @@ from calculators.pages.vtes_cards.view import (
     card_html,
     card_text,
     combat_html,
-    plain_symbols,
     results_note,
     rulings_html,
     sources_html,
 )
+from calculators.vtes_widgets.card_symbols import plain_symbols
 from rules.errors import InvalidState
 from rules.vtes import card_library, carddata
 from rules.vtes.card_library import LibraryEntry
