@@ -680,3 +680,21 @@ class CombatCardPicker:
                 rounds.append({})
             scenario = play(scenario, p.round, p.side, p.name, p.key, **p.choices)
         return scenario
+
+
+def preselect(picker: CombatCardPicker, card_id: str) -> None:
+    """Ready the library card ``card_id`` (its id, as in a Cards page link) in ``picker`` for
+    the acting side, at its first level: the judge only has to press "Play the card"."""
+    try:
+        item = _library().entry(card_id.strip())
+    except InvalidState:
+        raise InvalidState(
+            msg(
+                "The page address names card {card}, which is not a combat card the resolver "
+                "knows: choose a card in the card pickers.",
+                card=card_id.strip(),
+            )
+        ) from None
+    picker.load()
+    picker.side.value = "acting"
+    picker.name.value = item.name

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 
 from calculators.kit.fmt import escape
 from calculators.pages.vtes_cards.labels import LABELS as CARDS_LABELS
-from calculators.pages.vtes_cards.view import ruling_html, symbols_html
+from calculators.pages.vtes_cards.view import ruling_html
+from calculators.vtes_widgets.card_symbols import symbols_html
 from rules.vtes.carddata import Ruling
 
 __all__ = ["feedback_html", "official_text_html", "rulings_details"]

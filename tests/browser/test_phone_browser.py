@@ -248,6 +248,14 @@ def _reference(page: Any) -> None:
     page.wait_for_function("() => location.search.includes('section=')")
 
 
+def _cards(page: Any) -> None:
+    page.locator(".vtes-card-search input").fill("majsty")
+    _wait_for_text(page, ".vtes-card-result", "Majesty")
+    page.locator(".vtes-card-result:visible").first.click()
+    page.wait_for_function("() => location.search.includes('card=101144')")
+    _wait_for_text(page, ".vtes-card-view", "RTR 20020501")
+
+
 PAGES = [
     ("00_index.ipynb", _landing, ".calc-landing"),
     ("vtes_damage.ipynb", _damage, ".vtes-outcome"),
@@ -257,6 +265,7 @@ PAGES = [
     ("dracula.ipynb", _dracula, ".drac-summary"),
     ("vtm_dice.ipynb", _vtm, ".vtm-summary"),
     ("rules_reference.ipynb", _reference, ".ref-view"),
+    ("vtes_cards.ipynb", _cards, ".vtes-card-view"),
 ]
 
 

@@ -41,6 +41,7 @@ from rules.reference import (
     search,
     sections,
 )
+from rules.reference.rulebooks import rulebook
 
 __all__ = ["RulesReferencePage", "section_html", "text_html"]
 
@@ -66,6 +67,7 @@ LABELS = Catalog(
         "examples": msg("Worked examples"),
         "editions": msg("Differences between editions"),
         "source": msg("Source"),
+        "follows": msg("Rulebook followed"),
         "link": msg("Link to this section"),
         "terms": msg("Terms"),
         "filter": msg("Filter"),
@@ -156,6 +158,8 @@ def section_html(section: Section, lang: str, labels: Catalog = LABELS) -> str:
     source = source_text(section.source, lang)
     html.append(
         f'<p class="ref-source"><b>{escape(t("source"))}:</b> {escape(source)}<br>'
+        f'<span class="ref-rulebook"><b>{escape(t("follows"))}:</b> '
+        f"{escape(rulebook(section).render(lang))}</span><br>"
         f'<a href="{escape(rule_url(section.id, lang))}" target="_blank">'
         f"{escape(t('link'))}</a></p>"
     )
@@ -346,7 +350,8 @@ class RulesReferencePage(Page):
             for note in section.editions:
                 lines += [f"- {note.edition_name(lang)}", note.text[lang].strip()]
         link = self.link.absolute(rule_url(section.id, lang))
-        lines += ["", f"{t('source')}: {source_text(section.source, lang)}", f"{t('link')}: {link}"]
+        lines += ["", f"{t('source')}: {source_text(section.source, lang)}"]
+        lines += [f"{t('follows')}: {rulebook(section).render(lang)}", f"{t('link')}: {link}"]
         return "\n".join(lines)
 
     def no_ruling_text(self) -> str:

@@ -7,6 +7,8 @@ from rules.i18n import msg, msg_p
 
 #: the page's own notebook (links to a card point here)
 NOTEBOOK = "vtes_cards.ipynb"
+#: the combat page, where a combat card opens ready to play
+COMBAT_NOTEBOOK = "vtes_combat.ipynb"
 #: how many cards the result list shows
 RESULTS = 8
 
@@ -43,6 +45,10 @@ LABELS = Catalog(
         "combat": msg("In the combat resolver"),
         "not_in_library": msg(
             "The combat resolver has no entry for this card: enter its effect by hand."
+        ),
+        "open_combat": msg("Open in the combat resolver"),
+        "open_combat_help": msg(
+            "The combat page, with this card ready to play for the acting minion"
         ),
         "level": msg("Level"),
         "does": msg("What the resolver does"),

@@ -24,11 +24,11 @@ from calculators.pages.vtes_cards.view import (
     card_html,
     card_text,
     combat_html,
-    plain_symbols,
     results_note,
     rulings_html,
     sources_html,
 )
+from calculators.vtes_widgets.card_symbols import plain_symbols
 from rules.errors import InvalidState
 from rules.vtes import card_library, carddata
 from rules.vtes.card_library import LibraryEntry
@@ -150,7 +150,9 @@ class VtesCardsPage(Page):
         card = self.chosen
         if card is None:
             self.card_view = self.rulings_view = self.combat_view = ""
-            self._view.value = f"<p><i>{escape(self.t('no_card'))}</i></p>"
+            self._view.value = f"<p><i>{escape(self.t('no_card'))}</i></p>" + sources_html(
+                carddata.sources(), self.t, self.lang
+            )
             self.tools.refresh()
             return
         lang = self.lang
@@ -181,6 +183,7 @@ class VtesCardsPage(Page):
             carddata.sources(),
             self.t,
             self.lang,
+            self.link.absolute,
         )
 
     def no_ruling_text(self) -> str:
@@ -197,11 +200,11 @@ class VtesCardsPage(Page):
     # -- labels ----------------------------------------------------------------------------
     def relabel(self) -> None:
         self._intro.value = f"<p>{escape(self.t('intro'))}</p>"
-        self.query.description = ""
         self.query.placeholder = self.t("search_hint")
         self._search_label()
         self._show_results()
         self._render()
 
     def _search_label(self) -> None:
+        self.query.description = self.t("search")  # a visible label: the hint goes as one types
         self.query.tooltip = self.t("search")

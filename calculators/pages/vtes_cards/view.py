@@ -14,16 +14,25 @@ from collections.abc import Callable, Sequence
 from calculators.kit.fmt import escape
 from calculators.kit.links import page_url
 from calculators.kit.markup import heading
-from calculators.pages.vtes_cards.labels import NOTEBOOK
+from calculators.pages.vtes_cards.labels import COMBAT_NOTEBOOK, NOTEBOOK
+from calculators.vtes_widgets.card_symbols import (
+    disciplines_html,
+    plain_symbols,
+    symbols_html,
+)
 from rules.vtes.card_library import LibraryEntry, describe_option
 from rules.vtes.carddata import Card, CryptCard, Ruling, Sources
 
 Label = Callable[[str], str]
 
-#: glyphs of the card texts that common fonts lack, and the text shown instead
-GLYPHS = {"Ⓓ": "(D)"}
-_SYMBOL = re.compile(r"\[([A-Za-z0-9 ]+)\]")
 _NAMED = re.compile(r"\{([^{}]+)\}")
+#: links look like links inside the result box (the widgets' own styles make them plain text)
+LINK_STYLE = "color:#7a1f2b;text-decoration:underline"
+#: "Open in the combat resolver" looks like a button, tall enough for a thumb
+BUTTON_STYLE = (
+    "display:inline-block;min-height:44px;padding:11px 14px;border:1px solid #7a1f2b;"
+    "border-radius:4px;color:#7a1f2b;text-decoration:none;font-weight:bold"
+)
 
 
 def card_link(card_id: int, lang: str) -> str:
@@ -31,23 +40,9 @@ def card_link(card_id: int, lang: str) -> str:
     return page_url(NOTEBOOK, lang, card=str(card_id))
 
 
-def plain_symbols(text: str) -> str:
-    """``text`` with the glyphs fonts may lack replaced by letters."""
-    for glyph, letters in GLYPHS.items():
-        text = text.replace(glyph, letters)
-    return text
-
-
-def symbols_html(text: str) -> str:
-    """Escaped ``text`` whose ``[pre]`` symbols show as marked text."""
-    parts = []
-    last = 0
-    for m in _SYMBOL.finditer(text):
-        parts.append(escape(plain_symbols(text[last : m.start()])))
-        parts.append(f'<span class="vtes-symbol">{escape(m[1])}</span>')
-        last = m.end()
-    parts.append(escape(plain_symbols(text[last:])))
-    return "".join(parts)
+def combat_link(card_id: int, lang: str) -> str:
+    """The address of the combat page with the card ``card_id`` ready to play."""
+    return page_url(COMBAT_NOTEBOOK, lang, card=str(card_id))
 
 
 def ruling_body(ruling: Ruling) -> str:
@@ -104,7 +99,8 @@ def results_note(query: str, found: int, t: Label) -> str:
 def card_html(card: Card, t: Label, lang: str) -> str:
     """The card's name, facts and official text."""
     rows = "".join(
-        f"<tr><th>{escape(label)}</th><td>{escape(value)}</td></tr>"
+        f"<tr><th>{escape(label)}</th><td>"
+        f"{disciplines_html(value) if label == t('disciplines') else escape(value)}</td></tr>"
         for label, value in card_facts(card, t)
     )
     note = f' <small class="vtes-english">({escape(t("english_note"))})</small>'
@@ -132,13 +128,13 @@ def ruling_html(ruling: Ruling, t: Label, lang: str) -> str:
         else:
             parts.append(
                 f'<a class="vtes-card-link" href="{escape(card_link(ident, lang))}" '
-                f'target="_top">{escape(m[1])}</a>'
+                f'target="_top" style="{LINK_STYLE}">{escape(m[1])}</a>'
             )
         last = m.end()
     parts.append(symbols_html(body[last:]))
     refs = ", ".join(
         f'<a class="vtes-reference" href="{escape(ref.url)}" target="_blank" '
-        f'rel="noopener noreferrer">{escape(ref.label)}</a>'
+        f'rel="noopener noreferrer" style="{LINK_STYLE}">{escape(ref.label)}</a>'
         for ref in ruling.references
     )
     group = (
@@ -194,9 +190,14 @@ def combat_html(entry: LibraryEntry | None, t: Label, lang: str) -> str:
         f"<tr><th>{escape(t('level'))}</th><th>{escape(t('does'))}</th>"
         f"<th>{escape(t('judge'))}</th></tr>"
     )
+    link = (
+        f'<p><a class="vtes-open-combat" href="{escape(combat_link(entry.id, lang))}" '
+        f'target="_top" title="{escape(t("open_combat_help"))}" style="{BUTTON_STYLE}">'
+        f"{escape(t('open_combat'))}</a></p>"
+    )
     return (
         f'<div class="vtes-combat">{title}<table class="calc-table">{head}{"".join(rows)}'
-        "</table></div>"
+        f"</table>{link}</div>"
     )
 
 
@@ -215,8 +216,10 @@ def card_text(
     sources: Sources,
     t: Label,
     lang: str,
+    absolute: Callable[[str], str] = str,
 ) -> str:
-    """The card, its rulings and the sources as plain text, to paste into a chat."""
+    """The card, its rulings and the sources as plain text, to paste into a chat; the link to
+    the card goes through ``absolute`` (the page makes it a full address)."""
     name = card.printed if isinstance(card, CryptCard) else card.name
     lines = [name, *(f"{label}: {value}" for label, value in card_facts(card, t))]
     english = f" ({t('english_note')})" if lang != "en" else ""
@@ -236,6 +239,6 @@ def card_text(
                 f"- {_level(option.key, option.level, t)}: "
                 f"{describe_option(option).render(lang)}; {t('judge')}: {judge}"
             )
-    lines += ["", f"{t('sources')}: {sources.message().render(lang)}"]
-    lines.append(card_link(card.id, lang))
+    lines += ["", absolute(card_link(card.id, lang))]
+    lines.append(f"{t('sources')}: {sources.message().render(lang)}")
     return "\n".join(lines)

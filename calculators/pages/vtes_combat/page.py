@@ -40,6 +40,8 @@ from calculators.vtes_widgets.card_pickers import (
     CombatCardPicker,
     CryptPicker,
 )
+from calculators.vtes_widgets.card_pickers import preselect as preselect_card
+from calculators.vtes_widgets.sources_line import SOURCE_LABELS, sources_html, sources_text
 from rules.errors import InvalidState, RuleError
 from rules.i18n import Message, msg
 from rules.i18n.message import Said
@@ -90,9 +92,9 @@ class VtesCombatPage(Page):
     :attr:`trace_view`, ``banner.message``.
     """
 
-    labels = LABELS.merged(CARD_LABELS)
+    labels = LABELS.merged(CARD_LABELS).merged(SOURCE_LABELS)
     title_key = "title"
-    url_parameters = ("lang", "preset")
+    url_parameters = ("lang", "preset", "card")
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -160,6 +162,7 @@ class VtesCombatPage(Page):
         self.judge = ResultPanel()
         self.judge.widget.add_class("vtes-left-to-judge")
         self.trace_view = TraceView()
+        self.sources_note = widgets.HTML()  # the dated sources of the cards and rulebooks
 
         self._share_title = SHARED.html()
         self._share_help = SHARED.html()
@@ -196,6 +199,7 @@ class VtesCombatPage(Page):
             self.final.widget,
             self.judge.widget,
             self.trace_view.widget,
+            self.sources_note,
             self._share_title,
             self._share_help,
             self.json_text,
@@ -421,7 +425,8 @@ class VtesCombatPage(Page):
         if judge:
             result.append(f"{t('judge')}: " + " ".join(judge))
         steps = (*self.card_picker.steps(), *report.steps)
-        return ruling_text(t("title"), situation, result, steps, self.lang)
+        text = ruling_text(t("title"), situation, result, steps, self.lang)
+        return f"{text}\n\n{sources_text(self.lang)}"
 
     def new_combat(self) -> None:
         """Two plain vampires and one round with no plays yet."""
@@ -473,6 +478,12 @@ class VtesCombatPage(Page):
                 )
                 return
             self.load_preset(preset)
+        card = params.get("card")  # a combat card opened from the Cards page: ready to play
+        if card is not None:
+            preselect_card(self.card_picker, card)
+            if preset is None:  # a fresh combat, where the card can be played at once
+                self.new_combat()
+            self.cards_toggle.value = True
 
     # -- labels ---------------------------------------------------------------------------
     def relabel(self) -> None:
@@ -501,6 +512,7 @@ class VtesCombatPage(Page):
         self.add_round_button.description = t("add_round")
         self._share_title.value = heading(t("share"))
         self._share_help.value = f"<p><i>{escape(t('share_help'))}</i></p>"
+        self.sources_note.value = sources_html(self.lang)
         self.export_button.description = t("export")
         self.import_button.description = t("import")
         self.cards_toggle.description = t("cards_open")

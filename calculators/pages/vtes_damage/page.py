@@ -37,6 +37,7 @@ from calculators.pages.vtes_damage.view import (
     ruling,
 )
 from calculators.vtes_widgets.card_pickers import CARD_LABELS
+from calculators.vtes_widgets.sources_line import SOURCE_LABELS, sources_html, sources_text
 from rules.vtes import resolve_damage
 from rules.vtes.damage import DamageResult, describe_outcome
 from rules.vtes.examples import DAMAGE_EXAMPLES, DamageExample, damage_example
@@ -75,7 +76,7 @@ class VtesDamagePage(Page):
     (``app.blood`` is ``app.minion.blood``).
     """
 
-    labels = LABELS.merged(CARD_LABELS)
+    labels = LABELS.merged(CARD_LABELS).merged(SOURCE_LABELS)
     title_key = "title"
     url_parameters = ("lang", "preset")
 
@@ -110,7 +111,13 @@ class VtesDamagePage(Page):
                 self.preset_note,
             ]
         )
-        self.body.children = [self.intro, presets, columns(inputs, self.outcome.widget)]
+        self.sources_note = widgets.HTML()  # the dated sources of the cards and rulebooks
+        self.body.children = [
+            self.intro,
+            presets,
+            columns(inputs, self.outcome.widget),
+            self.sources_note,
+        ]
         self.tools = PageTools(self)
         self.ready()
 
@@ -230,7 +237,7 @@ class VtesDamagePage(Page):
         result = self.outcome.result
         if result is None:
             return ""
-        return ruling(
+        text = ruling(
             self.minion.read(),
             self.minion.kind.value,
             self.damage.read(),
@@ -238,11 +245,13 @@ class VtesDamagePage(Page):
             self.t,
             self.lang,
         )
+        return f"{text}\n\n{sources_text(self.lang)}"
 
     # -- labels -------------------------------------------------------------------------
     def relabel(self) -> None:
         self.intro.value = f"<p>{escape(self.t('intro'))}</p>"
         self.presets_title.value = f"<b>{escape(self.t('presets'))}</b>"
+        self.sources_note.value = sources_html(self.lang)
         self.minion.relabel()
         self.damage.relabel()
         for key, button in self.preset_buttons.items():
