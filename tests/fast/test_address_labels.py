@@ -38,7 +38,7 @@ def test_a_refused_value_names_the_input_by_its_label() -> None:
     said = page.banner.message
     assert "“For”: the page address gives 'x', but it must be one of: acting, opposing" in said
     assert "“Blood”: the page address gives 'abc'" in said
-    assert "“Vampire”: the page address gives 'maybe', but it must be 1 or 0" in said
+    assert "“Vampire or ally”: the page address gives 'maybe', but it must be 1 or 0" in said
     for internal in ("crypt_picker_side", "crypt_toggle", "blood in"):
         assert internal not in said
 

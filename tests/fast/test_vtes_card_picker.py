@@ -25,7 +25,7 @@ def test_vampire_from_the_crypt_and_cards_by_name() -> None:
     picker = app.card_picker
     picker.name.value = "Immortal Grapple"
     picker.level.value = "POT"
-    assert '<span class="vtes-symbol">POT</span> As above, with 1 optional press' in (
+    assert 'title="POT">POT</span> As above, with 1 optional press' in (
         picker.info.value
     )
     assert "next round is at close range" in picker.info.value

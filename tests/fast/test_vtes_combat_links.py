@@ -75,7 +75,7 @@ def test_undead_strength_majesty_and_a_magnum_travel_as_link_and_json() -> None:
     plays = (
         Play("Undead Strength", "POT (hand strike)"),
         Play("Concealed Weapon", "-", "opposing", 1, ".44 Magnum"),
-        Play("Majesty", "PRE", "acting", 2),
+        Play("Majesty", "pre", "acting", 2),
     )
     app = theo_against_lucian((*plays[:2], Play("Immortal Grapple", "POT"), plays[2]))
     text = app.export_json()
@@ -134,7 +134,7 @@ def test_a_damaged_link_is_said_in_words(lang: str, words: str) -> None:
 
 
 def test_a_card_play_the_file_cannot_make_refuses_the_import_by_name() -> None:
-    app = theo_against_lucian((Play("Majesty", "PRE"),))
+    app = theo_against_lucian((Play("Majesty", "pre"),))
     data = app.shared_scenario()
     data["cards"].append({"card": "Majesty", "level": "DOM", "side": "acting", "round": 1})
     app.json_text.value = json.dumps(data)
