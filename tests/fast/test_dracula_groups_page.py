@@ -76,6 +76,9 @@ def test_the_default_group_by_day_computes_on_the_page() -> None:
     assert app.group.states == 89_743 and sum(app.group.outcomes.values()) == 1
     assert "Group combat: Van Helsing, Mina Harker" in app.group_view.value
     assert "89743 combat states" in app.group_trace.text
+    app.set_inputs(target="minimax")  # just over 3 s: the uniform target is offered instead
+    assert app.group is None and "more than 350,000 combat states" in app.group_view.value
+    assert "(faster)" in app.group_view.value
 
 
 def test_a_group_too_large_is_refused_before_solving_with_what_to_change(
