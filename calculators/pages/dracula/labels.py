@@ -22,8 +22,8 @@ the page solves, by opponent and Dracula's target: what the engine solves in abo
 8 by day and against an agent, about 350 by night (measured on a loaded 2-core machine). So
 the default group by day (two hunters at full health, one item each, blood 15: 395,520
 estimated, 89,743 solved, under 1 s) computes; with the minimax target (380,160 estimated,
-just over 3 s) and by night (990,720 estimated, about 20 s) it is refused at once. Above the limit the page refuses before
-computing and says what to change."""
+just over 3 s) and by night (990,720 estimated, about 20 s) it is refused at once. Above the
+limit the page refuses before computing and says what to change."""
 GROUP_MAX_STATES = 1_000_000
 """The engine's own cap on the states it solves for the page (a second guard: the estimate
 is above the true count in every setup measured)."""
