@@ -20,7 +20,8 @@ gives a Dodge's +1 next round; the first hunter of the group wins a full tie.
 The chain of combat states is explored from the start, its strongly connected components are
 taken in order, and probability is pushed forward exactly (cycles, from repels and results that
 change nothing, are solved as small exact linear systems). A bound on the number of states is
-checked before any work starts.
+checked before any work starts; :func:`estimated_states` gives a closer estimate in a few
+milliseconds, for a caller that refuses what it cannot solve in time (the Dracula page).
 
 The model (states and moves) is in :mod:`rules.dracula.group_model`, the exact solution in
 :mod:`rules.dracula.group_solver`.
