@@ -20,7 +20,8 @@ gives a Dodge's +1 next round; the first hunter of the group wins a full tie.
 The chain of combat states is explored from the start, its strongly connected components are
 taken in order, and probability is pushed forward exactly (cycles, from repels and results that
 change nothing, are solved as small exact linear systems). A bound on the number of states is
-checked before any work starts.
+checked before any work starts; :func:`estimated_states` gives a closer estimate in a few
+milliseconds, for a caller that refuses what it cannot solve in time (the Dracula page).
 
 The model (states and moves) is in :mod:`rules.dracula.group_model`, the exact solution in
 :mod:`rules.dracula.group_solver`.
@@ -35,7 +36,7 @@ from math import prod
 
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.cards import HUNTER_BASICS, CardTable, default_table
-from rules.dracula.group_model import GEnding, GroupModel, GState
+from rules.dracula.group_model import GEnding, GLocal, GroupModel, GState
 from rules.dracula.group_solver import solve_group_layers, solve_group_states
 from rules.dracula.hunters import GROUP_READINGS, NO_SITUATION, Hunter, Opponent, Situation
 from rules.dracula.shares import Shares, outcome_shares
@@ -44,9 +45,17 @@ from rules.dracula.words import card_names
 from rules.errors import InvalidState
 from rules.i18n import Message, msg, msg_n, msg_p
 from rules.trace import Step, Trace
-from rules.validation import choice, flag, present, whole
+from rules.validation import choice, flag, present, whole, whole_at_least
 
-__all__ = ["MAX_GROUP_STATES", "TARGET_POLICIES", "GroupOdds", "group_odds", "state_bound"]
+__all__ = [
+    "MAX_GROUP_STATES",
+    "TARGET_POLICIES",
+    "GroupOdds",
+    "estimated_states",
+    "group_odds",
+    "grouped_number",
+    "state_bound",
+]
 
 TARGET_POLICIES: tuple[str, ...] = ("uniform", "minimax")
 MAX_GROUP_STATES = 8_000_000
@@ -87,25 +96,16 @@ def state_bound(group: Sequence[Hunter], opponent: Opponent, blood: int, round_c
     return prod(per_hunter) * blood * (len(opponent.deck()) + 1) * flags
 
 
-def group_odds(
+def _checked(
     hunters: Sequence[Hunter],
     opponent: Opponent,
-    situation: Situation = NO_SITUATION,
-    *,
-    blood: int = MAX_BLOOD,
-    table: CardTable | None = None,
-    target_policy: str = "uniform",
-    assume_initiative: int | None = None,
-    max_states: int = 200_000,
-    max_bound: int = MAX_GROUP_STATES,
-    fast: bool = True,
-) -> GroupOdds:
-    """Exact distribution of how a group combat ends, with each hunter's share (see above).
-
-    Refused before any work when :func:`state_bound` exceeds ``max_bound``, and during the
-    exploration when more than ``max_states`` states are reached. ``fast=False`` uses the
-    state-by-state reference solver (same results, slower; kept to check the layered one).
-    """
+    situation: Situation,
+    blood: int,
+    table: CardTable | None,
+    target_policy: str,
+    assume_initiative: int | None,
+) -> tuple[GroupModel, int]:
+    """The group combat's model and the blood it starts with, every input checked."""
     if not isinstance(hunters, list | tuple):
         raise InvalidState(
             msg("hunters must be a list of 2 to 4 hunters, got {value}", value=repr(hunters))
@@ -125,9 +125,6 @@ def group_odds(
     # unused against an agent
     blood = whole(msg_p("dracula", "blood"), blood, 1, MAX_BLOOD)
     target_policy = choice(msg_p("dracula", "target_policy"), target_policy, TARGET_POLICIES)
-    max_states = whole(msg_p("dracula", "max_states"), max_states, 1, 1_000_000)
-    flag(msg_p("dracula", "fast"), fast)
-    max_bound = whole(msg_p("dracula", "max_bound"), max_bound, 1, 10**12)
     if assume_initiative is not None:
         assume_initiative = whole(msg_p("dracula", "assume_initiative"), assume_initiative, 0, 9)
     model = GroupModel(
@@ -138,15 +135,102 @@ def group_odds(
         target_policy,
         assume_initiative,
     )
-    start_blood = blood if opponent.is_dracula else 0
-    bound = state_bound(group, opponent, max(start_blood, 1), model.round_cap)
+    return model, blood if opponent.is_dracula else 0
+
+
+def estimated_states(
+    hunters: Sequence[Hunter],
+    opponent: Opponent,
+    situation: Situation = NO_SITUATION,
+    *,
+    blood: int = MAX_BLOOD,
+    table: CardTable | None = None,
+    target_policy: str = "uniform",
+    assume_initiative: int | None = None,
+    limit: int | None = None,
+) -> int:
+    """A quick estimate of the combat states :func:`group_odds` solves, before solving.
+
+    The layers (every hunter's health and items kept, Dracula's blood) times the situations
+    one layer can hold (cards on the table, Continues, repel, Dodge bonus, round), explored
+    from the start's layer only. Measured against the solver it is above the true count:
+    about 1.2-1.5 times it against Dracula by night, 4-22 times by day (many situations of a
+    layer are never reached with that health). With ``limit``, the exploration stops as soon
+    as the estimate passes it, and a number above ``limit`` is returned.
+    """
+    model, start_blood = _checked(
+        hunters, opponent, situation, blood, table, target_policy, assume_initiative
+    )
+    if limit is not None:
+        limit = whole_at_least(msg_p("dracula", "limit"), limit, 1)
+    layers = max(start_blood, 1) * prod(
+        h.health * prod(h.combat_items.count(c) + 1 for c in set(h.combat_items))
+        for h in model.group
+    )
+    if limit is not None and layers > limit:
+        return layers
+    healths = tuple(h.health for h in model.group)
+    items = tuple(h.combat_items for h in model.group)
+    cap = model.round_cap
+    first: GLocal = ((None,) * len(model.group), None, 0, False, 0, 1 if cap else 0)
+    seen = {first}
+    todo = [first]
+    while todo:
+        lasts, el, cont, repel, dodge, rnd = todo.pop()
+        _den, entries = model.local((healths, items, start_blood, lasts, el, 0, repel, dodge, rnd))
+        rnd2 = min(rnd + 1, cap) if cap else 0
+        for effect, _num in entries:
+            code, _owner, _amount, _end, _items, lasts2, e, repel2, dodge2, _paid = effect
+            if code == 1 or (code == 0 and cont >= 2):  # the combat ends
+                continue
+            nxt: GLocal = (
+                (lasts2, e, cont + 1, False, dodge2, rnd2)
+                if code == 0
+                else (lasts2, e, 0, code == 5 and repel2, dodge2, rnd2)
+            )
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+                if limit is not None and layers * len(seen) > limit:
+                    return layers * len(seen)
+    return layers * len(seen)
+
+
+def group_odds(
+    hunters: Sequence[Hunter],
+    opponent: Opponent,
+    situation: Situation = NO_SITUATION,
+    *,
+    blood: int = MAX_BLOOD,
+    table: CardTable | None = None,
+    target_policy: str = "uniform",
+    assume_initiative: int | None = None,
+    max_states: int = 200_000,
+    max_bound: int = MAX_GROUP_STATES,
+    fast: bool = True,
+) -> GroupOdds:
+    """Exact distribution of how a group combat ends, with each hunter's share (see above).
+
+    Refused before any work when :func:`state_bound` exceeds ``max_bound``, and during the
+    exploration when more than ``max_states`` states are reached. ``fast=False`` uses the
+    state-by-state reference solver (same results, slower; kept to check the layered one).
+    """
+    model, start_blood = _checked(
+        hunters, opponent, situation, blood, table, target_policy, assume_initiative
+    )
+    group, situation = model.group, model.situation
+    names = [h.name for h in group]
+    max_states = whole(msg_p("dracula", "max_states"), max_states, 1, 1_000_000)
+    flag(msg_p("dracula", "fast"), fast)
+    max_bound = whole(msg_p("dracula", "max_bound"), max_bound, 1, 10**12)
+    bound = state_bound(group, model.opponent, max(start_blood, 1), model.round_cap)
     if bound > max_bound:
         raise InvalidState(
             msg(
                 "this group combat may have up to {bound} states, more than the {max_bound} "
                 "allowed; choose fewer hunters or items, or less health or blood",
-                bound=_grouped(bound),
-                max_bound=_grouped(max_bound),
+                bound=grouped_number(bound),
+                max_bound=grouped_number(max_bound),
             )
         )
     rnd = 1 if model.round_cap else 0
@@ -207,7 +291,7 @@ def group_odds(
     )
 
 
-def _grouped(n: int) -> Message | str:
+def grouped_number(n: int) -> Message | str:
     """A large whole number with its digits in groups of three (``1,000,000``), each language
     using its own separator."""
     groups = f"{n:,}".split(",")

@@ -130,3 +130,34 @@ def test_goal_plan_and_refused_blood(open_page: Any) -> None:
     assert "enter a whole number from 1 to 15" in note.inner_text()
     assert blood.input_value() == "99"
     assert "Traceback" not in page.inner_text("body")
+
+
+def test_a_group_at_the_defaults_computes(open_page: Any) -> None:
+    page = open_page(PAGE)
+    page.wait_for_function(
+        "() => document.querySelector('.drac-summary')?.innerText.includes('31.77%')"
+    )
+    # Van Helsing at his full 8 health with a Stake and Mina Harker at 8 with a Crucifix
+    # against Dracula by day at 15 blood: the page's defaults with one companion
+    page.locator(".drac-companions select").select_option(label="Mina Harker")
+    items = page.locator(".drac-companion-items input")
+    items.fill("Mina Harker: Crucifix")
+    items.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('.drac-group')?.innerText.includes('89743 combat states')",
+        timeout=60_000,
+    )
+    group = page.locator(".drac-group").inner_text()
+    assert "Group combat: Van Helsing, Mina Harker" in group and "93.63%" in group
+    assert "not computed" not in group
+    trace = page.locator(".drac-group-trace").inner_text()
+    assert "group_tie = target" in trace and "group_dodge = applied" in trace
+    page.locator(".drac-group-tie select").select_option(
+        label="the highest among the hunters' cards"
+    )
+    page.wait_for_function(
+        "() => document.querySelector('.drac-group-trace')?.innerText"
+        ".includes('group_tie = highest')",
+        timeout=60_000,
+    )
+    assert "Traceback" not in page.inner_text("body")

@@ -7,8 +7,26 @@ from rules.dracula.words import ENDING_LABELS
 from rules.i18n import msg
 
 HUNTER_POLICIES = ("minimax", "goal", "always", "uniform")
-GROUP_BOUND = 8_000_000
-"""The page's bound on a group combat's states (refused at once above it)."""
+GROUP_ESTIMATE_LIMITS: dict[tuple[str, str], int] = {
+    ("dracula-day", "uniform"): 600_000,
+    ("dracula-day", "minimax"): 350_000,
+    ("dracula-night", "uniform"): 50_000,
+    ("dracula-night", "minimax"): 8_000,
+    ("agent", "uniform"): 600_000,
+    ("agent", "minimax"): 300_000,
+}
+"""The largest estimate of a group combat's states (``rules.dracula.group.estimated_states``)
+the page solves, by opponent and Dracula's target: what the engine solves in about 3 s of CPU
+(``benchmarks/bench_dracula.py --group``; docs/performance.md). Each estimated state cost
+0.4-5 microseconds by day and against an agent, 16-56 by night; with the minimax target up to
+8 by day and against an agent, about 350 by night (measured on a loaded 2-core machine). So
+the default group by day (two hunters at full health, one item each, blood 15: 395,520
+estimated, 89,743 solved, under 1 s) computes; with the minimax target (380,160 estimated,
+just over 3 s) and by night (990,720 estimated, about 20 s) it is refused at once. Above the
+limit the page refuses before computing and says what to change."""
+GROUP_MAX_STATES = 1_000_000
+"""The engine's own cap on the states it solves for the page (a second guard: the estimate
+is above the true count in every setup measured)."""
 
 LABELS = Catalog(
     {
@@ -87,6 +105,28 @@ LABELS = Catalog(
         "group_bitten": msg("is the one bitten"),
         "group_health": msg("expected health at the end"),
         "group_refused": msg("Group combat not computed: {why}"),
+        "group_too_big": msg(
+            "it would need more than {limit} combat states (estimated before solving: "
+            "{estimate} or more), the most this page solves in about 3 seconds for this "
+            "opponent ({opponent}) and target ({target_name}). To compute it: fewer hunters in "
+            "the group, fewer combat items, less health{blood}{target}."
+        ),
+        "group_too_big_blood": msg(", less blood for Dracula"),
+        "group_too_big_target": msg(', or the target "each hunter equally" (faster)'),
+        "group_tie": msg("Group: whose initiative breaks a tie"),
+        "group_tie_help": msg(
+            "Open point: in a group only the target rolls; on equal totals the rules do not "
+            "say whose card's initiative meets Dracula's."
+        ),
+        "group_tie_target": msg("the target's card (the hunter who rolled)"),
+        "group_tie_highest": msg("the highest among the hunters' cards"),
+        "group_dodge": msg("Group: a won Dodge gives +1"),
+        "group_dodge_help": msg(
+            "Open point: when a group wins a roll in which a hunter revealed Dodge, the rules "
+            "do not say whether the +1 next round needs the Dodge to be the card applied."
+        ),
+        "group_dodge_applied": msg("only if the Dodge is the card applied"),
+        "group_dodge_any": msg("whenever a hunter revealed a Dodge"),
         "group_twice": msg("{name} is already the first hunter; choose other companions"),
         "bad_health": msg(
             "{name}'s health must be a whole number from 1 to {max} (his or her maximum); got"

@@ -1,14 +1,15 @@
-"""Fury of Dracula page's engine calls, cached: combat odds, goal plans, group odds, round games."""
+"""Fury of Dracula page's engine calls, cached: combat odds, goal plans, group odds and their
+estimated size, round games."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from calculators.pages.dracula.labels import GROUP_BOUND
+from calculators.pages.dracula.labels import GROUP_MAX_STATES
 from rules.dracula.cards import CardTable
 from rules.dracula.chain import CombatOdds, Policy, RoundGame, combat_odds, first_round_game
 from rules.dracula.goals import GoalPlan, best_plan
-from rules.dracula.group import GroupOdds, group_odds
+from rules.dracula.group import GroupOdds, estimated_states, group_odds
 from rules.dracula.hunters import Hunter, Opponent, Situation
 
 
@@ -80,8 +81,35 @@ def group_odds_cached(
         table=table,
         target_policy=target,
         assume_initiative=assume,
-        max_states=20_000,
-        max_bound=GROUP_BOUND,
+        max_states=GROUP_MAX_STATES,
+        # the page refuses on its estimate first (group_estimate_cached): the engine's
+        # widest bound here
+        max_bound=10**12,
+    )
+
+
+@lru_cache(maxsize=64)
+def group_estimate_cached(
+    group: tuple[Hunter, ...],
+    opp: Opponent,
+    sit: Situation,
+    blood: int,
+    table: CardTable,
+    target: str,
+    assume: int | None,
+    limit: int,
+) -> int:
+    """The group combat's estimated states (a few milliseconds; above ``limit``: a number above
+    it, found without exploring further)."""
+    return estimated_states(
+        group,
+        opp,
+        sit,
+        blood=blood,
+        table=table,
+        target_policy=target,
+        assume_initiative=assume,
+        limit=limit,
     )
 
 

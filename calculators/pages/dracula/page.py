@@ -11,6 +11,7 @@ Drive it without a browser::
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from calculators.kit.charts import Bar
@@ -18,10 +19,17 @@ from calculators.kit.fields import invalid_fields
 from calculators.kit.fmt import escape, exact_html, fraction_text, percent
 from calculators.kit.page_tools import PageTools, labelled_lines
 from calculators.kit.tabs import HasWidget
-from calculators.pages.dracula.labels import ASSUME_CHOICES, HUNTER_POLICIES, LABELS, OUTCOME_COLORS
+from calculators.pages.dracula.labels import (
+    ASSUME_CHOICES,
+    GROUP_ESTIMATE_LIMITS,
+    HUNTER_POLICIES,
+    LABELS,
+    OUTCOME_COLORS,
+)
 from calculators.pages.dracula.odds import (
     combat_odds_cached,
     goal_plan_cached,
+    group_estimate_cached,
     group_odds_cached,
     round_game_cached,
 )
@@ -58,8 +66,16 @@ from rules.dracula.combat import (
 )
 from rules.dracula.examples import example_text
 from rules.dracula.goals import GOALS, GoalPlan
-from rules.dracula.group import TARGET_POLICIES, GroupOdds
-from rules.dracula.hunters import HUNTERS, Hunter, Opponent, Situation, hunter
+from rules.dracula.group import TARGET_POLICIES, GroupOdds, grouped_number
+from rules.dracula.hunters import (
+    GROUP_DODGES,
+    GROUP_TIES,
+    HUNTERS,
+    Hunter,
+    Opponent,
+    Situation,
+    hunter,
+)
 from rules.dracula.notation import parse_companion_items, parse_initiatives, parse_overrides
 from rules.dracula.odds import round_odds
 from rules.dracula.words import card_name, card_names
@@ -120,6 +136,8 @@ class DraculaPage(DraculaPageWidgets):
                 (self.hunter_policy, hpol),
                 (self.goal, goals),
                 (self.target, [(self.t(f"target_{k}"), k) for k in TARGET_POLICIES]),
+                (self.group_tie, [(self.t(f"group_tie_{k}"), k) for k in GROUP_TIES]),
+                (self.group_dodge, [(self.t(f"group_dodge_{k}"), k) for k in GROUP_DODGES]),
                 (self.always, cards),
                 (self.items, [(render_param(card_name(c), self.lang), c) for c in HUNTER_ITEMS]),
                 (
@@ -186,8 +204,8 @@ class DraculaPage(DraculaPageWidgets):
     def set_inputs(self, **values: Any) -> None:
         """Set several inputs at once (names: hunter, health, bites, items, opponent, weapons,
         minion, blood, trap, advance, castle, eastern, garlic, dodge1, agatha, hunter_policy,
-        goal, always, companions, companion_items, target, enemy_policy, assume, initiative,
-        overrides), then recompute once."""
+        goal, always, companions, companion_items, target, group_tie, group_dodge,
+        enemy_policy, assume, initiative, overrides), then recompute once."""
         hunter = values.get("hunter")
         if hunter in HUNTERS and "health" not in values:  # a new hunter starts unhurt
             values = {**values, "health": HUNTERS[hunter].max_health}
@@ -338,9 +356,42 @@ class DraculaPage(DraculaPageWidgets):
                     )
             group = (h, *(hunter(n, items=items.get(n, ())) for n in self.companions.value))
             target = self.target.value
+            # the readings only a group takes: the single hunter's odds and the round
+            # resolver keep their situation (and their cached results)
+            sit = replace(sit, group_tie=self.group_tie.value, group_dodge=self.group_dodge.value)
+            self._check_group_size(group, opp, sit, blood, table, target, assume)
             self.group = group_odds_cached(group, opp, sit, blood, table, target, assume)
         except InvalidState as problem:
             self._group_problem = problem
+
+    def _check_group_size(
+        self,
+        group: tuple[Hunter, ...],
+        opp: Opponent,
+        sit: Situation,
+        blood: int,
+        table: CardTable,
+        target: str,
+        assume: int | None,
+    ) -> None:
+        """Refuse at once, before solving, a group whose estimated states are more than the page
+        solves in about 3 s (``GROUP_ESTIMATE_LIMITS``), saying what to change."""
+        kind = str(self.opponent.value)
+        limit = GROUP_ESTIMATE_LIMITS[(kind, target)]
+        estimate = group_estimate_cached(group, opp, sit, blood, table, target, assume, limit)
+        if estimate <= limit:
+            return
+        raise InvalidState(
+            LABELS.message(
+                "group_too_big",
+                estimate=grouped_number(estimate),
+                limit=grouped_number(limit),
+                opponent=LABELS.message(kind),
+                target_name=LABELS.message(f"target_{target}"),
+                blood=LABELS.message("group_too_big_blood") if opp.is_dracula else "",
+                target=LABELS.message("group_too_big_target") if target != "uniform" else "",
+            )
+        )
 
     # -- the ruling as text --------------------------------------------------------------------
     def ruling_text(self) -> str:
@@ -374,6 +425,8 @@ class DraculaPage(DraculaPageWidgets):
             self.companions,
             self.companion_items,
             self.target,
+            self.group_tie,
+            self.group_dodge,
             self.assume,
         )
         agent = self.opponent.value == "agent"
@@ -418,6 +471,7 @@ class DraculaPage(DraculaPageWidgets):
                 w.value = ""
             self.chart.show([])
             self.trace.clear()
+            self.group_trace.clear()
             return
         note = ""
         if self.missing:
@@ -438,6 +492,7 @@ class DraculaPage(DraculaPageWidgets):
                 w.value = ""
             self.chart.show([])
             self.trace.clear()
+            self.group_trace.clear()
             return
         lines = [f"<b>{escape(self.t(k))}</b>: {exact_html(p)}" for k, p in odds.outcomes.items()]
         lines.append(
@@ -456,6 +511,10 @@ class DraculaPage(DraculaPageWidgets):
         self.plan_view.value = self._plan_html()
         self.group_view.value = group_html(self.group, self._group_problem, self.t, self.lang)
         self.trace.show(odds.steps, self.lang)
+        if self.group is None:
+            self.group_trace.clear()
+        else:  # the group's own choices and readings, as its engine states them
+            self.group_trace.show(self.group.steps, self.lang)
 
     def _missing_names(self) -> str:
         """The cards without an initiative number, named in the page's language."""

@@ -28,7 +28,7 @@ from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.cards import AGENT_WEAPONS, HUNTER_CARDS, HUNTER_ITEMS
 from rules.dracula.goals import GOALS
 from rules.dracula.group import TARGET_POLICIES
-from rules.dracula.hunters import HUNTERS
+from rules.dracula.hunters import GROUP_DODGES, GROUP_TIES, HUNTERS, NO_SITUATION
 
 #: the inputs ``set_inputs`` takes, by name, and their widgets' attribute names
 INPUTS = {
@@ -53,6 +53,8 @@ INPUTS = {
     "companions": "companions",
     "companion_items": "companion_items",
     "target": "target",
+    "group_tie": "group_tie",
+    "group_dodge": "group_dodge",
     "enemy_policy": "enemy_policy",
     "assume": "assume",
     "initiative": "initiative",
@@ -162,6 +164,14 @@ class DraculaPageWidgets(LazyTabsPage, Page):
         self.target = widgets.Dropdown(
             options=list(TARGET_POLICIES), value="uniform", layout=lay, style=style
         )
+        # the readings a group combat takes where the rules leave it open (the engine's
+        # defaults first)
+        self.group_tie = widgets.Dropdown(
+            options=list(GROUP_TIES), value=NO_SITUATION.group_tie, layout=lay, style=style
+        )
+        self.group_dodge = widgets.Dropdown(
+            options=list(GROUP_DODGES), value=NO_SITUATION.group_dodge, layout=lay, style=style
+        )
         self.initiative = widgets.Text(
             value="", layout=widgets.Layout(width="520px"), style=style, continuous_update=False
         )
@@ -183,6 +193,8 @@ class DraculaPageWidgets(LazyTabsPage, Page):
             (self.companions, "drac-companions"),
             (self.companion_items, "drac-companion-items"),
             (self.target, "drac-target"),
+            (self.group_tie, "drac-group-tie"),
+            (self.group_dodge, "drac-group-dodge"),
             (self.always, "drac-always"),
             (self.enemy_policy, "drac-epolicy"),
             (self.dodge1, "drac-dodge1"),
@@ -206,6 +218,8 @@ class DraculaPageWidgets(LazyTabsPage, Page):
         self.plan_view.add_class("drac-plan")
         self.group_view = widgets.HTML()
         self.group_view.add_class("drac-group")
+        self.group_trace = TraceView()
+        self.group_trace.widget.add_class("drac-group-trace")
         self.trace = TraceView()
         self._row_labels: list[tuple[widgets.Label, widgets.Widget]] = []
         self._judge_inputs: tuple[widgets.Widget, ...] = ()
@@ -246,6 +260,8 @@ class DraculaPageWidgets(LazyTabsPage, Page):
                 row(self.companions, "companions"),
                 row(self.companion_items, "companion_items"),
                 row(self.target, "target"),
+                row(self.group_tie, "group_tie"),
+                row(self.group_dodge, "group_dodge"),
                 row(self.assume, "assume"),
                 row(self.initiative, "initiative"),
                 row(self.overrides, "overrides"),
@@ -260,6 +276,7 @@ class DraculaPageWidgets(LazyTabsPage, Page):
                 self.chart.widget,
                 self.blood_track,
                 self.group_view,
+                self.group_trace.widget,
                 self.card_mix,
                 self.trace.widget,
             ]
