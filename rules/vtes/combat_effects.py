@@ -480,7 +480,7 @@ class CardEffects:
                     source, name, n, aggravated=aggravated, unpreventable=unpreventable
                 )
 
-    def _bonus_against(self, side: Side, source: str) -> int:
+    def _bonus_against(self, side: Side, source: str | Message) -> int:
         """Damage added to every damaging effect against ``side``'s minion (Dam the Heart's
         River), with a step saying so."""
         extra = 0
