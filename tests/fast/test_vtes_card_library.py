@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from rules.errors import IllegalPlay, RuleError
+from rules.errors import IllegalPlay, InvalidState, RuleError
 from rules.vtes import MinionState
 from rules.vtes.card_coverage import FILES, coverage, main, ranking
 from rules.vtes.card_library import describe_option, entries, entry, play_card
@@ -142,8 +142,8 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("Dust Up", "pot", {"a": 3, "b": 1}, {}),
     ("Soak", "for", {"a": 3, "b": 3}, {"opp": BLOW}),
     ("Soak", "FOR", {"a": 4, "b": 3}, {"opp": {"name": "Blow", "damage": 4}}),
-    ("Undead Strength", "pot", {"a": 3, "b": 2}, {}),
-    ("Undead Strength", "POT", {"a": 3, "b": 1}, {}),
+    ("Undead Strength", "pot (hand strike)", {"a": 3, "b": 2}, {}),
+    ("Undead Strength", "POT (hand strike)", {"a": 3, "b": 1}, {}),
     ("Rego Motum", "tha", {"a": 2, "b": 3}, {"opp": BLOW}),
     ("Rego Motum", "THA", {"a": 3, "b": 3}, {"opp": {"name": "Blow", "damage": 4}}),
     (
@@ -164,7 +164,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("Deny", "dem", {"a": 2, "b": 2, "n": 2}, TWO),
     (
         "Donnybrook",
-        "obf",
+        "obf (equipment)",
         {"a": 4, "b": 4},
         {
             "boris": {"equipment": [KNIFE]},
@@ -238,7 +238,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("Horrid Form", "vic", {"a": 2, "b": 2}, {}),
     ("Horrid Form", "VIC", {"a": 3, "b": 2}, {}),
     ("Fae Contortion", "obt", {"a": 4, "b": 4, "range": "long"}, {}),
-    ("Fae Contortion", "myt", {"a": 4, "b": 4, "range": "long"}, {}),
+    ("Fae Contortion", "myt (maneuver)", {"a": 4, "b": 4, "range": "long"}, {}),
     ("Slam", "pot", {"a": 2, "b": 1}, {}),
     ("Slam", "POT", {"a": 2, "b": 1}, {"optional": False}),
     ("Roundhouse", "pot", {"a": 3, "b": 1}, {}),
@@ -252,7 +252,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("Meld with the Land", "vic", {"a": 4, "b": 4, "ended": "combat_ends"}, {}),
     ("Meld with the Land", "VIC", {"a": 4, "b": 4, "ended": "combat_ends"}, {}),
     ("Pulled Fangs", "-", {"a": 3, "b": 1}, {"pre": [{"name": "Blow", "damage": 2}]}),
-    ("Charismatic Aura", "aus pre", {"a": 2, "b": 3}, {"opp": BLOW}),
+    ("Charismatic Aura", "aus pre (cancel a strike card)", {"a": 2, "b": 3}, {"opp": BLOW}),
     ("Charismatic Aura", "AUS PRE", {"a": 4, "b": 4, "ended": "combat_ends"}, {}),
     ("Catatonic Fear", "pre", {"a": 3, "b": 4, "ended": "combat_ends"}, {}),
     ("Invoking the Beast", "abo (strength)", {"a": 3, "b": 2}, {}),
@@ -278,8 +278,8 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("Bollix", "cel (maneuver)", {"a": 4, "b": 4, "range": "long"}, {}),
     ("Bollix", "cel (press)", {"a": 2, "b": 2, "n": 2}, TWO),
     ("Bollix", "pre", {"a": 3, "b": 3}, {"foe": ("Immortal Grapple", "pot")}),
-    ("Zip Gun", "-", {"a": 2, "b": 3}, {"post": [{"weapon": "Zip Gun"}]}),
-    ("Decapitate", "pot", {"a": 1, "b": 1}, {}),
+    ("Zip Gun", "- (equip)", {"a": 2, "b": 3}, {"post": [{"weapon": "Zip Gun"}]}),
+    ("Decapitate", "pot (hand strike)", {"a": 1, "b": 1}, {}),
     ("Predator's Transformation", "ABO", {"a": 3, "b": 3}, {}),
     ("Entombment", "OBT", {"a": 1, "b": 4, "bs": "torpor"}, {}),
     ("Earth Swords", "pot", {"a": 3, "b": 3}, {}),
@@ -292,8 +292,8 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("Burst of Sunlight", "THA", {"a": 2, "b": 3, "as": "torpor", "bs": "torpor"}, {}),
     ("Skin of Rock", "for", {"a": 2, "b": 3}, {"opp": BLOW}),
     ("Skin of Rock", "FOR", {"a": 3, "b": 3}, {"opp": BLOW}),
-    ("Pushing the Limit", "pot", {"a": 2, "b": 1}, {}),
-    ("Pushing the Limit", "POT", {"a": 2, "b": 0}, {}),
+    ("Pushing the Limit", "pot (hand strike)", {"a": 2, "b": 1}, {}),
+    ("Pushing the Limit", "POT (hand strike)", {"a": 2, "b": 0}, {}),
     ("Earthshock", "pot", {"a": 3, "b": 3}, {"opp": {"dodge": True}}),
     ("Earthshock", "POT", {"a": 3, "b": 2}, {"opp": {"dodge": True}}),
     ("Devil-Channel: Hands", "abo (aggravated hands)", {"a": 2, "b": 4, "bs": "torpor"}, {}),
@@ -376,8 +376,18 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("Flesh of Marble", "PRO", {"a": 4, "b": 3, "as": "torpor"}, {"opp": CLAWS}),
     ("Amaranth", "-", {"a": 3, "b": 0, "bs": "burned"}, {"pre": [BIG]}),
     ("Increased Strength", "pot", {"a": 3, "b": 3}, {}),
-    ("Increased Strength", "pot", {"a": 3, "b": 1}, {"then": [("Undead Strength", "pot")]}),
-    ("Increased Strength", "POT", {"a": 3, "b": 0}, {"then": [("Undead Strength", "pot")]}),
+    (
+        "Increased Strength",
+        "pot",
+        {"a": 3, "b": 1},
+        {"then": [("Undead Strength", "pot (hand strike)")]},
+    ),
+    (
+        "Increased Strength",
+        "POT",
+        {"a": 3, "b": 0},
+        {"then": [("Undead Strength", "pot (hand strike)")]},
+    ),
     (
         "Molotov Cocktail",
         "-",
@@ -425,7 +435,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("Thoughts Betrayed", "DOM", {"a": 1, "b": 3}, {}),
     ("Blood Fury", "tha", {"a": 3, "b": 2}, ARMED_BORIS),
     ("Blood Fury", "THA", {"a": 3, "b": 1}, ARMED_BORIS),
-    ("Evil Eye", "mal", {"a": 3, "b": 3}, {"foe": ("Undead Strength", "pot")}),
+    ("Evil Eye", "mal", {"a": 3, "b": 3}, {"foe": ("Undead Strength", "pot (hand strike)")}),
     ("Gemini's Mirror", "obf", {"a": 3, "b": 4, "range": "long"}, {}),
     ("Gemini's Mirror", "OBF", {"a": 3, "b": 3}, {"opp": {**BLOW, "coin": "tails"}}),
     ("Gemini's Mirror", "OBF", {"a": 0, "b": 3}, {"opp": {**BLOW, "coin": "heads"}}),
@@ -639,7 +649,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("Touch of Valeren", "for", {"a": 3, "b": 3}, {"opp": BLOW}),
     ("Touch of Valeren", "FOR", {"a": 4, "b": 3}, {"opp": BLOW}),
     ("Bloodform", "VIC", {"a": 4, "b": 4}, {"opp": BLOW, "optional": False}),
-    ("Death Seeker", "-", {"a": 2, "b": 3}, {"foe": ("Undead Strength", "pot")}),
+    ("Death Seeker", "-", {"a": 2, "b": 3}, {"foe": ("Undead Strength", "pot (hand strike)")}),
     ("Spiritual Guidance", "-", {"a": 3, "b": 3}, {}),
     ("Vengeance of Samiel", "pot (hand strike)", {"a": 2, "b": 2}, {}),
     (
@@ -669,7 +679,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
         {"a": 3, "b": 0},
         {"anna": {"equipment": [CLUB]}, "choices": {"equipment": "Club"}},
     ),
-    ("Anticipation", "AUS", {"a": 2, "b": 3}, {"foe": ("Undead Strength", "pot")}),
+    ("Anticipation", "AUS", {"a": 2, "b": 3}, {"foe": ("Undead Strength", "pot (hand strike)")}),
     ("Voracious Vermin", "ani", {"a": 4, "b": 4}, {}),
     (
         "Voracious Vermin",
@@ -768,7 +778,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("Lessons in the Steel", "AUS FOR", {"a": 2, "b": 2, "n": 2}, TWO),
     ("Target Head", "-", {"a": 3, "b": 1}, {"pre": [HAND]}),
     ("Jones, The", "ser", {"a": 4, "b": 4}, {"optional": False}),
-    ("Jones, The", "SER", {"a": 3, "b": 3}, {"foe": ("Undead Strength", "pot")}),
+    ("Jones, The", "SER", {"a": 3, "b": 3}, {"foe": ("Undead Strength", "pot (hand strike)")}),
     ("Thin Blood", "qui", {"a": 2, "b": 2}, {}),
     ("Thin Blood", "QUI", {"a": 2, "b": 1}, {}),
     ("Mercury's Arrow", "cel", {"a": 3, "b": 3, "range": "long"}, {}),
@@ -1055,9 +1065,15 @@ def test_card(card: str, key: str, expected: dict[str, Any], setup: dict[str, An
         assert card in text or entry(card).option(key).plays == ()
 
 
+def _carried(card: str) -> str:
+    """The option for carrying the equipment (``- (carried)`` when it has other uses)."""
+    labels = [o.label for o in entry(card).options]
+    return "- (carried)" if "- (carried)" in labels else "-"
+
+
 @pytest.mark.parametrize(("card", "expected", "setup"), WEAPONS, ids=[w for w, _, _ in WEAPONS])
 def test_weapon(card: str, expected: dict[str, Any], setup: dict[str, Any]) -> None:
-    scenario = play_card(_scenario(setup), 1, "acting", card, "-")
+    scenario = play_card(_scenario(setup), 1, "acting", card, _carried(card))
     scenario["rounds"][0]["strikes"]["acting"].append({"weapon": card})
     _check(resolve(scenario), expected)
 
@@ -1065,7 +1081,7 @@ def test_weapon(card: str, expected: dict[str, Any], setup: dict[str, Any]) -> N
 def test_leather_jacket_burns_to_prevent_all() -> None:
     # Leather Jacket (101081): "Bearer may burn Leather Jacket to prevent all the damage
     # from the opposing minion's strike."
-    scenario = play_card(_scenario({"opp": BLOW}), 1, "acting", "Leather Jacket", "-")
+    scenario = play_card(_scenario({"opp": BLOW}), 1, "acting", "Leather Jacket", "- (carried)")
     scenario["rounds"][0]["strikes"]["opposing"][0]["prevention"] = [
         {"name": "Leather Jacket", "all": True, "burn": "Leather Jacket"}
     ]
@@ -1096,6 +1112,18 @@ def test_restrictions_and_limits_from_cards() -> None:
     scenario = play_card(_scenario({"presses": ["opposing"]}), 1, "acting", "Apportation", "tha")
     with pytest.raises(IllegalPlay, match="only usable to continue"):
         resolve(scenario)
+
+
+def test_a_level_with_several_choices_needs_the_choice() -> None:
+    # Invoking the Beast (101006) offers two uses at [abo]: the level alone names neither.
+    beast = entry("Invoking the Beast")
+    with pytest.raises(InvalidState, match="several choices at abo") as error:
+        beast.option("abo")
+    assert "abo (strength)" in str(error.value) and "несколько вариантов" in error.value.ru
+    with pytest.raises(InvalidState, match="several choices"):
+        play_card(_scenario({}), 1, "acting", "Invoking the Beast", "abo")
+    assert beast.option("abo (strength)").choice == "strength"
+    assert beast.option("ABO").key == "ABO" and entry("Majesty").option("pre").key == "pre"
 
 
 def test_unmodelled_levels_say_why() -> None:
