@@ -34,10 +34,15 @@ CLAWS = {"name": "Claws", "damage": 3, "aggravated": True}
 BIG = {"name": "Blow", "damage": 5}  # sends a vampire with 4 blood to torpor
 PISTOL = {"name": "Pistol", "type": "gun", "strike": {"damage": 2, "ranged": True}}
 CLUB = {"name": "Club", "type": "melee", "strike": {"strength_bonus": 1}}
+ALLY = {"kind": "ally", "name": "Boris", "life": 3}  # Boris as an ally with 3 life
 ARMED_BORIS = {"boris": {"equipment": [KNIFE]}, "opp": {"weapon": "Knife"}}
 
-# (card, option, expected, setup); expected: a/b = Anna's/Boris's blood, bs/as = state,
-# ended, range (round 1), n = rounds played.
+# (card, option, expected, setup); expected: a/b = Anna's/Boris's blood (an ally's life),
+# bs/as = state, ended, range (round 1), n = rounds played, unlocked, retainers, anna_eq /
+# boris_eq = equipment after combat. setup: pre/post = Anna's strikes before/after the card,
+# opp = Boris's strike, foe = Boris's card played first, then = cards played after it, r2 =
+# the strikes of round 2, anna/boris = changes to the combatants, choices, optional, side.
+# Every option of every entry has a row (one value of X stands for the others).
 CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("Majesty", "pre", {"a": 3, "b": 4, "ended": "combat_ends"}, {}),
     ("Majesty", "PRE", {"a": 3, "b": 4, "unlocked": True}, {}),
@@ -280,6 +285,12 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("Bollix", "pre", {"a": 3, "b": 3}, {"foe": ("Immortal Grapple", "pot")}),
     ("Zip Gun", "- (equip)", {"a": 2, "b": 3}, {"post": [{"weapon": "Zip Gun"}]}),
     ("Decapitate", "pot (hand strike)", {"a": 1, "b": 1}, {}),
+    (
+        "Decapitate",
+        "pot (melee weapon)",
+        {"a": 1, "b": 0},
+        {"anna": {"equipment": [CLUB]}, "choices": {"equipment": "Club"}},
+    ),
     ("Predator's Transformation", "ABO", {"a": 3, "b": 3}, {}),
     ("Entombment", "OBT", {"a": 1, "b": 4, "bs": "torpor"}, {}),
     ("Earth Swords", "pot", {"a": 3, "b": 3}, {}),
@@ -945,6 +956,182 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("Blow Torch", "-", {"a": 3, "b": 4, "bs": "torpor"}, {"post": [{"weapon": "Blow Torch"}]}),
     ("Gas-Powered Chainsaw", "-", {"a": 3, "b": 1}, {"post": [{"weapon": "Gas-Powered Chainsaw"}]}),
     ("Baseball Bat", "-", {"a": 3, "b": 2}, {"post": [{"weapon": "Baseball Bat"}]}),
+    ("Terror Frenzy", "ANI", {"a": 1, "b": 2}, {"foe": ("Undead Strength", "pot (hand strike)")}),
+    ("Oubliette", "OBT", {"a": 3, "b": 3, "ended": "combat_ends"}, {}),
+    ("Catatonic Fear", "PRE", {"a": 3, "b": 3, "ended": "combat_ends"}, {}),
+    (
+        "Catatonic Fear",
+        "PRE",
+        {"a": 3, "b": 4, "ended": "combat_ends", "range": "long"},
+        {"maneuver": True},
+    ),
+    ("Bollix", "tha", {"a": 4, "b": 2}, ARMED_BORIS),
+    ("Decapitate", "POT", {"a": 1, "b": 0, "bs": "burned"}, {"pre": [BIG]}),
+    (
+        "Predator's Transformation",
+        "abo",
+        {"a": 3, "b": 3},
+        {"foe": ("Drawing Out the Beast", "ani")},
+    ),
+    ("Entombment", "obt", {"a": 1, "b": 0, "bs": "burned"}, {"boris": ALLY}),
+    ("Bloodform", "vic", {"a": 4, "b": 3, "ended": "combat_ends"}, {"boris": ALLY}),
+    (
+        "Leather Jacket",
+        "- (carried)",
+        {"a": 4, "b": 3, "anna_eq": ()},
+        {"opp": BLOW, "then": [("Leather Jacket", "- (burn to prevent)")]},
+    ),
+    (
+        "Kevlar Vest",
+        "- (carried)",
+        {"a": 4, "b": 3},
+        {
+            "boris": {"equipment": [PISTOL]},
+            "opp": {"weapon": "Pistol"},
+            "then": [("Kevlar Vest", "- (prevent)")],
+        },
+    ),
+    (
+        "Kevlar Vest",
+        "- (carried)",
+        {"a": 2, "b": 3},
+        {"opp": BLOW, "then": [("Kevlar Vest", "- (prevent)")]},
+    ),
+    (
+        "Kaymakli Fragment",
+        "- (carried)",
+        {"a": 4, "b": 3, "anna_eq": (), "boris_eq": ("Kaymakli Fragment",)},
+        {"foe": ("Kaymakli Fragment", "- (steal it)")},
+    ),
+    (
+        "Flak Jacket",
+        "- (carried)",
+        {"a": 2, "b": 3},
+        {"opp": BLOW, "then": [("Flak Jacket", "- (prevent)")]},
+    ),
+    (
+        "Blood Tears of Kephran",
+        "- (carried)",
+        {"a": 3, "b": 3, "anna_eq": ()},
+        {"opp": BLOW, "then": [("Blood Tears of Kephran", "- (burn to prevent)")]},
+    ),
+    (
+        "Undead Strength",
+        "pot (melee weapon)",
+        {"a": 3, "b": 1},
+        {"anna": {"equipment": [CLUB]}, "choices": {"equipment": "Club"}},
+    ),
+    (
+        "Undead Strength",
+        "POT (melee weapon)",
+        {"a": 3, "b": 0},
+        {"anna": {"equipment": [CLUB]}, "choices": {"equipment": "Club"}},
+    ),
+    (
+        "Donnybrook",
+        "obf (retainer)",
+        {"a": 3, "b": 4},
+        {"boris": {"retainers": [{"name": "Wolf", "life": 1}]}, "choices": {"retainer": "Wolf"}},
+    ),
+    (
+        "Superior Mettle",
+        "FOR",
+        {"a": 2, "b": 2, "n": 2},
+        {
+            **PRESSED,
+            "opp": BLOW,
+            "r2": {"opposing": [BLOW]},
+            "then": [("Superior Mettle", "FOR (a later round)", {"round": 2})],
+        },
+    ),
+    (
+        "Fae Contortion",
+        "myt (cancel a grapple)",
+        {"a": 3, "b": 3},
+        {"foe": ("Immortal Grapple", "pot")},
+    ),
+    (
+        "Charismatic Aura",
+        "aus pre (cancel a grapple)",
+        {"a": 2, "b": 3},
+        {"foe": ("Immortal Grapple", "pot")},
+    ),
+    (
+        "Zip Gun",
+        "- (equip)",
+        {"a": 3, "b": 3, "range": "long"},
+        {"then": [("Zip Gun", "- (maneuver)")], "post": [{"weapon": "Zip Gun"}]},
+    ),
+    (
+        "Pushing the Limit",
+        "pot (melee weapon)",
+        {"a": 2, "b": 0},
+        {"anna": {"equipment": [CLUB]}, "choices": {"equipment": "Club"}},
+    ),
+    (
+        "Pushing the Limit",
+        "POT (melee weapon)",
+        {"a": 2, "b": 0, "bs": "torpor"},
+        {"anna": {"equipment": [CLUB]}, "choices": {"equipment": "Club"}},
+    ),
+    (
+        "Quick Meld",
+        "PRO",
+        {"a": 3, "b": 4, "range": "long"},
+        {
+            "then": [
+                ("Leapfrog", "spi", {"side": "opposing"}),
+                ("Quick Meld", "PRO (the extra maneuver)"),
+            ]
+        },
+    ),
+    (
+        ".44 Magnum",
+        "- (carried)",
+        {"a": 4, "b": 2, "range": "long"},
+        {"then": [(".44 Magnum", "- (maneuver)")], "post": [{"weapon": ".44 Magnum"}]},
+    ),
+    (
+        "Sniper Rifle",
+        "- (carried)",
+        {"a": 2, "b": 4, "range": "long"},
+        {
+            "side": "opposing",
+            "opp": {"weapon": "Sniper Rifle"},
+            "then": [("Sniper Rifle", "- (set the first round's range)", {"side": "opposing"})],
+        },
+    ),
+    (
+        "Saturday-Night Special",
+        "- (carried)",
+        {"a": 4, "b": 3, "range": "long"},
+        {
+            "then": [("Saturday-Night Special", "- (maneuver)")],
+            "post": [{"weapon": "Saturday-Night Special"}],
+        },
+    ),
+    (
+        "Assault Rifle",
+        "- (carried)",
+        {"a": 4, "b": 0, "range": "long"},
+        {"then": [("Assault Rifle", "- (maneuver)")], "post": [{"weapon": "Assault Rifle"}]},
+    ),
+    (
+        "Deer Rifle",
+        "- (carried)",
+        {"a": 4, "b": 3, "range": "long"},
+        {"then": [("Deer Rifle", "- (maneuver)")], "post": [{"weapon": "Deer Rifle"}]},
+    ),
+    (
+        "Talbot's Chainsaw",
+        "- (carried)",
+        {"a": 2, "b": 1},
+        {
+            "opp": BLOW,
+            "then": [("Talbot's Chainsaw", "- (prevent)")],
+            "post": [{"weapon": "Talbot's Chainsaw"}],
+        },
+    ),
 ]
 
 WEAPONS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
@@ -964,14 +1151,6 @@ WEAPONS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("Sengir Dagger", {"a": 3, "b": 4, "bs": "torpor"}, {}),
     ("Desert Eagle", {"a": 3, "b": 2}, {}),
 ]
-# Equipment without a strike of its own: prevention or effects outside combat.
-NO_STRIKE = [
-    "Leather Jacket",
-    "Kevlar Vest",
-    "Kaymakli Fragment",
-    "Flak Jacket",
-    "Blood Tears of Kephran",
-]
 
 
 def _scenario(setup: dict[str, Any]) -> dict[str, Any]:
@@ -987,28 +1166,17 @@ def _scenario(setup: dict[str, Any]) -> dict[str, Any]:
         first["presses"] = list(setup["presses"])
     if "r2" in setup:  # the strikes of round 2, by side
         rounds[1]["strikes"] = {side: list(listed) for side, listed in setup["r2"].items()}
-    return {
-        "acting": {
-            "name": "Anna",
-            "kind": "vampire",
-            "capacity": 6,
-            "blood": 4,
-            **setup.get("anna", {}),
-        },
-        "opposing": {
-            "name": "Boris",
-            "kind": "vampire",
-            "capacity": 6,
-            "blood": 4,
-            **setup.get("boris", {}),
-        },
-        "rounds": rounds,
-    }
+    anna = {"name": "Anna", "kind": "vampire", "capacity": 6, "blood": 4, **setup.get("anna", {})}
+    boris = {"name": "Boris", "kind": "vampire", "capacity": 6, "blood": 4}
+    boris.update(setup.get("boris", {}))
+    if boris["kind"] == "ally":  # an ally has life, not capacity and blood
+        del boris["capacity"], boris["blood"]
+    return {"acting": anna, "opposing": boris, "rounds": rounds}
 
 
 def _play_row(card: str, key: str, setup: dict[str, Any]) -> Any:
-    """The row's scenario with the card played by Anna (after Boris's ``foe`` card, before
-    her ``then`` cards and ``post`` strikes), resolved."""
+    """The row's scenario with the card played by Anna (or the row's ``side``), after Boris's
+    ``foe`` card and before the ``then`` cards and Anna's ``post`` strikes, resolved."""
     scenario = _scenario(setup)
     at = setup.get("at", 1)
     if "foe" in setup:
@@ -1017,15 +1185,18 @@ def _play_row(card: str, key: str, setup: dict[str, Any]) -> Any:
     scenario = play_card(
         scenario,
         at,
-        "acting",
+        setup.get("side", "acting"),
         card,
         key,
         optional=setup.get("optional", True),
         **setup.get("choices", {}),
     )
-    for then_card, then_key, *then_choices in setup.get("then", []):
+    for then_card, then_key, *more in setup.get("then", []):
+        # (card, option) played next by Anna, or with {"side": ..., "round": ..., choices}
+        choices = dict(more[0]) if more else {}
+        side = choices.pop("side", "acting")
         scenario = play_card(
-            scenario, at, "acting", then_card, then_key, **(then_choices[0] if then_choices else {})
+            scenario, choices.pop("round", at), side, then_card, then_key, **choices
         )
     scenario["rounds"][at - 1].setdefault("strikes", {}).setdefault("acting", []).extend(
         setup.get("post", [])
@@ -1034,7 +1205,8 @@ def _play_row(card: str, key: str, setup: dict[str, Any]) -> Any:
 
 
 def _check(report: Any, expected: dict[str, Any]) -> None:
-    assert (report.acting.blood, report.opposing.blood) == (expected["a"], expected["b"])
+    boris = report.opposing.blood if report.opposing.life is None else report.opposing.life
+    assert (report.acting.blood, boris) == (expected["a"], expected["b"])
     assert report.opposing.state is MinionState(expected.get("bs", "ready"))
     assert report.acting.state is MinionState(expected.get("as", "ready"))
     for key, value in (("ended", "ended_by"),):
@@ -1089,10 +1261,30 @@ def test_leather_jacket_burns_to_prevent_all() -> None:
     assert report.acting.blood == 4 and report.acting.equipment == ()
 
 
+def _played_levels() -> set[tuple[str, str]]:
+    """Every (card, option) a row plays: its own, the ones it plays first or after."""
+    levels = {(w, _carried(w)) for w, _, _ in WEAPONS}
+    for card, key, _, setup in CASES:
+        levels.add((card, key))
+        levels.update((then[0], then[1]) for then in setup.get("then", []))
+        if "foe" in setup:
+            levels.add(setup["foe"])
+    return levels
+
+
 def test_every_modelled_card_is_played() -> None:
-    played = {c for c, _, _, _ in CASES} | {w for w, _, _ in WEAPONS} | set(NO_STRIKE)
+    played = {c for c, _, _, _ in CASES} | {w for w, _, _ in WEAPONS}
     modelled = {e.name for e in entries() if e.options}
     assert modelled <= played, sorted(modelled - played)
+    levels = _played_levels()
+    for item in entries():
+        keys = {key for card, key in levels if card == item.name}
+        for option in item.options:
+            at_level = {o.label for o in item.options if o.key == option.key}
+            covered = option.label in keys or (option.key in keys and len(at_level) == 1)
+            # one value of X stands for the others (X=0, X=1, ...)
+            covered = covered or (option.choice.startswith("X=") and bool(at_level & keys))
+            assert covered, (item.name, option.label)
     for item in entries():
         for option in item.options:
             said = describe_option(option)
