@@ -119,6 +119,9 @@ class Part:
     initial: bool = False
     """From the opposing minion's initial strike of the round."""
     weapon: str | None = None
+    was_aggravated: int = 0
+    """Aggravated points treated as normal (Skin of Night): still aggravated for prevention
+    that excludes aggravated damage (ruling LSJ 20040812-2)."""
 
     @property
     def dealt(self) -> int:

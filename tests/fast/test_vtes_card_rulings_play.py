@@ -1,0 +1,304 @@
+"""The official rulings on the most-played combat cards, played through the card library.
+
+Each test is named after the ruling it follows and first checks that the shipped rulings
+(``rules.vtes.carddata.rulings``) hold that ruling for the card, with the words the test
+relies on; then it plays the situation the ruling describes and asserts what the ruling says.
+The standard combat: Anna (acting) and Boris (opposing), both vampires of capacity 6 with 4
+blood and strength 1, each making a hand strike unless told otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.errors import IllegalPlay
+from rules.vtes import MinionState
+from rules.vtes.card_library import entry, play_card
+from rules.vtes.carddata import rulings
+from rules.vtes.combat import resolve
+
+BLOW = {"name": "Blow", "damage": 3}
+CLAWS = {"name": "Claws", "damage": 3, "aggravated": True}
+BIG = {"name": "Blow", "damage": 5}  # more than a vampire with 4 blood can mend
+
+
+def vampire(name: str, **more: Any) -> dict[str, Any]:
+    return {"name": name, "kind": "vampire", "capacity": 6, "blood": 4, **more}
+
+
+def combat(*rounds: dict[str, Any], anna: Any = None, boris: Any = None) -> dict[str, Any]:
+    return {
+        "acting": anna or vampire("Anna"),
+        "opposing": boris or vampire("Boris"),
+        "rounds": [dict(r) for r in rounds] or [{}],
+    }
+
+
+def strikes(acting: list[Any] | None = None, opposing: list[Any] | None = None) -> dict[str, Any]:
+    return {"strikes": {"acting": list(acting or []), "opposing": list(opposing or [])}}
+
+
+def ruling(card: str, reference: str, *words: str) -> str:
+    """The text of the card's ruling citing ``reference``, which must say ``words``."""
+    found = [r for r in rulings(entry(card).id) if reference in (x.label for x in r.references)]
+    assert found, f"{card} has no ruling {reference}"
+    text = found[0].text
+    for word in words:
+        assert word in text, (reference, word, text)
+    return text
+
+
+def play(scenario: dict[str, Any], *plays: tuple[Any, ...]) -> dict[str, Any]:
+    """``scenario`` with each (round, side, card, option[, choices]) played in turn."""
+    for number, side, card, key, *more in plays:
+        scenario = play_card(scenario, number, side, card, key, **(more[0] if more else {}))
+    return scenario
+
+
+# -- prevention ----------------------------------------------------------------------------
+
+
+def test_lsj_20040812_2_flesh_of_marble_leaves_aggravated_damage_treated_as_normal() -> None:
+    ruling(
+        "Flesh of Marble",
+        "LSJ 20040812-2",
+        "[pro] Cannot be used to prevent aggravated damage, even if the minion treats them as "
+        "normal damage",
+        "Skin of Night",
+    )
+    # Anna plays Flesh of Marble [pro] and Skin of Night [for]; Boris's Claws deal 3
+    # aggravated, which she takes as normal: basic Flesh of Marble prevents none of it.
+    scenario = play(
+        combat(strikes([], [CLAWS])),
+        (1, "acting", "Flesh of Marble", "pro"),
+        (1, "acting", "Skin of Night", "for"),
+    )
+    report = resolve(scenario)
+    assert report.acting.state is MinionState.READY  # Skin of Night: mended as normal damage
+    assert report.acting.blood == 1  # all 3 points taken
+    # the same 3 points of normal damage from a Blow: only the first gets through
+    normal = play(combat(strikes([], [BLOW])), (1, "acting", "Flesh of Marble", "pro"))
+    assert resolve(normal).acting.blood == 3
+    # superior Flesh of Marble prevents aggravated damage as well
+    superior = play(
+        combat(strikes([], [CLAWS])),
+        (1, "acting", "Flesh of Marble", "PRO"),
+        (1, "acting", "Skin of Night", "for"),
+    )
+    assert resolve(superior).acting.blood == 3
+
+
+def test_pib_20120116_superior_rockheart_prevents_only_half_of_the_current_strike() -> None:
+    ruling("Rockheart", "PIB 20120116", "Superior still prevents only half of the current strike")
+    # Boris's Blow deals 3: superior Rockheart prevents half of it rounded up (2), not that
+    # half and the half of every later strike on top: Anna takes 1 in round 1.
+    rounds = (
+        {**strikes([], [BLOW]), "presses": ["acting"]},
+        strikes([], [BLOW]),
+    )
+    one_round = resolve(play(combat(strikes([], [BLOW])), (1, "acting", "Rockheart", "VIS")))
+    assert (one_round.acting.blood, one_round.acting.damage_prevented) == (3, 2)
+    # round 2: the lasting half of the superior text prevents 2 of the next Blow too
+    report = resolve(play(combat(*rounds), (1, "acting", "Rockheart", "VIS")))
+    assert report.acting.blood == 2 and len(report.rounds) == 2
+
+
+def test_lsj_20001114_rockheart_needs_damage_to_prevent() -> None:
+    ruling("Rockheart", "LSJ 20001114", "Cannot be used if there is no damage to prevent")
+    # at long range Boris's hand strike deals nothing, so basic Rockheart has nothing to prevent
+    far = combat({"maneuvers": ["acting"]})
+    with pytest.raises(IllegalPlay, match="no damage to prevent"):
+        resolve(play(far, (1, "acting", "Rockheart", "vis")))
+
+
+def test_rtr_20041202_undead_persistence_prevents_all_of_a_smaller_strike() -> None:
+    ruling("Undead Persistence", "RTR 20041202", "prevents all of those points")
+    # superior Undead Persistence prevents 2; Boris's hand strike deals 1: all of it
+    report = resolve(play(combat(), (1, "acting", "Undead Persistence", "FOR")))
+    assert report.acting.blood == 4
+
+
+# -- torpor --------------------------------------------------------------------------------
+
+
+def test_lsj_20030214_undead_persistence_cannot_be_played_twice_in_a_combat() -> None:
+    ruling(
+        "Undead Persistence",
+        "LSJ 20030214",
+        "Cannot be used twice by the same vampire during the same combat",
+        "is not going into torpor",
+    )
+    rounds = (
+        {**strikes([], [BIG]), "presses": ["acting"]},
+        strikes([], [BIG]),
+    )
+    once = play(combat(*rounds), (1, "acting", "Undead Persistence", "for"))
+    report = resolve(once)
+    # she fights on, wounded, and goes to torpor when the combat ends
+    assert len(report.rounds) == 2 and report.acting.state is MinionState.TORPOR
+    # in round 2 she is not going to torpor, so a second one cannot be played
+    twice = play(once, (2, "acting", "Undead Persistence", "for"))
+    with pytest.raises(IllegalPlay, match="Anna did not this round"):
+        resolve(twice)
+
+
+# -- strikes -------------------------------------------------------------------------------
+
+
+def test_tom_19951217_immortal_grapple_leaves_a_gun_committed_minion_without_strike() -> None:
+    ruling(
+        "Immortal Grapple",
+        "TOM 19951217",
+        "committed to a strike other than a hand strike",
+        "he gets no strike",
+    )
+    # Boris maneuvers with his .44 Magnum (committing his strike to it), Anna maneuvers back
+    # to close range and plays Immortal Grapple: only hand strikes this round.
+    boris = vampire("Boris")
+    scenario = play(
+        combat(strikes([], [{"weapon": ".44 Magnum"}]), boris=boris),
+        (1, "opposing", ".44 Magnum", "- (carried)"),
+        (1, "opposing", ".44 Magnum", "- (maneuver)"),
+        (1, "acting", "Leapfrog", "spi"),
+        (1, "acting", "Immortal Grapple", "pot"),
+    )
+    report = resolve(scenario)
+    assert report.rounds[0].range == "close"
+    assert report.acting.blood == 4  # Boris gets no strike
+    assert report.opposing.blood == 3  # Anna's hand strike
+    assert "TOM 19951217" in " ".join(step.text for step in report.steps)
+
+
+def test_lsj_19980302_2_the_44_magnum_gives_one_maneuver_each_combat() -> None:
+    ruling(".44 Magnum", "LSJ 19980302-2", "only one maneuver each combat")
+    rounds = (
+        {**strikes([{"weapon": ".44 Magnum"}]), "presses": ["acting"]},
+        strikes([{"weapon": ".44 Magnum"}]),
+    )
+    scenario = play(
+        combat(*rounds),
+        (1, "acting", ".44 Magnum", "- (carried)"),
+        (1, "acting", ".44 Magnum", "- (maneuver)"),
+    )
+    report = resolve(scenario)
+    # round 1 at long range, round 2 back at close: the gun hits twice
+    assert [r.range for r in report.rounds] == ["long", "close"] and report.opposing.blood == 0
+    with pytest.raises(IllegalPlay, match="it is used up"):
+        resolve(play(scenario, (2, "acting", ".44 Magnum", "- (maneuver)")))
+
+
+def test_lsj_19980302_2_the_44_magnum_maneuver_is_spent_when_the_bearer_changes() -> None:
+    ruling(".44 Magnum", "LSJ 19980302-2", "even if the bearer changes")
+    # Anna maneuvers with the gun in round 1 (long range); Boris's ranged strike takes it
+    # from her, and in round 2 he cannot use its maneuver again.
+    take = {"name": "Grab", "steal_equipment": ".44 Magnum", "ranged": True}
+    rounds = (
+        {**strikes([{"weapon": ".44 Magnum"}], [take]), "presses": ["acting"]},
+        {"maneuvers": [{"side": "opposing", "weapon": ".44 Magnum"}]},
+    )
+    scenario = play(
+        combat(*rounds),
+        (1, "acting", ".44 Magnum", "- (carried)"),
+        (1, "acting", ".44 Magnum", "- (maneuver)"),
+    )
+    stolen = resolve({**scenario, "rounds": [scenario["rounds"][0]]})
+    assert stolen.opposing.equipment == (".44 Magnum",)
+    with pytest.raises(IllegalPlay, match="whoever bears it, and it is used up"):
+        resolve(scenario)
+
+
+def test_lsj_20011214_5_no_additional_strike_card_after_superior_stutter_step() -> None:
+    ruling(
+        "Stutter-Step",
+        "LSJ 20011214-5",
+        "cannot play a card that provides an additional strike",
+        "Acrobatics",
+    )
+    scenario = play(combat(), (1, "acting", "Stutter-Step", "CEL"))
+    report = resolve(scenario)
+    assert (report.acting.blood, report.opposing.blood) == (4, 3)  # dodge and hand strike
+    # Acrobatics [cel] gives an additional strike: not even playable for its own sake
+    with pytest.raises(IllegalPlay, match="additional strike"):
+        resolve(play(scenario, (1, "acting", "Acrobatics", "cel")))
+
+
+def test_lsj_20010919_stutter_step_is_a_hand_strike_and_a_dodge() -> None:
+    ruling("Stutter-Step", "LSJ 20010919", "both a hand strike and a dodge")
+    # under Immortal Grapple only hand strikes may be used, so superior Stutter-Step is out
+    scenario = play(
+        combat(),
+        (1, "opposing", "Immortal Grapple", "pot"),
+        (1, "acting", "Stutter-Step", "CEL"),
+    )
+    with pytest.raises(IllegalPlay, match="only hand strikes"):
+        resolve(scenario)
+
+
+# -- damage by its source ------------------------------------------------------------------
+
+
+def test_lsj_20010812_disarm_does_not_count_environmental_damage() -> None:
+    ruling("Disarm", "LSJ 20010812", "Environmental damages", "Carrion Crows", "do not count")
+    # Anna's hand strike (1) against Boris's (1), plus Carrion Crows' 1 environmental damage
+    # on Boris: Anna did not inflict more damage than Boris with strikes, so no Disarm.
+    crows = play(
+        combat(),
+        (1, "acting", "Carrion Crows", "ani"),
+        (1, "acting", "Disarm", "pot"),
+    )
+    with pytest.raises(IllegalPlay, match="inflicted 1 and received 1"):
+        resolve(crows)
+    # with a 2-damage strike she did: Boris goes to torpor
+    blow = combat(strikes([{"name": "Blow", "damage": 2}]))
+    report = resolve(play(blow, (1, "acting", "Disarm", "pot")))
+    assert report.opposing.state is MinionState.TORPOR
+
+
+def test_tom_19950304_pulled_fangs_does_not_count_retainer_damage() -> None:
+    ruling(
+        "Pulled Fangs",
+        "TOM 19950304",
+        "retainers and environmental damage do not count",
+    )
+    ruling("Pulled Fangs", "LSJ 20010812")
+    # Anna's hand strike (1) and her Wolf's strike (1) against Boris's hand strike (1): the
+    # Wolf's damage is not Anna's, so she did not inflict more and cannot play Pulled Fangs.
+    anna = vampire("Anna", retainers=[{"name": "Wolf", "life": 1, "damage": 1}])
+    scenario = play(combat(anna=anna), (1, "acting", "Pulled Fangs", "-"))
+    with pytest.raises(IllegalPlay, match="inflicted 1 and received 1"):
+        resolve(scenario)
+    # environmental damage does not count either (Carrion Crows)
+    crows = play(
+        combat(),
+        (1, "acting", "Carrion Crows", "ani"),
+        (1, "acting", "Pulled Fangs", "-"),
+    )
+    with pytest.raises(IllegalPlay, match="inflicted 1 and received 1"):
+        resolve(crows)
+
+
+def test_lsj_20040802_improvised_flamethrower_burns_even_when_the_damage_is_prevented() -> None:
+    ruling(
+        "Improvised Flamethrower",
+        "LSJ 20040802",
+        "at long range, even if it is prevented or ignored, the Flamethrower will burn",
+    )
+    # at long range Boris shoots Anna, who carries an Improvised Flamethrower, and she
+    # prevents all of it with Leather Jacket: the Flamethrower still burns and she takes 2
+    # aggravated damage.
+    gun = {"name": "Pistol", "type": "gun", "strike": {"damage": 2, "ranged": True}}
+    scenario = play(
+        combat(
+            {"maneuvers": ["acting"], **strikes([], [{"weapon": "Pistol"}])},
+            boris=vampire("Boris", equipment=[gun]),
+        ),
+        (1, "acting", "Improvised Flamethrower", "-"),
+        (1, "acting", "Leather Jacket", "- (carried)"),
+        (1, "acting", "Leather Jacket", "- (burn to prevent)"),
+    )
+    report = resolve(scenario)
+    assert "Improvised Flamethrower" not in report.acting.equipment
+    assert report.acting.state is MinionState.TORPOR  # 2 aggravated: wounded
+    assert report.acting.blood == 3  # the second point burns 1 blood
