@@ -42,12 +42,13 @@ def strikes(acting: list[Any] | None = None, opposing: list[Any] | None = None) 
 
 def ruling(card: str, reference: str, *words: str) -> str:
     """The text of the card's ruling citing ``reference``, which must say ``words``."""
-    found = [r for r in rulings(entry(card).id) if reference in (x.label for x in r.references)]
+    found = [
+        r.text for r in rulings(entry(card).id) if reference in (x.label for x in r.references)
+    ]
     assert found, f"{card} has no ruling {reference}"
-    text = found[0].text
-    for word in words:
-        assert word in text, (reference, word, text)
-    return text
+    saying = [text for text in found if all(word in text for word in words)]
+    assert saying, (reference, words, found)
+    return saying[0]
 
 
 def play(scenario: dict[str, Any], *plays: tuple[Any, ...]) -> dict[str, Any]:
@@ -302,3 +303,153 @@ def test_lsj_20040802_improvised_flamethrower_burns_even_when_the_damage_is_prev
     assert "Improvised Flamethrower" not in report.acting.equipment
     assert report.acting.state is MinionState.TORPOR  # 2 aggravated: wounded
     assert report.acting.blood == 3  # the second point burns 1 blood
+
+
+# -- more of the most-played combat cards ----------------------------------------------------
+
+
+def test_lsj_20040812_2_soak_leaves_aggravated_damage_treated_as_normal() -> None:
+    ruling("Soak", "LSJ 20040812-2", "Cannot be used to prevent aggravated damage", "Skin of Night")
+    scenario = play(
+        combat(strikes([], [CLAWS])),
+        (1, "acting", "Skin of Night", "for"),
+        (1, "acting", "Soak", "for"),
+    )
+    with pytest.raises(IllegalPlay, match="aggravated"):
+        resolve(scenario)
+    # against normal damage Soak prevents 2 of the Blow's 3
+    assert (
+        resolve(play(combat(strikes([], [BLOW])), (1, "acting", "Soak", "for"))).acting.blood == 3
+    )
+
+
+def test_rtr_19941109_carrion_crows_hits_through_a_dodge_not_through_combat_ends() -> None:
+    ruling("Carrion Crows", "RTR 19941109", "Damage is inflicted even against a dodge")
+    ruling("Carrion Crows", "TOM 19951216", "ends combat before damage is applied")
+    dodged = play(
+        combat(strikes([], [{"name": "Dodge", "dodge": True}])),
+        (1, "acting", "Carrion Crows", "ani"),
+    )
+    assert resolve(dodged).opposing.blood == 3  # Anna's hand strike dodged, the crows are not
+    ended = play(
+        combat(),
+        (1, "acting", "Carrion Crows", "ani"),
+        (1, "opposing", "Majesty", "pre"),
+    )
+    report = resolve(ended)
+    assert report.ended_by == "combat_ends" and report.opposing.blood == 3  # Majesty's cost only
+
+
+def test_pib_20121028_taste_of_vitae_is_not_played_against_an_ally() -> None:
+    ruling("Taste of Vitae", "PIB 20121028", "Cannot be played against an ally")
+    ally = {"name": "Boris", "kind": "ally", "life": 3}
+    with pytest.raises(IllegalPlay, match="Taste of Vitae"):
+        resolve(play(combat(boris=ally), (1, "acting", "Taste of Vitae", "-")))
+    assert resolve(play(combat(), (1, "acting", "Taste of Vitae", "-"))).acting.blood == 4
+
+
+def test_rtr_19960221_target_vitals_on_a_strike_without_damage_does_nothing() -> None:
+    ruling("Target Vitals", "RTR 19960221", "even a dodge or a combat ends, but has no effect")
+    dodge = combat(strikes([{"name": "Dodge", "dodge": True}]))
+    report = resolve(play(dodge, (1, "acting", "Target Vitals", "-")))
+    assert (report.acting.blood, report.opposing.blood) == (4, 4)
+
+
+def test_rtr_19970630_target_vitals_damage_is_of_the_strikes_kind() -> None:
+    ruling("Target Vitals", "RTR 19970630", "same type as the strike's damage")
+    # a 1-point aggravated strike with Target Vitals: 3 aggravated damage; the first wounds,
+    # the other two burn 2 blood
+    claw = combat(strikes([{"name": "Claw", "damage": 1, "aggravated": True}]))
+    report = resolve(play(claw, (1, "acting", "Target Vitals", "-")))
+    assert report.opposing.state is MinionState.TORPOR and report.opposing.blood == 2
+
+
+def test_lsj_20100813_torn_signpost_strength_bonuses_add_to_it() -> None:
+    ruling("Torn Signpost", "LSJ 20100813", '"+X strength" effect adds to it')
+    ruling("Torn Signpost", "PIB 20130303", "It can reduce the base strength")
+    report = resolve(
+        play(
+            combat(), (1, "acting", "Torn Signpost", "POT"), (1, "acting", "Fists of Death", "pot")
+        )
+    )
+    assert report.opposing.blood == 0  # strength 3, +1: a hand strike for 4
+    strong = combat(anna=vampire("Anna", strength=4))
+    assert resolve(play(strong, (1, "acting", "Torn Signpost", "pot"))).opposing.blood == 2
+
+
+def test_rtr_20010711_theft_of_vitae_steals_what_there_is() -> None:
+    ruling("Theft of Vitae", "RTR 20010711", "less blood or life than the amount stolen")
+    poor = combat(boris=vampire("Boris", blood=1))
+    report = resolve(play(poor, (1, "acting", "Theft of Vitae", "THA")))
+    # Anna steals Boris's only blood and mends Boris's hand strike
+    assert (report.acting.blood, report.opposing.blood) == (4, 0)
+
+
+def test_rtr_20041202_hidden_strength_may_prevent_less_than_x_plus_1() -> None:
+    ruling("Hidden Strength", "RTR 20041202", "it can prevent less")
+    ruling("Hidden Strength", "LSJ 20001114", "no damage to prevent")
+    # X = 2 (3 to prevent, 2 blood paid) against Boris's 1-damage hand strike
+    report = resolve(play(combat(), (1, "acting", "Hidden Strength", "for (X=2)")))
+    assert (report.acting.blood, report.acting.damage_prevented) == (2, 1)
+    far = combat({"maneuvers": ["acting"]})
+    with pytest.raises(IllegalPlay, match="no damage to prevent"):
+        resolve(play(far, (1, "acting", "Hidden Strength", "for (X=0)")))
+
+
+def test_lsj_20030902_2_dust_up_does_not_stop_the_dodge_it_ignores() -> None:
+    ruling("Dust Up", "LSJ 20030902-2", "Does not prevent the opponent from dodging")
+    dodge = combat(strikes([], [{"name": "Dodge", "dodge": True}]))
+    report = resolve(play(dodge, (1, "acting", "Dust Up", "ani")))
+    assert report.opposing.blood == 2  # the hand strike at +1 lands anyway
+    assert any("dodge has no effect" in line for line in report.narrative)
+
+
+def test_lsj_20010312_drawing_out_the_beast_press_damage_needs_the_press_step() -> None:
+    ruling(
+        "Drawing Out the Beast", "LSJ 20010312", "does not happen if the combat ends prematurely"
+    )
+    ruling("Drawing Out the Beast", "RTR 19970630", "environmental")
+    report = resolve(play(combat(), (1, "acting", "Drawing Out the Beast", "ANI")))
+    # Boris: Anna's hand strike and 1 in the press step; Anna: Boris's hand strike at +1
+    assert (report.acting.blood, report.opposing.blood) == (2, 2)
+    ended = play(
+        combat(),
+        (1, "acting", "Drawing Out the Beast", "ANI"),
+        (1, "opposing", "Majesty", "pre"),
+    )
+    report = resolve(ended)
+    assert report.ended_by == "combat_ends" and report.opposing.blood == 3  # Majesty's cost
+
+
+def test_ank_20191221_superior_terror_frenzy_raises_the_cost_of_taste_of_vitae() -> None:
+    ruling("Terror Frenzy", "ANK 20191221", "Taste of Vitae")
+    scenario = play(
+        combat(),
+        (1, "acting", "Terror Frenzy", "ANI"),
+        (1, "opposing", "Taste of Vitae", "-"),
+    )
+    report = resolve(scenario)
+    # Boris: 4, -1 from Anna's hand strike, -1 for Taste of Vitae, +1 Anna's blood lost
+    assert (report.acting.blood, report.opposing.blood) == (2, 3)
+
+
+def test_ank_20210226_superior_rolling_with_the_punches_needs_the_blood_to_burn() -> None:
+    ruling(
+        "Rolling with the Punches", "ANK 20210226", "cannot be played if the minion cannot afford"
+    )
+    empty = combat(anna=vampire("Anna", blood=0))
+    with pytest.raises(IllegalPlay, match="blood"):
+        resolve(play(empty, (1, "acting", "Rolling with the Punches", "FOR")))
+
+
+def test_ank_20200525_2_a_cancelled_immortal_grapple_still_counts_for_the_round() -> None:
+    ruling("Immortal Grapple", "ANK 20200525-2", "still considered played if it is canceled")
+    scenario = play(
+        combat(),
+        (1, "acting", "Immortal Grapple", "pot"),
+        (1, "opposing", "Charismatic Aura", "aus pre (cancel a grapple)"),
+    )
+    report = resolve(scenario)
+    assert report.opposing.blood == 2  # 1 blood burned for the Aura, 1 from the hand strike
+    with pytest.raises(IllegalPlay, match="only one Immortal Grapple each round"):
+        resolve(play(scenario, (1, "acting", "Immortal Grapple", "pot")))
