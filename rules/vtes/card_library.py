@@ -203,15 +203,30 @@ def _cancel_target(
                 )
             )
     listed = rnd.get("strikes", {}).get(foe, [])
+    unfit: list[str] = []
     for strike in reversed(listed):
         if not strike.get("name") or strike.get("name") == strike.get("weapon"):
             continue
         if kinds and not kinds & {*strike.get("kinds", ()), "strike"}:
+            unfit.append(strike["name"])
             continue
         if requires and not requires & set(strike.get("requires", ())):
+            unfit.append(strike["name"])
             continue
         chosen: dict[str, Any] = strike
         return chosen
+    if unfit and frag.get("quote"):
+        raise InvalidState(
+            msg(
+                "{name} cannot cancel {card} as the {side} side played it in round {number}; "
+                "its text says: “{quote}”",
+                name=name,
+                card=unfit[0],
+                side=side_word(foe),
+                number=number,
+                quote=frag["quote"],
+            )
+        )
     raise InvalidState(
         msg(
             "{name} cancels a strike card: list the {side} side's strike card in round {number} "

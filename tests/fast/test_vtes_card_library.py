@@ -413,6 +413,13 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ),
     ("Rockheart", "tha", {"a": 4, "b": 4}, {}),
     ("Rockheart", "vis", {"a": 3, "b": 3}, {"opp": BLOW}),
+    # "(Doing this twice would prevent all damage from the strike.)"
+    (
+        "Rockheart",
+        "vis",
+        {"a": 4, "b": 3},
+        {"opp": {"name": "Blow", "damage": 5}, "then": [("Rockheart", "vis")]},
+    ),
     (
         "Rockheart",
         "VIS",

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from rules.errors import IllegalPlay
+from rules.errors import IllegalPlay, RuleError
 from rules.vtes import MinionState
 from rules.vtes.card_library import entry, play_card
 from rules.vtes.carddata import rulings
@@ -453,3 +453,101 @@ def test_ank_20200525_2_a_cancelled_immortal_grapple_still_counts_for_the_round(
     assert report.opposing.blood == 2  # 1 blood burned for the Aura, 1 from the hand strike
     with pytest.raises(IllegalPlay, match="only one Immortal Grapple each round"):
         resolve(play(scenario, (1, "acting", "Immortal Grapple", "pot")))
+
+
+DODGE = {"name": "Dodge", "dodge": True}
+PISTOL = {"name": "Pistol", "type": "gun", "strike": {"damage": 2, "ranged": True}}
+
+
+def test_lsj_20011210_anesthetic_touch_ends_combat_after_its_strike_resolves() -> None:
+    ruling("Anesthetic Touch", "LSJ 20011210-2", "A dodge won't prevent combat from ending")
+    ruling("Anesthetic Touch", "LSJ 20011210-3", "the damage can be prevented or healed")
+    dodged = resolve(play(combat(strikes([], [DODGE])), (1, "acting", "Anesthetic Touch", "obe")))
+    assert dodged.ended_by == "combat_ends" and dodged.opposing.blood == 4
+    prevented = play(
+        combat(),
+        (1, "acting", "Anesthetic Touch", "obe"),
+        (1, "opposing", "Rolling with the Punches", "for"),
+    )
+    report = resolve(prevented)
+    # Boris prevents the hand strike; both hand strikes resolved before the combat ended
+    assert report.ended_by == "combat_ends"
+    assert (report.acting.blood, report.opposing.blood) == (3, 4)
+
+
+def test_lsj_19980526_a_dodged_oubliette_or_catatonic_fear_does_nothing_after_combat() -> None:
+    ruling("Oubliette", "LSJ 19980526", "If the strike is dodged, no blood is burned")
+    ruling("Catatonic Fear", "LSJ 19980526", "If the strike is dodged, no damage is done")
+    for card, key in (("Oubliette", "OBT"), ("Catatonic Fear", "PRE")):
+        hit = resolve(play(combat(), (1, "acting", card, key)))
+        assert hit.opposing.blood == 3, card
+        dodged = resolve(play(combat(strikes([], [DODGE])), (1, "acting", card, key)))
+        assert (dodged.ended_by, dodged.opposing.blood) == ("combat_ends", 4), card
+
+
+def test_ank_20170111_catatonic_fear_damage_is_raised_by_dam_the_hearts_river() -> None:
+    ruling("Catatonic Fear", "ANK 20170111", "Dam the Heart's River")
+    scenario = play(
+        combat(),
+        (1, "acting", "Dam the Heart's River", "qui"),
+        (1, "acting", "Catatonic Fear", "PRE"),
+    )
+    assert resolve(scenario).opposing.blood == 2  # 1 after combat, +1
+
+
+def test_ank_20180104_outside_the_hourglass_damage_stands_when_combat_ends_early() -> None:
+    ruling("Outside the Hourglass", "ANK 20180104", "even if the combat ends prematurely")
+    scenario = play(
+        combat(),
+        (1, "acting", "Outside the Hourglass", "TEM"),
+        (1, "opposing", "Illusions of the Kindred", "chi"),
+    )
+    report = resolve(scenario)
+    # Boris: 2 blood for Illusions of the Kindred, 2 damage from the Hourglass
+    assert report.ended_by == "combat_ends" and report.opposing.blood == 0
+
+
+def test_lsj_20040812_2_superior_resilience_leaves_aggravated_damage_treated_as_normal() -> None:
+    ruling("Resilience", "LSJ 20040812-2", "[FOR]Cannot be used to prevent aggravated damage")
+    scenario = play(
+        combat(strikes([], [CLAWS])),
+        (1, "acting", "Skin of Night", "for"),
+        (1, "acting", "Resilience", "FOR"),
+    )
+    with pytest.raises(IllegalPlay, match="aggravated"):
+        resolve(scenario)
+    # basic Resilience prevents any 1 damage
+    basic = play(
+        combat(strikes([], [CLAWS])),
+        (1, "acting", "Skin of Night", "for"),
+        (1, "acting", "Resilience", "for"),
+    )
+    assert resolve(basic).acting.blood == 2
+
+
+def test_lsj_19981006_dragons_breath_rounds_keep_the_gun_when_combat_ends_first() -> None:
+    ruling("Dragon's Breath Rounds", "LSJ 19981006", "Does not burn the gun if combat ends")
+    ruling(
+        "Dragon's Breath Rounds", "LSJ 20030419-2", "Does not make the gun base damage aggravated"
+    )
+    anna = vampire("Anna", equipment=[PISTOL])
+    shot = play(
+        combat(strikes([{"weapon": "Pistol"}]), anna=anna),
+        (1, "acting", "Dragon's Breath Rounds", "-"),
+    )
+    report = resolve(shot)
+    # 2 normal (mended) and 2 aggravated (the first wounds, the second burns 1); gun burned
+    assert report.opposing.state is MinionState.TORPOR and report.opposing.blood == 1
+    assert report.acting.equipment == ()
+    ended = resolve(play(shot, (1, "opposing", "Majesty", "pre")))
+    assert ended.ended_by == "combat_ends" and ended.acting.equipment == ("Pistol",)
+
+
+def test_pib_20130704_hide_the_mind_cancels_only_a_card_played_with_auspex() -> None:
+    ruling("Hide the Mind", "PIB 20130704", "Anesthetic Touch")
+    with_obe = play(combat(), (1, "opposing", "Anesthetic Touch", "obe"))
+    with pytest.raises(RuleError, match="cannot cancel Anesthetic Touch"):
+        resolve(play(with_obe, (1, "acting", "Hide the Mind", "obf")))
+    with_aus = play(combat(), (1, "opposing", "Anesthetic Touch", "aus"))
+    report = resolve(play(with_aus, (1, "acting", "Hide the Mind", "obf")))
+    assert report.opposing.blood == 3  # the dodge is cancelled: Anna's hand strike lands
