@@ -551,3 +551,44 @@ def test_pib_20130704_hide_the_mind_cancels_only_a_card_played_with_auspex() -> 
     with_aus = play(combat(), (1, "opposing", "Anesthetic Touch", "aus"))
     report = resolve(play(with_aus, (1, "acting", "Hide the Mind", "obf")))
     assert report.opposing.blood == 3  # the dodge is cancelled: Anna's hand strike lands
+
+
+def test_rtr_20020501_superior_majesty_still_unlocks_when_a_new_combat_follows() -> None:
+    ruling("Majesty", "RTR 20020501", "still unlocks if an effect continues the combat")
+    scenario = play(
+        combat({}, {}),
+        (1, "acting", "Majesty", "PRE"),
+        (1, "opposing", "Psyche!", "CEL"),
+    )
+    report = resolve(scenario)
+    assert len(report.rounds) == 2 and report.acting.unlocked
+
+
+def test_ank_20200525_1_trap_gives_the_press_to_continue_first() -> None:
+    ruling("Trap", "ANK 20200525-1", "The provided press is applied before any other press")
+    # Trap presses to continue; a press after it ends the combat, whoever plays it
+    for side in ("acting", "opposing"):
+        scenario = play(combat(), (1, "acting", "Trap", "-"), (1, side, "Boxed In", "-"))
+        report = resolve(scenario)
+        assert (report.ended_by, len(report.rounds)) == ("no_press", 1), side
+    # and a press only usable to continue has nothing to do
+    alley = play(combat(), (1, "acting", "Trap", "-"), (1, "acting", "Dead-End Alley", "-"))
+    with pytest.raises(IllegalPlay, match="only usable to continue"):
+        resolve(alley)
+
+
+def test_ank_20200123_two_thefts_of_vitae_resolve_together() -> None:
+    ruling("Theft of Vitae", "ANK 20200123", "they resolve simultaneously")
+    scenario = play(
+        combat(),
+        (1, "acting", "Theft of Vitae", "THA"),
+        (1, "opposing", "Theft of Vitae", "tha"),
+    )
+    report = resolve(scenario)
+    assert (report.acting.blood, report.opposing.blood) == (5, 3)  # +2 -1 and -2 +1
+
+
+def test_rtr_19980928_superior_canine_horde_needs_equipment_to_destroy() -> None:
+    ruling("Canine Horde", "RTR 19980928", "Cannot be used if there is no equipment to destroy")
+    with pytest.raises(IllegalPlay, match="does not carry it"):
+        resolve(play(combat(), (1, "acting", "Canine Horde", "ANI", {"equipment": "Knife"})))
