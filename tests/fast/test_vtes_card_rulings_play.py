@@ -592,3 +592,40 @@ def test_rtr_19980928_superior_canine_horde_needs_equipment_to_destroy() -> None
     ruling("Canine Horde", "RTR 19980928", "Cannot be used if there is no equipment to destroy")
     with pytest.raises(IllegalPlay, match="does not carry it"):
         resolve(play(combat(), (1, "acting", "Canine Horde", "ANI", {"equipment": "Knife"})))
+
+
+def test_pib_20120426_outside_the_hourglass_damage_is_the_minions_own() -> None:
+    ruling("Outside the Hourglass", "PIB 20120426", "inflicted by the minion (not environmental)")
+    # 2 damage before range and a hand strike against Boris's hand strike: Anna inflicted
+    # more damage (3 against 1), so Disarm sends Boris to torpor
+    scenario = play(
+        combat(),
+        (1, "acting", "Outside the Hourglass", "TEM"),
+        (1, "acting", "Disarm", "pot"),
+    )
+    report = resolve(scenario)
+    assert report.opposing.state is MinionState.TORPOR and report.opposing.blood == 1
+
+
+def test_lsj_20030717_meld_with_the_land_unlocks_the_opponent_before_a_new_combat() -> None:
+    ruling("Meld with the Land", "LSJ 20030717", "The opponent still unlocks")
+    scenario = play(
+        combat({}, {}),
+        (1, "acting", "Meld with the Land", "vic"),
+        (1, "opposing", "Psyche!", "CEL"),
+    )
+    report = resolve(scenario)
+    assert len(report.rounds) == 2 and report.opposing.unlocked
+
+
+def test_lsj_20010312_crawling_chamber_press_damage_needs_the_press_step() -> None:
+    ruling("Crawling Chamber", "LSJ 20010312", "does not happen if the combat ends prematurely")
+    report = resolve(play(combat(), (1, "acting", "Crawling Chamber", "VIS")))
+    assert report.opposing.blood == 2  # the hand strike and 1 in the press step
+    ended = play(
+        combat(),
+        (1, "acting", "Crawling Chamber", "VIS"),
+        (1, "opposing", "Majesty", "pre"),
+    )
+    report = resolve(ended)
+    assert report.ended_by == "combat_ends" and report.opposing.blood == 3  # Majesty's cost
