@@ -629,3 +629,73 @@ def test_lsj_20010312_crawling_chamber_press_damage_needs_the_press_step() -> No
     )
     report = resolve(ended)
     assert report.ended_by == "combat_ends" and report.opposing.blood == 3  # Majesty's cost
+
+
+# -- rulings shared by many prevention cards -------------------------------------------------
+
+NO_DAMAGE_TO_PREVENT = [
+    ("Rolling with the Punches", "for"),
+    ("Hidden Strength", "for (X=0)"),
+    ("Indomitability", "for"),
+    ("Indomitability", "FOR (prevent)"),
+    ("Diversion", "for"),
+    ("Skin of Steel", "for"),
+    ("Skin of Steel", "FOR"),
+    ("Sideslip", "CEL"),
+    ("Unflinching Persistence", "for"),
+    ("Soak", "for"),
+    ("Soak", "FOR"),
+    ("Rego Motum", "tha"),
+    ("Rego Motum", "THA"),
+    ("Glancing Blow", "-"),
+    ("Superior Mettle", "for"),
+    ("Superior Mettle", "FOR"),
+    ("Stonestrength", "VIS"),
+    ("Resilience", "for"),
+    ("Resilience", "FOR"),
+    ("Undead Persistence", "FOR"),
+    ("Rockheart", "vis"),
+]
+
+
+@pytest.mark.parametrize(("card", "key"), NO_DAMAGE_TO_PREVENT)
+def test_lsj_20001114_prevention_needs_damage_to_prevent(card: str, key: str) -> None:
+    ruling(card, "LSJ 20001114", "no damage to prevent")
+    # at long range Boris's hand strike deals nothing: there is nothing to prevent
+    far = combat({"maneuvers": ["acting"]})
+    with pytest.raises(IllegalPlay, match="no damage to prevent"):
+        resolve(play(far, (1, "acting", card, key)))
+
+
+FEWER_POINTS = [
+    ("Diversion", "for"),
+    ("Soak", "for"),
+    ("Soak", "FOR"),
+    ("Rego Motum", "tha"),
+    ("Rego Motum", "THA"),
+    ("Stonestrength", "VIS"),
+    ("Resilience", "FOR"),
+    ("Undead Persistence", "FOR"),
+]
+
+
+@pytest.mark.parametrize(("card", "key"), FEWER_POINTS)
+def test_rtr_20041202_prevention_above_the_damage_prevents_all_of_it(card: str, key: str) -> None:
+    ruling(card, "RTR 20041202", "prevents all of those points")
+    # each prevents 2 or more; Boris's hand strike deals 1: none of it gets through
+    report = resolve(play(combat(), (1, "acting", card, key)))
+    assert (report.acting.damage_taken, report.acting.damage_prevented) == (0, 1)
+
+
+def test_lsj_20011204_3_a_card_requires_the_discipline_it_is_played_with() -> None:
+    ruling("Dust Up", "LSJ 20011204-3", "counts as requiring the Discipline(s) being used")
+    # Increased Strength adds 1 to strikes requiring Potence: Dust Up played with [pot] (a
+    # hand strike at +2) is one, played with [ani] (a hand strike at +1) it is not
+    with_pot = play(
+        combat(), (1, "acting", "Increased Strength", "pot"), (1, "acting", "Dust Up", "pot")
+    )
+    assert resolve(with_pot).opposing.blood == 0  # 1 + 2 + 1
+    with_ani = play(
+        combat(), (1, "acting", "Increased Strength", "pot"), (1, "acting", "Dust Up", "ani")
+    )
+    assert resolve(with_ani).opposing.blood == 2  # 1 + 1
