@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, Literal
 
-from rules.errors import InvalidState
+from rules.errors import IllegalPlay, InvalidState
 from rules.i18n import Message, msg, msg_n
 from rules.vtes.card_entry import COSTED as _COSTED
 from rules.vtes.card_entry import LIMITED as _LIMITED
@@ -329,6 +329,18 @@ def _write(
             entry_["strike"] = True
         rnd.setdefault(listed, []).append(entry_)
     elif slot == "new_round":
+        earlier = rnd.get("new_round")
+        if earlier is not None:
+            # rulings RTR 20020501 (Psyche!) and ANK 20191219 (Telepathic Tracking)
+            raise IllegalPlay(
+                msg(
+                    "Round {number}: {card} cannot be played, since {other} already starts a "
+                    "new round or queues a combat as this combat would end.",
+                    number=round_number,
+                    card=item.name,
+                    other=earlier.get("card", "?"),
+                )
+            )
         rnd["new_round"] = {"side": side, "card": item.name, **frag}
     elif slot == "round_range":
         rnd["range"] = frag["range"]

@@ -699,3 +699,89 @@ def test_lsj_20011204_3_a_card_requires_the_discipline_it_is_played_with() -> No
         combat(), (1, "acting", "Increased Strength", "pot"), (1, "acting", "Dust Up", "ani")
     )
     assert resolve(with_ani).opposing.blood == 2  # 1 + 1
+
+
+def test_rtr_19970630_increased_strength_adds_damage_of_the_strikes_kind() -> None:
+    ruling("Increased Strength", "RTR 19970630", "same type as the strike's damage")
+    # Burning Wrath [pot]: a hand strike at +1, aggravated (2); Increased Strength adds 1 more
+    # aggravated: the first point wounds Boris, the other two burn 2 blood
+    scenario = play(
+        combat(),
+        (1, "acting", "Increased Strength", "pot"),
+        (1, "acting", "Burning Wrath", "pot"),
+    )
+    report = resolve(scenario)
+    assert report.opposing.state is MinionState.TORPOR and report.opposing.blood == 2
+
+
+def test_tom_19960225_undead_strength_damage_takes_the_weapons_kind() -> None:
+    ruling("Undead Strength", "TOM 19960225", "inherits all of the properties of the base damage")
+    ruling("Undead Strength", "RTR 19960221", "the strike still will not do damage")
+    femur = {"name": "Femur of Toomler", "type": "melee"}
+    femur["strike"] = {"strength_bonus": 1, "aggravated": True}
+    anna = vampire("Anna", equipment=[femur])
+    used = play(
+        combat(anna=anna),
+        (1, "acting", "Undead Strength", "pot (melee weapon)", {"equipment": "Femur of Toomler"}),
+    )
+    report = resolve(used)
+    # the Femur's 2 aggravated and the card's 1, aggravated too
+    assert report.opposing.state is MinionState.TORPOR and report.opposing.blood == 2
+    ring = {"name": "Rowan Ring", "type": "melee"}
+    ring["strike"] = {"send_to_torpor": True, "unpreventable": True}
+    with_ring = play(
+        combat(anna=vampire("Anna", equipment=[ring])),
+        (1, "acting", "Undead Strength", "pot (melee weapon)", {"equipment": "Rowan Ring"}),
+    )
+    report = resolve(with_ring)
+    # the Ring deals no damage, so the +1 adds none: Boris goes to torpor with all his blood
+    assert report.opposing.state is MinionState.TORPOR and report.opposing.blood == 4
+
+
+CANNOT_AFFORD = [
+    ("Charismatic Aura", "aus pre (cancel a strike card)"),
+    ("Chiropteran Marauder", "VIC"),
+    ("Superior Mettle", "FOR"),
+]
+
+
+@pytest.mark.parametrize(("card", "key"), CANNOT_AFFORD)
+def test_ank_20210226_blood_to_burn_must_be_there(card: str, key: str) -> None:
+    ruling(card, "ANK 20210226", "cannot be played if the minion cannot afford to burn the blood")
+    empty = combat(anna=vampire("Anna", blood=0))
+    scenario = play(empty, (1, "opposing", "Undead Strength", "pot (hand strike)"))
+    with pytest.raises(IllegalPlay, match="cannot pay"):
+        resolve(play(scenario, (1, "acting", card, key)))
+
+
+def test_rtr_20010711_the_first_torpor_effect_played_decides() -> None:
+    ruling("Amaranth", "RTR 20010711", "if played first")
+    # Anna's strike should send Boris to torpor; Anna, acting, plays Amaranth first: Boris
+    # is diablerized, so his Undead Persistence has no vampire going to torpor to save
+    first = play(
+        combat(strikes([BIG])),
+        (1, "acting", "Amaranth", "-"),
+        (1, "opposing", "Undead Persistence", "for"),
+    )
+    with pytest.raises(IllegalPlay, match="Undead Persistence is only usable when Boris should"):
+        resolve(first)
+    # Anna should go to torpor; she plays Undead Persistence first: Boris's Amaranth has no
+    # vampire going to torpor to diablerize
+    saved = play(
+        combat(strikes([], [BIG])),
+        (1, "acting", "Undead Persistence", "for"),
+        (1, "opposing", "Amaranth", "-"),
+    )
+    with pytest.raises(IllegalPlay, match="Amaranth is only usable when Anna should"):
+        resolve(saved)
+
+
+def test_ank_20191219_telepathic_tracking_cannot_follow_psyche() -> None:
+    ruling("Telepathic Tracking", "ANK 20191219", "Cannot be played after [CEL] {Psyche!}")
+    ruling("Psyche!", "RTR 20020501", "Cannot be played if there is already a combat queued")
+    queued = play(combat({}, {}), (1, "opposing", "Psyche!", "CEL"))
+    with pytest.raises(IllegalPlay, match="Psyche! already starts a new round or queues"):
+        play(queued, (1, "acting", "Telepathic Tracking", "AUS"))
+    new_round = play(combat({}, {}), (1, "acting", "Telepathic Tracking", "AUS"))
+    with pytest.raises(IllegalPlay, match="Telepathic Tracking already"):
+        play(new_round, (1, "opposing", "Psyche!", "CEL"))
