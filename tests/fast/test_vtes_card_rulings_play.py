@@ -785,3 +785,32 @@ def test_ank_20191219_telepathic_tracking_cannot_follow_psyche() -> None:
     new_round = play(combat({}, {}), (1, "acting", "Telepathic Tracking", "AUS"))
     with pytest.raises(IllegalPlay, match="Telepathic Tracking already"):
         play(new_round, (1, "opposing", "Psyche!", "CEL"))
+
+
+def test_rtr_19970630_a_set_range_skips_the_determine_range_step() -> None:
+    ruling("Immortal Grapple", "RTR 19970630", "Skip the Determine Range step for that round")
+    ruling("Brick by Brick", "RTR 19970630", "no other effect can be used to reset the range")
+    # superior Immortal Grapple: the next round is at close range, without maneuvers
+    grapple = play(combat({}, {}), (1, "acting", "Immortal Grapple", "POT"))
+    assert [r.range for r in resolve(grapple).rounds] == ["close", "close"]
+    grapple["rounds"][1]["maneuvers"] = ["opposing"]
+    with pytest.raises(IllegalPlay, match="determine-range step is skipped"):
+        resolve(grapple)
+    # superior Brick by Brick sets this round's range: Boris cannot maneuver
+    brick = play(
+        combat({"maneuvers": ["opposing"]}),
+        (1, "acting", "Brick by Brick", "VIS", {"range": "long"}),
+    )
+    with pytest.raises(IllegalPlay, match="already set to long"):
+        resolve(brick)
+
+
+def test_lsj_20001206_a_limited_additional_strike_before_or_after_hell_for_leather() -> None:
+    ruling("Hell-for-Leather", "LSJ 20001206", "can be played before or after")
+    hands = combat(strikes([{"hand": True}] * 3))
+    after = play(hands, (1, "acting", "Hell-for-Leather", "cel"), (1, "acting", "Blur", "cel"))
+    before = play(hands, (1, "acting", "Blur", "cel"), (1, "acting", "Hell-for-Leather", "cel"))
+    for scenario in (after, before):
+        report = resolve(scenario)
+        # three hand strikes land; Anna paid 1 blood for Blur and took Boris's hand strike
+        assert (report.acting.blood, report.opposing.blood) == (2, 1)
