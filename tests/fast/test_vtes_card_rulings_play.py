@@ -814,3 +814,39 @@ def test_lsj_20001206_a_limited_additional_strike_before_or_after_hell_for_leath
         report = resolve(scenario)
         # three hand strikes land; Anna paid 1 blood for Blur and took Boris's hand strike
         assert (report.acting.blood, report.opposing.blood) == (2, 1)
+
+
+def test_rtr_20020501_superior_earth_meld_still_unlocks_when_a_new_combat_follows() -> None:
+    ruling("Earth Meld", "RTR 20020501", "still unlocks if an effect continues the combat")
+    scenario = play(
+        combat({}, {}),
+        (1, "acting", "Earth Meld", "PRO"),
+        (1, "opposing", "Psyche!", "CEL"),
+    )
+    report = resolve(scenario)
+    assert len(report.rounds) == 2 and report.acting.unlocked
+
+
+@pytest.mark.parametrize(("card", "key"), [("Oubliette", "OBT"), ("Catatonic Fear", "PRE")])
+def test_rtr_20020501_an_after_combat_effect_is_lost_to_a_new_combat(card: str, key: str) -> None:
+    ruling(card, "RTR 20020501", "If the combat continues or a new combat begins")
+    scenario = play(combat({}, {}), (1, "acting", card, key), (1, "opposing", "Psyche!", "CEL"))
+    report = resolve(scenario)
+    # the new combat's hand strikes only: nothing burned or dealt after the first combat
+    assert len(report.rounds) == 2 and report.opposing.blood == 3
+
+
+def test_lsj_20051113_a_frenzy_card_affecting_the_vampire_is_played_on_it() -> None:
+    ruling("Invoking the Beast", "LSJ 20051113", "considered being played on the minion")
+    # Boris's Drawing Out the Beast gives Anna +1 strength and binds her: it is played on her,
+    # and Invoking the Beast cancels it
+    scenario = play(
+        combat(),
+        (1, "opposing", "Drawing Out the Beast", "ani"),
+        (1, "acting", "Invoking the Beast", "abo (cancel a frenzy card)"),
+    )
+    report = resolve(scenario)
+    assert (report.acting.blood, report.opposing.blood) == (3, 3)  # Anna's strength stays 1
+    assert (
+        resolve(play(combat(), (1, "opposing", "Drawing Out the Beast", "ani"))).opposing.blood == 2
+    )
