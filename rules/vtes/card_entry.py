@@ -126,9 +126,34 @@ class LibraryEntry:
         return bool(self.options) and not self.unmodelled
 
     def option(self, key: str) -> CardOption:
+        """The option labelled ``key`` (``"abo (strength)"``), or the only option at level
+        ``key`` (``"abo"``); a level the text offers several choices at needs the choice.
+
+        >>> beast = LibraryEntry(0, "Beast", "combat", (
+        ...     CardOption("abo", (), choice="strength"), CardOption("abo", (), choice="cancel")))
+        >>> beast.option("abo (cancel)").choice
+        'cancel'
+        >>> beast.option("abo")
+        Traceback (most recent call last):
+        ...
+        rules.errors.InvalidState: Beast offers several choices at abo; give one of them: \
+abo (strength), abo (cancel).
+        """
         for opt in self.options:
-            if key in (opt.key, opt.label):
+            if key == opt.label:
                 return opt
+        at_level = [opt for opt in self.options if key == opt.key]
+        if len(at_level) == 1:
+            return at_level[0]
+        if at_level:
+            raise InvalidState(
+                msg(
+                    "{name} offers several choices at {key}; give one of them: {allowed}.",
+                    name=self.name,
+                    key=key,
+                    allowed=tuple(o.label for o in at_level),
+                )
+            )
         for level, why in self.unmodelled:
             if key == level:
                 raise InvalidState(

@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, Literal
 
-from rules.errors import InvalidState
+from rules.errors import IllegalPlay, InvalidState
 from rules.i18n import Message, msg, msg_n
 from rules.vtes.card_entry import COSTED as _COSTED
 from rules.vtes.card_entry import LIMITED as _LIMITED
@@ -203,15 +203,30 @@ def _cancel_target(
                 )
             )
     listed = rnd.get("strikes", {}).get(foe, [])
+    unfit: list[str] = []
     for strike in reversed(listed):
         if not strike.get("name") or strike.get("name") == strike.get("weapon"):
             continue
         if kinds and not kinds & {*strike.get("kinds", ()), "strike"}:
+            unfit.append(strike["name"])
             continue
         if requires and not requires & set(strike.get("requires", ())):
+            unfit.append(strike["name"])
             continue
         chosen: dict[str, Any] = strike
         return chosen
+    if unfit and frag.get("quote"):
+        raise InvalidState(
+            msg(
+                "{name} cannot cancel {card} as the {side} side played it in round {number}; "
+                "its text says: “{quote}”",
+                name=name,
+                card=unfit[0],
+                side=side_word(foe),
+                number=number,
+                quote=frag["quote"],
+            )
+        )
     raise InvalidState(
         msg(
             "{name} cancels a strike card: list the {side} side's strike card in round {number} "
@@ -314,6 +329,18 @@ def _write(
             entry_["strike"] = True
         rnd.setdefault(listed, []).append(entry_)
     elif slot == "new_round":
+        earlier = rnd.get("new_round")
+        if earlier is not None:
+            # rulings RTR 20020501 (Psyche!) and ANK 20191219 (Telepathic Tracking)
+            raise IllegalPlay(
+                msg(
+                    "Round {number}: {card} cannot be played, since {other} already starts a "
+                    "new round or queues a combat as this combat would end.",
+                    number=round_number,
+                    card=item.name,
+                    other=earlier.get("card", "?"),
+                )
+            )
         rnd["new_round"] = {"side": side, "card": item.name, **frag}
     elif slot == "round_range":
         rnd["range"] = frag["range"]

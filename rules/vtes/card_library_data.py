@@ -2541,6 +2541,11 @@ COMBAT_3: tuple[LibraryEntry, ...] = (
             PRESS("continue", optional=True),
             note=msg("Requires a Blood Brother of the same circle: the judge checks it."),
         ),
+        limits=Q(
+            "Requires a ready unlocked Blood Brother of the same circle as another one you "
+            "control in combat.",
+            outsider=True,
+        ),
     ),
     C(
         100751,
@@ -2925,10 +2930,10 @@ EQUIPMENT: tuple[LibraryEntry, ...] = (
         "Wooden Stake",
         OPT(
             "-",
-            EQ({"strength_bonus": 0, "torpor_after": 2}, type="melee"),
+            EQ({"strength_bonus": 0, "torpor_after": 2, "transfers": True}, type="melee"),
             note=msg(
-                "The Stake then goes on the vampire sent to torpor (it does not unlock as "
-                "normal): for the judge."
+                "The vampire the card moves to does not unlock as normal while it stays in "
+                "torpor: for the judge."
             ),
         ),
         source="card text; ruling LSJ 19980831",
@@ -2959,10 +2964,10 @@ EQUIPMENT: tuple[LibraryEntry, ...] = (
         "Rowan Ring",
         OPT(
             "-",
-            EQ({"send_to_torpor": True, "unpreventable": True}, type="melee"),
+            EQ({"send_to_torpor": True, "unpreventable": True, "transfers": True}, type="melee"),
             note=msg(
-                "The Ring then goes on the vampire sent to torpor (it does not unlock as normal): "
-                "for the judge."
+                "The vampire the card moves to does not unlock as normal while it stays in "
+                "torpor: for the judge."
             ),
         ),
         source="card text; rulings LSJ 19980219, LSJ 20090622-2",

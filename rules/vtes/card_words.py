@@ -114,7 +114,7 @@ def _strike_words(f: Mapping[str, Any]) -> Message:
     return msg("strike: {parts}", parts=tuple(parts))
 
 
-def _prevent_words(p: Mapping[str, Any]) -> list[Message]:
+def _prevent_words(p: Mapping[str, Any], this_round: bool = False) -> list[Message]:
     parts: list[Message] = []
     if p.get("each_round"):
         if p.get("strikes_only"):
@@ -122,6 +122,14 @@ def _prevent_words(p: Mapping[str, Any]) -> list[Message]:
                 msg_n(
                     "prevent {n} damage from strikes each round",
                     "prevent {n} damage from strikes each round",
+                    p["each_round"],
+                )
+            )
+        elif this_round:
+            parts.append(
+                msg_n(
+                    "may prevent {n} damage this round",
+                    "may prevent {n} damage this round",
                     p["each_round"],
                 )
             )
@@ -139,7 +147,9 @@ def _prevent_words(p: Mapping[str, Any]) -> list[Message]:
         parts.append(msg("prevent half of each opposing strike"))
     if p.get("after_first"):
         parts.append(msg("only the first damage of a round gets through"))
-    if p.get("aggravated_as_normal"):
+    if p.get("aggravated_as_normal") and this_round:
+        parts.append(msg("aggravated damage counts as normal this round"))
+    elif p.get("aggravated_as_normal"):
         parts.append(msg("aggravated damage counts as normal"))
     if p.get("immune_normal"):
         parts.append(msg("immune to non-aggravated damage"))
@@ -214,9 +224,39 @@ def _before_range_words(f: Mapping[str, Any]) -> Message | str:
             )
         )
     if "prevent" in f:
-        parts.extend(_prevent_words(f["prevent"]))
+        parts.extend(_prevent_words(f["prevent"], this_round))
     if f.get("damage_bonus"):
-        parts.append(msg_n("+{n} damage", "+{n} damage", f["damage_bonus"].get("amount", 0)))
+        bonus = f["damage_bonus"]
+        amount = bonus.get("amount", 0)
+        if bonus.get("requires"):
+            parts.append(
+                msg_n(
+                    "+{n} damage to each of its strikes requiring {discipline}",
+                    "+{n} damage to each of its strikes requiring {discipline}",
+                    amount,
+                    discipline=str(bonus["requires"]),
+                )
+            )
+        elif bonus.get("weapon"):
+            parts.append(
+                msg_n(
+                    "+{n} damage to each of its strikes with the chosen weapon",
+                    "+{n} damage to each of its strikes with the chosen weapon",
+                    amount,
+                )
+            )
+        elif bonus.get("everything"):
+            parts.append(
+                msg_n(
+                    "+{n} damage to each strike or damaging effect against the opponent",
+                    "+{n} damage to each strike or damaging effect against the opponent",
+                    amount,
+                )
+            )
+        else:
+            parts.append(msg_n("+{n} damage", "+{n} damage", amount))
+        if bonus.get("make_aggravated"):
+            parts.append(msg("that damage is aggravated"))
     if f.get("card_cost"):
         parts.append(
             msg_n(

@@ -385,6 +385,33 @@ def resolve(scenario: Mapping[str, Any]) -> CombatReport:
             opposing=o.name,
         ),
     )
+    for fighter in (a, o):
+        for item in fighter.equipment:
+            if item.strength:
+                steps.append(
+                    Step(
+                        SEQUENCE,
+                        msg(
+                            "{name} carries {item}, which gives it {n} strength.",
+                            name=fighter.name,
+                            item=item.name,
+                            n=format(item.strength, "+d"),
+                        ),
+                    )
+                )
+            if item.card_discount:
+                steps.append(
+                    Step(
+                        SEQUENCE,
+                        msg_n(
+                            "{name} carries {item}: its combat cards cost {n} blood less.",
+                            "{name} carries {item}: its combat cards cost {n} blood less.",
+                            item.card_discount,
+                            name=fighter.name,
+                            item=item.name,
+                        ),
+                    )
+                )
     a.foe, o.foe = o, a
     combat = CombatState()
     rounds: list[RoundReport] = []

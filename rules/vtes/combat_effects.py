@@ -119,6 +119,9 @@ class Part:
     initial: bool = False
     """From the opposing minion's initial strike of the round."""
     weapon: str | None = None
+    was_aggravated: int = 0
+    """Aggravated points treated as normal (Skin of Night): still aggravated for prevention
+    that excludes aggravated damage (ruling LSJ 20040812-2)."""
 
     @property
     def dealt(self) -> int:
@@ -480,7 +483,7 @@ class CardEffects:
                     source, name, n, aggravated=aggravated, unpreventable=unpreventable
                 )
 
-    def _bonus_against(self, side: Side, source: str) -> int:
+    def _bonus_against(self, side: Side, source: str | Message) -> int:
         """Damage added to every damaging effect against ``side``'s minion (Dam the Heart's
         River), with a step saying so."""
         extra = 0

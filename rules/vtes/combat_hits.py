@@ -333,6 +333,7 @@ class HitSteps(StrikeCards):
                         ),
                     )
                     part.normal += part.aggravated
+                    part.was_aggravated += part.aggravated
                     part.aggravated = 0
                 if prevent.immune_normal and part.normal:
                     self.trace.add(
@@ -364,7 +365,24 @@ class HitSteps(StrikeCards):
                     continue
                 agg_left = max(0, part.aggravated - max(0, prevented - part.normal))
                 normal_left = left - agg_left
+                # prevention comes off the points treated as normal first
+                converted_left = max(0, part.was_aggravated - min(prevented, part.normal))
+                if after == "normal" and converted_left:
+                    self.trace.add(
+                        PREVENTION,
+                        msg_n(
+                            "{card} cannot prevent the {n} aggravated damage {name} treats as "
+                            "normal (ruling LSJ 20040812-2).",
+                            "{card} cannot prevent the {n} aggravated damage {name} treats as "
+                            "normal (ruling LSJ 20040812-2).",
+                            converted_left,
+                            card=effect.name,
+                            name=fighter.name,
+                        ),
+                    )
                 if after == "normal":
+                    agg_left += converted_left
+                    normal_left -= converted_left
                     allowed = 0 if inflicted or agg_left else 1
                     stopped = max(0, normal_left - allowed)
                 else:

@@ -12,6 +12,7 @@ damage, so that the cards asking for damage "inflicted by" a minion count only t
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 
 from rules.errors import IllegalPlay, InvalidState
@@ -93,6 +94,17 @@ def describe_strike(strike: Strike, effect: StrikeEffect, strength: int) -> Mess
             )
         return msg("makes a hand strike{at}{details}", at=at, details=details)
     if strike.weapon:
+        if strike.name and strike.name != strike.weapon:  # a strike card used with a weapon
+            bonus_at: Message | str = (
+                msg(" at +{bonus}", bonus=strike.bonus) if strike.bonus else ""
+            )
+            return msg(
+                "plays {card}: strikes with {weapon}{at}{details}",
+                card=strike.name,
+                weapon=strike.weapon,
+                at=bonus_at,
+                details=details,
+            )
         return msg("strikes with {weapon}{details}", weapon=strike.weapon, details=details)
     return msg("strikes with {strike}{details}", strike=_strike_name(strike.name), details=details)
 
@@ -152,10 +164,13 @@ class PairSteps(RangeSteps):
                         weapon=strike.weapon,
                     )
                 )
+            effect = item.strike
+            if strike.undodgeable:
+                effect = dataclasses.replace(effect, undodgeable=True)
             chosen = _Chosen(
                 side,
                 strike,
-                item.strike,
+                effect,
                 gun=item.type == "gun",
                 melee=item.type == "melee",
                 initial=initial,
@@ -949,6 +964,7 @@ class PairSteps(RangeSteps):
             )
             self._say(msg("{weapon} sends {name} to torpor.", weapon=weapon, name=opp.name))
             self._to_torpor(opp)
+            self._transfer_weapon(fighter, opp, weapon)
 
     def _apply_burn(self, hits: Mapping[Side, _Hit]) -> None:
         for side, hit in hits.items():

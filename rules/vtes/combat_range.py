@@ -132,8 +132,13 @@ class RangeSteps(HitSteps):
         )
 
     def _strike_maneuver(self, side: Side, card: str) -> None:
-        listed = [s for s in self.rnd.strikes_of(side) if s.name == card and s.effect is not None]
-        if not listed:
+        listed = [s for s in self.rnd.strikes_of(side) if s.name == card]
+        effect = listed[0].effect if listed else None
+        if listed and effect is None and listed[0].weapon is not None:
+            # the strike card is used with a weapon (Lam Into with a melee weapon)
+            item = self.f[side].carried(listed[0].weapon)
+            effect = item.strike if item is not None else None
+        if effect is None:
             raise IllegalPlay(
                 msg(
                     "{where}: {name}'s maneuver comes from the strike card {card}, which commits "
@@ -143,8 +148,6 @@ class RangeSteps(HitSteps):
                     card=card,
                 )
             )
-        effect = listed[0].effect
-        assert effect is not None
         self._usable(side, listed[0], effect, True, grapple=False)
         self._committing(side, Commit(strike=card, card=card), card)
         self.trace.add(

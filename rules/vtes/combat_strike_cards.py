@@ -19,8 +19,9 @@ from rules.i18n import Message, msg, msg_n, msg_p
 from rules.vtes import combat_text as words
 from rules.vtes.combat_before_range import cancel_fits
 from rules.vtes.combat_effects import CARDS, LASTING, PREVENTION, Hit, Part
-from rules.vtes.combat_fighter import Lasting
+from rules.vtes.combat_fighter import Fighter, Lasting
 from rules.vtes.combat_round_end import RoundEndCards
+from rules.vtes.models import MinionState
 from rules.vtes.scenario import SIDES, Side, Strike, StrikeEffect, other
 from rules.vtes.scenario_effects import DamageBonus
 
@@ -230,6 +231,10 @@ class StrikeCards(RoundEndCards):
         self._ammo(c)
         for effect in fighter.effects:
             self._bonus(c, effect)
+        if c.effect.damage_for(fighter.strength) > 0:
+            # an effect in force on the other side adding damage to every strike against
+            # this strike's target (Dam the Heart's River)
+            c.bonus += self._bonus_against(other(c.side), strike_name(c.strike.name))
         if c.effect.never_aggravated and c.effect.aggravated:
             c.effect = dataclasses.replace(c.effect, aggravated=False)
             self.trace.add(
@@ -667,3 +672,24 @@ class StrikeCards(RoundEndCards):
                 )
             )
             self._to_torpor(victim)
+            self._transfer_weapon(self.f[other(side)], victim, hit.torpor)
+
+    def _transfer_weapon(self, bearer: Fighter, victim: Fighter, weapon: str) -> None:
+        """A weapon whose text moves it to the vampire it sent to torpor (Rowan Ring)."""
+        item = bearer.carried(weapon)
+        if item is None or item.strike is None or not item.strike.transfers:
+            return
+        if victim.state is not MinionState.TORPOR:
+            return
+        bearer.equipment.remove(item)
+        victim.equipment.append(item)
+        self.trace.add(
+            CARDS,
+            msg(
+                "{weapon} moves to {name}, which it sent to torpor; {name} does not unlock as "
+                "normal while it stays in torpor.",
+                weapon=weapon,
+                name=victim.name,
+            ),
+        )
+        self._say(msg("{weapon} moves to {name}.", weapon=weapon, name=victim.name))

@@ -177,6 +177,8 @@ class TorporCards(BeforeRangeCards):
                     opp.state = MinionState.BURNED
                     self._burn_possessions(opp)
             if effect.damage and opp.state is not MinionState.BURNED:
+                # a damaging effect: Dam the Heart's River adds to it (ruling ANK 20170111)
+                dealt = effect.damage + self._bonus_against(opp.side, effect.card)
                 self.trace.add(
                     AFTER,
                     msg(
@@ -184,7 +186,7 @@ class TorporCards(BeforeRangeCards):
                         "can prevent.",
                         card=effect.card,
                         name=opp.name,
-                        damage=words.damage(effect.damage),
+                        damage=words.damage(dealt),
                     ),
                 )
                 self._say(
@@ -192,11 +194,11 @@ class TorporCards(BeforeRangeCards):
                         "After the combat, {card}: {name} takes {damage}.",
                         card=effect.card,
                         name=opp.name,
-                        damage=words.damage(effect.damage),
+                        damage=words.damage(dealt),
                     )
                 )
                 hit = Hit()
-                hit.add("card", effect.card, effect.damage, by=effect.side, unpreventable=True)
+                hit.add("card", effect.card, dealt, by=effect.side, unpreventable=True)
                 self._deal({opp.side: hit})
             if effect.gain_half and fighter.ready and fighter.capacity is not None:
                 half = (effect.gain_half + 1) // 2

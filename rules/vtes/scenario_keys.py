@@ -148,6 +148,7 @@ EFFECT_KEYS = (
     "recoil_once",
     "spend_counters",
     "torpor_after",
+    "transfers",
 )
 USE_KEYS = (
     "target",
@@ -172,4 +173,4 @@ USE_KEYS = (
     "coin",
 )
 STRIKE_KEYS = ("name", "hand", "weapon", *EFFECT_KEYS, *USE_KEYS)
-WEAPON_USE_KEYS = ("name", "weapon", "limits", *USE_KEYS)
+WEAPON_USE_KEYS = ("name", "weapon", "limits", "undodgeable", *USE_KEYS)

@@ -109,6 +109,7 @@ def parse_effect(data: Mapping[str, Any], where: _Place) -> StrikeEffect:
         recoil_once=_bool(data, "recoil_once", where),
         spend_counters=_bool(data, "spend_counters", where),
         torpor_after=_int(data, "torpor_after", where, default=0),
+        transfers=_bool(data, "transfers", where),
     )
 
 
@@ -200,7 +201,10 @@ def parse_strike(data: object, where: _Place) -> Strike:
                     allowed=list(WEAPON_USE_KEYS),
                 )
             )
-        return Strike(name=name or weapon, weapon=weapon, effect=None, **use)
+        undodgeable = _bool(strike, "undodgeable", where)
+        return Strike(
+            name=name or weapon, weapon=weapon, effect=None, undodgeable=undodgeable, **use
+        )
     if hand:
         if "damage" in strike:
             raise InvalidState(

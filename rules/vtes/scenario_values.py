@@ -114,6 +114,8 @@ class StrikeEffect:
     spend_counters: bool = False
     torpor_after: int = 0
     """A vampire dealt this much damage by this weapon in one combat goes to torpor."""
+    transfers: bool = False
+    """The weapon moves to the vampire it sends to torpor (Wooden Stake, Rowan Ring)."""
 
     def damage_for(self, strength: int) -> int:
         """The damage points this strike deals for a striker of ``strength``."""
@@ -167,6 +169,8 @@ class Strike:
     """The card's strike is made with a melee weapon (Undead Strength used with one)."""
     coin: Literal["heads", "tails"] | None = None
     """The coin flipped for this strike against a vampire under superior Gemini's Mirror."""
+    undodgeable: bool = False
+    """The card used with this weapon strike makes it undodgeable (Vengeance of Samiel)."""
 
     @property
     def cancelled_by(self) -> str | None:
