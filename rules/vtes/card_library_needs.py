@@ -135,7 +135,11 @@ def allowed_options(item: LibraryEntry, vampire: CryptCard) -> tuple[CardOption,
 def check_disciplines(item: LibraryEntry, key: str, vampire: CryptCard) -> Step:
     """The trace step saying the vampire may play ``item`` at ``key``; raises
     :class:`MissingDiscipline` (what it lacks, what it has, the levels it may play) if not."""
-    option = item.option(key)
+    at_level = [o for o in item.options if o.key == key]
+    # a level offering several choices needs the same Disciplines for each of them
+    option = (
+        at_level[0] if at_level and key not in {o.label for o in item.options} else item.option(key)
+    )
     missing = _missing(option, vampire)
     if missing is None:
         wanted = needs(option)

@@ -45,7 +45,7 @@ def test_a_superior_level_needs_the_superior_discipline_and_names_what_may_be_pl
 
 def test_a_combination_card_needs_both_disciplines() -> None:
     aura = entry("Charismatic Aura")
-    assert needs(aura.option("aus pre")) == (("aus", "basic"), ("pre", "basic"))
+    assert needs(aura.option("aus pre (cancel a grapple)")) == (("aus", "basic"), ("pre", "basic"))
     with pytest.raises(MissingDiscipline, match=r"no Auspex \(aus\)"):
         check_disciplines(aura, "aus pre", THEO)  # Presence but no Auspex
     victoria = vampire("Victoria Ash (G2)")
