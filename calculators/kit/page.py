@@ -210,6 +210,8 @@ class Page:
             yield
         finally:
             self._holds -= 1
+            if not self._holds:  # what was set together shows in the address at once
+                self.sync_address()
 
     @property
     def held(self) -> bool:

@@ -24,6 +24,7 @@ import ipywidgets as widgets
 
 from calculators.kit.fmt import escape
 from calculators.kit.labels import Catalog
+from calculators.vtes_widgets.card_symbols import disciplines_html
 from calculators.vtes_widgets.card_view import feedback_html, official_text_html, rulings_details
 from rules.errors import InvalidState, RuleError
 from rules.i18n import msg
@@ -289,7 +290,7 @@ class CryptPicker:
             head = (
                 f"<b>{escape(v.name)}</b> — {escape(v.clan)}{title}, "
                 f"{escape(self.t('capacity_of'))} {v.capacity}, G{escape(v.group)}; "
-                f"<code>{escape(v.disciplines)}</code>"
+                f"{disciplines_html(v.disciplines)}"
             )
         else:
             head = f"<b>{escape(v.name)}</b> — {escape(' / '.join(v.types))}"

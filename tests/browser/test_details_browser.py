@@ -55,7 +55,7 @@ def test_russian_damage_page(open_page: Any) -> None:
     name = page.locator(".vtes-name input")
     name.fill("")
     name.press("Tab")
-    page.get_by_role("button", name="Союзник").click()
+    page.get_by_role("button", name="Союзник", exact=True).click()
     wait_text(page, ".vtes-outcome", "Союзник остаётся готовым")
 
     # The ruling as text, in Russian, then reset

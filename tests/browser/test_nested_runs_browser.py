@@ -27,4 +27,6 @@ def test_an_unknown_preset_in_the_address_is_shown(open_page: Any) -> None:
     page = open_page(PAGE, "?preset=nope")
     banner = page.locator(".calc-error")
     banner.wait_for(state="visible")
-    assert "unknown preset 'nope' in the page address" in banner.inner_text()
+    said = banner.inner_text()
+    assert "an example combat the page does not have (nope)" in said
+    assert "so the page shows Kurt against Ira" in said

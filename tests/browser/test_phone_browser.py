@@ -199,6 +199,7 @@ def _damage(page: Any) -> None:
     box = page.locator(".vtes-prevent-aggravated input")
     box.fill("1")
     box.press("Enter")
+    page.wait_for_function("() => location.search.includes('prevent_aggravated=1')")
     _wait_for_text(page, ".calc-trace", "prevent")
 
 

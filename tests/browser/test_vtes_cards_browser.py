@@ -38,7 +38,7 @@ def test_search_choose_read_the_rulings_and_follow_a_card_they_name(open_page: A
     wait_text(page, ".vtes-card-result", "Majesty")
     assert first.inner_text().startswith("Majesty")
     first.click()
-    wait_text(page, ".vtes-card-view h3", "Majesty")
+    wait_text(page, ".vtes-card-view .calc-h3", "Majesty")
     page.wait_for_function(f"() => location.search.includes('card={MAJESTY}')")
     view = page.locator(".vtes-card-view")
     assert "Strike: combat ends." in view.inner_text()
@@ -59,7 +59,7 @@ def test_search_choose_read_the_rulings_and_follow_a_card_they_name(open_page: A
     page.locator(".vtes-card-link", has_text=other.name).first.click()
     page.wait_for_selector(".calc-ready")
     page.wait_for_function(f"() => location.search.includes('card={other.id}')")
-    wait_text(page, ".vtes-card-view h3", other.name)
+    wait_text(page, ".vtes-card-view .calc-h3", other.name)
 
 
 def test_copy_the_ruling_and_the_link_opened_in_a_fresh_browser(
@@ -70,7 +70,7 @@ def test_copy_the_ruling_and_the_link_opened_in_a_fresh_browser(
     search(page, "majesty")
     wait_text(page, ".vtes-card-result", "Majesty")
     page.locator(".vtes-card-result:visible").first.click()
-    wait_text(page, ".vtes-card-view h3", "Majesty")
+    wait_text(page, ".vtes-card-view .calc-h3", "Majesty")
 
     page.get_by_role("button", name="Copy the ruling as text").click()
     box = page.locator("textarea.calc-ruling-text")
@@ -94,7 +94,7 @@ def test_copy_the_ruling_and_the_link_opened_in_a_fresh_browser(
         other.set_default_timeout(120_000)
         other.goto(link, wait_until="domcontentloaded", timeout=180_000)
         other.wait_for_selector(".calc-ready", state="visible", timeout=180_000)
-        wait_text(other, ".vtes-card-view h3", "Majesty")
+        wait_text(other, ".vtes-card-view .calc-h3", "Majesty")
         assert other.locator(".vtes-ruling").count() == len(carddata.rulings(MAJESTY))
         assert other.locator(".calc-error:visible").count() == 0
     finally:
@@ -103,7 +103,7 @@ def test_copy_the_ruling_and_the_link_opened_in_a_fresh_browser(
 
 def test_a_combat_card_opens_in_the_combat_resolver_ready_to_play(open_page: Any) -> None:
     page = open_page(PAGE, f"?card={MAJESTY}")
-    wait_text(page, ".vtes-card-view h3", "Majesty")
+    wait_text(page, ".vtes-card-view .calc-h3", "Majesty")
     page.locator(".vtes-open-combat").click()
     page.wait_for_selector(".calc-ready", state="visible", timeout=180_000)
     assert "vtes_combat.ipynb" in page.url
@@ -125,7 +125,7 @@ def test_the_russian_page_marks_the_official_english_text(open_page: Any) -> Non
     search(page, "Тео Белл")
     wait_text(page, ".vtes-card-result", "Theo Bell")
     page.locator(".vtes-card-result:visible").first.click()
-    wait_text(page, ".vtes-card-view h3", "Theo Bell")
+    wait_text(page, ".vtes-card-view .calc-h3", "Theo Bell")
     view = page.inner_text(".vtes-card-view")
     for label in ("Ёмкость", "Текст карты", "официальный английский текст", "Источники"):
         assert label in view, label

@@ -18,16 +18,17 @@ def _open(app: VtesCombatPage) -> VtesCombatPage:
 def test_vampire_from_the_crypt_and_cards_by_name() -> None:
     app = _open(VtesCombatPage())
     app.crypt_picker.name.value = "Tupdog (G3)"
-    assert "Gargoyle" in app.crypt_picker.info.value and "POT VIS" in app.crypt_picker.info.value
+    info = app.crypt_picker.info.value
+    assert (
+        "Gargoyle" in info and 'title="POT">POT</span>' in info and 'title="VIS">VIS</span>' in info
+    )
     app.crypt_picker.use.click()
     assert app.scenario()["acting"]["capacity"] == 1 and app.banner.message == ""
     # "Tupdog plays superior Immortal Grapple, then a Torn Signpost strike."
     picker = app.card_picker
     picker.name.value = "Immortal Grapple"
     picker.level.value = "POT"
-    assert 'title="POT">POT</span> As above, with 1 optional press' in (
-        picker.info.value
-    )
+    assert 'title="POT">POT</span> As above, with 1 optional press' in (picker.info.value)
     assert "next round is at close range" in picker.info.value
     picker.play.click()
     picker.name.value = "Torn Signpost"

@@ -264,3 +264,13 @@ def test_seed_example_lines_come_from_the_engine() -> None:
     assert lines[0].endswith("Krid: in torpor (wounded) with 1 blood")
     assert lines[1].endswith("Milo: in torpor (wounded) with 0 blood")
     assert lines[2].endswith("Barth: burned")
+
+
+def test_a_preset_shows_in_the_address_at_once() -> None:
+    # inputs set together (a rulebook example) reach the address when they are all set, so a
+    # link copied right after pressing the example opens the example
+    app = VtesDamagePage()
+    app.follow_url()
+    assert app.link.query == ""
+    app.load_preset("milo")
+    assert app.link.query == "name=Milo&capacity=5&blood=2&aggravated=3"
