@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from calculators.kit.fmt import escape
-from calculators.pages.vtes_cards.labels import LABELS as CARDS_LABELS
-from calculators.pages.vtes_cards.view import ruling_html
 from calculators.vtes_widgets.card_symbols import symbols_html
+from calculators.vtes_widgets.official_labels import OFFICIAL_LABELS
+from calculators.vtes_widgets.ruling_view import ruling_html
 from rules.vtes.carddata import Ruling
 
 __all__ = ["feedback_html", "official_text_html", "rulings_details"]
@@ -21,13 +21,13 @@ __all__ = ["feedback_html", "official_text_html", "rulings_details"]
 Label = Callable[[str], str]
 
 
-def _cards_t(lang: str) -> Label:
-    return lambda key: CARDS_LABELS.text(key, lang)
+def _official_t(lang: str) -> Label:
+    return lambda key: OFFICIAL_LABELS.text(key, lang)
 
 
 def official_text_html(text: str, t: Label, lang: str) -> str:
     """The card's official text, marked as English on a page in another language."""
-    cards = _cards_t(lang)
+    cards = _official_t(lang)
     note = (
         f' <small class="vtes-english">({escape(cards("english_note"))})</small>'
         if lang != "en"
@@ -42,7 +42,7 @@ def official_text_html(text: str, t: Label, lang: str) -> str:
 
 def rulings_details(rulings: Sequence[Ruling], t: Label, lang: str) -> str:
     """The card's official rulings, closed until opened; a line saying there is none."""
-    cards = _cards_t(lang)
+    cards = _official_t(lang)
     if not rulings:
         none = escape(cards("no_rulings"))
         return f'<div class="vtes-picker-rulings"><small>{none}</small></div>'

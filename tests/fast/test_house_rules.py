@@ -5,7 +5,9 @@
   included (a package's ``__init__`` run before its submodule is not counted);
 - ``rules/`` imports no ipywidgets, IPython or voila, and no page's ``view.py`` imports ipywidgets;
 - a part of a page (any module of ``calculators/pages/<page>/`` but ``page.py``) never imports a
-  page module.
+  page module;
+- the widgets several pages share (``calculators/vtes_widgets/``) import no page package
+  (``calculators.pages.*``): what two pages share lives there, and pages import it from there.
 
 What still breaks a rule is listed below, each entry by name: the list only shrinks. The test
 fails on a new break, and on an entry that no longer breaks the rule (take it off the list).
@@ -28,6 +30,7 @@ WIDGET_PACKAGES = ("ipywidgets", "IPython", "voila")
 ALLOWED_PRIVATE_IMPORTS: frozenset[tuple[str, str, str]] = frozenset()
 ALLOWED_CIRCLES: frozenset[frozenset[str]] = frozenset()
 ALLOWED_PARTS_IMPORTING_A_PAGE: frozenset[tuple[str, str]] = frozenset()
+SHARED_WIDGETS = "calculators.vtes_widgets"
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,15 @@ def parts_importing_a_page() -> set[tuple[str, str]]:
     }
 
 
+def shared_widgets_importing_a_page() -> set[tuple[str, str]]:
+    return {
+        (item.module, item.target)
+        for item in ALL_IMPORTS
+        if (item.module == SHARED_WIDGETS or item.module.startswith(f"{SHARED_WIDGETS}."))
+        and (item.target == "calculators.pages" or item.target.startswith("calculators.pages."))
+    }
+
+
 def _top(target: str) -> str:
     return target.split(".")[0]
 
@@ -189,6 +201,27 @@ def test_no_part_imports_its_page() -> None:
     found = parts_importing_a_page()
     assert found - ALLOWED_PARTS_IMPORTING_A_PAGE == set(), "new parts importing a page"
     assert ALLOWED_PARTS_IMPORTING_A_PAGE - found == set(), "fixed: take these off the list"
+
+
+def test_shared_widgets_import_no_page() -> None:
+    assert any(item.module.startswith(f"{SHARED_WIDGETS}.") for item in ALL_IMPORTS)
+    assert sorted(shared_widgets_importing_a_page()) == []
+
+
+def test_the_scan_catches_shared_widgets_importing_a_page(tmp_path: Path) -> None:
+    global ALL_IMPORTS
+    saved = dict(MODULES), list(ALL_IMPORTS)
+    try:
+        widget = tmp_path / "house_x.py"
+        widget.write_text("from calculators.pages.vtes_cards.view import card_html\n")
+        MODULES[f"{SHARED_WIDGETS}.house_x"] = widget
+        ALL_IMPORTS = [item for module in MODULES for item in imports(module)]
+        found = shared_widgets_importing_a_page()
+        assert (f"{SHARED_WIDGETS}.house_x", "calculators.pages.vtes_cards.view") in found
+    finally:
+        MODULES.clear()
+        MODULES.update(saved[0])
+        ALL_IMPORTS = saved[1]
 
 
 @pytest.mark.parametrize(

@@ -5,13 +5,9 @@ from __future__ import annotations
 import re
 
 from calculators.pages.vtes_cards.page import VtesCardsPage, library_entry
-from calculators.pages.vtes_cards.view import (
-    card_html,
-    card_text,
-    combat_html,
-    ruling_html,
-)
+from calculators.pages.vtes_cards.view import card_html, card_text, combat_html
 from calculators.vtes_widgets.card_symbols import symbols_html
+from calculators.vtes_widgets.ruling_view import ruling_html
 from calculators.vtes_widgets.sources_line import sources_text
 from rules.vtes import card_library, carddata
 

@@ -157,3 +157,26 @@ def test_a_card_play_is_checked_when_recorded() -> None:
     played = CardPlayed.of("Majesty", "pre", "opposing", 2)
     assert str(played.describe()) == "Majesty (pre), opposing, round 2"
     assert played.describe().render("ru") == "Majesty (pre): противостоящий миньон, раунд 2"
+
+
+def test_a_card_opened_from_the_cards_page_stays_in_the_link_until_it_is_played() -> None:
+    majesty = 101144
+    page = _reopened(f"card={majesty}")
+    picker = page.card_picker
+    assert page.ready_card == str(majesty)
+    page.cards["opposing"].name.value = "Boris the Bold"  # the address follows; the card stays
+    query = page.link.query
+    assert f"card={majesty}" in query and "combat=" in query
+    copied = _reopened(query)  # a link copied before the card is played opens it ready
+    assert copied.card_picker.name.value == "Majesty" and copied.card_picker.plays == []
+    assert copied.cards["opposing"].name.value == "Boris the Bold"
+    assert copied.banner.message == ""
+
+    picker.play.click()  # played: the link now carries the play, not the ready card
+    assert [p.name for p in picker.plays] == ["Majesty"]
+    assert "card=" not in page.link.query and page.ready_card == ""
+    assert [p.name for p in _reopened(page.link.query).card_picker.plays] == ["Majesty"]
+
+    other = _reopened(f"card={majesty}")
+    other.card_picker.name.value = "Immortal Grapple"  # another card chosen: the link drops it
+    assert "card=" not in other.link.query and other.ready_card == ""

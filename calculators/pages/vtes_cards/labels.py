@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from calculators.kit.labels import Catalog
+from calculators.vtes_widgets.official_labels import OFFICIAL_LABELS
 from rules.i18n import msg, msg_p
 
-#: the page's own notebook (links to a card point here)
-NOTEBOOK = "vtes_cards.ipynb"
 #: the combat page, where a combat card opens ready to play
 COMBAT_NOTEBOOK = "vtes_combat.ipynb"
 #: how many cards the result list shows
@@ -37,11 +36,7 @@ LABELS = Catalog(
         "group": msg_p("vtes_cards.group", "Group"),
         "card_title": msg_p("vtes_cards.title", "Title"),
         "official_text": msg("Card text"),
-        "english_note": msg("The official English text."),
         "rulings": msg("Official rulings"),
-        "no_rulings": msg("No official ruling on this card."),
-        "rulings_english": msg("The rulings are quoted in English, as published."),
-        "group_ruling": msg("A ruling on the group {group}"),
         "combat": msg("In the combat resolver"),
         "not_in_library": msg(
             "The combat resolver has no entry for this card: enter its effect by hand."
@@ -61,4 +56,4 @@ LABELS = Catalog(
         "sources": msg("Sources"),
         "no_card": msg("No card chosen: type a name and choose a card from the list."),
     }
-)
+).merged(OFFICIAL_LABELS)

@@ -8,26 +8,24 @@ Card texts and rulings stay in English, as published; their symbols are shown as
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from calculators.kit.fmt import escape
 from calculators.kit.links import page_url
 from calculators.kit.markup import heading
-from calculators.pages.vtes_cards.labels import COMBAT_NOTEBOOK, NOTEBOOK
+from calculators.pages.vtes_cards.labels import COMBAT_NOTEBOOK
+from calculators.vtes_widgets.card_links import card_link
 from calculators.vtes_widgets.card_symbols import (
     disciplines_html,
     plain_symbols,
     symbols_html,
 )
+from calculators.vtes_widgets.ruling_view import ruling_body, ruling_html
 from rules.vtes.card_library import LibraryEntry, describe_option
 from rules.vtes.carddata import Card, CryptCard, Ruling, Sources
 
 Label = Callable[[str], str]
 
-_NAMED = re.compile(r"\{([^{}]+)\}")
-#: links look like links inside the result box (the widgets' own styles make them plain text)
-LINK_STYLE = "color:#7a1f2b;text-decoration:underline"
 #: "Open in the combat resolver" looks like a button, tall enough for a thumb
 BUTTON_STYLE = (
     "display:inline-block;min-height:44px;padding:11px 14px;border:1px solid #7a1f2b;"
@@ -35,22 +33,9 @@ BUTTON_STYLE = (
 )
 
 
-def card_link(card_id: int, lang: str) -> str:
-    """The address of this page showing the card ``card_id``."""
-    return page_url(NOTEBOOK, lang, card=str(card_id))
-
-
 def combat_link(card_id: int, lang: str) -> str:
     """The address of the combat page with the card ``card_id`` ready to play."""
     return page_url(COMBAT_NOTEBOOK, lang, card=str(card_id))
-
-
-def ruling_body(ruling: Ruling) -> str:
-    """The ruling's text without the references at its end (they are shown as links)."""
-    text = ruling.text
-    for ref in ruling.references:
-        text = text.replace(f"[{ref.label}]", "")
-    return text.strip()
 
 
 def _cost(card: Card, t: Label) -> str:
@@ -111,41 +96,6 @@ def card_html(card: Card, t: Label, lang: str) -> str:
         f'<table class="calc-table vtes-card-facts">{rows}</table>'
         f"<p><b>{escape(t('official_text'))}</b>{note if lang != 'en' else ''}</p>"
         f'<p class="vtes-card-text">{text}</p></div>'
-    )
-
-
-def ruling_html(ruling: Ruling, t: Label, lang: str) -> str:
-    """One ruling: its text (the cards it names as links to them), then its references."""
-    named = {c.name: c.id for c in ruling.cards}
-    body = ruling_body(ruling)
-    parts = []
-    last = 0
-    for m in _NAMED.finditer(body):
-        parts.append(symbols_html(body[last : m.start()]))
-        ident = named.get(m[1])
-        if ident is None:
-            parts.append(escape(m[1]))
-        else:
-            parts.append(
-                f'<a class="vtes-card-link" href="{escape(card_link(ident, lang))}" '
-                f'target="_top" style="{LINK_STYLE}">{escape(m[1])}</a>'
-            )
-        last = m.end()
-    parts.append(symbols_html(body[last:]))
-    refs = ", ".join(
-        f'<a class="vtes-reference" href="{escape(ref.url)}" target="_blank" '
-        f'rel="noopener noreferrer" style="{LINK_STYLE}">{escape(ref.label)}</a>'
-        for ref in ruling.references
-    )
-    group = (
-        f'<div class="vtes-ruling-group"><small>'
-        f"{escape(t('group_ruling').format(group=ruling.group))}</small></div>"
-        if ruling.group
-        else ""
-    )
-    return (
-        f'<li class="vtes-ruling">{group}<span lang="en">{"".join(parts)}</span>'
-        f' <small class="vtes-references">[{refs}]</small></li>'
     )
 
 

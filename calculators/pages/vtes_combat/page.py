@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as widgets
 from traitlets import TraitError
 
-from calculators.kit.address import Field, pack, unpack
+from calculators.kit.address import Field, build_query, pack, unpack
 from calculators.kit.closing import close_tree, close_trees
 from calculators.kit.fields import FieldMessage, invalid_fields
 from calculators.kit.fmt import escape
@@ -145,7 +145,10 @@ class VtesCombatPage(Page):
             lambda: resolve(self.scenario()),
             minion_name=lambda side: self.cards[side].name.value,
         )
-        self.card_picker.play.on_click(lambda _b: self.run(self.card_picker.play_card))
+        self.card_picker.play.on_click(lambda _b: self.run(self._play_card))
+        self.card_picker.name.observe(lambda _c: self._on_card_name(), names="value")
+        self.ready_card = ""  # the address's card (from the Cards page), until played or replaced
+        self._ready_name = ""
         self.card_picker.remove.on_click(lambda _b: self.run(self.card_picker.remove_last))
         self.cards_toggle = widgets.ToggleButton(icon="book", layout=SHARED.layout(width="auto"))
         self.cards_toggle.add_class("vtes-cards-toggle")
@@ -481,9 +484,34 @@ class VtesCombatPage(Page):
         card = params.get("card")  # a combat card opened from the Cards page: ready to play
         if card is not None:
             preselect_card(self.card_picker, card)
+            self.ready_card, self._ready_name = card.strip(), self.card_picker.name.value
             if preset is None:  # a fresh combat, where the card can be played at once
                 self.new_combat()
             self.cards_toggle.value = True
+
+    def _play_card(self) -> None:
+        before = len(self.card_picker.plays)
+        self.card_picker.play_card()
+        if len(self.card_picker.plays) > before:
+            self._forget_ready_card()
+
+    def _on_card_name(self) -> None:
+        if self.ready_card and self.card_picker.name.value != self._ready_name:
+            self._forget_ready_card()  # another card is chosen
+
+    def _forget_ready_card(self) -> None:
+        if self.ready_card:
+            self.ready_card = self._ready_name = ""
+            self.sync_address()
+
+    def address_query(self) -> str:
+        """The packed combat and, while it is ready and not yet played, the address's card: a
+        link copied before the card is played still opens it ready."""
+        query = super().address_query()
+        if not self.ready_card:
+            return query
+        card = build_query([("card", self.ready_card)])
+        return f"{query}&{card}" if query else card
 
     # -- labels ---------------------------------------------------------------------------
     def relabel(self) -> None:
