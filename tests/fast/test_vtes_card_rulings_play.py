@@ -911,12 +911,6 @@ LEFT_TO_JUDGE: dict[str, tuple[str, str]] = {
         "The resolver does not model uniqueness: a weapon used to equip and contest a unique "
         "weapon already in play, leaving neither weapon available, is left to the judge.",
     ),
-    "Thrown Gate": (
-        "LSJ 20021028",
-        "The resolver has no card that forbids a strike card before range (the ruling's "
-        "Hidden Lurker): that the optional maneuver cannot be used if the strike cannot be "
-        "used is left to the judge.",
-    ),
     "Swiftness of the Stag": (
         "LSJ 20011204-3",
         "The library's cards ask only whether a card requires Potence or Auspex, never "
@@ -1126,3 +1120,29 @@ def test_lsj_19970801_breath_of_the_dragon_damage_to_its_striker_is_environmenta
     blow = combat(strikes([], [{"name": "Blow", "damage": 2}]), boris=boris)
     report = resolve(play(blow, breath, fangs))
     assert report.acting.damage_taken == 3 and report.acting.state is MinionState.TORPOR
+
+
+@pytest.mark.parametrize(("card", "key"), [("Thrown Gate", "pot"), ("Aid from Bats", "ani")])
+def test_lsj_20021028_no_optional_maneuver_from_a_strike_that_cannot_be_used(
+    card: str, key: str
+) -> None:
+    ruling(
+        card, "LSJ 20021028", "The optional maneuver cannot be used if the strike cannot be used"
+    )
+    # Anna maneuvers with her .44 Magnum (committing her strike to the gun) and Boris
+    # maneuvers back: she cannot strike with the card, so she cannot take its maneuver
+    gun = combat(strikes([{"weapon": ".44 Magnum"}]))
+    with pytest.raises(IllegalPlay, match=r"already committed to strike with \.44 Magnum"):
+        resolve(
+            play(
+                gun,
+                (1, "acting", ".44 Magnum", "- (carried)"),
+                (1, "acting", ".44 Magnum", "- (maneuver)"),
+                (1, "opposing", "Leapfrog", "spi"),
+                (1, "acting", card, key),
+            )
+        )
+    # free to strike with the card, she takes its maneuver to long range and strikes with it
+    report = resolve(play(combat(), (1, "acting", card, key)))
+    assert report.rounds[0].range == "long"
+    assert (report.acting.blood, report.opposing.blood) == (4, 3)
