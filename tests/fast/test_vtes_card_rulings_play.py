@@ -850,3 +850,299 @@ def test_lsj_20051113_a_frenzy_card_affecting_the_vampire_is_played_on_it() -> N
     assert (
         resolve(play(combat(), (1, "opposing", "Drawing Out the Beast", "ani"))).opposing.blood == 2
     )
+
+
+# -- the rest of the top 100 -----------------------------------------------------------------
+
+NO_DAMAGE = {"name": "Stare", "damage": 0}
+
+#: Cards whose rulings all lie outside what the resolver models: (reference, what the judge
+#: decides, quoting the ruling).
+LEFT_TO_JUDGE: dict[str, tuple[str, str]] = {
+    "Form of Mist": (
+        "RTR 20020501",
+        "The resolver ends the combat but does not model the action that follows it: whether "
+        "the after combat effect does not happen because the combat continues or a new combat "
+        "begins (Psyche!, Telepathic Tracking) is left to the judge.",
+    ),
+    "Shadow Body": (
+        "RTR 20020501",
+        "The resolver ends the combat but not the action: whether the acting minion may "
+        "continue as if unblocked, and that the after combat effect does not happen when a "
+        "new combat begins, is left to the judge.",
+    ),
+    "Mirror Image": (
+        "RTR 20020501",
+        "The resolver ends the combat but not the action: continuing the action as if "
+        "unblocked, and that the after combat effect does not happen when the combat "
+        "continues, is left to the judge.",
+    ),
+    "Pass Through Shadow": (
+        "RTR 20020501",
+        "The resolver ends the combat but not the action the vampire continues: that the "
+        "after combat effect does not happen when a new combat begins is left to the judge.",
+    ),
+    "Force of Personality": (
+        "ANK 20190425",
+        "Its rulings concern the card played as an action modifier: cards played as the "
+        "action is announced must be played before regular action modifiers; actions are "
+        "outside the combat resolver and left to the judge.",
+    ),
+    "Infernal Pursuit": (
+        "LSJ 20021022",
+        "Its rulings concern drawing and discarding cards; if canceled as it is played, its "
+        "effect is not applied and only one card is drawn: hands and draws are outside the "
+        "combat resolver and left to the judge.",
+    ),
+    "Concealed Weapon": (
+        "LSJ 20020821",
+        "The resolver equips the weapon named but does not check the weapon's damage limit: "
+        "that strength or other bonus from the minion are not counted for the damage limit "
+        "is left to the judge, as the option's note says.",
+    ),
+    "Pack Alpha": (
+        "LSJ 20100130",
+        "The resolver employs the retainer named; that the retainer must be announced by "
+        "name, and in hand, when the card is declared, and the cost reductions, are left "
+        "to the judge.",
+    ),
+    "Disguised Weapon": (
+        "LSJ 19980319",
+        "The resolver does not model uniqueness: a weapon used to equip and contest a unique "
+        "weapon already in play, leaving neither weapon available, is left to the judge.",
+    ),
+    "Swiftness of the Stag": (
+        "LSJ 20011204-3",
+        "The library's cards ask only whether a card requires Potence or Auspex, never "
+        "Celerity or Spiritus: that a multi-Disciplines card counts as requiring the "
+        "Discipline(s) being used, for Swiftness of the Stag, is left to the judge.",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("card", "key", "first"),
+    [
+        ("Flash", "CEL", {}),
+        ("Resist Earth's Grasp", "cel (press)", {}),
+        ("Aid from Bats", "ANI", {}),
+        ("Thrown Sewer Lid", "POT", {"maneuvers": ["acting"]}),
+    ],
+)
+def test_tom_19960521_an_optional_press_is_used_in_its_round(
+    card: str, key: str, first: dict[str, Any]
+) -> None:
+    ruling(card, "TOM 19960521", "The optional press can only be used during the current round")
+    # the card's press continues the combat into round 2; it gives nothing in round 2
+    two = resolve(play(combat(dict(first), {}), (1, "acting", card, key)))
+    assert len(two.rounds) == 2 and two.rounds[0].continued
+    with pytest.raises(IllegalPlay, match="ended in round 2"):
+        resolve(play(combat(dict(first), {}, {}), (1, "acting", card, key)))
+
+
+def test_rtr_19960112_claws_of_the_dead_after_strikes_are_chosen_and_slam_inherits_it() -> None:
+    ruling("Claws of the Dead", "RTR 19960112", "Can be played after both strikes have been chosen")
+    ruling("Slam", "TOM 19960225", "inherits all of the properties of the base damage")
+    # Anna chooses Slam (a hand strike at +2), then plays Claws of the Dead: her hand strikes
+    # are aggravated this round, the 2 added damage too: 3 aggravated sends Boris to torpor
+    clawed = play(combat(), (1, "acting", "Slam", "pot"), (1, "acting", "Claws of the Dead", "pro"))
+    report = resolve(clawed)
+    assert report.opposing.state is MinionState.TORPOR and report.opposing.damage_taken == 3
+    plain = resolve(play(combat(), (1, "acting", "Slam", "pot")))
+    assert plain.opposing.state is MinionState.READY and plain.opposing.blood == 1
+
+
+def test_rtr_20010711_donnybrook_steals_from_a_minion_with_less_than_2_blood() -> None:
+    ruling("Donnybrook", "RTR 20010711", "can target a minion with less than 2 blood")
+    # Boris has 1 blood: Anna steals the 1 there is (and takes his hand strike's 1)
+    scenario = play(combat(boris=vampire("Boris", blood=1)), (1, "acting", "Donnybrook", "ser"))
+    report = resolve(scenario)
+    assert (report.acting.blood, report.opposing.blood) == (4, 0)
+
+
+def test_ank_20200203_1_a_molotov_cocktail_is_not_put_on_when_combat_ends() -> None:
+    ruling("Molotov Cocktail", "ANK 20200203-1", "the Cocktail is not put on this minion")
+    # Boris's superior Form of Mist ends combat: Anna's Cocktail strike is not resolved
+    ended = play(
+        combat(), (1, "acting", "Molotov Cocktail", "-"), (1, "opposing", "Form of Mist", "PRO")
+    )
+    assert resolve(ended).acting.equipment == ()
+    assert resolve(play(combat(), (1, "acting", "Molotov Cocktail", "-"))).acting.equipment == (
+        "Molotov Cocktail",
+    )
+
+
+def test_lsj_20000110_entombment_is_only_effective_at_close_range() -> None:
+    ruling("Entombment", "LSJ 20000110", "Only effective at close range")
+    far = resolve(play(combat({"maneuvers": ["acting"]}), (1, "acting", "Entombment", "OBT")))
+    assert far.opposing.state is MinionState.READY and far.opposing.blood == 4
+    ruling("Entombment", "LSJ 20090622-2", "The opponent is wounded")
+    close = resolve(play(combat(), (1, "acting", "Entombment", "OBT")))
+    assert close.opposing.state is MinionState.TORPOR and close.opposing.wounded
+
+
+def test_lsj_20100310_zip_gun_hurts_its_bearer_only_when_it_strikes() -> None:
+    ruling("Zip Gun", "LSJ 20100310", "No damage is done to the bearer if he does not strike")
+    shot = play(combat(strikes([{"weapon": "Zip Gun"}])), (1, "acting", "Zip Gun", "- (equip)"))
+    assert resolve(shot).acting.damage_taken == 2  # Boris's hand strike and the gun's 1
+    hand = play(combat(), (1, "acting", "Zip Gun", "- (equip)"))
+    assert resolve(hand).acting.damage_taken == 1  # Boris's hand strike only
+
+
+def test_lsj_19970801_zip_gun_damage_to_its_bearer_is_environmental() -> None:
+    ruling("Zip Gun", "LSJ 19970801", "Damage done to the bearer is environmental")
+    # Boris's strike deals nothing; the gun's 1 to Anna is not Boris's: Anna inflicted 1 and
+    # received none from a strike, so she may play Disarm and Boris goes to torpor
+    shot = play(
+        combat(strikes([{"weapon": "Zip Gun"}], [NO_DAMAGE])),
+        (1, "acting", "Zip Gun", "- (equip)"),
+        (1, "acting", "Disarm", "pot"),
+    )
+    report = resolve(shot)
+    assert report.acting.damage_taken == 1 and report.opposing.state is MinionState.TORPOR
+
+
+def test_rtr_19960221_decapitate_adds_nothing_to_a_strike_without_damage() -> None:
+    ruling("Decapitate", "RTR 19960221", "the strike still will not do damage")
+    ring = {"name": "Rowan Ring", "type": "melee"}
+    ring["strike"] = {"send_to_torpor": True, "unpreventable": True}
+    scenario = play(
+        combat(anna=vampire("Anna", equipment=[ring])),
+        (1, "acting", "Decapitate", "pot (melee weapon)", {"equipment": "Rowan Ring"}),
+    )
+    report = resolve(scenario)
+    # the Ring deals no damage, so the +2 adds none: Boris goes to torpor with all his blood
+    assert report.opposing.state is MinionState.TORPOR and report.opposing.blood == 4
+    assert report.opposing.damage_taken == 0
+
+
+def test_lsj_20001206_superior_quickness_before_or_after_a_limited_additional_strike() -> None:
+    ruling("Quickness", "LSJ 20001206", "A limited additional strike can be played before or after")
+    hands = combat(strikes([{"hand": True}] * 3))
+    after = play(hands, (1, "acting", "Quickness", "CEL"), (1, "acting", "Blur", "cel"))
+    before = play(hands, (1, "acting", "Blur", "cel"), (1, "acting", "Quickness", "CEL"))
+    for scenario in (after, before):
+        report = resolve(scenario)
+        assert report.opposing.blood == 1  # three hand strikes land
+    # basic Quickness is limited itself: not with Blur
+    with pytest.raises(IllegalPlay, match="only one limited effect"):
+        resolve(play(hands, (1, "acting", "Quickness", "cel"), (1, "acting", "Blur", "cel")))
+
+
+def test_lsj_20011204_3_earth_swords_requires_the_discipline_it_is_played_with() -> None:
+    ruling("Earth Swords", "LSJ 20011204-3", "counts as requiring the Discipline(s) being used")
+
+    # Increased Strength adds 1 to strikes requiring Potence: Earth Swords played with [pot]
+    # (1 damage) gets it, played with [myt] (2 damage) does not
+    def boris_blood(key: str, *more: tuple[Any, ...]) -> int:
+        return resolve(play(combat(), *more, (1, "acting", "Earth Swords", key))).opposing.blood
+
+    boost = (1, "acting", "Increased Strength", "pot")
+    assert (boris_blood("pot"), boris_blood("pot", boost)) == (3, 2)
+    assert (boris_blood("myt"), boris_blood("myt", boost)) == (2, 2)
+
+
+def test_lsj_20050628_bollix_forbids_fortitude_prevention() -> None:
+    ruling("Bollix", "LSJ 20050628", "cannot play prevention cards of that discipline")
+    with pytest.raises(IllegalPlay, match="cannot be prevented by cards requiring for"):
+        resolve(play(combat(), (1, "acting", "Bollix", "tha"), (1, "opposing", "Soak", "for")))
+    # without Soak: Anna's hand strike at +1
+    assert resolve(play(combat(), (1, "acting", "Bollix", "tha"))).opposing.blood == 2
+
+
+@pytest.mark.parametrize(
+    ("card", "key"), [("Fae Contortion", "myt (cancel a grapple)"), ("Bollix", "pre")]
+)
+def test_ank_20190104_a_cancelled_grapple_has_still_been_played(card: str, key: str) -> None:
+    ruling(card, "ANK 20190104", "The canceled card has still been played")
+    cancelled = play(combat(), (1, "acting", "Immortal Grapple", "pot"), (1, "opposing", card, key))
+    report = resolve(cancelled)
+    assert report.opposing.blood == 3  # the grapple's effect is gone: hand strikes only
+    with pytest.raises(IllegalPlay, match="only 1 time each round"):
+        resolve(play(cancelled, (1, "acting", "Immortal Grapple", "pot")))
+
+
+def test_lsj_20051113_predators_transformation_cancels_a_frenzy_card_played_on_it() -> None:
+    ruling("Predator's Transformation", "LSJ 20051113", "considered being played on the minion")
+    # Boris's Drawing Out the Beast gives Anna +1 strength: it is played on her, and her
+    # Predator's Transformation cancels it
+    scenario = play(
+        combat(),
+        (1, "opposing", "Drawing Out the Beast", "ani"),
+        (1, "acting", "Predator's Transformation", "abo"),
+    )
+    assert resolve(scenario).opposing.blood == 3  # Anna's strength stays 1
+
+
+def test_lsj_20100519_the_weighted_walking_stick_spends_counters_on_prevented_damage() -> None:
+    ruling("Weighted Walking Stick", "LSJ 20100519", "contrary to prevented damage")
+    ruling("Weighted Walking Stick", "ANK 20201229-2", "even just 1")
+
+    def rounds(count: int) -> list[dict[str, Any]]:
+        each = [strikes([{"weapon": "Weighted Walking Stick"}]) for _ in range(count)]
+        return [{**r, "presses": ["acting"]} for r in each[:-1]] + each[-1:]
+
+    boris = vampire("Boris", blood=10, capacity=11)
+    plays = [(1, "acting", "Weighted Walking Stick", "-")]
+    plays += [(n, "opposing", "Soak", "FOR") for n in (1, 2, 3)]
+    report = resolve(play(combat(*rounds(3), boris=boris), *plays))
+    # Boris prevents every point: 2 counters each in rounds 1 and 2 (5 -> 1); with the one
+    # left the stick still deals its full 2 in round 3, then it is empty and burned
+    assert report.opposing.damage_prevented == 6 and report.opposing.blood == 10
+    assert report.acting.equipment == ()
+    two = resolve(play(combat(*rounds(2), boris=boris), *plays[:3]))
+    assert two.acting.equipment == ("Weighted Walking Stick",)
+
+
+def test_ank_20220207_the_hunger_of_marduk_strike_may_be_chosen_again() -> None:
+    ruling("Hunger of Marduk", "ANK 20220207", "can be chosen and used more than once")
+    scenario = play(
+        combat(), (1, "acting", "Hunger of Marduk", "tha"), (1, "acting", "Quickness", "CEL")
+    )
+    listed = scenario["rounds"][0]["strikes"]["acting"]
+    listed.append(dict(listed[0]))  # the additional strike: the provided strike again
+    report = resolve(scenario)
+    # two steals of 1: Anna takes Boris's hand strike (1) and gains 2
+    assert (report.acting.blood, report.opposing.blood) == (5, 2)
+
+
+def test_lsj_19970801_breath_of_the_dragon_damage_to_its_striker_is_environmental() -> None:
+    ruling("Breath of the Dragon", "LSJ 19970801", "Damage done to the striking minion")
+    # Anna breathes at close range on Boris, an ally: 1 aggravated to him, 1 to herself.
+    # Boris's hand strike inflicted 1; Anna's own 1 is environmental, not his: Boris did not
+    # inflict more than he received and cannot play Pulled Fangs
+    boris = {"name": "Boris", "kind": "ally", "life": 4, "strength": 1}
+    breath = (1, "acting", "Breath of the Dragon", "vic")
+    fangs = (1, "opposing", "Pulled Fangs", "-")
+    with pytest.raises(IllegalPlay, match="inflicted 1 and received 1"):
+        resolve(play(combat(boris=boris), breath, fangs))
+    # with a 2-damage strike he did inflict more
+    blow = combat(strikes([], [{"name": "Blow", "damage": 2}]), boris=boris)
+    report = resolve(play(blow, breath, fangs))
+    assert report.acting.damage_taken == 3 and report.acting.state is MinionState.TORPOR
+
+
+@pytest.mark.parametrize(("card", "key"), [("Thrown Gate", "pot"), ("Aid from Bats", "ani")])
+def test_lsj_20021028_no_optional_maneuver_from_a_strike_that_cannot_be_used(
+    card: str, key: str
+) -> None:
+    ruling(
+        card, "LSJ 20021028", "The optional maneuver cannot be used if the strike cannot be used"
+    )
+    # Anna maneuvers with her .44 Magnum (committing her strike to the gun) and Boris
+    # maneuvers back: she cannot strike with the card, so she cannot take its maneuver
+    gun = combat(strikes([{"weapon": ".44 Magnum"}]))
+    with pytest.raises(IllegalPlay, match=r"already committed to strike with \.44 Magnum"):
+        resolve(
+            play(
+                gun,
+                (1, "acting", ".44 Magnum", "- (carried)"),
+                (1, "acting", ".44 Magnum", "- (maneuver)"),
+                (1, "opposing", "Leapfrog", "spi"),
+                (1, "acting", card, key),
+            )
+        )
+    # free to strike with the card, she takes its maneuver to long range and strikes with it
+    report = resolve(play(combat(), (1, "acting", card, key)))
+    assert report.rounds[0].range == "long"
+    assert (report.acting.blood, report.opposing.blood) == (4, 3)
