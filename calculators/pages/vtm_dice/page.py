@@ -21,33 +21,25 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from calculators.kit.charts import Bar
 from calculators.kit.fields import invalid_fields
-from calculators.kit.fmt import escape, exact_html, mean_html, percent, short_fraction
-from calculators.kit.markup import Cell, Markup, heading, table
+from calculators.kit.fmt import escape
+from calculators.kit.markup import heading
 from calculators.kit.on_demand import ready
 from calculators.kit.page import on_failure
 from calculators.kit.page_tools import PageTools, input_lines, ruling_text
 from calculators.kit.tabs import HasWidget
+from calculators.pages.vtm_dice import view
 from calculators.pages.vtm_dice.labels import (
     ATTACK_INPUTS,
-    BOTCH_COLOR,
-    FAIL_COLOR,
     LABELS,
-    LEVEL_COLOR,
     POOL_INPUTS,
-    SUCCESS_COLOR,
-    TAIL_COLOR,
-    TRACK,
     WOUND_CHOICES,
 )
 from calculators.pages.vtm_dice.v5 import LABELS as V5_LABELS
 from calculators.pages.vtm_dice.v5_contest import CONTEST_LABELS
 from calculators.pages.vtm_dice.widgets import VtmDicePageWidgets
 from rules.errors import RuleError
-from rules.i18n.numbers import significant
 from rules.vtm import (
-    BEYOND,
     DAMAGE_TYPES,
     EDITIONS,
     TARGETS,
@@ -235,101 +227,24 @@ class VtmDicePage(VtmDicePageWidgets):
         self._forms.value = ""
         self.trace_view.clear()
 
-    def _num(self, p: Fraction) -> Markup:
-        """A probability: percent with the exact fraction on hover (and shown when asked)."""
-        shown = exact_html(p)
-        if self.exact.value:
-            shown += f' <small class="vtm-fraction">= {escape(short_fraction(p))}</small>'
-        return Markup(shown)
-
     def _render_pool(self, results: tuple[PoolResult, ...]) -> None:
-        r = results[0]
-        self.botch_text = f"{self.t('botch')}: {percent(r.botch)}"
-        self._botch.value = (
-            f'<div style="font-size:130%"><b>{escape(self.t("botch"))}:</b> '
-            f"{exact_html(r.botch)}</div>"
-        )
-        rows = [
-            (self.t("botch"), r.botch, BOTCH_COLOR),
-            (self.t("failure"), r.failure, FAIL_COLOR),
-            (self.t("success"), r.success, SUCCESS_COLOR),
-        ]
-        self.summary.show(
-            table(
-                None,
-                [
-                    (self.t("rolled"), r.rolled),
-                    *(
-                        (Cell(name, header=True, style=f"color:{color}"), self._num(p))
-                        for name, p, color in rows
-                    ),
-                    (self.t("expected"), Markup(mean_html(r.expected))),
-                ],
-                row_headers=True,
-            )
-        )
-        self.summary_text = (
-            f"{self.t('botch')} {percent(r.botch)}, {self.t('failure')} {percent(r.failure)}, "
-            f"{self.t('success')} {percent(r.success)}"
-        )
+        r, t, exact = results[0], self.t, self.exact.value
+        self.botch_text = view.botch_text(r, t)
+        self._botch.value = view.botch_html(r, t)
+        self.summary.show(view.pool_summary_html(r, t, exact))
+        self.summary_text = view.pool_summary_text(r, t)
         self.chart.show(
-            self.pool_bars(r),
-            title=self.t("chart_title"),
-            x_label=self.t("successes"),
-            y_label=self.t("probability"),
+            view.pool_bars(r, t),
+            title=t("chart_title"),
+            x_label=t("successes"),
+            y_label=t("probability"),
         )
-        if r.tail:
-            self._tail_note.value = (
-                "<small>"
-                + escape(self.t("tail_note").format(k=max(r.successes), p=short_fraction(r.tail)))
-                + "</small>"
-            )
-        else:
-            self._tail_note.value = ""
+        self._tail_note.value = view.tail_note_html(r, t)
         self.at_least_rows = r.at_least_table()
-        at_least = table(
-            (self.t("k"), self.t("probability")),
-            ((k, Markup(self._num(p))) for k, p in self.at_least_rows),
-        )
-        self._at_least.value = (
-            heading(self.t("at_least"))
-            + f'<div style="max-height:320px;overflow:auto">{at_least}</div>'
-        )
-        if len(results) > 1:
-            actions = table(
-                [self.t(key) for key in ("action", "rolled", "botch", "success", "expected")],
-                (
-                    (
-                        i,
-                        a.rolled or self.t("no_roll"),
-                        self._num(a.botch),
-                        self._num(a.success),
-                        Markup(mean_html(a.expected)),
-                    )
-                    for i, a in enumerate(results, 1)
-                ),
-            )
-            self._actions_table.value = (
-                f'<div style="padding-left:16px">{heading(self.t("actions"))}{actions}</div>'
-            )
-        else:
-            self._actions_table.value = ""
+        self._at_least.value = view.at_least_html(r, t, exact)
+        self._actions_table.value = view.actions_html(results, t, exact)
         self._render_forms(r)
         self.trace_view.show(r.steps, self.lang)
-
-    def pool_bars(self, r: PoolResult) -> list[Bar]:
-        """Bars: botch and failure apart, then each number of successes, then the tail."""
-        bars: list[Bar] = []
-        if not r.willpower:
-            bars.append(Bar(self.t("botch"), r.botch, BOTCH_COLOR))
-            bars.append(Bar("0", r.failure, FAIL_COLOR, self.t("failure")))
-        base = 1 if r.willpower else 0
-        top = max(r.successes)
-        for k in range(max(1, base), top + 1):
-            bars.append(Bar(str(k), r.successes.get(k, Fraction(0)), SUCCESS_COLOR))
-        if r.tail:
-            bars.append(Bar(f">{top}", r.tail, TAIL_COLOR, self.t("tail")))
-        return bars
 
     def _render_forms(self, r: PoolResult) -> None:
         if not self.closed_forms.value:
@@ -337,26 +252,9 @@ class VtmDicePage(VtmDicePageWidgets):
             self._forms.value = ""
             return
         if not ready(("sympy",), lambda: self._render_forms(r)):  # the static site fetches it
-            self._forms.value = f"<small>{escape(self.t('forms_loading'))}</small>"
+            self._forms.value = view.forms_loading_html(self.t)
             return
-        from rules.vtm.closed_forms import closed_form_values, general_forms
-
-        forms = general_forms(r.specialty, r.reroll_ones_cancel and r.specialty == "reroll")
-        values = closed_form_values(r) if r.rolled else {}
-        lines = []
-        for form in forms:
-            line = f"{form.symbol} = {form.general}"
-            value = values.get(form.key)
-            if value is not None:
-                line += rf" = \frac{{{value.numerator}}}{{{value.denominator}}}"
-                approx = significant(value, 6, self.lang).replace(",", "{,}")  # TeX's comma
-                line += rf" \approx {approx}"
-            lines.append(f"<div>$${line}$$</div>")
-        self.forms_html = (
-            heading(self.t("forms_title"))
-            + f"<small>{escape(self.t('forms_note'))} (n = {r.rolled}, d = {r.difficulty})</small>"
-            + "".join(lines)
-        )
+        self.forms_html = view.forms_html(r, self.t, self.lang)
         self._forms.value = self.forms_html
 
     # -- attack -------------------------------------------------------------------------
@@ -405,38 +303,15 @@ class VtmDicePage(VtmDicePageWidgets):
         self.attack_trace.clear()
 
     def _render_attack(self, a: AttackResult) -> None:
-        rows = [
-            (self.t("hit"), self._num(a.hit)),
-            (self.t("miss"), self._num(a.miss)),
-            (self.t("attack_botch"), self._num(a.attack_botch)),
-            (self.t("levels_expected"), Markup(mean_html(a.expected))),
-            (self.t("dazed"), self._num(a.dazed)),
-            (self.t("soak_dice"), a.soak_dice),
-        ]
-        self.attack_summary.show(table(None, rows, row_headers=True))
-        top = max(a.levels)
-        bars = [
-            Bar(str(k), a.levels.get(k, Fraction(0)), FAIL_COLOR if k == 0 else LEVEL_COLOR)
-            for k in range(0, top + 1)
-        ]
+        t, exact = self.t, self.exact.value
+        self.attack_summary.show(view.attack_summary_html(a, t, exact))
         self.attack_chart.show(
-            bars,
-            title=self.t("levels_title"),
-            x_label=self.t("levels"),
-            y_label=self.t("probability"),
+            view.attack_bars(a),
+            title=t("levels_title"),
+            x_label=t("levels"),
+            y_label=t("probability"),
         )
-        health_rows = []
-        for name in TRACK:
-            if name not in a.health:
-                continue
-            penalty = wound_penalty(name) if name not in ("incapacitated", BEYOND) else None
-            pen_text = (
-                self.t("cannot_act") if penalty is None else (f"−{penalty}" if penalty else "0")
-            )
-            health_rows.append((self.t(name), pen_text, self._num(a.health[name])))
-        self._health_table.value = heading(self.t("health_after")) + table(
-            ("", self.t("penalty"), self.t("probability")), health_rows
-        )
+        self._health_table.value = view.health_html(a, t, exact)
         self.attack_trace.show(a.steps, self.lang)
 
     # -- tabs and labels ----------------------------------------------------------------

@@ -7,6 +7,8 @@ they are shown or used from code (:mod:`calculators.kit.tabs`), so the page open
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import ipywidgets as widgets
 
 from calculators.kit.address import Field, widget_fields
@@ -22,7 +24,7 @@ from calculators.pages.vtm_dice.labels import ATTACK_INPUTS, LABELS, POOL_INPUTS
 from calculators.pages.vtm_dice.v5 import LABELS as V5_LABELS
 from calculators.pages.vtm_dice.v5 import V5Tab
 from calculators.pages.vtm_dice.v5_contest import CONTEST_LABELS, V5ContestTab
-from calculators.pages.vtm_dice.weapons import WeaponPicker
+from calculators.pages.vtm_dice.weapons import WEAPON_LABELS, WeaponPicker
 from rules.vtm import DAMAGE_TYPES, EDITIONS, HEALTH_LEVELS, TARGETS, UNHURT, AttackResult
 
 #: how the dice page sizes its inputs (sliders with their typed boxes)
@@ -59,6 +61,8 @@ class VtmDicePageWidgets(LazyTabsPage, Page):
 
     labels = LABELS
     title_key = "title"
+    #: computes the attack and shows it (the page's; a weapon pick asks for it)
+    recompute_attack: Callable[[], None]
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -136,7 +140,11 @@ class VtmDicePageWidgets(LazyTabsPage, Page):
                     claims=ATTACK_FIELDS.__contains__,
                     attributes=ATTACK_ATTRIBUTES,
                 ),
-                "v5": TabPlan.prefixed(lambda: V5Tab(self), "v5_"),
+                "v5": TabPlan(
+                    self._build_v5,
+                    fields=lambda tab: tab.address_fields(),  # type: ignore[attr-defined]
+                    claims=lambda name: name.startswith("v5_"),
+                ),
                 "contest": TabPlan(
                     self._build_contest,
                     fields=lambda tab: tab.address_fields(),  # type: ignore[attr-defined]
@@ -187,7 +195,13 @@ class VtmDicePageWidgets(LazyTabsPage, Page):
         self._health_table = widgets.HTML()
         self._health_table.add_class("vtm-health")
         self.attack_trace = TraceView()
-        self.weapon = WeaponPicker(self, VTM_INPUTS.style, VTM_INPUTS.layout())
+        self.weapon = WeaponPicker(
+            self.part_context(lambda: self.recompute_attack(), WEAPON_LABELS),
+            self.damage_base,
+            self.damage_type,
+            VTM_INPUTS.style,
+            VTM_INPUTS.layout(),
+        )
         attacker = widgets.VBox(
             [
                 self._attacker_title,
@@ -238,6 +252,12 @@ class VtmDicePageWidgets(LazyTabsPage, Page):
 
     def _attack_fields(self) -> dict[str, Field]:
         return {name: f for name, f in widget_fields(self).items() if name in ATTACK_FIELDS}
+
+    def _build_v5(self) -> V5Tab:
+        holder: list[V5Tab] = []
+        tab = V5Tab(self.part_context(lambda: holder[0].recompute(), V5_LABELS))
+        holder.append(tab)
+        return tab
 
     def _build_contest(self) -> V5ContestTab:
         labels = V5_LABELS.merged(CONTEST_LABELS)
