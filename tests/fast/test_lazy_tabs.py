@@ -220,9 +220,9 @@ def test_vtm_reset_puts_back_the_tabs_built_later() -> None:
     app = VtmDicePage()
     app.set_attack(attack_pool=11)
     app.v5.set_inputs(hunger=4)
-    app.dice.value = 9
+    app.pool.dice.value = 9
     app.tools.reset()
-    assert (app.attack_pool.value, app.v5.hunger.value, app.dice.value) == (6, 1, 6)
+    assert (app.attack_pool.value, app.v5.hunger.value, app.pool.dice.value) == (6, 1, 6)
     assert app.address_query() == ""
 
 
@@ -265,7 +265,7 @@ def test_dracula_tabs_follow_the_language_and_reset() -> None:
 
 def test_vtm_a_tab_built_later_keeps_the_message_about_the_one_roll_tab() -> None:
     app = VtmDicePage()
-    app.wound.value = "incapacitated"
+    app.pool.wound.value = "incapacitated"
     message = app.banner.message
     assert "incapacitated" in message
     app.tabs.selected_index = 1

@@ -24,7 +24,6 @@ from typing import Any
 from calculators.kit.fields import invalid_fields
 from calculators.kit.fmt import escape
 from calculators.kit.markup import heading
-from calculators.kit.on_demand import ready
 from calculators.kit.page import on_failure
 from calculators.kit.page_tools import PageTools, input_lines, ruling_text
 from calculators.kit.tabs import HasWidget
@@ -33,7 +32,6 @@ from calculators.pages.vtm_dice.labels import (
     ATTACK_INPUTS,
     LABELS,
     POOL_INPUTS,
-    WOUND_CHOICES,
 )
 from calculators.pages.vtm_dice.v5 import LABELS as V5_LABELS
 from calculators.pages.vtm_dice.v5_contest import CONTEST_LABELS
@@ -41,16 +39,12 @@ from calculators.pages.vtm_dice.widgets import VtmDicePageWidgets
 from rules.errors import RuleError
 from rules.vtm import (
     DAMAGE_TYPES,
-    EDITIONS,
     TARGETS,
-    UNHURT,
     AttackResult,
     PoolResult,
     attack,
     multiple_actions,
     pool,
-    specialty_for_edition,
-    wound_penalty,
 )
 
 __all__ = ["ATTACK_INPUTS", "LABELS", "POOL_INPUTS", "VtmDicePage", "example_lines"]
@@ -115,24 +109,17 @@ class VtmDicePage(VtmDicePageWidgets):
     """
 
     def __init__(self, lang: str = "en") -> None:
-        super().__init__(lang=lang)  # builds the widgets
-        self.results: tuple[PoolResult, ...] = ()
-        self.botch_text = ""
-        self.summary_text = ""
-        self.at_least_rows: list[tuple[int, Fraction]] = []
-        self.forms_html = ""
         self.last_compute_ms = 0.0
         self.last_attack_ms = 0.0
+        super().__init__(lang=lang)  # builds the widgets
         self.tabs.observe(self._on_tab, names="selected_index")
-        for key in POOL_INPUTS:
-            getattr(self, key).observe(self._on_pool_change, names="value")
         self.tools = PageTools(self)
         self.ready()
 
     # -- inputs -------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
         """Set several one-roll inputs at once (keys from ``POOL_INPUTS``), recompute once."""
-        self.set_values(self, values, POOL_INPUTS)
+        self.set_values(self.pool, values, POOL_INPUTS)
         self.recompute()
 
     def set_attack(self, **values: Any) -> None:
@@ -140,21 +127,35 @@ class VtmDicePage(VtmDicePageWidgets):
         self.set_values(self, values, ATTACK_INPUTS)
         self.recompute_attack()
 
-    def _on_pool_change(self, change: dict[str, Any]) -> None:
-        if not self.held:
-            self.recompute()
-
     def _on_attack_change(self, change: dict[str, Any]) -> None:
         if not self.held:
             self.recompute_attack()
 
     # -- one roll -----------------------------------------------------------------------
     @property
+    def results(self) -> tuple[PoolResult, ...]:
+        """One result per action (none while the inputs are refused)."""
+        return self.pool.results
+
+    @property
     def result(self) -> PoolResult | None:
         return self.results[0] if self.results else None
 
-    def specialty_rule(self) -> str | None:
-        return specialty_for_edition(self.edition.value) if self.specialty.value else None
+    @property
+    def botch_text(self) -> str:
+        return self.pool.botch_text
+
+    @property
+    def summary_text(self) -> str:
+        return self.pool.summary_text
+
+    @property
+    def at_least_rows(self) -> list[tuple[int, Fraction]]:
+        return self.pool.at_least_rows
+
+    @property
+    def forms_html(self) -> str:
+        return self.pool.forms_html
 
     def ruling_text(self) -> str:
         """The open tab's inputs, result and steps as plain text ("" without a result)."""
@@ -182,7 +183,7 @@ class VtmDicePage(VtmDicePageWidgets):
             if not self.results:
                 return ""
             result = [self.summary_text]
-            steps = self.trace_view.steps
+            steps = self.pool.trace_view.steps
         box = self.tabs.children[1 if attack else 0]
         return ruling_text(self.t("title"), input_lines(box, self.lang), result, steps, self.lang)
 
@@ -191,71 +192,22 @@ class VtmDicePage(VtmDicePageWidgets):
         self.run(self._refresh)
 
     def _refresh(self) -> None:
-        if invalid_fields(self.tabs.children[0]):
+        if invalid_fields(self.pool.widget):
             return  # a box holds a wrong number and says so: nothing is computed until then
         start = time.perf_counter()
-        revised = self.edition.value == "revised" and self.specialty.value
-        self.reroll_ones_cancel.layout.display = None if revised else "none"
-        wound = None if self.wound.value == UNHURT else self.wound.value
-        with on_failure(self._clear_pool):
-            if wound_penalty(wound) is None:
-                # the engine refuses it with a message; keep the old results off the page
-                pool(1, wound=wound)
+        with on_failure(self.pool.clear):
+            v = self.pool.read()
             results = _actions(
-                self.dice.value,
-                self.actions.value,
-                self.difficulty.value,
-                self.specialty_rule(),
-                self.willpower.value,
-                bool(self.reroll_ones_cancel.value and revised),
-                wound,
+                v.dice,
+                v.actions,
+                v.difficulty,
+                v.specialty,
+                v.willpower,
+                v.reroll_ones_cancel,
+                v.wound,
             )
-        self.results = results
-        self._render_pool(results)
+        self.pool.show(results)
         self.last_compute_ms = (time.perf_counter() - start) * 1000
-
-    def _clear_pool(self) -> None:
-        """Take the one-roll results of earlier inputs off the page."""
-        self.results = ()
-        self.botch_text = ""
-        self._botch.value = ""
-        self.summary.clear()
-        self.chart.show([])
-        self._at_least.value = ""
-        self._actions_table.value = ""
-        self._tail_note.value = ""
-        self._forms.value = ""
-        self.trace_view.clear()
-
-    def _render_pool(self, results: tuple[PoolResult, ...]) -> None:
-        r, t, exact = results[0], self.t, self.exact.value
-        self.botch_text = view.botch_text(r, t)
-        self._botch.value = view.botch_html(r, t)
-        self.summary.show(view.pool_summary_html(r, t, exact))
-        self.summary_text = view.pool_summary_text(r, t)
-        self.chart.show(
-            view.pool_bars(r, t),
-            title=t("chart_title"),
-            x_label=t("successes"),
-            y_label=t("probability"),
-        )
-        self._tail_note.value = view.tail_note_html(r, t)
-        self.at_least_rows = r.at_least_table()
-        self._at_least.value = view.at_least_html(r, t, exact)
-        self._actions_table.value = view.actions_html(results, t, exact)
-        self._render_forms(r)
-        self.trace_view.show(r.steps, self.lang)
-
-    def _render_forms(self, r: PoolResult) -> None:
-        if not self.closed_forms.value:
-            self.forms_html = ""
-            self._forms.value = ""
-            return
-        if not ready(("sympy",), lambda: self._render_forms(r)):  # the static site fetches it
-            self._forms.value = view.forms_loading_html(self.t)
-            return
-        self.forms_html = view.forms_html(r, self.t, self.lang)
-        self._forms.value = self.forms_html
 
     # -- attack -------------------------------------------------------------------------
     def attack_arguments(self) -> dict[str, Any]:
@@ -303,7 +255,7 @@ class VtmDicePage(VtmDicePageWidgets):
         self.attack_trace.clear()
 
     def _render_attack(self, a: AttackResult) -> None:
-        t, exact = self.t, self.exact.value
+        t, exact = self.t, self.pool.exact.value
         self.attack_summary.show(view.attack_summary_html(a, t, exact))
         self.attack_chart.show(
             view.attack_bars(a),
@@ -350,13 +302,7 @@ class VtmDicePage(VtmDicePageWidgets):
             V5_LABELS.text("tab", self.lang),
             CONTEST_LABELS.text("c_tab", self.lang),
         )
-        for key in ("dice", "difficulty", "wound", "actions"):
-            getattr(self, key).description = self.t(key)
-        for key in ("specialty", "reroll_ones_cancel", "willpower", "exact", "closed_forms"):
-            getattr(self, key).description = self.t(key)
-        self._edition_label.value = self.t("edition")
-        self.relabel_options(self.edition, EDITIONS)
-        self.relabel_options(self.wound, WOUND_CHOICES)
+        self.pool.relabel()
         if self._sections.is_built("attack"):
             self._relabel_attack()
             self.run(self._refresh_attack)

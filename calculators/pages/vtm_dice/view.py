@@ -80,6 +80,21 @@ def probability_html(p: Fraction, exact: bool) -> Markup:
 
 
 # -- one roll ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PoolInputs:
+    """One roll as the engine takes it: ``dice`` split over ``actions``, the specialty rule
+    of the edition (``None`` without one), Willpower, the Revised "ones cancel the re-roll"
+    reading, and the wound level (``None`` unhurt)."""
+
+    dice: int
+    actions: int
+    difficulty: int
+    specialty: str | None
+    willpower: bool
+    reroll_ones_cancel: bool
+    wound: str | None
+
+
 def botch_text(r: PoolResult, t: Words) -> str:
     return f"{t('botch')}: {percent(r.botch)}"
 

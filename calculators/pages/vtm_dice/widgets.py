@@ -14,27 +14,20 @@ import ipywidgets as widgets
 from calculators.kit.address import Field, widget_fields
 from calculators.kit.charts import DistributionChart
 from calculators.kit.fields import SliderField
-from calculators.kit.inputs import InputStyle, check_box, typed_slider
+from calculators.kit.inputs import check_box, typed_slider
 from calculators.kit.layout import columns
 from calculators.kit.page import Page
 from calculators.kit.panel import ResultPanel
 from calculators.kit.tabs import HasWidget, LazyTabs, LazyTabsPage, Part, TabPlan
 from calculators.kit.trace_view import TraceView
-from calculators.pages.vtm_dice.labels import ATTACK_INPUTS, LABELS, POOL_INPUTS, WOUND_CHOICES
+from calculators.pages.vtm_dice.inputs import VTM_INPUTS, own_width
+from calculators.pages.vtm_dice.labels import ATTACK_INPUTS, LABELS
+from calculators.pages.vtm_dice.pool import PoolPart
 from calculators.pages.vtm_dice.v5 import LABELS as V5_LABELS
 from calculators.pages.vtm_dice.v5 import V5Tab
 from calculators.pages.vtm_dice.v5_contest import CONTEST_LABELS, V5ContestTab
 from calculators.pages.vtm_dice.weapons import WEAPON_LABELS, WeaponPicker
-from rules.vtm import DAMAGE_TYPES, EDITIONS, HEALTH_LEVELS, TARGETS, UNHURT, AttackResult
-
-#: how the dice page sizes its inputs (sliders with their typed boxes)
-VTM_INPUTS = InputStyle(label_width="160px", box_width="430px")
-
-
-def own_width() -> widgets.Layout:
-    """A switch's own layout, as wide as its label (some are hidden on their own)."""
-    return widgets.Layout(width="auto")
-
+from rules.vtm import DAMAGE_TYPES, HEALTH_LEVELS, TARGETS, AttackResult
 
 #: the attack tab's inputs in the page address
 ATTACK_FIELDS = frozenset((*ATTACK_INPUTS, "weapon_choice", "weapon_strength"))
@@ -63,73 +56,18 @@ class VtmDicePageWidgets(LazyTabsPage, Page):
     title_key = "title"
     #: computes the attack and shows it (the page's; a weapon pick asks for it)
     recompute_attack: Callable[[], None]
+    #: computes the one roll and shows it (the page's)
+    recompute: Callable[[], None]
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
-        wide = VTM_INPUTS.style
-        self._intro = widgets.HTML()
-
-        # -- one roll ----------------------------------------------------------------
-        self.dice = VTM_INPUTS.slider(6, 1, 50)
-        self.difficulty = VTM_INPUTS.slider(6, 2, 10)
-        self.edition = widgets.ToggleButtons(options=[(e, e) for e in EDITIONS], value="revised")
-        self._edition_label = widgets.Label()
-        self.specialty = check_box(False, layout=own_width())
-        self.reroll_ones_cancel = check_box(False, layout=own_width())
-        self.willpower = check_box(False, layout=own_width())
-        self.wound = widgets.Dropdown(
-            options=[(w, w) for w in WOUND_CHOICES], value=UNHURT, style=wide
-        )
-        self.actions = VTM_INPUTS.slider(1, 1, 5)
-        self.exact = check_box(False, layout=own_width())
-        self.closed_forms = check_box(False, layout=own_width())
-        for key in POOL_INPUTS:
-            getattr(self, key).add_class(f"vtm-{key.replace('_', '-')}")
         # each slider's value is typed in a box beside it that says what is allowed
         self._typed: dict[str, SliderField] = {}
-        typed = self._typed_row
+        self._intro = widgets.HTML()
 
-        self._botch = widgets.HTML()
-        self._botch.add_class("vtm-botch")
-        self.summary = ResultPanel()
-        self.summary.widget.add_class("vtm-summary")
-        self.chart = DistributionChart()
-        self.chart.widget.add_class("vtm-chart")
-        self._tail_note = widgets.HTML()
-        self._at_least = widgets.HTML()
-        self._at_least.add_class("vtm-at-least")
-        self._actions_table = widgets.HTML()
-        self._actions_table.add_class("vtm-actions")
-        self._forms = widgets.HTMLMath()
-        self._forms.add_class("vtm-forms")
-        self.trace_view = TraceView()
-
-        pool_inputs = widgets.VBox(
-            [
-                typed("dice"),
-                typed("difficulty"),
-                widgets.HBox([self._edition_label, self.edition]),
-                self.specialty,
-                self.reroll_ones_cancel,
-                self.willpower,
-                self.wound,
-                typed("actions"),
-                self.exact,
-                self.closed_forms,
-            ]
-        )
-        pool_outputs = widgets.VBox(
-            [
-                self._botch,
-                self.summary.widget,
-                self.chart.widget,
-                self._tail_note,
-                widgets.HBox([self._at_least, self._actions_table]),
-                self._forms,
-                self.trace_view.widget,
-            ]
-        )
-        pool_box = columns(pool_inputs, pool_outputs)
+        # -- one roll, built with the page ---------------------------------------------
+        self.pool = PoolPart(self.part_context(lambda: self.recompute()))
+        pool_box = self.pool.widget
         self._sections: LazyTabs[HasWidget] = LazyTabs(
             self,
             {
@@ -243,6 +181,13 @@ class VtmDicePageWidgets(LazyTabsPage, Page):
                 ],
             )
         )
+
+    def url_fields(self) -> dict[str, Field]:
+        """The one roll's inputs, then the page's own (the tab shown) and the other tabs'."""
+        pool = self.pool.address_fields()
+        taken = {id(field.widget) for field in pool.values()}
+        page = {n: f for n, f in super().url_fields().items() if id(f.widget) not in taken}
+        return {**pool, **page}
 
     def _typed_row(self, key: str) -> widgets.HBox:
         """The slider ``key`` with the box beside it where its value is typed."""
