@@ -82,7 +82,7 @@ def change_vtm(page: VtmDicePage) -> str:
     page.set_inputs(dice=9, difficulty=8, specialty=True)
     page.set_attack(damage_type="aggravated", fortitude=2)
     page.tabs.selected_index = 1
-    return page.pool.summary.text + page.attack_summary.text
+    return page.pool.summary.text + page.attack.summary.text
 
 
 def change_table(page: VtesTablePage) -> str:
@@ -117,7 +117,7 @@ def result_of(page: Any) -> str:
     if isinstance(page, DraculaPage):
         return _drop_times(page.summary.value) + page.prompt.value
     if isinstance(page, VtmDicePage):
-        return page.pool.summary.text + page.attack_summary.text
+        return page.pool.summary.text + page.attack.summary.text
     if isinstance(page, VtesTablePage):
         return page.victory.panel.text
     if isinstance(page, RulesReferencePage):

@@ -145,21 +145,21 @@ def test_attack_chain_on_the_page(app: VtmDicePage) -> None:
         wounds_taken=2,
     )
     assert a is not None and a.levels == expected.levels and a.health == expected.health
-    assert [b.value for b in app.attack_chart.bars] == [
+    assert [b.value for b in app.attack.chart.bars] == [
         expected.levels.get(k, Fraction(0)) for k in range(max(expected.levels) + 1)
     ]
-    text = re.sub(r"<[^>]+>", " ", app._health_table.value)
+    text = re.sub(r"<[^>]+>", " ", app.attack._health_table.value)
     assert "Hurt" in text and "Injured" in text
-    assert app.fire.layout.display == "none"
+    assert app.attack.fire.layout.display == "none"
     app.set_attack(damage_type="aggravated", fire=True)
-    assert app.fire.layout.display is None
+    assert app.attack.fire.layout.display is None
     # by hand (vtm:soak): fire, Stamina 2 + Fortitude 1; the other reading, Fortitude 1 alone
     assert app.attack_result is not None and app.attack_result.soak_dice == 3
     app.set_attack(fire_soak_with_stamina=False)
     assert app.attack_result is not None and app.attack_result.soak_dice == 1
     app.set_attack(thrown=True, damage_type="lethal", fire=False)
     assert app.attack_result is not None and set(app.attack_result.damage_pools) == {3}
-    assert any(s.rule == "vtm:damage-pool" for s in app.attack_trace.steps)
+    assert any(s.rule == "vtm:damage-pool" for s in app.attack.trace.steps)
 
 
 def test_slider_moves_are_served_from_the_cache(app: VtmDicePage) -> None:
@@ -208,9 +208,9 @@ def test_hiding_one_switch_leaves_the_others_visible(app: VtmDicePage) -> None:
     for key in ("specialty", "willpower", "exact", "closed_forms"):
         assert getattr(app.pool, key).layout.display != "none", key
     app.set_attack(damage_type="lethal")
-    assert app.fire.layout.display == "none"
+    assert app.attack.fire.layout.display == "none"
     for key in ("thrown", "attack_willpower", "damage_ones_cancel", "dazed_after_halving"):
-        assert getattr(app, key).layout.display != "none", key
+        assert getattr(app.attack, key).layout.display != "none", key
 
 
 def test_russian_page_explains_bad_input_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -238,21 +238,24 @@ def test_a_weapon_fills_the_damage_pool_from_strength() -> None:
     from rules.vtm.weapons import WEAPONS
 
     app = VtmDicePage()
-    app.weapon.strength.value = 3
-    app.weapon.choice.value = "sword"  # Strength + 2, lethal
-    assert (app.damage_base.value, app.damage_type.value) == (5, "lethal")
+    app.attack.weapon.strength.value = 3
+    app.attack.weapon.choice.value = "sword"  # Strength + 2, lethal
+    assert (app.attack.damage_base.value, app.attack.damage_type.value) == (5, "lethal")
     assert app.attack_result is not None
     assert app.attack_result.expected == attack(6, damage_base=5, stamina=2).expected
-    app.weapon.strength.value = 4
-    assert app.damage_base.value == 6
-    app.weapon.choice.value = "heavy_pistol"  # fixed 5 dice, Strength does not count
-    assert app.damage_base.value == 5
-    app.weapon.choice.value = "bite"
-    assert (app.damage_base.value, app.damage_type.value) == (5, "aggravated")
+    app.attack.weapon.strength.value = 4
+    assert app.attack.damage_base.value == 6
+    app.attack.weapon.choice.value = "heavy_pistol"  # fixed 5 dice, Strength does not count
+    assert app.attack.damage_base.value == 5
+    app.attack.weapon.choice.value = "bite"
+    assert (app.attack.damage_base.value, app.attack.damage_type.value) == (5, "aggravated")
     app.set_language("ru")
-    assert "Укус (вампир)" in app.weapon.note.value and "таблица" in app.weapon.note.value
-    app.damage_base.value = 9  # edited by hand: the page no longer claims the weapon
-    assert app.weapon.choice.value == "none" and app.weapon.note.value == ""
+    assert (
+        "Укус (вампир)" in app.attack.weapon.note.value
+        and "таблица" in app.attack.weapon.note.value
+    )
+    app.attack.damage_base.value = 9  # edited by hand: the page no longer claims the weapon
+    assert app.attack.weapon.choice.value == "none" and app.attack.weapon.note.value == ""
     for item in WEAPONS:
         for part in (item.name, item.source, item.formula()):
             assert part.render("ru") != part.render("en"), item.key

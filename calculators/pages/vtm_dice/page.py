@@ -23,11 +23,9 @@ from typing import Any
 
 from calculators.kit.fields import invalid_fields
 from calculators.kit.fmt import escape
-from calculators.kit.markup import heading
 from calculators.kit.page import on_failure
 from calculators.kit.page_tools import PageTools, input_lines, ruling_text
 from calculators.kit.tabs import HasWidget
-from calculators.pages.vtm_dice import view
 from calculators.pages.vtm_dice.labels import (
     ATTACK_INPUTS,
     LABELS,
@@ -38,8 +36,6 @@ from calculators.pages.vtm_dice.v5_contest import CONTEST_LABELS
 from calculators.pages.vtm_dice.widgets import VtmDicePageWidgets
 from rules.errors import RuleError
 from rules.vtm import (
-    DAMAGE_TYPES,
-    TARGETS,
     AttackResult,
     PoolResult,
     attack,
@@ -124,12 +120,8 @@ class VtmDicePage(VtmDicePageWidgets):
 
     def set_attack(self, **values: Any) -> None:
         """Set several attack inputs at once (keys from ``ATTACK_INPUTS``), recompute once."""
-        self.set_values(self, values, ATTACK_INPUTS)
+        self.set_values(self.attack, values, ATTACK_INPUTS)
         self.recompute_attack()
-
-    def _on_attack_change(self, change: dict[str, Any]) -> None:
-        if not self.held:
-            self.recompute_attack()
 
     # -- one roll -----------------------------------------------------------------------
     @property
@@ -177,8 +169,8 @@ class VtmDicePage(VtmDicePageWidgets):
         if attack:
             if self.attack_result is None:
                 return ""
-            result = [self.attack_summary.text]
-            steps = self.attack_trace.steps
+            result = [self.attack.summary.text]
+            steps = self.attack.trace.steps
         else:
             if not self.results:
                 return ""
@@ -210,61 +202,23 @@ class VtmDicePage(VtmDicePageWidgets):
         self.last_compute_ms = (time.perf_counter() - start) * 1000
 
     # -- attack -------------------------------------------------------------------------
-    def attack_arguments(self) -> dict[str, Any]:
-        return {
-            "attack_pool": self.attack_pool.value,
-            "attack_difficulty": self.attack_difficulty.value,
-            "attack_willpower": self.attack_willpower.value,
-            "defense_pool": self.defense_pool.value,
-            "defense_difficulty": self.defense_difficulty.value,
-            "abort_willpower": self.abort_willpower.value,
-            "damage_base": self.damage_base.value,
-            "damage_type": self.damage_type.value,
-            "extra_successes_add": not self.thrown.value,
-            "target": self.target.value,
-            "stamina": self.stamina.value,
-            "fortitude": self.fortitude.value,
-            "armor": self.armor.value,
-            "damage_ones_cancel": self.damage_ones_cancel.value,
-            "fire_or_sunlight": self.fire.value,
-            "fire_soak_with_stamina": self.fire_soak_with_stamina.value,
-            "dazed_after_halving": self.dazed_after_halving.value,
-            "wounds_taken": self.wounds_taken.value,
-        }
+    @property
+    def attack_result(self) -> AttackResult | None:
+        """The attack's result (the tab is built to give it)."""
+        return self.attack.result
 
     def recompute_attack(self) -> None:
         self.run(self._refresh_attack)
 
     def _refresh_attack(self) -> None:
-        if invalid_fields(self.tabs.children[1]):
+        part = self.attack
+        if invalid_fields(part.widget):
             return  # a box holds a wrong number and says so: nothing is computed until then
         start = time.perf_counter()
-        self.fire.layout.display = None if self.damage_type.value == "aggravated" else "none"
-        with on_failure(self._clear_attack):
-            result = _attack(tuple(sorted(self.attack_arguments().items())))
-        self.attack_result = result
-        self._render_attack(result)
+        with on_failure(part.clear):
+            result = _attack(tuple(sorted(part.read().arguments().items())))
+        part.show(result)
         self.last_attack_ms = (time.perf_counter() - start) * 1000
-
-    def _clear_attack(self) -> None:
-        """Take the attack results of earlier inputs off the page."""
-        self.attack_result = None
-        self.attack_summary.clear()
-        self.attack_chart.show([])
-        self._health_table.value = ""
-        self.attack_trace.clear()
-
-    def _render_attack(self, a: AttackResult) -> None:
-        t, exact = self.t, self.pool.exact.value
-        self.attack_summary.show(view.attack_summary_html(a, t, exact))
-        self.attack_chart.show(
-            view.attack_bars(a),
-            title=t("levels_title"),
-            x_label=t("levels"),
-            y_label=t("probability"),
-        )
-        self._health_table.value = view.health_html(a, t, exact)
-        self.attack_trace.show(a.steps, self.lang)
 
     # -- tabs and labels ----------------------------------------------------------------
     def _on_tab(self, _change: dict[str, Any]) -> None:
@@ -276,9 +230,7 @@ class VtmDicePage(VtmDicePageWidgets):
     def _tab_built(self, key: str, tab: HasWidget) -> None:
         """A tab was built (shown or used for the first time): label it, compute it."""
         if key == "attack":
-            for name in ATTACK_INPUTS:
-                getattr(self, name).observe(self._on_attack_change, names="value")
-            self._relabel_attack()
+            self.attack.relabel()
             self._first_result(self._refresh_attack)
         elif key == "v5":
             self._first_result(self.v5.relabel)
@@ -304,7 +256,7 @@ class VtmDicePage(VtmDicePageWidgets):
         )
         self.pool.relabel()
         if self._sections.is_built("attack"):
-            self._relabel_attack()
+            self.attack.relabel()
             self.run(self._refresh_attack)
         if self._sections.is_built("v5"):
             self.run(self.v5.relabel)
@@ -312,34 +264,3 @@ class VtmDicePage(VtmDicePageWidgets):
             self.run(self.contest.relabel)
         # raises on bad input: the kit's run() around relabel() shows it in the banner
         self._refresh()
-
-    def _relabel_attack(self) -> None:
-        for key in (
-            "attack_pool",
-            "attack_difficulty",
-            "damage_base",
-            "stamina",
-            "fortitude",
-            "armor",
-            "defense_pool",
-            "defense_difficulty",
-            "abort_willpower",
-            "wounds_taken",
-        ):
-            getattr(self, key).description = self.t(key)
-        for key in (
-            "attack_willpower",
-            "thrown",
-            "fire",
-            "fire_soak_with_stamina",
-            "damage_ones_cancel",
-            "dazed_after_halving",
-        ):
-            getattr(self, key).description = self.t(key)
-        self._damage_type_label.value = self.t("damage_type")
-        self.weapon.relabel()
-        self._target_label.value = self.t("target")
-        self._attacker_title.value = heading(self.t("attacker"))
-        self._defender_title.value = heading(self.t("defender"))
-        self.relabel_options(self.damage_type, DAMAGE_TYPES)
-        self.relabel_options(self.target, TARGETS)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from calculators.kit.charts import Bar
 from calculators.kit.fmt import escape, exact_html, mean_html, percent, short_fraction
@@ -23,9 +24,13 @@ from calculators.pages.vtm_dice.labels import (
     TAIL_COLOR,
     TRACK,
 )
+from rules.i18n import msg_p
 from rules.i18n.numbers import significant
+from rules.validation import choice
 from rules.vtm import (
     BEYOND,
+    DAMAGE_TYPES,
+    TARGETS,
     AttackResult,
     PoolResult,
     RerollAdvice,
@@ -210,6 +215,41 @@ def forms_html(r: PoolResult, t: Words, lang: str) -> str:
 
 
 # -- attack -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AttackInputs:
+    """One attack as :func:`rules.vtm.attack` takes it, by its parameters' names."""
+
+    attack_pool: int
+    attack_difficulty: int
+    attack_willpower: bool
+    defense_pool: int
+    defense_difficulty: int
+    abort_willpower: int
+    damage_base: int
+    damage_type: str
+    extra_successes_add: bool
+    target: str
+    stamina: int
+    fortitude: int
+    armor: int
+    damage_ones_cancel: bool
+    fire_or_sunlight: bool
+    fire_soak_with_stamina: bool
+    dazed_after_halving: bool
+    wounds_taken: int
+
+    def checked(self) -> AttackInputs:
+        """These inputs, once the damage type and the target are ones the rules know (the
+        engine checks every number)."""
+        choice(msg_p("vtm parameter", "damage_type"), self.damage_type, DAMAGE_TYPES)
+        choice(msg_p("vtm parameter", "target"), self.target, TARGETS)
+        return self
+
+    def arguments(self) -> dict[str, Any]:
+        """The keyword arguments of :func:`rules.vtm.attack`, the pool among them."""
+        return dict(vars(self))
+
+
 def attack_summary_html(a: AttackResult, t: Words, exact: bool) -> str:
     """Hit, miss, botch, expected levels, dazed and soak dice, as a table."""
     rows = [
