@@ -9,7 +9,11 @@ Drive it without a browser::
     app.at_least_rows         # [(1, Fraction(...)), ...]
     app.set_attack(attack_pool=6, damage_base=4, stamina=2)
     app.attack_result.levels  # {0: Fraction(...), ...}
-    app.v5.set_inputs(pool=7, hunger=2, difficulty=3)  # the V5 tab (calculators/vtm_v5.py)
+    app.v5.set_inputs(pool=7, hunger=2, difficulty=3)  # the V5 tab (v5.py)
+
+The page joins its parts (pool.py, attack.py, v5.py, v5_contest.py): it reads each part's
+frozen inputs, calls ``rules.vtm`` and hands the result to the part's ``show``; every text
+and HTML of a result comes from view.py.
 """
 
 from __future__ import annotations
@@ -100,8 +104,9 @@ class VtmDicePage(VtmDicePageWidgets):
 
     Test handles: :meth:`set_inputs`, :meth:`set_attack`, :attr:`results` (one
     :class:`PoolResult` per action), :attr:`result` (the first), :attr:`botch_text`,
-    :attr:`at_least_rows`, :attr:`chart`, :attr:`attack_result`, :attr:`attack_chart`,
-    :attr:`forms_html`, :attr:`last_compute_ms`, ``banner.message``.
+    :attr:`at_least_rows`, :attr:`forms_html`, :attr:`attack_result`, :attr:`last_compute_ms`,
+    ``banner.message``; the parts :attr:`pool`, :attr:`attack`, :attr:`v5` and
+    :attr:`contest` (``app.pool.chart``, ``app.attack.summary``...).
     """
 
     def __init__(self, lang: str = "en") -> None:

@@ -1,8 +1,9 @@
-"""V:tM dice page's widgets: the one-roll, attack and V5 tabs' inputs, outputs and layout.
+"""V:tM dice page's tabs: its parts, each on a context of the page, laid out as tabs.
 
-The page (:class:`calculators.pages.vtm_dice.page.VtmDicePage`) builds on this class and adds what
-the widgets do. The one-roll tab is built with the page; the attack and V5 tabs the first time
-they are shown or used from code (:mod:`calculators.kit.tabs`), so the page opens light.
+The page (:class:`calculators.pages.vtm_dice.page.VtmDicePage`) builds on this class and adds
+what the parts' inputs compute. The one-roll tab is built with the page; the attack and V5
+tabs the first time they are shown or used from code (:mod:`calculators.kit.tabs`), so the
+page opens light.
 """
 
 from __future__ import annotations
