@@ -82,7 +82,7 @@ def change_vtm(page: VtmDicePage) -> str:
     page.set_inputs(dice=9, difficulty=8, specialty=True)
     page.set_attack(damage_type="aggravated", fortitude=2)
     page.tabs.selected_index = 1
-    return page.summary.text + page.attack_summary.text
+    return page.pool.summary.text + page.attack.summary.text
 
 
 def change_table(page: VtesTablePage) -> str:
@@ -117,7 +117,7 @@ def result_of(page: Any) -> str:
     if isinstance(page, DraculaPage):
         return _drop_times(page.summary.value) + page.prompt.value
     if isinstance(page, VtmDicePage):
-        return page.summary.text + page.attack_summary.text
+        return page.pool.summary.text + page.attack.summary.text
     if isinstance(page, VtesTablePage):
         return page.victory.panel.text
     if isinstance(page, RulesReferencePage):
@@ -206,10 +206,10 @@ def test_in_the_browser_a_page_shown_before_its_address_is_read_follows_it_at_on
     shown_at(page, "lang=ru&dice=3")  # the front end reported before the second cell ran
     assert page.lang == "en" and not page.link.active
     page.follow_url()
-    assert page.lang == "ru" and page.dice.value == 3 and page.link.active
-    assert "Провал 6,10 %" in page.summary.text  # the panel's text joins spaces
+    assert page.lang == "ru" and page.pool.dice.value == 3 and page.link.active
+    assert "Провал 6,10 %" in page.pool.summary.text  # the panel's text joins spaces
     shown_at(page, "dice=9")  # the address is read once: later reports change nothing
-    assert page.dice.value == 3
+    assert page.pool.dice.value == 3
 
 
 def test_in_the_browser_address_problems_show_in_the_banner(
@@ -238,9 +238,9 @@ def test_on_the_server_the_request_is_the_address_not_the_front_end(
     shown_at(page, "dice=3")
     monkeypatch.setenv("QUERY_STRING", "dice=9")
     page.follow_url()
-    assert page.dice.value == 9 and page.link.active
+    assert page.pool.dice.value == 9 and page.link.active
     shown_at(page, "dice=4")
-    assert page.dice.value == 9
+    assert page.pool.dice.value == 9
 
 
 def test_on_the_server_a_request_that_never_came_is_said_in_the_page(
@@ -253,7 +253,7 @@ def test_on_the_server_a_request_that_never_came_is_said_in_the_page(
     monkeypatch.setenv("QUERY_STRING", "dice=9")  # a stale value: not this visitor's
     page = VtmDicePage()
     page.follow_url()
-    assert page.dice.value != 9 and page.link.active and page.link.query == ""
+    assert page.pool.dice.value != 9 and page.link.active and page.link.query == ""
     assert page.banner.visible and "Reload the page" in page.banner.message
     assert "The page address has a problem" in page.banner.widget.value
     russian = VtmDicePage(lang="ru")

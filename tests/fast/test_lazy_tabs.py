@@ -174,12 +174,12 @@ def test_vtm_page_opens_with_the_one_roll_tab_only() -> None:
     app.tabs.selected_index = 1
     assert {"vtm-attack-pool", "vtm-weapon"} <= classes(app) and "vtm-v5" not in classes(app)
     assert set(app.address_names()) >= ATTACK_FIELDS
-    assert app.attack_summary.text  # computed as it was built
+    assert app.attack.summary.text  # computed as it was built
 
 
 def test_vtm_attack_inputs_read_from_code_build_the_tab() -> None:
     app = VtmDicePage()
-    assert app.damage_base.value == 3  # reading builds the attack tab
+    assert app.attack.damage_base.value == 3  # reading builds the attack tab
     assert "vtm-attack-pool" in classes(app) and app.attack_result is not None
 
 
@@ -188,7 +188,7 @@ def test_vtm_link_into_the_attack_tab_gives_the_same_result(
 ) -> None:
     by_hand = VtmDicePage()
     by_hand.set_attack(attack_pool=9, damage_type="aggravated", fire=True)
-    by_hand.weapon.strength.value = 4
+    by_hand.attack.weapon.strength.value = 4
     by_hand.tabs.selected_index = 1
     query = by_hand.address_query()
     assert "attack_pool=9" in query and "tabs=1" in query
@@ -196,7 +196,7 @@ def test_vtm_link_into_the_attack_tab_gives_the_same_result(
     assert not linked.banner.visible, linked.banner.message
     assert linked.tabs.selected_index == 1
     assert linked.attack_result == by_hand.attack_result
-    assert linked.attack_summary.text == by_hand.attack_summary.text
+    assert linked.attack.summary.text == by_hand.attack.summary.text
     assert linked.address_query() == query
     # selecting the tab alone builds it, with its opening inputs
     selected = reopen(VtmDicePage, "tabs=2", monkeypatch)
@@ -208,11 +208,11 @@ def test_vtm_tabs_built_after_a_language_switch_are_in_that_language() -> None:
     app.set_language("ru")
     app.tabs.selected_index = 1
     russian = VTM.text("damage_base", "ru")
-    assert russian != "Damage base" and app.damage_base.description == russian
-    assert app._damage_type_label.value == VTM.text("damage_type", "ru")
-    assert COMMON.text("probability", "ru") in app.attack_chart.widget.value
+    assert russian != "Damage base" and app.attack.damage_base.description == russian
+    assert app.attack._damage_type_label.value == VTM.text("damage_type", "ru")
+    assert COMMON.text("probability", "ru") in app.attack.chart.widget.value
     app.set_language("en")  # built tabs follow the switch
-    assert app.damage_base.description == "Damage base"
+    assert app.attack.damage_base.description == "Damage base"
     assert app.v5.pool.description == "Dice pool"  # built now, in English
 
 
@@ -220,9 +220,9 @@ def test_vtm_reset_puts_back_the_tabs_built_later() -> None:
     app = VtmDicePage()
     app.set_attack(attack_pool=11)
     app.v5.set_inputs(hunger=4)
-    app.dice.value = 9
+    app.pool.dice.value = 9
     app.tools.reset()
-    assert (app.attack_pool.value, app.v5.hunger.value, app.dice.value) == (6, 1, 6)
+    assert (app.attack.attack_pool.value, app.v5.hunger.value, app.pool.dice.value) == (6, 1, 6)
     assert app.address_query() == ""
 
 
@@ -265,8 +265,8 @@ def test_dracula_tabs_follow_the_language_and_reset() -> None:
 
 def test_vtm_a_tab_built_later_keeps_the_message_about_the_one_roll_tab() -> None:
     app = VtmDicePage()
-    app.wound.value = "incapacitated"
+    app.pool.wound.value = "incapacitated"
     message = app.banner.message
     assert "incapacitated" in message
     app.tabs.selected_index = 1
-    assert app.banner.message == message and app.attack_summary.text
+    assert app.banner.message == message and app.attack.summary.text

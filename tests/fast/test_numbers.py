@@ -115,7 +115,7 @@ def test_a_russian_dice_page_its_chart_and_its_copied_text() -> None:
     app.set_language("ru")
     assert app.botch_text.endswith(f"{NBSP}%") and "," in app.botch_text
     assert "." not in app.botch_text.split(":")[1]
-    assert f"{NBSP}%" in app.chart.widget.value  # the chart's axis
+    assert f"{NBSP}%" in app.pool.chart.widget.value  # the chart's axis
     app.set_language("en")
     assert app.botch_text.endswith("%") and NBSP not in app.botch_text
 

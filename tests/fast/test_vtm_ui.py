@@ -28,7 +28,7 @@ def test_page_is_ready_and_shows_the_default_roll(app: VtmDicePage) -> None:
 
 def test_slider_changes_update_the_results(app: VtmDicePage) -> None:
     before = app.botch_text
-    app.dice.value = 7  # as a person moving the slider
+    app.pool.dice.value = 7  # as a person moving the slider
     assert app.result is not None and app.result.rolled == 7
     assert app.botch_text != before
     app.set_inputs(dice=5, difficulty=8)
@@ -40,11 +40,11 @@ def test_slider_changes_update_the_results(app: VtmDicePage) -> None:
 def test_chart_splits_botch_failure_success_with_exact_hover(app: VtmDicePage) -> None:
     app.set_inputs(dice=4, difficulty=6, specialty=False, willpower=False, actions=1)
     r = pool(4, 6)
-    bars = app.chart.bars
+    bars = app.pool.chart.bars
     assert [b.label for b in bars] == ["Botch", "0", "1", "2", "3", "4"]
     assert bars[0].value == r.botch and bars[1].value == r.failure
     assert sum(b.value for b in bars) == 1
-    svg = app.chart.widget.value
+    svg = app.pool.chart.widget.value
     assert f"{r.botch.numerator}/{r.botch.denominator}" in svg  # exact value in the hover title
 
 
@@ -52,28 +52,28 @@ def test_specialty_by_edition_and_tail(app: VtmDicePage) -> None:
     app.set_inputs(dice=5, difficulty=7, edition="revised", specialty=True)
     r = app.result
     assert r is not None and r.specialty == "reroll" and r.tail > 0
-    assert app.chart.bars[-1].label.startswith(">")
-    assert app.chart.bars[-1].value == r.tail
-    assert sum(b.value for b in app.chart.bars) == 1
-    assert app.reroll_ones_cancel.layout.display is None
+    assert app.pool.chart.bars[-1].label.startswith(">")
+    assert app.pool.chart.bars[-1].value == r.tail
+    assert sum(b.value for b in app.pool.chart.bars) == 1
+    assert app.pool.reroll_ones_cancel.layout.display is None
     app.set_inputs(reroll_ones_cancel=True)
     assert app.result is not None and app.result.reroll_ones_cancel
     app.set_inputs(edition="v20")
     r = app.result
     assert r is not None and r.specialty == "double" and r.tail == 0
-    assert app.reroll_ones_cancel.layout.display == "none"
+    assert app.pool.reroll_ones_cancel.layout.display == "none"
     app.set_inputs(specialty=False, reroll_ones_cancel=False, edition="revised")
 
 
 def test_willpower_wounds_and_actions(app: VtmDicePage) -> None:
     app.set_inputs(dice=6, difficulty=6, willpower=True)
     assert app.result is not None and app.result.botch == 0
-    assert app.chart.bars[0].label == "1"
+    assert app.pool.chart.bars[0].label == "1"
     app.set_inputs(willpower=False, wound="wounded", actions=2)
     # by hand: 6 dice, Wounded -2 = 4; two actions: 4 - 2 and 4 - 3
     assert [r.rolled for r in app.results] == [2, 1]
-    assert "vtm-actions" in app._actions_table._dom_classes
-    assert "Action" in app._actions_table.value
+    assert "vtm-actions" in app.pool._actions_table._dom_classes
+    assert "Action" in app.pool._actions_table.value
     app.set_inputs(wound="incapacitated")
     assert app.banner.visible and "incapacitated" in app.banner.message
     assert app.results == () and app.botch_text == ""
@@ -84,20 +84,20 @@ def test_willpower_wounds_and_actions(app: VtmDicePage) -> None:
 def test_exact_fractions_in_detail_view(app: VtmDicePage) -> None:
     app.set_inputs(dice=3, difficulty=6, exact=True)
     r = pool(3, 6)
-    assert f"= {r.botch.numerator}/{r.botch.denominator}" in app.summary.body
+    assert f"= {r.botch.numerator}/{r.botch.denominator}" in app.pool.summary.body
     at3 = r.at_least(3)
-    assert f"{at3.numerator}/{at3.denominator}" in app._at_least.value
+    assert f"{at3.numerator}/{at3.denominator}" in app.pool._at_least.value
     app.set_inputs(exact=False)
-    assert "vtm-fraction" not in app.summary.body
+    assert "vtm-fraction" not in app.pool.summary.body
     # still exact on hover
-    assert f'title="{r.botch.numerator}/{r.botch.denominator}' in app.summary.body
+    assert f'title="{r.botch.numerator}/{r.botch.denominator}' in app.pool.summary.body
 
 
 def test_closed_forms_render_as_latex(app: VtmDicePage) -> None:
     app.set_inputs(dice=3, difficulty=6, closed_forms=True)
     assert r"\frac{(d-1)^{n} - (d-2)^{n}}{10^{n}}" in app.forms_html
     assert r"\frac{61}{1000}" in app.forms_html  # P(botch), 3 dice at 6: by hand 5**3 - 4**3
-    assert app._forms.value == app.forms_html
+    assert app.pool._forms.value == app.forms_html
     app.set_inputs(specialty=True)
     assert r"\binom{k-j+n-1}{n-1}" in app.forms_html
     app.set_inputs(closed_forms=False, specialty=False)
@@ -114,9 +114,9 @@ def test_russian_labels(app: VtmDicePage) -> None:
             "V5 (5-я редакция)",
             "V5: состязания и проверки",
         )
-        assert app.dice.description == "Кубиков"
-        assert app.chart.bars[0].label == "Провал"
-        assert "Недееспособен" in [label for label, _ in app.wound.options]
+        assert app.pool.dice.description == "Кубиков"
+        assert app.pool.chart.bars[0].label == "Провал"
+        assert "Недееспособен" in [label for label, _ in app.pool.wound.options]
     finally:
         app.set_language("en")
     assert app.botch_text.startswith("Botch:")
@@ -145,21 +145,21 @@ def test_attack_chain_on_the_page(app: VtmDicePage) -> None:
         wounds_taken=2,
     )
     assert a is not None and a.levels == expected.levels and a.health == expected.health
-    assert [b.value for b in app.attack_chart.bars] == [
+    assert [b.value for b in app.attack.chart.bars] == [
         expected.levels.get(k, Fraction(0)) for k in range(max(expected.levels) + 1)
     ]
-    text = re.sub(r"<[^>]+>", " ", app._health_table.value)
+    text = re.sub(r"<[^>]+>", " ", app.attack._health_table.value)
     assert "Hurt" in text and "Injured" in text
-    assert app.fire.layout.display == "none"
+    assert app.attack.fire.layout.display == "none"
     app.set_attack(damage_type="aggravated", fire=True)
-    assert app.fire.layout.display is None
+    assert app.attack.fire.layout.display is None
     # by hand (vtm:soak): fire, Stamina 2 + Fortitude 1; the other reading, Fortitude 1 alone
     assert app.attack_result is not None and app.attack_result.soak_dice == 3
     app.set_attack(fire_soak_with_stamina=False)
     assert app.attack_result is not None and app.attack_result.soak_dice == 1
     app.set_attack(thrown=True, damage_type="lethal", fire=False)
     assert app.attack_result is not None and set(app.attack_result.damage_pools) == {3}
-    assert any(s.rule == "vtm:damage-pool" for s in app.attack_trace.steps)
+    assert any(s.rule == "vtm:damage-pool" for s in app.attack.trace.steps)
 
 
 def test_slider_moves_are_served_from_the_cache(app: VtmDicePage) -> None:
@@ -204,13 +204,13 @@ def test_example_lines_are_exact_engine_values() -> None:
 
 def test_hiding_one_switch_leaves_the_others_visible(app: VtmDicePage) -> None:
     app.set_inputs(specialty=False)
-    assert app.reroll_ones_cancel.layout.display == "none"
+    assert app.pool.reroll_ones_cancel.layout.display == "none"
     for key in ("specialty", "willpower", "exact", "closed_forms"):
-        assert getattr(app, key).layout.display != "none", key
+        assert getattr(app.pool, key).layout.display != "none", key
     app.set_attack(damage_type="lethal")
-    assert app.fire.layout.display == "none"
+    assert app.attack.fire.layout.display == "none"
     for key in ("thrown", "attack_willpower", "damage_ones_cancel", "dazed_after_halving"):
-        assert getattr(app, key).layout.display != "none", key
+        assert getattr(app.attack, key).layout.display != "none", key
 
 
 def test_russian_page_explains_bad_input_in_russian(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -224,13 +224,13 @@ def test_russian_page_explains_bad_input_in_russian(monkeypatch: pytest.MonkeyPa
     assert "«Редакция»: в адресе страницы указано 'v7', а должно быть одним из: revised" in (
         page.banner.message
     )
-    page.wound.value = "incapacitated"
+    page.pool.wound.value = "incapacitated"
     assert page.banner.message.startswith("Недееспособный персонаж не может действовать")
     assert "«Без ранений»" in page.banner.message and page.result is None
     page.set_language("en")
-    page.wound.value = "crippled"
+    page.pool.wound.value = "crippled"
     assert not page.banner.visible
-    page.wound.value = "incapacitated"
+    page.pool.wound.value = "incapacitated"
     assert page.banner.message.startswith("An incapacitated character cannot act")
 
 
@@ -238,21 +238,24 @@ def test_a_weapon_fills_the_damage_pool_from_strength() -> None:
     from rules.vtm.weapons import WEAPONS
 
     app = VtmDicePage()
-    app.weapon.strength.value = 3
-    app.weapon.choice.value = "sword"  # Strength + 2, lethal
-    assert (app.damage_base.value, app.damage_type.value) == (5, "lethal")
+    app.attack.weapon.strength.value = 3
+    app.attack.weapon.choice.value = "sword"  # Strength + 2, lethal
+    assert (app.attack.damage_base.value, app.attack.damage_type.value) == (5, "lethal")
     assert app.attack_result is not None
     assert app.attack_result.expected == attack(6, damage_base=5, stamina=2).expected
-    app.weapon.strength.value = 4
-    assert app.damage_base.value == 6
-    app.weapon.choice.value = "heavy_pistol"  # fixed 5 dice, Strength does not count
-    assert app.damage_base.value == 5
-    app.weapon.choice.value = "bite"
-    assert (app.damage_base.value, app.damage_type.value) == (5, "aggravated")
+    app.attack.weapon.strength.value = 4
+    assert app.attack.damage_base.value == 6
+    app.attack.weapon.choice.value = "heavy_pistol"  # fixed 5 dice, Strength does not count
+    assert app.attack.damage_base.value == 5
+    app.attack.weapon.choice.value = "bite"
+    assert (app.attack.damage_base.value, app.attack.damage_type.value) == (5, "aggravated")
     app.set_language("ru")
-    assert "Укус (вампир)" in app.weapon.note.value and "таблица" in app.weapon.note.value
-    app.damage_base.value = 9  # edited by hand: the page no longer claims the weapon
-    assert app.weapon.choice.value == "none" and app.weapon.note.value == ""
+    assert (
+        "Укус (вампир)" in app.attack.weapon.note.value
+        and "таблица" in app.attack.weapon.note.value
+    )
+    app.attack.damage_base.value = 9  # edited by hand: the page no longer claims the weapon
+    assert app.attack.weapon.choice.value == "none" and app.attack.weapon.note.value == ""
     for item in WEAPONS:
         for part in (item.name, item.source, item.formula()):
             assert part.render("ru") != part.render("en"), item.key

@@ -9,7 +9,11 @@ Drive it without a browser::
     app.at_least_rows         # [(1, Fraction(...)), ...]
     app.set_attack(attack_pool=6, damage_base=4, stamina=2)
     app.attack_result.levels  # {0: Fraction(...), ...}
-    app.v5.set_inputs(pool=7, hunger=2, difficulty=3)  # the V5 tab (calculators/vtm_v5.py)
+    app.v5.set_inputs(pool=7, hunger=2, difficulty=3)  # the V5 tab (v5.py)
+
+The page joins its parts (pool.py, attack.py, v5.py, v5_contest.py): it reads each part's
+frozen inputs, calls ``rules.vtm`` and hands the result to the part's ``show``; every text
+and HTML of a result comes from view.py.
 """
 
 from __future__ import annotations
@@ -21,44 +25,26 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from calculators.kit.charts import Bar
 from calculators.kit.fields import invalid_fields
-from calculators.kit.fmt import escape, exact_html, mean_html, percent, short_fraction
-from calculators.kit.markup import Cell, Markup, heading, table
-from calculators.kit.on_demand import ready
+from calculators.kit.fmt import escape
 from calculators.kit.page import on_failure
 from calculators.kit.page_tools import PageTools, input_lines, ruling_text
 from calculators.kit.tabs import HasWidget
 from calculators.pages.vtm_dice.labels import (
     ATTACK_INPUTS,
-    BOTCH_COLOR,
-    FAIL_COLOR,
     LABELS,
-    LEVEL_COLOR,
     POOL_INPUTS,
-    SUCCESS_COLOR,
-    TAIL_COLOR,
-    TRACK,
-    WOUND_CHOICES,
 )
 from calculators.pages.vtm_dice.v5 import LABELS as V5_LABELS
 from calculators.pages.vtm_dice.v5_contest import CONTEST_LABELS
 from calculators.pages.vtm_dice.widgets import VtmDicePageWidgets
 from rules.errors import RuleError
-from rules.i18n.numbers import significant
 from rules.vtm import (
-    BEYOND,
-    DAMAGE_TYPES,
-    EDITIONS,
-    TARGETS,
-    UNHURT,
     AttackResult,
     PoolResult,
     attack,
     multiple_actions,
     pool,
-    specialty_for_edition,
-    wound_penalty,
 )
 
 __all__ = ["ATTACK_INPUTS", "LABELS", "POOL_INPUTS", "VtmDicePage", "example_lines"]
@@ -118,51 +104,55 @@ class VtmDicePage(VtmDicePageWidgets):
 
     Test handles: :meth:`set_inputs`, :meth:`set_attack`, :attr:`results` (one
     :class:`PoolResult` per action), :attr:`result` (the first), :attr:`botch_text`,
-    :attr:`at_least_rows`, :attr:`chart`, :attr:`attack_result`, :attr:`attack_chart`,
-    :attr:`forms_html`, :attr:`last_compute_ms`, ``banner.message``.
+    :attr:`at_least_rows`, :attr:`forms_html`, :attr:`attack_result`, :attr:`last_compute_ms`,
+    ``banner.message``; the parts :attr:`pool`, :attr:`attack`, :attr:`v5` and
+    :attr:`contest` (``app.pool.chart``, ``app.attack.summary``...).
     """
 
     def __init__(self, lang: str = "en") -> None:
-        super().__init__(lang=lang)  # builds the widgets
-        self.results: tuple[PoolResult, ...] = ()
-        self.botch_text = ""
-        self.summary_text = ""
-        self.at_least_rows: list[tuple[int, Fraction]] = []
-        self.forms_html = ""
         self.last_compute_ms = 0.0
         self.last_attack_ms = 0.0
+        super().__init__(lang=lang)  # builds the widgets
         self.tabs.observe(self._on_tab, names="selected_index")
-        for key in POOL_INPUTS:
-            getattr(self, key).observe(self._on_pool_change, names="value")
         self.tools = PageTools(self)
         self.ready()
 
     # -- inputs -------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
         """Set several one-roll inputs at once (keys from ``POOL_INPUTS``), recompute once."""
-        self.set_values(self, values, POOL_INPUTS)
+        self.set_values(self.pool, values, POOL_INPUTS)
         self.recompute()
 
     def set_attack(self, **values: Any) -> None:
         """Set several attack inputs at once (keys from ``ATTACK_INPUTS``), recompute once."""
-        self.set_values(self, values, ATTACK_INPUTS)
+        self.set_values(self.attack, values, ATTACK_INPUTS)
         self.recompute_attack()
 
-    def _on_pool_change(self, change: dict[str, Any]) -> None:
-        if not self.held:
-            self.recompute()
-
-    def _on_attack_change(self, change: dict[str, Any]) -> None:
-        if not self.held:
-            self.recompute_attack()
-
     # -- one roll -----------------------------------------------------------------------
+    @property
+    def results(self) -> tuple[PoolResult, ...]:
+        """One result per action (none while the inputs are refused)."""
+        return self.pool.results
+
     @property
     def result(self) -> PoolResult | None:
         return self.results[0] if self.results else None
 
-    def specialty_rule(self) -> str | None:
-        return specialty_for_edition(self.edition.value) if self.specialty.value else None
+    @property
+    def botch_text(self) -> str:
+        return self.pool.botch_text
+
+    @property
+    def summary_text(self) -> str:
+        return self.pool.summary_text
+
+    @property
+    def at_least_rows(self) -> list[tuple[int, Fraction]]:
+        return self.pool.at_least_rows
+
+    @property
+    def forms_html(self) -> str:
+        return self.pool.forms_html
 
     def ruling_text(self) -> str:
         """The open tab's inputs, result and steps as plain text ("" without a result)."""
@@ -184,13 +174,13 @@ class VtmDicePage(VtmDicePageWidgets):
         if attack:
             if self.attack_result is None:
                 return ""
-            result = [self.attack_summary.text]
-            steps = self.attack_trace.steps
+            result = [self.attack.summary.text]
+            steps = self.attack.trace.steps
         else:
             if not self.results:
                 return ""
             result = [self.summary_text]
-            steps = self.trace_view.steps
+            steps = self.pool.trace_view.steps
         box = self.tabs.children[1 if attack else 0]
         return ruling_text(self.t("title"), input_lines(box, self.lang), result, steps, self.lang)
 
@@ -199,245 +189,41 @@ class VtmDicePage(VtmDicePageWidgets):
         self.run(self._refresh)
 
     def _refresh(self) -> None:
-        if invalid_fields(self.tabs.children[0]):
+        if invalid_fields(self.pool.widget):
             return  # a box holds a wrong number and says so: nothing is computed until then
         start = time.perf_counter()
-        revised = self.edition.value == "revised" and self.specialty.value
-        self.reroll_ones_cancel.layout.display = None if revised else "none"
-        wound = None if self.wound.value == UNHURT else self.wound.value
-        with on_failure(self._clear_pool):
-            if wound_penalty(wound) is None:
-                # the engine refuses it with a message; keep the old results off the page
-                pool(1, wound=wound)
+        with on_failure(self.pool.clear):
+            v = self.pool.read()
             results = _actions(
-                self.dice.value,
-                self.actions.value,
-                self.difficulty.value,
-                self.specialty_rule(),
-                self.willpower.value,
-                bool(self.reroll_ones_cancel.value and revised),
-                wound,
+                v.dice,
+                v.actions,
+                v.difficulty,
+                v.specialty,
+                v.willpower,
+                v.reroll_ones_cancel,
+                v.wound,
             )
-        self.results = results
-        self._render_pool(results)
+        self.pool.show(results)
         self.last_compute_ms = (time.perf_counter() - start) * 1000
 
-    def _clear_pool(self) -> None:
-        """Take the one-roll results of earlier inputs off the page."""
-        self.results = ()
-        self.botch_text = ""
-        self._botch.value = ""
-        self.summary.clear()
-        self.chart.show([])
-        self._at_least.value = ""
-        self._actions_table.value = ""
-        self._tail_note.value = ""
-        self._forms.value = ""
-        self.trace_view.clear()
-
-    def _num(self, p: Fraction) -> Markup:
-        """A probability: percent with the exact fraction on hover (and shown when asked)."""
-        shown = exact_html(p)
-        if self.exact.value:
-            shown += f' <small class="vtm-fraction">= {escape(short_fraction(p))}</small>'
-        return Markup(shown)
-
-    def _render_pool(self, results: tuple[PoolResult, ...]) -> None:
-        r = results[0]
-        self.botch_text = f"{self.t('botch')}: {percent(r.botch)}"
-        self._botch.value = (
-            f'<div style="font-size:130%"><b>{escape(self.t("botch"))}:</b> '
-            f"{exact_html(r.botch)}</div>"
-        )
-        rows = [
-            (self.t("botch"), r.botch, BOTCH_COLOR),
-            (self.t("failure"), r.failure, FAIL_COLOR),
-            (self.t("success"), r.success, SUCCESS_COLOR),
-        ]
-        self.summary.show(
-            table(
-                None,
-                [
-                    (self.t("rolled"), r.rolled),
-                    *(
-                        (Cell(name, header=True, style=f"color:{color}"), self._num(p))
-                        for name, p, color in rows
-                    ),
-                    (self.t("expected"), Markup(mean_html(r.expected))),
-                ],
-                row_headers=True,
-            )
-        )
-        self.summary_text = (
-            f"{self.t('botch')} {percent(r.botch)}, {self.t('failure')} {percent(r.failure)}, "
-            f"{self.t('success')} {percent(r.success)}"
-        )
-        self.chart.show(
-            self.pool_bars(r),
-            title=self.t("chart_title"),
-            x_label=self.t("successes"),
-            y_label=self.t("probability"),
-        )
-        if r.tail:
-            self._tail_note.value = (
-                "<small>"
-                + escape(self.t("tail_note").format(k=max(r.successes), p=short_fraction(r.tail)))
-                + "</small>"
-            )
-        else:
-            self._tail_note.value = ""
-        self.at_least_rows = r.at_least_table()
-        at_least = table(
-            (self.t("k"), self.t("probability")),
-            ((k, Markup(self._num(p))) for k, p in self.at_least_rows),
-        )
-        self._at_least.value = (
-            heading(self.t("at_least"))
-            + f'<div style="max-height:320px;overflow:auto">{at_least}</div>'
-        )
-        if len(results) > 1:
-            actions = table(
-                [self.t(key) for key in ("action", "rolled", "botch", "success", "expected")],
-                (
-                    (
-                        i,
-                        a.rolled or self.t("no_roll"),
-                        self._num(a.botch),
-                        self._num(a.success),
-                        Markup(mean_html(a.expected)),
-                    )
-                    for i, a in enumerate(results, 1)
-                ),
-            )
-            self._actions_table.value = (
-                f'<div style="padding-left:16px">{heading(self.t("actions"))}{actions}</div>'
-            )
-        else:
-            self._actions_table.value = ""
-        self._render_forms(r)
-        self.trace_view.show(r.steps, self.lang)
-
-    def pool_bars(self, r: PoolResult) -> list[Bar]:
-        """Bars: botch and failure apart, then each number of successes, then the tail."""
-        bars: list[Bar] = []
-        if not r.willpower:
-            bars.append(Bar(self.t("botch"), r.botch, BOTCH_COLOR))
-            bars.append(Bar("0", r.failure, FAIL_COLOR, self.t("failure")))
-        base = 1 if r.willpower else 0
-        top = max(r.successes)
-        for k in range(max(1, base), top + 1):
-            bars.append(Bar(str(k), r.successes.get(k, Fraction(0)), SUCCESS_COLOR))
-        if r.tail:
-            bars.append(Bar(f">{top}", r.tail, TAIL_COLOR, self.t("tail")))
-        return bars
-
-    def _render_forms(self, r: PoolResult) -> None:
-        if not self.closed_forms.value:
-            self.forms_html = ""
-            self._forms.value = ""
-            return
-        if not ready(("sympy",), lambda: self._render_forms(r)):  # the static site fetches it
-            self._forms.value = f"<small>{escape(self.t('forms_loading'))}</small>"
-            return
-        from rules.vtm.closed_forms import closed_form_values, general_forms
-
-        forms = general_forms(r.specialty, r.reroll_ones_cancel and r.specialty == "reroll")
-        values = closed_form_values(r) if r.rolled else {}
-        lines = []
-        for form in forms:
-            line = f"{form.symbol} = {form.general}"
-            value = values.get(form.key)
-            if value is not None:
-                line += rf" = \frac{{{value.numerator}}}{{{value.denominator}}}"
-                approx = significant(value, 6, self.lang).replace(",", "{,}")  # TeX's comma
-                line += rf" \approx {approx}"
-            lines.append(f"<div>$${line}$$</div>")
-        self.forms_html = (
-            heading(self.t("forms_title"))
-            + f"<small>{escape(self.t('forms_note'))} (n = {r.rolled}, d = {r.difficulty})</small>"
-            + "".join(lines)
-        )
-        self._forms.value = self.forms_html
-
     # -- attack -------------------------------------------------------------------------
-    def attack_arguments(self) -> dict[str, Any]:
-        return {
-            "attack_pool": self.attack_pool.value,
-            "attack_difficulty": self.attack_difficulty.value,
-            "attack_willpower": self.attack_willpower.value,
-            "defense_pool": self.defense_pool.value,
-            "defense_difficulty": self.defense_difficulty.value,
-            "abort_willpower": self.abort_willpower.value,
-            "damage_base": self.damage_base.value,
-            "damage_type": self.damage_type.value,
-            "extra_successes_add": not self.thrown.value,
-            "target": self.target.value,
-            "stamina": self.stamina.value,
-            "fortitude": self.fortitude.value,
-            "armor": self.armor.value,
-            "damage_ones_cancel": self.damage_ones_cancel.value,
-            "fire_or_sunlight": self.fire.value,
-            "fire_soak_with_stamina": self.fire_soak_with_stamina.value,
-            "dazed_after_halving": self.dazed_after_halving.value,
-            "wounds_taken": self.wounds_taken.value,
-        }
+    @property
+    def attack_result(self) -> AttackResult | None:
+        """The attack's result (the tab is built to give it)."""
+        return self.attack.result
 
     def recompute_attack(self) -> None:
         self.run(self._refresh_attack)
 
     def _refresh_attack(self) -> None:
-        if invalid_fields(self.tabs.children[1]):
+        part = self.attack
+        if invalid_fields(part.widget):
             return  # a box holds a wrong number and says so: nothing is computed until then
         start = time.perf_counter()
-        self.fire.layout.display = None if self.damage_type.value == "aggravated" else "none"
-        with on_failure(self._clear_attack):
-            result = _attack(tuple(sorted(self.attack_arguments().items())))
-        self.attack_result = result
-        self._render_attack(result)
+        with on_failure(part.clear):
+            result = _attack(tuple(sorted(part.read().arguments().items())))
+        part.show(result)
         self.last_attack_ms = (time.perf_counter() - start) * 1000
-
-    def _clear_attack(self) -> None:
-        """Take the attack results of earlier inputs off the page."""
-        self.attack_result = None
-        self.attack_summary.clear()
-        self.attack_chart.show([])
-        self._health_table.value = ""
-        self.attack_trace.clear()
-
-    def _render_attack(self, a: AttackResult) -> None:
-        rows = [
-            (self.t("hit"), self._num(a.hit)),
-            (self.t("miss"), self._num(a.miss)),
-            (self.t("attack_botch"), self._num(a.attack_botch)),
-            (self.t("levels_expected"), Markup(mean_html(a.expected))),
-            (self.t("dazed"), self._num(a.dazed)),
-            (self.t("soak_dice"), a.soak_dice),
-        ]
-        self.attack_summary.show(table(None, rows, row_headers=True))
-        top = max(a.levels)
-        bars = [
-            Bar(str(k), a.levels.get(k, Fraction(0)), FAIL_COLOR if k == 0 else LEVEL_COLOR)
-            for k in range(0, top + 1)
-        ]
-        self.attack_chart.show(
-            bars,
-            title=self.t("levels_title"),
-            x_label=self.t("levels"),
-            y_label=self.t("probability"),
-        )
-        health_rows = []
-        for name in TRACK:
-            if name not in a.health:
-                continue
-            penalty = wound_penalty(name) if name not in ("incapacitated", BEYOND) else None
-            pen_text = (
-                self.t("cannot_act") if penalty is None else (f"−{penalty}" if penalty else "0")
-            )
-            health_rows.append((self.t(name), pen_text, self._num(a.health[name])))
-        self._health_table.value = heading(self.t("health_after")) + table(
-            ("", self.t("penalty"), self.t("probability")), health_rows
-        )
-        self.attack_trace.show(a.steps, self.lang)
 
     # -- tabs and labels ----------------------------------------------------------------
     def _on_tab(self, _change: dict[str, Any]) -> None:
@@ -449,9 +235,7 @@ class VtmDicePage(VtmDicePageWidgets):
     def _tab_built(self, key: str, tab: HasWidget) -> None:
         """A tab was built (shown or used for the first time): label it, compute it."""
         if key == "attack":
-            for name in ATTACK_INPUTS:
-                getattr(self, name).observe(self._on_attack_change, names="value")
-            self._relabel_attack()
+            self.attack.relabel()
             self._first_result(self._refresh_attack)
         elif key == "v5":
             self._first_result(self.v5.relabel)
@@ -475,15 +259,9 @@ class VtmDicePage(VtmDicePageWidgets):
             V5_LABELS.text("tab", self.lang),
             CONTEST_LABELS.text("c_tab", self.lang),
         )
-        for key in ("dice", "difficulty", "wound", "actions"):
-            getattr(self, key).description = self.t(key)
-        for key in ("specialty", "reroll_ones_cancel", "willpower", "exact", "closed_forms"):
-            getattr(self, key).description = self.t(key)
-        self._edition_label.value = self.t("edition")
-        self.relabel_options(self.edition, EDITIONS)
-        self.relabel_options(self.wound, WOUND_CHOICES)
+        self.pool.relabel()
         if self._sections.is_built("attack"):
-            self._relabel_attack()
+            self.attack.relabel()
             self.run(self._refresh_attack)
         if self._sections.is_built("v5"):
             self.run(self.v5.relabel)
@@ -491,34 +269,3 @@ class VtmDicePage(VtmDicePageWidgets):
             self.run(self.contest.relabel)
         # raises on bad input: the kit's run() around relabel() shows it in the banner
         self._refresh()
-
-    def _relabel_attack(self) -> None:
-        for key in (
-            "attack_pool",
-            "attack_difficulty",
-            "damage_base",
-            "stamina",
-            "fortitude",
-            "armor",
-            "defense_pool",
-            "defense_difficulty",
-            "abort_willpower",
-            "wounds_taken",
-        ):
-            getattr(self, key).description = self.t(key)
-        for key in (
-            "attack_willpower",
-            "thrown",
-            "fire",
-            "fire_soak_with_stamina",
-            "damage_ones_cancel",
-            "dazed_after_halving",
-        ):
-            getattr(self, key).description = self.t(key)
-        self._damage_type_label.value = self.t("damage_type")
-        self.weapon.relabel()
-        self._target_label.value = self.t("target")
-        self._attacker_title.value = heading(self.t("attacker"))
-        self._defender_title.value = heading(self.t("defender"))
-        self.relabel_options(self.damage_type, DAMAGE_TYPES)
-        self.relabel_options(self.target, TARGETS)

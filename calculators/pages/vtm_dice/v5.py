@@ -1,6 +1,7 @@
 """The V5 tab of the V:tM dice page: Hunger dice, criticals, Willpower advice, rouse checks.
 
-Drive it without a browser, through the page::
+A part of the page (:mod:`calculators.kit.part`): it gets a context, never the page; its
+texts and HTML come from :mod:`calculators.pages.vtm_dice.view`. Drive it through the page::
 
     app = VtmDicePage()
     app.v5.set_inputs(pool=7, hunger=2, difficulty=3)
@@ -13,22 +14,25 @@ Drive it without a browser, through the page::
 from __future__ import annotations
 
 import time
-from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 
-from calculators.kit.charts import Bar, DistributionChart
+from calculators.kit.address import Field, widget_fields
+from calculators.kit.charts import DistributionChart
 from calculators.kit.fields import SliderField, invalid_fields
-from calculators.kit.fmt import escape, exact_html, mean_html, percent
-from calculators.kit.labels import COMMON, Catalog
-from calculators.kit.markup import Markup, heading, table
+from calculators.kit.fmt import escape
+from calculators.kit.labels import Catalog
 from calculators.kit.page import on_failure
 from calculators.kit.panel import ResultPanel
+from calculators.kit.part import PartContext
 from calculators.kit.trace_view import TraceView
+from calculators.pages.vtm_dice import view
+from calculators.pages.vtm_dice.view import V5Inputs, V5Odds
 from rules.errors import RuleError
 from rules.i18n import msg
 from rules.trace import Step
+from rules.validation import whole
 from rules.vtm import (
     MAX_HUNGER,
     MAX_V5_DIFFICULTY,
@@ -42,16 +46,11 @@ from rules.vtm import (
     v5_willpower,
 )
 from rules.vtm.notation import read_roll
+from rules.vtm.v5_roll import HUNGER_PARAM, POOL_PARAM, check_difficulty
 
-if TYPE_CHECKING:
-    from calculators.kit.page import Page
-
-__all__ = ["V5Tab"]
+__all__ = ["LABELS", "V5Tab"]
 
 INPUTS: tuple[str, ...] = ("pool", "hunger", "difficulty", "roll")
-
-WIN_COLOR = "#1b5e20"
-LOSS_COLOR = "#5f5f5f"
 
 LABELS = Catalog(
     {
@@ -109,17 +108,17 @@ LABELS = Catalog(
 
 
 class V5Tab:
-    """The V5 tab; ``app`` is the page it lives on (its language, banner and input holds).
+    """The V5 tab on a :class:`~calculators.kit.part.PartContext` (its language, banner and
+    input holds); its inputs are in the page address as ``v5_`` + name.
 
-    Test handles: :meth:`set_inputs`, :attr:`result`, :attr:`willpower`, :attr:`advice`,
-    :attr:`odds_text`, :attr:`advice_text`, :attr:`advice_error` (a slip in the typed
-    roll, shown beside the field), :attr:`rouse_text`, :attr:`chart`,
+    Test handles: :meth:`set_inputs`, :meth:`read`, :attr:`result`, :attr:`willpower`,
+    :attr:`advice`, :attr:`odds_text`, :attr:`advice_text`, :attr:`advice_error` (a slip in
+    the typed roll, shown beside the field), :attr:`rouse_text`, :attr:`chart`,
     :attr:`trace_view`, :attr:`last_compute_ms`.
     """
 
-    def __init__(self, app: Page) -> None:
-        self.app = app
-        self._catalog = COMMON.merged(LABELS)
+    def __init__(self, context: PartContext) -> None:
+        self.context = context
         self.result: V5Result | None = None
         self.willpower: WillpowerOdds | None = None
         self.advice: RerollAdvice | None = None
@@ -143,7 +142,7 @@ class V5Tab:
             )
             s.add_class(css)
             # the value is typed in a box beside the slider that says what is allowed
-            self._typed[css] = SliderField(s, app, f"{css}-typed")
+            self._typed[css] = SliderField(s, context, f"{css}-typed")
             return s
 
         self._typed: dict[str, SliderField] = {}
@@ -184,25 +183,32 @@ class V5Tab:
             ]
         )
         self.widget.add_class("vtm-v5")
-        for key in ("pool", "hunger", "difficulty"):
-            getattr(self, key).observe(self._on_change, names="value")
+        context.watch(self.pool, self.hunger, self.difficulty)
         self.roll.observe(self._on_roll, names="value")
 
     def t(self, key: str) -> str:
-        return self._catalog.text(key, self.app.lang)
+        return self.context.t(key)
 
-    # -- inputs -------------------------------------------------------------------------
+    # -- the part contract ---------------------------------------------------------------
+    def address_fields(self) -> dict[str, Field]:
+        return widget_fields(self, prefix="v5_", depth=0)
+
+    def read(self) -> V5Inputs:
+        """The tab's inputs; a pool, Hunger or difficulty the rules refuse raises."""
+        return V5Inputs(
+            pool=whole(POOL_PARAM, self.pool.value, 1, MAX_V5_POOL),
+            hunger=whole(HUNGER_PARAM, self.hunger.value, 0, MAX_HUNGER),
+            difficulty=check_difficulty(self.difficulty.value),
+            roll=self.roll.value,
+        )
+
     def set_inputs(self, **values: Any) -> None:
         """Set several inputs at once (``pool``, ``hunger``, ``difficulty``, ``roll``)."""
-        self.app.set_values(self, values, INPUTS)
+        self.context.set_values(self, values, INPUTS)
         self.recompute()
 
-    def _on_change(self, _change: dict[str, Any]) -> None:
-        if not self.app.held:
-            self.recompute()
-
     def _on_roll(self, _change: dict[str, Any]) -> None:
-        if not self.app.held:
+        if not self.context.held:
             self._refresh_advice()
 
     def reveal(self) -> None:
@@ -211,23 +217,45 @@ class V5Tab:
 
     # -- computing ----------------------------------------------------------------------
     def recompute(self) -> None:
-        self.app.run(self.refresh)
+        self.context.run(self.refresh)
 
     def refresh(self) -> None:
         """Compute and show everything; raises on bad input (the page shows it)."""
         if invalid_fields(self.widget):
             return  # a box holds a wrong number and says so: nothing is computed until then
         start = time.perf_counter()
-        with on_failure(self._clear_results):
-            result = v5_pool(self.pool.value, self.hunger.value, self.difficulty.value)
-            odds = v5_willpower(self.pool.value, self.hunger.value, self.difficulty.value)
-        self.result, self.willpower = result, odds
-        self._render(result, odds)
-        self._render_rouse()
+        with on_failure(self.clear):
+            v = self.read()
+            result = v5_pool(v.pool, v.hunger, v.difficulty)
+            odds = v5_willpower(v.pool, v.hunger, v.difficulty)
+        no_gain = (
+            None
+            if v.hunger >= MAX_HUNGER
+            else (rouse_check(v.hunger).no_gain, rouse_check(v.hunger, dice=2).no_gain)
+        )
+        self.show(V5Odds(v, result, odds, no_gain))
         self._refresh_advice()
         self.last_compute_ms = (time.perf_counter() - start) * 1000
 
-    def _clear_results(self) -> None:
+    def show(self, odds: V5Odds) -> None:
+        """Draw the odds of the tab's inputs (the advice on a typed roll follows apart)."""
+        t, r, w = self.t, odds.result, odds.willpower
+        self.result, self.willpower = r, w
+        self.summary.show(view.v5_summary_html(r, w, t))
+        self.odds_text = view.v5_odds_text(r, t)
+        self.chart.show(
+            view.v5_bars(r),
+            title=t("chart_title"),
+            x_label=t("successes"),
+            y_label=t("probability"),
+        )
+        self._willpower.value = view.willpower_html(w, t)
+        self._base_steps = w.steps
+        self.trace_view.show(w.steps, self.context.lang)
+        self.rouse_text = view.rouse_text(odds.inputs.hunger, odds.rouse_no_gain, t)
+        self._rouse.value = view.rouse_html(self.rouse_text, t)
+
+    def clear(self) -> None:
         """Take the results of earlier inputs off the tab."""
         self.result = self.willpower = None
         self.odds_text = ""
@@ -236,93 +264,30 @@ class V5Tab:
         self._willpower.value = ""
         self.trace_view.clear()
 
-    def _render(self, r: V5Result, w: WillpowerOdds) -> None:
-        keys = ("win", "critical_win", "messy", "bestial", "total_failure")
-        rows = [
-            (self.t(k), Markup(exact_html(getattr(r, k))), Markup(exact_html(getattr(w, k))))
-            for k in keys
-        ]
-        rows.append(
-            (self.t("expected"), Markup(mean_html(r.expected)), Markup(mean_html(w.expected)))
-        )
-        head = (
-            f"{self.t('hunger_dice')}: {r.hunger_dice}",
-            self.t("without"),
-            self.t("with_willpower"),
-        )
-        self.summary.show(table(head, rows, row_headers=True))
-        self.odds_text = " · ".join(f"{self.t(k)} {percent(getattr(r, k))}" for k in keys)
-        bars = [
-            Bar(str(k), p, WIN_COLOR if k >= r.difficulty else LOSS_COLOR)
-            for k, p in self._all_values(r.successes)
-        ]
-        self.chart.show(
-            bars,
-            title=self.t("chart_title"),
-            x_label=self.t("successes"),
-            y_label=self.t("probability"),
-        )
-        note = self.t("spend_note").format(p=percent(w.spend))
-        self._willpower.value = (
-            heading(self.t("willpower_title")) + f"<small>{escape(note)}</small>"
-        )
-        self._base_steps = w.steps
-        self.trace_view.show(w.steps, self.app.lang)
-
-    @staticmethod
-    def _all_values(distribution: dict[int, Fraction]) -> list[tuple[int, Fraction]]:
-        top = max(distribution)
-        return [(k, distribution.get(k, Fraction(0))) for k in range(top + 1)]
-
-    def _render_rouse(self) -> None:
-        h = self.hunger.value
-        if h >= MAX_HUNGER:
-            self.rouse_text = self.t("rouse_5")
-        else:
-            one, two = rouse_check(h).no_gain, rouse_check(h, dice=2).no_gain
-            self.rouse_text = self.t("rouse").format(h=h, one=percent(one), two=percent(two))
-        self._rouse.value = heading(self.t("rouse_title")) + f"<p>{escape(self.rouse_text)}</p>"
-
     def _refresh_advice(self) -> None:
+        lang = self.context.lang
         self.advice = None
         self.advice_text = ""
         self._advice.value = ""
         self.advice_error = ""
-        self.trace_view.show(self._base_steps, self.app.lang)
+        self.trace_view.show(self._base_steps, lang)
         try:
             # read as typed: the pool's every die, the Hunger dice after a '/' (asked, never
             # guessed, when the roll does not mark them at Hunger above 0)
             typed = read_roll(self.roll.value, pool=self.pool.value, hunger=self.hunger.value)
             if typed is None:
-                self._advice.value = f"<small>{escape(self.t('roll_empty'))}</small>"
+                self._advice.value = view.roll_empty_html(self.t)
                 return
             advice = v5_reroll(typed.regular, typed.hunger, self.difficulty.value)
         except RuleError as error:
             # a typing slip in the roll: said beside the field; the odds above stay
-            self.advice_error = error.in_language(self.app.lang)
-            self._advice.value = (
-                f'<div class="calc-error-box" role="alert">{escape(self.advice_error)}</div>'
-            )
+            self.advice_error = error.in_language(lang)
+            self._advice.value = view.roll_error_html(self.advice_error)
             return
         self.advice = advice
-        state = self.t("state_win" if advice.keep.win == 1 else "state_loss")
-        now = self.t("advice_now").format(successes=advice.successes, state=state)
-        best = advice.best
-        if best.dice:
-            tip = self.t("advice_reroll").format(
-                faces=" ".join(str(f) for f in best.faces),
-                win=percent(best.win),
-                messy=percent(best.messy),
-                bestial=percent(best.bestial),
-            )
-        else:
-            tip = self.t("advice_keep")
-        read = " ".join(w.in_language(self.app.lang) for w in typed.warnings)
-        self.advice_text = " ".join(part for part in (read, now, tip) if part)
-        note = f'<div class="calc-help vtm-v5-read">{escape(read)}</div>' if read else ""
-        self._advice.value = f"{note}<p><b>{escape(now)}</b> {escape(tip)}</p>"
-        steps = (*self._base_steps, *typed.steps, *advice.steps)
-        self.trace_view.show(steps, self.app.lang)
+        self.advice_text = view.advice_text(typed, advice, self.t, lang)
+        self._advice.value = view.advice_html(typed, advice, self.t, lang)
+        self.trace_view.show((*self._base_steps, *typed.steps, *advice.steps), lang)
 
     # -- labels -------------------------------------------------------------------------
     def relabel(self) -> None:

@@ -3,7 +3,8 @@
 Choosing a weapon sets the damage type and the damage base (Strength + the weapon's bonus,
 or a firearm's fixed dice); changing Strength updates the base. Editing the damage base or
 type by hand turns the picker back to "no weapon", so the page never claims a weapon whose
-numbers are not the ones used.
+numbers are not the ones used. A part (:mod:`calculators.kit.part`): it gets a context and
+the two inputs it fills, never the page.
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from calculators.kit.address import Field, widget_fields
 from calculators.kit.fields import SliderField
-from calculators.kit.fmt import escape
 from calculators.kit.labels import Catalog
+from calculators.kit.part import PartContext
+from calculators.pages.vtm_dice.view import NO_WEAPON, WeaponChoice, weapon_note_html
 from rules.i18n import msg
 from rules.vtm.weapons import WEAPONS, weapon
 
-NO_WEAPON = "none"
+__all__ = ["NO_WEAPON", "WEAPON_LABELS", "WeaponPicker"]
 
 WEAPON_LABELS = Catalog(
     {
@@ -31,10 +34,23 @@ WEAPON_LABELS = Catalog(
 
 
 class WeaponPicker:
-    """A weapon list and a Strength slider driving ``page.damage_base`` and ``page.damage_type``."""
+    """A weapon list and a Strength slider driving ``damage_base`` and ``damage_type`` (the
+    attack's inputs); a pick sets both together, then asks the context for a new result.
 
-    def __init__(self, page: Any, style: Any, layout: Any) -> None:
-        self.page = page
+    Its inputs are in the page address as ``weapon_choice`` and ``weapon_strength``.
+    """
+
+    def __init__(
+        self,
+        context: PartContext,
+        damage_base: widgets.IntSlider,
+        damage_type: widgets.ToggleButtons,
+        style: Any,
+        layout: Any,
+    ) -> None:
+        self.context = context
+        self._damage_base = damage_base
+        self._damage_type = damage_type
         self.choice = widgets.Dropdown(
             options=[(NO_WEAPON, NO_WEAPON)], value=NO_WEAPON, style=style
         )
@@ -44,19 +60,35 @@ class WeaponPicker:
         )
         self.strength.add_class("vtm-strength")
         # Strength is typed in a box beside the slider that says what is allowed
-        self._typed = SliderField(self.strength, page, "vtm-strength-typed")
+        self._typed = SliderField(self.strength, context, "vtm-strength-typed")
         self.note = widgets.HTML()
         self.note.add_class("vtm-weapon-note")
         self.widget = widgets.VBox([self.choice, self._typed.widget, self.note])
         self._filling = False
         self.choice.observe(self._on_pick, names="value")
         self.strength.observe(self._on_pick, names="value")
-        page.damage_base.observe(self._on_manual, names="value")
-        page.damage_type.observe(self._on_manual, names="value")
+        damage_base.observe(self._on_manual, names="value")
+        damage_type.observe(self._on_manual, names="value")
+
+    # -- the part contract ---------------------------------------------------------------
+    def address_fields(self) -> dict[str, Field]:
+        return widget_fields(self, prefix="weapon_", depth=0)
+
+    def read(self) -> WeaponChoice:
+        """The weapon chosen (a key of the rules' weapons, or ``NO_WEAPON``) and Strength;
+        a key the rules do not know raises."""
+        key = self.choice.value
+        if key != NO_WEAPON:
+            weapon(key)
+        return WeaponChoice(key, self.strength.value)
+
+    def show(self, choice: WeaponChoice) -> None:
+        """The chosen weapon's note (its formula, damage base and source)."""
+        self.note.value = weapon_note_html(choice, self.context.t, self.context.lang)
 
     def relabel(self) -> None:
-        lang = self.page.lang
-        options = [(WEAPON_LABELS.text("no_weapon", lang), NO_WEAPON)]
+        t, lang = self.context.t, self.context.lang
+        options = [(t("no_weapon"), NO_WEAPON)]
         options += [(f"{w.name.render(lang)} ({w.formula().render(lang)})", w.key) for w in WEAPONS]
         value = self.choice.value
         self._filling = True
@@ -65,49 +97,37 @@ class WeaponPicker:
             self.choice.value = value
         finally:
             self._filling = False
-        self.choice.description = WEAPON_LABELS.text("weapon", lang)
-        self.strength.description = WEAPON_LABELS.text("strength", lang)
-        self._show_note()
+        self.choice.description = t("weapon")
+        self.strength.description = t("strength")
+        self.show(self.read())
 
+    # -- filling the attack's inputs ------------------------------------------------------
     def _on_pick(self, _change: dict[str, Any]) -> None:
-        if self._filling or self.choice.value == NO_WEAPON:
-            self._show_note()
+        choice = self.read()
+        if self._filling or choice.key == NO_WEAPON:
+            self.show(choice)
             return
-        item = weapon(self.choice.value)
-        pool = item.damage_pool(self.strength.value)
+        item = weapon(choice.key)
+        pool = item.damage_pool(choice.strength)
         self._filling = True
         try:
-            with self.page.hold():
-                self.page.damage_base.value = min(pool, self.page.damage_base.max)
-                self.page.damage_type.value = item.damage_type
+            with self.context.hold():
+                self._damage_base.value = min(pool, self._damage_base.max)
+                self._damage_type.value = item.damage_type
         finally:
             self._filling = False
-        self._show_note()
-        self.page.recompute_attack()
+        self.show(choice)
+        self.context.refresh()
 
     def _on_manual(self, _change: dict[str, Any]) -> None:
-        if self._filling or self.choice.value == NO_WEAPON or self.page.held:
+        if self._filling or self.choice.value == NO_WEAPON or self.context.held:
             return
         item = weapon(self.choice.value)
-        base, kind = self.page.damage_base.value, self.page.damage_type.value
+        base, kind = self._damage_base.value, self._damage_type.value
         if (base, kind) != (item.damage_pool(self.strength.value), item.damage_type):
             self._filling = True
             try:
                 self.choice.value = NO_WEAPON
             finally:
                 self._filling = False
-            self._show_note()
-
-    def _show_note(self) -> None:
-        if self.choice.value == NO_WEAPON:
-            self.note.value = ""
-            return
-        lang = self.page.lang
-        item = weapon(self.choice.value)
-        text = WEAPON_LABELS.text("weapon_note", lang).format(
-            name=item.name.render(lang),
-            formula=item.formula().render(lang),
-            pool=item.damage_pool(self.strength.value),
-            source=item.source.render(lang),
-        )
-        self.note.value = f'<small class="calc-help">{escape(text)}</small>'
+            self.show(self.read())
