@@ -6,20 +6,23 @@ import ipywidgets as widgets
 
 from calculators.kit.fmt import escape
 from calculators.kit.layout import columns
-from calculators.kit.markup import heading, table
+from calculators.kit.markup import heading
 from calculators.kit.part import PartContext
+from calculators.pages.vtes_table.inputs import ContestInputs, ContestRuling
 from calculators.pages.vtes_table.tab import MAX_POOL, TABLE_INPUTS, TableTab
+from calculators.pages.vtes_table.view import contests_html, contests_summary
 from rules.vtes.contested import ContestUpkeep, untap_contests
 from rules.vtes.table_text import parse_cards, parse_titles
 
 
-class ContestTab(TableTab):
+class ContestTab(TableTab[ContestInputs, ContestRuling]):
     """Untap phase contests: 1 pool per contested card, 1 blood per contested title."""
 
     key = "contests"
 
     def __init__(self, context: PartContext) -> None:
-        super().__init__(context)
+        super().__init__(context, pay_contests)
+        self.ruling: ContestRuling | None = None
         self.upkeep: ContestUpkeep | None = None
         self.pool = TABLE_INPUTS.int_box(context, 10, 0, MAX_POOL, "vtes-contest-pool")
         self.cards = TABLE_INPUTS.text_area(
@@ -51,45 +54,28 @@ class ContestTab(TableTab):
         self.widget.children = [columns(inputs, outputs)]
         self.watch(self.pool, self.cards, self.titles)
 
-    def compute(self) -> None:
-        self.upkeep = None
+    # -- the part contract ----------------------------------------------------------------
+    def read(self) -> ContestInputs:
         cards, yield_cards = parse_cards(self.cards.value)
         titles, yield_titles = parse_titles(self.titles.value)
-        r = untap_contests(
+        return ContestInputs(
             pool=self.pool.value,
             cards=cards,
-            titles=titles,
             yield_cards=yield_cards,
+            titles=titles,
             yield_titles=yield_titles,
         )
-        self.upkeep = r
-        summary = self.t("contest_ok").format(
-            paid=r.pool_paid, before=self.pool.value, after=r.pool, blood=r.blood_paid
-        )
 
-        def names(items: tuple[str, ...], forced: tuple[str, ...] = ()) -> str:
-            if not items:
-                return self.t("nobody")
-            return ", ".join(f"{i} ({self.t('forced')})" if i in forced else i for i in items)
+    def show(self, ruling: ContestRuling) -> None:
+        self.ruling = ruling
+        self.upkeep = ruling.upkeep
+        t = self.t
+        self.display(contests_summary(ruling, t), contests_html(ruling, t), ruling.upkeep.steps)
 
-        rows = [
-            (self.t("cards"), self.t("kept"), names(r.cards_kept)),
-            (self.t("cards"), self.t("yielded"), names(r.cards_yielded)),
-            (self.t("cards"), self.t("won"), names(r.cards_won)),
-            (self.t("titles"), self.t("kept"), names(r.titles_kept)),
-            (self.t("titles"), self.t("yielded"), names(r.titles_yielded, r.forced_yields)),
-            (self.t("titles"), self.t("won"), names(r.titles_won)),
-        ]
-        body: str = table(("", "", ""), rows, css_class="calc-table vtes-contests")
-        if r.blood:
-            body += heading(self.t("blood_after")) + table(
-                (self.t("vampire"), self.t("blood")),
-                r.blood,
-                css_class="calc-table vtes-contest-blood",
-            )
-        if r.ousted:
-            body += f"<p><b>{escape(self.t('ousted_note'))}</b></p>"
-        self.show(summary, body, r.steps)
+    def clear(self) -> None:
+        self.ruling = None
+        self.upkeep = None
+        super().clear()
 
     def relabel(self) -> None:
         self.pool.description = self.t("pool")
@@ -97,3 +83,15 @@ class ContestTab(TableTab):
         self._cards_help.value = f"<small>{escape(self.t('cards_help'))}</small>"
         self._titles_title.value = heading(self.t("titles"))
         self._titles_help.value = f"<small>{escape(self.t('titles_help'))}</small>"
+
+
+def pay_contests(inputs: ContestInputs) -> ContestRuling:
+    """The contests tab's engine call: the untap phase's costs, yields and contests won."""
+    upkeep = untap_contests(
+        pool=inputs.pool,
+        cards=inputs.cards,
+        titles=inputs.titles,
+        yield_cards=inputs.yield_cards,
+        yield_titles=inputs.yield_titles,
+    )
+    return ContestRuling(inputs, upkeep)

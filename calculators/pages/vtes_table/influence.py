@@ -8,12 +8,18 @@ import ipywidgets as widgets
 
 from calculators.kit.fmt import escape
 from calculators.kit.layout import columns
-from calculators.kit.markup import heading, table
+from calculators.kit.markup import heading
 from calculators.kit.part import PartContext
+from calculators.pages.vtes_table.inputs import InfluenceInputs, InfluenceRuling
 from calculators.pages.vtes_table.labels import INFLUENCE_RULEBOOKS, LABELS
 from calculators.pages.vtes_table.tab import MAX_POOL, MAX_TURN, TABLE_INPUTS, TableTab
-from rules.vtes.influence import InfluencePlan, Move, plan_influence
-from rules.vtes.influence import transfers_for_turn as _transfers_for_turn
+from calculators.pages.vtes_table.view import (
+    influence_html,
+    influence_summary,
+    rulebook_note,
+    transfers_note,
+)
+from rules.vtes.influence import InfluencePlan, Move, plan_influence, transfers_for_turn
 from rules.vtes.table_examples import NORA_MOVES, NORA_POOL, NORA_REFUSED_MOVES, NORA_UNCONTROLLED
 from rules.vtes.table_text import (
     format_moves,
@@ -24,13 +30,14 @@ from rules.vtes.table_text import (
 )
 
 
-class InfluenceTab(TableTab):
+class InfluenceTab(TableTab[InfluenceInputs, InfluenceRuling]):
     """Plan an influence phase: transfers, pool, uncontrolled vampires, scarce costs."""
 
     key = "influence"
 
     def __init__(self, context: PartContext) -> None:
-        super().__init__(context)
+        super().__init__(context, plan_phase)
+        self.ruling: InfluenceRuling | None = None
         self.plan: InfluencePlan | None = None
         self.pool = TABLE_INPUTS.int_box(context, NORA_POOL, 0, MAX_POOL, "vtes-pool")
         self.game_turn = TABLE_INPUTS.int_box(context, 4, 1, MAX_TURN, "vtes-game-turn")
@@ -111,52 +118,41 @@ class InfluenceTab(TableTab):
             moves=format_moves(moves),
         )
 
-    def compute(self) -> None:
-        self.plan = None
-        transfers = _transfers_for_turn(self.game_turn.value)
-        self._transfers_note.value = (
-            f"<small>{escape(self.t('transfers_note').format(n=transfers))}</small>"
-        )
+    # -- the part contract ----------------------------------------------------------------
+    def arrange(self) -> None:
+        """The notes on the turn's transfers and the rulebook chosen."""
+        transfers = transfers_for_turn(self.game_turn.value)
+        self._transfers_note.value = transfers_note(transfers, self.t)
+        self._rules_note.value = rulebook_note(self.rules.value, self.t)
+
+    def read(self) -> InfluenceInputs:
+        """The plan, parsed line by line (the clan counts first, then the uncontrolled
+        region, the moves and the crypt: the first bad line is the one reported)."""
         rules = self.rules.value
-        self._rules_note.value = f"<small>{escape(self.t('rulebook_' + rules))}</small>"
-        key = self._counts_key()
-        counts = parse_clan_counts(self.in_play.value, LABELS.message(key))
-        plan = plan_influence(
+        counts = parse_clan_counts(self.in_play.value, LABELS.message(self._counts_key()))
+        uncontrolled = parse_uncontrolled(self.uncontrolled.value)
+        moves = parse_moves(self.moves.value)
+        return InfluenceInputs(
             pool=self.pool.value,
-            uncontrolled=parse_uncontrolled(self.uncontrolled.value),
-            moves=parse_moves(self.moves.value),
-            transfers=transfers,
+            game_turn=self.game_turn.value,
+            transfers=transfers_for_turn(self.game_turn.value),
+            uncontrolled=uncontrolled,
+            moves=moves,
             crypt=parse_uncontrolled(self.crypt.value, "Crypt"),
+            clan_counts=counts,
             rules=rules,
-            **{"in_play_by_clan" if rules == "black-hand" else "controlled_by_clan": counts},
         )
-        self.plan = plan
-        summary = self.t("plan_ok").format(
-            before=self.pool.value, after=plan.pool, used=plan.transfers_used, total=transfers
-        )
-        controlled = table(
-            (self.t("name"), self.t("blood"), self.t("drained"), self.t("scarce_cost")),
-            (
-                (v.name, f"{v.blood}/{v.capacity}", v.drained, v.scarce_cost)
-                for v in plan.controlled
-            ),
-            css_class="calc-table vtes-controlled",
-        )
-        remaining = table(
-            (self.t("name"), self.t("blood")),
-            ((u.name, f"{u.blood}/{u.capacity}") for u in plan.uncontrolled),
-            css_class="calc-table vtes-still-uncontrolled",
-        )
-        nobody = f"<p>{escape(self.t('nobody'))}</p>"
-        body = (
-            f'<p class="vtes-influence-applied">{escape(self.t("rulebook"))}: '
-            f"<b>{escape(self.t(rules))}</b></p>"
-            + heading(self.t("now_controlled"))
-            + (controlled if plan.controlled else nobody)
-            + heading(self.t("still_uncontrolled"))
-            + (remaining if plan.uncontrolled else nobody)
-        )
-        self.show(summary, body, plan.steps)
+
+    def show(self, ruling: InfluenceRuling) -> None:
+        self.ruling = ruling
+        self.plan = ruling.plan
+        t = self.t
+        self.display(influence_summary(ruling, t), influence_html(ruling, t), ruling.plan.steps)
+
+    def clear(self) -> None:
+        self.ruling = None
+        self.plan = None
+        super().clear()
 
     def relabel(self) -> None:
         self._presets_title.value = f"<b>{escape(self.t('presets'))}</b>"
@@ -181,9 +177,24 @@ class InfluenceTab(TableTab):
         key = self._counts_key()
         self.in_play.description = self.t(key)
         self._helps["in_play"].value = f"<small>{escape(self.t(key + '_help'))}</small>"
-        self._rules_note.value = f"<small>{escape(self.t('rulebook_' + self.rules.value))}</small>"
+        self._rules_note.value = rulebook_note(self.rules.value, self.t)
 
     def _changed(self, change: dict[str, Any]) -> None:
         if change.get("owner") is self.rules:
             self._relabel_rulebook()  # the clan counts field means something else now
         super()._changed(change)
+
+
+def plan_phase(inputs: InfluenceInputs) -> InfluenceRuling:
+    """The influence tab's engine call: the plan checked move by move under its rulebook."""
+    counts = "in_play_by_clan" if inputs.rules == "black-hand" else "controlled_by_clan"
+    plan = plan_influence(
+        pool=inputs.pool,
+        uncontrolled=inputs.uncontrolled,
+        moves=inputs.moves,
+        transfers=inputs.transfers,
+        crypt=inputs.crypt,
+        rules=inputs.rules,
+        **{counts: inputs.clan_counts},
+    )
+    return InfluenceRuling(inputs, plan)

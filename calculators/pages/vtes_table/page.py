@@ -24,14 +24,17 @@ import ipywidgets as widgets
 from calculators.kit.address import Field
 from calculators.kit.fmt import escape
 from calculators.kit.page import Page
-from calculators.kit.page_tools import PageTools, input_lines, ruling_text
+from calculators.kit.page_tools import PageTools, input_lines
+from calculators.kit.part import PartContext
 from calculators.kit.tabs import LazyTabs, TabPlan
 from calculators.pages.vtes_table.contests import ContestTab
 from calculators.pages.vtes_table.influence import InfluenceTab
+from calculators.pages.vtes_table.inputs import actor_blood
 from calculators.pages.vtes_table.labels import LABELS, TABS
 from calculators.pages.vtes_table.tab import TableTab
-from calculators.pages.vtes_table.torpor import TorporTab, actor_blood
+from calculators.pages.vtes_table.torpor import TorporTab
 from calculators.pages.vtes_table.victory import VictoryTab
+from calculators.pages.vtes_table.view import ruling
 from rules.errors import InvalidState, RuleError
 from rules.vtes.table_examples import examples_text
 from rules.vtes.table_text import format_moves, parse_moves
@@ -48,6 +51,10 @@ __all__ = [
     "parse_moves",
     "seed_example_lines",
 ]
+
+
+#: a tab of any kind (its inputs and ruling types differ)
+AnyTab = TableTab[Any, Any]
 
 
 def seed_example_lines() -> list[str]:
@@ -72,17 +79,19 @@ class VtesTablePage(Page):
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
         self._intro = widgets.HTML()
-        classes: dict[str, type[TableTab]] = {
+        classes: dict[str, Callable[[PartContext], AnyTab]] = {
             "torpor": TorporTab,
             "influence": InfluenceTab,
             "victory": VictoryTab,
             "contests": ContestTab,
         }
-        self._sections: LazyTabs[TableTab] = LazyTabs(
+        self._sections: LazyTabs[AnyTab] = LazyTabs(
             self,
             {
-                key: TabPlan.prefixed(
-                    functools.partial(self._build_tab, classes[key], key), f"{key}_"
+                key: TabPlan(
+                    functools.partial(self._build_tab, classes[key], key),
+                    fields=lambda tab: tab.address_fields(),
+                    claims=functools.partial(_claims, f"{key}_"),
                 )
                 for key in TABS
             },
@@ -107,29 +116,24 @@ class VtesTablePage(Page):
         tab = self._sections.built.get(self.active)
         if tab is None or not tab.summary_text:
             return ""
-        title = f"{self.t('title')}: {self.t(f'tab_{self.active}')}"
-        return ruling_text(
-            title,
-            input_lines(tab.widget, self.lang),
-            [tab.summary_text],
-            tab.trace_view.steps,
-            self.lang,
-        )
+        situation = input_lines(tab.widget, self.lang)  # the inputs shown, as they read
+        steps = tab.trace_view.steps
+        return ruling(self.active, situation, tab.summary_text, steps, self.t, self.lang)
 
     # -- tabs, built on first use -------------------------------------------------------
-    def tab_object(self, key: str) -> TableTab:
+    def tab_object(self, key: str) -> AnyTab:
         """The tab ``key`` ("torpor", "influence", "victory", "contests"), built if needed."""
         return self._sections.get(key)
 
-    def _build_tab(self, cls: type[TableTab], key: str) -> TableTab:
+    def _build_tab(self, cls: Callable[[PartContext], AnyTab], key: str) -> AnyTab:
         return cls(self.part_context(functools.partial(self.refresh_tab, key)))
 
-    def _on_built(self, key: str, tab: TableTab) -> None:
+    def _on_built(self, key: str, tab: AnyTab) -> None:
         tab.relabel()
         self.refresh_tab(key)
 
     @property
-    def tabs(self) -> dict[str, TableTab]:
+    def tabs(self) -> dict[str, AnyTab]:
         """Every tab, building those not shown yet."""
         return {key: self.tab_object(key) for key in TABS}
 
@@ -199,6 +203,11 @@ class VtesTablePage(Page):
         if active is not None:
             # raises on bad input: the kit's run() around relabel() shows it in the banner
             active.refresh()
+
+
+def _claims(prefix: str, name: str) -> bool:
+    """Whether the address name ``name`` is an input of the tab whose names start ``prefix``."""
+    return name.startswith(prefix)
 
 
 def _quietly(fn: Callable[[], None]) -> None:

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import ipywidgets as widgets
 
 from calculators.kit.fmt import escape
 from calculators.kit.inputs import check_box
 from calculators.kit.layout import columns
-from calculators.kit.markup import heading, table
+from calculators.kit.markup import heading
 from calculators.kit.part import PartContext
+from calculators.pages.vtes_table.inputs import TorporInputs, TorporRuling
 from calculators.pages.vtes_table.labels import ACTIONS, BLOCKERS
 from calculators.pages.vtes_table.tab import MAX_CAPACITY, MAX_VOTES, TABLE_INPUTS, TableTab
-from rules.trace import Step
+from calculators.pages.vtes_table.view import torpor_html, torpor_summary
 from rules.vtes.models import Ally, MinionState, Vampire
 from rules.vtes.torpor import (
     BloodHuntResult,
-    DiablerieResult,
+    DiablerieActionResult,
+    LeaveTorporResult,
+    RescueResult,
     blood_hunt,
     commit_diablerie,
     leave_torpor,
@@ -25,18 +26,15 @@ from rules.vtes.torpor import (
 )
 
 
-class TorporTab(TableTab):
+class TorporTab(TableTab[TorporInputs, TorporRuling]):
     """Leave torpor, rescue and the diablerie action, with the blood hunt that follows."""
 
     key = "torpor"
 
-    def _blood_and_state(self, minion: Any) -> str:
-        """``'3 (ready)'`` / ``'3 (готов)'``: blood after the action and the minion's state."""
-        return f"{minion.blood} ({self.t('state_' + minion.state.value)})"
-
     def __init__(self, context: PartContext) -> None:
-        super().__init__(context)
-        self.result: Any = None
+        super().__init__(context, resolve_torpor)
+        self.ruling: TorporRuling | None = None
+        self.result: LeaveTorporResult | RescueResult | DiablerieActionResult | None = None
         self.hunt: BloodHuntResult | None = None
         self.action = widgets.ToggleButtons(options=[(a, a) for a in ACTIONS], value="leave")
         self.action.add_class("vtes-action")
@@ -124,7 +122,7 @@ class TorporTab(TableTab):
         )  # fmt: skip
 
     # which inputs apply
-    def _layout(self) -> None:
+    def arrange(self) -> None:
         action = self.action.value
         leave = action == "leave"
         show = {True: None, False: "none"}
@@ -142,29 +140,21 @@ class TorporTab(TableTab):
         self._diablerie_box.layout.display = show[diablerie_possible]
         self._actor_title.value = heading(self.t("actor_torpor" if leave else "actor"))
 
-    def _equipment(self) -> tuple[str, ...]:
-        return tuple(e.strip() for e in self.equipment.value.split(",") if e.strip())
-
-    def _take(self) -> tuple[str, ...] | None:
-        return None if self.take_equipment.value else ()
-
-    def compute(self) -> None:
-        self._layout()
-        self.hunt = None
+    # -- the part contract ----------------------------------------------------------------
+    def read(self) -> TorporInputs:
+        """The action as rules objects: only the minions it involves are built (and checked)."""
         action = self.action.value
         blocked = self.blocked.value
-        lines: list[str] = []
-        rows: list[tuple[str, str, str]] = []
-        steps: list[Step] = []
-        d: DiablerieResult | None = None
+        actor: Vampire | Ally
+        target: Vampire | None = None
+        blocker: Vampire | Ally | None = None
         if action == "leave":
-            vampire = Vampire(
+            actor = Vampire(
                 self.actor_name.value,
                 capacity=self.actor_capacity.value,
                 blood=self.actor_blood.value,
                 state=MinionState.TORPOR,
             )
-            blocker: Vampire | Ally | None = None
             if blocked == "vampire":
                 blocker = Vampire(
                     self.blocker_name.value,
@@ -173,31 +163,7 @@ class TorporTab(TableTab):
                 )
             elif blocked == "ally":
                 blocker = Ally(self.t("ally"), life=1)
-            r = leave_torpor(
-                vampire,
-                blocker=blocker,
-                diablerize=blocked == "vampire" and self.blocker_diablerizes.value,
-                equipment=self._equipment(),
-                take=self._take(),
-                take_discipline=self.take_discipline.value,
-                blocker_blood_cursed=self.blood_cursed.value,
-            )
-            self.result = r
-            steps.extend(r.steps)
-            name = vampire.name
-            if r.outcome == "left torpor":
-                lines.append(self.t("o_left").format(name=name, blood=r.vampire.blood))
-            elif r.outcome == "failed":
-                lines.append(self.t("o_failed").format(name=name))
-            else:
-                lines.append(
-                    self.t("o_diablerized").format(name=name, blocker=self.blocker_name.value)
-                )
-                d = r.diablerie
-            rows.append((name, f"{vampire.blood}", self._blood_and_state(r.vampire)))
-            stealth_text = f"{self.t('stealth')} +{r.stealth}"
         else:
-            actor: Vampire | Ally
             if self.actor_kind.value == "ally":
                 actor = Ally(self.actor_name.value, life=max(self.actor_blood.value, 0))
             else:
@@ -212,103 +178,35 @@ class TorporTab(TableTab):
                 blood=self.target_blood.value,
                 state=MinionState.TORPOR,
             )
-            names = {"actor": actor.name, "target": target.name}
-            if action == "rescue":
-                rr = rescue(
-                    actor,
-                    target,
-                    rescuer_pays=self.rescuer_share.value,
-                    same_controller=self.same_controller.value,
-                    blocked=blocked != "none",
-                )
-                self.result = rr
-                steps.extend(rr.steps)
-                if rr.outcome == "rescued":
-                    lines.append(
-                        self.t("o_rescued").format(a=rr.rescuer_paid, b=rr.rescued_paid, **names)
-                    )
-                else:
-                    lines.append(self.t("o_blocked_combat").format(**names))
-                rows.append((rr.rescuer.name, f"{actor_blood(actor)}", f"{rr.rescuer.blood}"))
-                rows.append(
-                    (
-                        target.name,
-                        f"{target.blood}",
-                        self._blood_and_state(rr.rescued),
-                    )
-                )
-                stealth, directed = rr.stealth, rr.directed
-            else:
-                dr = commit_diablerie(
-                    actor,
-                    target,
-                    same_controller=self.same_controller.value,
-                    blocked=blocked != "none",
-                    equipment=self._equipment(),
-                    take=self._take(),
-                    take_discipline=self.take_discipline.value,
-                    blood_cursed=self.blood_cursed.value,
-                )
-                self.result = dr
-                steps.extend(dr.steps)
-                if dr.outcome == "blocked":
-                    lines.append(self.t("o_blocked_combat").format(**names))
-                    rows.append((actor.name, f"{actor_blood(actor)}", f"{actor_blood(actor)}"))
-                    rows.append((target.name, f"{target.blood}", f"{target.blood} (torpor)"))
-                else:
-                    lines.append(self.t("o_diablerie").format(**names))
-                    d = dr.diablerie
-                stealth, directed = dr.stealth, dr.directed
-            sign = f"+{stealth}" if stealth else "0"
-            stealth_text = (
-                f"{self.t('stealth')} {sign}, {self.t('directed' if directed else 'undirected')}"
-            )
-        if d is not None:
-            lines.append(
-                self.t("d_effects").format(
-                    diablerist=d.diablerist.name,
-                    blood=d.diablerist.blood,
-                    capacity=d.diablerist.capacity,
-                    drained=d.blood_drained,
-                    victim=d.victim.name,
-                )
-            )
-            lines.append(self.t("d_discipline_yes" if d.discipline_allowed else "d_discipline_no"))
-            hunt = blood_hunt(
-                d.diablerist,
-                votes_for=self.votes_for.value,
-                votes_against=self.votes_against.value,
-            )
-            self.hunt = hunt
-            steps.extend(hunt.steps)
-            key = "hunt_passed" if hunt.passed else "hunt_failed"
-            lines.append(self.t(key).format(name=d.diablerist.name))
-            if action != "diablerie":
-                rows.append(
-                    (
-                        d.diablerist.name,
-                        f"{self.blocker_blood.value}",
-                        self._blood_and_state(hunt.diablerist),
-                    )
-                )
-            else:
-                rows.insert(
-                    0,
-                    (
-                        d.diablerist.name,
-                        f"{self.actor_blood.value}",
-                        self._blood_and_state(hunt.diablerist),
-                    ),
-                )
-                burned = "0 (" + self.t("state_burned") + ")"
-                rows.append((d.victim.name, f"{self.target_blood.value}", burned))
-        body = f"<p>{escape(stealth_text)}</p>" + "".join(
-            f"<p>{escape(line)}</p>" for line in lines[1:]
+        return TorporInputs(
+            action=action,
+            actor=actor,
+            target=target,
+            blocked=blocked,
+            blocker=blocker,
+            blocker_diablerizes=self.blocker_diablerizes.value,
+            same_controller=self.same_controller.value,
+            rescuer_share=self.rescuer_share.value,
+            equipment=tuple(e.strip() for e in self.equipment.value.split(",") if e.strip()),
+            take_equipment=self.take_equipment.value,
+            take_discipline=self.take_discipline.value,
+            blood_cursed=self.blood_cursed.value,
+            votes_for=self.votes_for.value,
+            votes_against=self.votes_against.value,
         )
-        body += table(
-            (self.t("name"), self.t("blood"), "→"), rows, css_class="calc-table vtes-torpor-table"
-        )
-        self.show(lines[0], body, steps)
+
+    def show(self, ruling: TorporRuling) -> None:
+        self.ruling = ruling
+        self.result = ruling.result
+        self.hunt = ruling.hunt
+        t = self.t
+        self.display(torpor_summary(ruling, t), torpor_html(ruling, t), ruling.steps)
+
+    def clear(self) -> None:
+        self.ruling = None
+        self.result = None
+        self.hunt = None
+        super().clear()
 
     def relabel(self) -> None:
         self._action_label.value = self.t("action")
@@ -346,8 +244,49 @@ class TorporTab(TableTab):
             (self.blood_cursed, "blood_cursed"),
         ):
             control.description = self.t(key)
-        self._layout()
+        self.arrange()
 
 
-def actor_blood(actor: Vampire | Ally) -> int:
-    return actor.blood if isinstance(actor, Vampire) else actor.life
+def resolve_torpor(inputs: TorporInputs) -> TorporRuling:
+    """The torpor tab's engine call: the action, then the blood hunt after a diablerie."""
+    blocked = inputs.blocked != "none"
+    result: LeaveTorporResult | RescueResult | DiablerieActionResult
+    if inputs.action == "leave":
+        if not isinstance(inputs.actor, Vampire):  # read() makes the vampire in torpor
+            raise TypeError("only a vampire leaves torpor")
+        result = leave_torpor(
+            inputs.actor,
+            blocker=inputs.blocker,
+            diablerize=inputs.blocked == "vampire" and inputs.blocker_diablerizes,
+            equipment=inputs.equipment,
+            take=inputs.take,
+            take_discipline=inputs.take_discipline,
+            blocker_blood_cursed=inputs.blood_cursed,
+        )
+    elif inputs.target is None:  # read() gives a rescue or a diablerie its vampire in torpor
+        raise TypeError("a rescue or a diablerie needs a vampire in torpor")
+    elif inputs.action == "rescue":
+        result = rescue(
+            inputs.actor,
+            inputs.target,
+            rescuer_pays=inputs.rescuer_share,
+            same_controller=inputs.same_controller,
+            blocked=blocked,
+        )
+    else:
+        result = commit_diablerie(
+            inputs.actor,
+            inputs.target,
+            same_controller=inputs.same_controller,
+            blocked=blocked,
+            equipment=inputs.equipment,
+            take=inputs.take,
+            take_discipline=inputs.take_discipline,
+            blood_cursed=inputs.blood_cursed,
+        )
+    ruling = TorporRuling(inputs, result, None)
+    d = ruling.diablerie
+    if d is None:
+        return ruling
+    hunt = blood_hunt(d.diablerist, votes_for=inputs.votes_for, votes_against=inputs.votes_against)
+    return TorporRuling(inputs, result, hunt)

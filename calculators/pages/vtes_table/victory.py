@@ -8,21 +8,23 @@ import ipywidgets as widgets
 
 from calculators.kit.fmt import escape
 from calculators.kit.layout import columns
-from calculators.kit.markup import heading, table
+from calculators.kit.markup import heading
 from calculators.kit.part import PartContext
-from calculators.pages.vtes_table.tab import TABLE_INPUTS, TableTab, vp_text
+from calculators.pages.vtes_table.inputs import VictoryInputs
+from calculators.pages.vtes_table.tab import TABLE_INPUTS, TableTab
+from calculators.pages.vtes_table.view import victory_html, victory_summary
 from rules.vtes.table_examples import RICHARD_EVENTS, RICHARD_SEATING
 from rules.vtes.table_text import format_events, parse_events
 from rules.vtes.victory import Score, score_game
 
 
-class VictoryTab(TableTab):
+class VictoryTab(TableTab[VictoryInputs, Score]):
     """Seating, predator and prey, ousting order -> victory points and pool gained."""
 
     key = "victory"
 
     def __init__(self, context: PartContext) -> None:
-        super().__init__(context)
+        super().__init__(context, score_table)
         self.score: Score | None = None
         self.seating = TABLE_INPUTS.text_box(", ".join(RICHARD_SEATING), "vtes-seating")
         self.events = TABLE_INPUTS.text_area(format_events(RICHARD_EVENTS), "vtes-events")
@@ -64,44 +66,21 @@ class VictoryTab(TableTab):
             withdrawal_vp="1",
         )
 
-    def compute(self) -> None:
-        self.score = None
-        seating = tuple(n.strip() for n in self.seating.value.split(",") if n.strip())
-        score = score_game(
-            seating,
-            parse_events(self.events.value),
+    # -- the part contract ----------------------------------------------------------------
+    def read(self) -> VictoryInputs:
+        return VictoryInputs(
+            seating=tuple(n.strip() for n in self.seating.value.split(",") if n.strip()),
+            events=parse_events(self.events.value),
             withdrawal_vp=Fraction(self.withdrawal_vp.value),
         )
+
+    def show(self, score: Score) -> None:
         self.score = score
-        if score.winner is not None:
-            summary = self.t("winner").format(name=score.winner)
-        elif score.tie:
-            summary = self.t("tie").format(names=", ".join(score.leaders))
-        else:
-            summary = self.t("ongoing").format(names=", ".join(score.leaders))
-        prey = dict(score.prey)
-        rows = (
-            (
-                p.name,
-                vp_text(p.victory_points),
-                p.pool_gained,
-                self.t(p.status),
-                prey.get(p.name, "—"),
-            )
-            for p in score.players
-        )
-        body = table(
-            (
-                self.t("player"),
-                self.t("vp"),
-                self.t("pool_gained"),
-                self.t("status"),
-                self.t("prey"),
-            ),
-            rows,
-            css_class="calc-table vtes-score",
-        )
-        self.show(summary, body, score.steps)
+        self.display(victory_summary(score, self.t), victory_html(score, self.t), score.steps)
+
+    def clear(self) -> None:
+        self.score = None
+        super().clear()
 
     def relabel(self) -> None:
         self._presets_title.value = f"<b>{escape(self.t('presets'))}</b>"
@@ -118,3 +97,8 @@ class VictoryTab(TableTab):
                 (self.t("vp_tournament"), "1/2"),
             ]
             self.withdrawal_vp.value = value
+
+
+def score_table(inputs: VictoryInputs) -> Score:
+    """The victory tab's engine call: the endings replayed at the table, in order."""
+    return score_game(inputs.seating, inputs.events, withdrawal_vp=inputs.withdrawal_vp)
