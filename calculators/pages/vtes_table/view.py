@@ -134,7 +134,7 @@ def torpor_rows(ruling: TorporRuling, t: Words) -> list[tuple[str, str, str]]:
     elif result.outcome == "blocked":
         target = _target(ruling)
         rows.append((actor.name, f"{actor_blood(actor)}", f"{actor_blood(actor)}"))
-        rows.append((target.name, f"{target.blood}", f"{target.blood} (torpor)"))
+        rows.append((target.name, f"{target.blood}", f"{target.blood} ({t('state_torpor')})"))
     d, hunt = ruling.diablerie, ruling.hunt
     if d is not None and hunt is not None:
         after = _blood_and_state(hunt.diablerist, t)
