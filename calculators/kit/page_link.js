@@ -147,8 +147,8 @@ function markRegions(root) {
   }
 }
 
-// A bar's or a number's exact value is in its hover title; a tap (or Enter on a focused
-// number) shows it as text: under the chart for a bar, beside the number for a number.
+// A bar's or a number's exact value is in its hover title; a tap shows it as text: under the
+// chart for a bar, beside the number for a number (a second tap on a number hides it).
 function exactText(target) {
   const title = target.querySelector(":scope > title");
   return title ? title.textContent : target.getAttribute("title") || "";
@@ -186,14 +186,6 @@ function showExactOnTap() {
   document.addEventListener("click", (event) => {
     const target = event.target.closest && event.target.closest(".calc-bar, .calc-exact");
     if (target) {
-      showExact(target);
-    }
-  });
-  document.addEventListener("keydown", (event) => {
-    const target = event.target;
-    if ((event.key === "Enter" || event.key === " ") && target.classList
-        && target.classList.contains("calc-exact")) {
-      event.preventDefault();
       showExact(target);
     }
   });
