@@ -13,8 +13,12 @@ The layout checks (the rule tested): every visible piece of text lies inside the
 than 40 px wide, no element with text cuts it (``overflow: hidden`` or an ellipsis with more
 content than room), no dropdown is narrower than the option it shows, the page does not scroll
 sideways, there is no plain-text cell output, and no request goes to any host but the app's
-server. On the phone also: every button, field, dropdown, tab, checkbox row and slider is at
-least 44 px tall, and every number field asks for the number keyboard.
+server; no word or number in a table cell is broken across lines, no two texts of a chart lie
+on each other, every checkbox sits on its label's line, no slider lies over a label, and a list
+that shows several rows has text of at least 14 px. On the phone also: every button, field,
+dropdown, tab, checkbox row, slider and list row is at least 44 px tall, every number field
+asks for the number keyboard, and the landing page is one column. On V:tM a tap on a bar of
+the chart shows its exact fraction.
 
 With ``DESK_SCREENSHOTS=docs`` the test also saves each page's screenshots there.
 """
@@ -136,6 +140,21 @@ LAYOUT_PROBLEMS = """
     const middle = b.top + b.height / 2;
     if (text.width > 0 && (middle < text.top || middle > text.bottom)) {
       problems.push(`a checkbox not on its label's line: ${label.textContent.trim().slice(0, 40)}`);
+    }
+  }
+  const sliders = [...root.querySelectorAll(".noUi-target")].filter(shown)
+    .map((el) => [el, el.getBoundingClientRect()]);
+  const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = texts.nextNode(); sliders.length && node; node = texts.nextNode()) {
+    if (!node.textContent.trim() || !shown(node.parentElement)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const t = range.getBoundingClientRect();
+    for (const [slider, r] of sliders) {
+      if (slider.contains(node)) continue;
+      const over = t.left < r.right - 1 && r.left < t.right - 1 &&
+        t.top < r.bottom - 1 && r.top < t.bottom - 1;
+      if (over) problems.push(`a slider over a label: ${node.textContent.trim().slice(0, 40)}`);
     }
   }
   for (const select of root.querySelectorAll("select")) {
