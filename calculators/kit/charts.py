@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,13 +35,21 @@ def bar_chart_svg(
 
     It scales to the width available up to ``width`` px; 420 keeps its text readable on a
     phone (scaled by about 0.85 on a 360 px screen)."""
-    left, right, top, bottom = 48, 12, 28 if title else 12, 44
-    plot_w, plot_h = width - left - right, height - top - bottom
     peak = max((bar.value for bar in bars), default=Fraction(0)) or Fraction(1)
+    ticks = [(frac, percent(peak * frac, 1)) for frac in (Fraction(0), Fraction(1, 2), Fraction(1))]
+    widest_tick = max(label_width(text) for _frac, text in ticks)
+    # the y axis's title (turned, 12 px) then the ticks' numbers, never on each other
+    left = math.ceil((22 if y_label else 4) + widest_tick + 4)
+    right, top = 12, 28 if title else 12
     n = max(len(bars), 1)
-    slot = plot_w / n
+    slot = (width - left - right) / n
+    lines = _label_lines(bars, slot)
+    label_every = _label_every(bars, slot) if lines is None else 1
+    rows = 1 if lines is None else max((len(x) for x in lines), default=1)
+    bottom = 32 + rows * LINE_HEIGHT
+    height += (rows - 1) * LINE_HEIGHT
+    plot_w, plot_h = width - left - right, height - top - bottom
     bar_w = max(slot * 0.8, 1.0)
-    label_every = max(1, round(n / 25))
     # the text alternative: what the chart shows, in numbers
     said = "; ".join(f"{bar.label}: {percent(bar.value, 2)}" for bar in bars)
     name = f"{title}: {said}" if title else said
@@ -54,7 +63,7 @@ def bar_chart_svg(
             f'<text x="{width / 2}" y="18" text-anchor="middle" font-weight="bold" '
             f'font-size="14">{escape(title)}</text>'
         )
-    for frac in (Fraction(0), Fraction(1, 2), Fraction(1)):
+    for frac, tick in ticks:
         y = top + plot_h - float(frac) * plot_h
         parts.append(
             f'<line x1="{left}" x2="{width - right}" y1="{y:.1f}" y2="{y:.1f}" '
@@ -62,7 +71,7 @@ def bar_chart_svg(
         )
         parts.append(
             f'<text x="{left - 4}" y="{y + 4:.1f}" text-anchor="end" font-size="10">'
-            f"{escape(percent(peak * frac, 1))}</text>"
+            f"{escape(tick)}</text>"
         )
     for i, bar in enumerate(bars):
         h = float(bar.value / peak) * plot_h
@@ -77,9 +86,15 @@ def bar_chart_svg(
             f"<title>{escape(tip)}</title></rect>"
         )
         if i % label_every == 0:
+            centre = f"{x + bar_w / 2:.1f}"
+            said_lines = [bar.label] if lines is None else lines[i]
+            spans = "".join(
+                f'<tspan x="{centre}" dy="{0 if k == 0 else LINE_HEIGHT}">{escape(line)}</tspan>'
+                for k, line in enumerate(said_lines)
+            )
             parts.append(
-                f'<text x="{x + bar_w / 2:.1f}" y="{top + plot_h + 14}" text-anchor="middle" '
-                f'font-size="10">{escape(bar.label)}</text>'
+                f'<text x="{centre}" y="{top + plot_h + 16}" text-anchor="middle" '
+                f'font-size="{LABEL_SIZE}">{spans}</text>'
             )
     if x_label:
         parts.append(
@@ -93,6 +108,45 @@ def bar_chart_svg(
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+LABEL_SIZE = 10  # px, the bars' labels
+CHAR_WIDTH = 0.62  # of the font size: a wide estimate of a sans-serif character's advance
+LABEL_GAP = 4  # px between two labels
+LINE_HEIGHT = 12  # px between a wrapped label's lines
+MAX_LABEL_LINES = 3
+
+
+def label_width(label: str, size: float = LABEL_SIZE) -> float:
+    """A label's width in the chart's units, estimated wide so that labels never touch."""
+    return len(label) * size * CHAR_WIDTH
+
+
+def _label_lines(bars: Sequence[Bar], slot: float) -> list[list[str]] | None:
+    """Each bar's label on lines as wide as its slot, when a few bars have long labels;
+    ``None`` when the labels fit on one line or a word is wider than its slot."""
+    room = slot - LABEL_GAP
+    if all(label_width(bar.label) <= room for bar in bars):
+        return None
+    lines: list[list[str]] = []
+    for bar in bars:
+        words = bar.label.split()
+        if not words or any(label_width(word) > room for word in words):
+            return None
+        said = [words[0]]
+        for word in words[1:]:
+            if label_width(f"{said[-1]} {word}") <= room:
+                said[-1] = f"{said[-1]} {word}"
+            else:
+                said.append(word)
+        lines.append(said)
+    return lines if max(len(x) for x in lines) <= MAX_LABEL_LINES else None
+
+
+def _label_every(bars: Sequence[Bar], slot: float) -> int:
+    """Label every k-th bar, k the smallest that keeps neighbouring labels apart."""
+    widest = max((label_width(bar.label) for bar in bars), default=0.0)
+    return max(1, math.ceil((widest + LABEL_GAP) / max(slot, 1e-9)))
 
 
 def distribution_bars(

@@ -147,11 +147,56 @@ function markRegions(root) {
   }
 }
 
+// A bar's or a number's exact value is in its hover title; a tap shows it as text: under the
+// chart for a bar, beside the number for a number (a second tap on a number hides it).
+function exactText(target) {
+  const title = target.querySelector(":scope > title");
+  return title ? title.textContent : target.getAttribute("title") || "";
+}
+
+function showExact(target) {
+  const text = exactText(target);
+  if (!text) {
+    return;
+  }
+  const chart = target.closest("svg.calc-chart");
+  if (chart) {
+    let caption = chart.nextElementSibling;
+    if (!caption || !caption.classList.contains("calc-chart-caption")) {
+      caption = document.createElement("p");
+      caption.className = "calc-chart-caption";
+      caption.setAttribute("aria-live", "polite");
+      chart.after(caption);
+    }
+    caption.textContent = text;
+    return;
+  }
+  const next = target.nextElementSibling;
+  if (next && next.classList.contains("calc-exact-shown")) {
+    next.remove();
+    return;
+  }
+  const shown = document.createElement("span");
+  shown.className = "calc-exact-shown";
+  shown.textContent = ` (${text})`;
+  target.after(shown);
+}
+
+function showExactOnTap() {
+  document.addEventListener("click", (event) => {
+    const target = event.target.closest && event.target.closest(".calc-bar, .calc-exact");
+    if (target) {
+      showExact(target);
+    }
+  });
+}
+
 function watchNumberFields() {
   if (window.__calcNumberFields) {
     return;
   }
   window.__calcNumberFields = true;
+  showExactOnTap();
   markNumberFields(document);
   nameControls(document);
   markRegions(document);

@@ -22,6 +22,24 @@ CSS = """
   overflow-wrap: anywhere; }
 .calc-root .widget-html-content { height: auto; line-height: 1.45; }
 .calc-root table { max-width: 100%; }
+/* a table cell breaks between words only: no word or number (5.2×10⁻⁴%) split in two */
+.calc-root table th, .calc-root table td { overflow-wrap: normal; word-break: normal;
+  hyphens: manual; }
+/* lists that show several rows: readable text, rows a finger can pick */
+.calc-root .widget-select select, .calc-root .widget-select-multiple select {
+  font-size: 15px; }
+.calc-root .widget-select option, .calc-root .widget-select-multiple option {
+  padding: 4px 6px; }
+/* a checkbox on its label's line: its own description, or the row's label before it */
+.calc-root .widget-label-basic span { display: flex; align-items: center; }
+.calc-root .widget-hbox:has(> .widget-checkbox) { flex-wrap: nowrap; align-items: center; }
+.calc-root .widget-hbox:has(> .widget-checkbox) > .widget-label { flex: 0 1 auto; min-width: 0;
+  display: flex; align-items: center; }
+.calc-root .widget-hbox > .widget-checkbox { width: auto; flex: 0 0 auto; }
+.calc-landing-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; }
+/* the exact value a tap on a bar or a number shows */
+.calc-chart-caption { margin: 2px 0 6px 0; font-size: 90%; }
+.calc-exact-shown { font-size: 90%; color: #3a3a3a; }
 .calc-root .calc-wide { overflow-x: auto; max-width: 100%; }
 /* labels wrap, never cut */
 .calc-root .widget-label, .calc-root .widget-label-basic, .calc-root .widget-label-basic span {
@@ -53,6 +71,10 @@ CSS = """
 /* text at least 4.5:1 against its background: tabs that are not chosen too */
 .calc-root .lm-TabBar-tab, .calc-root .lm-TabBar-tab .lm-TabBar-tabLabel { color: #2b2b2b;
   opacity: 1; }
+/* the keyboard's place always shows: a thick outline on whatever has the focus */
+.calc-root.calc-root :focus-visible, .calc-root.calc-root input:focus-visible,
+.calc-root.calc-root textarea:focus-visible, .calc-root.calc-root select:focus-visible {
+  outline: 3px solid #1a5fb4 !important; outline-offset: 1px; }
 /* touch screens and narrow windows: 44 px touch targets, one column */
 @media (max-width: 760px), (pointer: coarse) {
   .calc-root { --jp-widgets-inline-height: 44px; --jp-widgets-font-size: 15px;
@@ -61,9 +83,12 @@ CSS = """
     align-items: center; }
   .calc-root .widget-checkbox input[type="checkbox"] { width: 22px; height: 22px; }
   .calc-root .widget-hslider, .calc-root .widget-hslider .slider-container { min-height: 44px; }
+  .calc-root .widget-select option, .calc-root .widget-select-multiple option {
+    padding: 12px 8px; line-height: 20px; min-height: 44px; }
 }
 @media (max-width: 760px) {
   .calc-root .calc-header { flex-direction: column; align-items: stretch; }
+  .calc-landing-grid { grid-template-columns: 1fr; }
   /* a control's label sits above it, the control takes the whole width */
   .calc-root .widget-inline-hbox > .widget-label { width: 100% !important; min-height: 0;
     padding: 6px 0 2px 0; }

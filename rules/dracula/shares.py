@@ -11,6 +11,7 @@ from typing import TypeVar
 
 from rules.dracula.words import ENDINGS, semicolons
 from rules.i18n import Message, msg
+from rules.i18n.numbers import Significant
 
 __all__ = ["Shares", "outcome_shares", "share_text"]
 
@@ -54,7 +55,7 @@ def share_text(p: Fraction) -> Message | str:
     digits = int(p.denominator.bit_length() * 0.30103) + 1
     return msg(
         "≈{value} (exact: a fraction with a denominator of about {digits} digits)",
-        value=format(float(p), ".10g"),
+        value=Significant(p, 10),
         digits=digits,
     )
 

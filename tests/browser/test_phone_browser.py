@@ -13,8 +13,12 @@ The layout checks (the rule tested): every visible piece of text lies inside the
 than 40 px wide, no element with text cuts it (``overflow: hidden`` or an ellipsis with more
 content than room), no dropdown is narrower than the option it shows, the page does not scroll
 sideways, there is no plain-text cell output, and no request goes to any host but the app's
-server. On the phone also: every button, field, dropdown, tab, checkbox row and slider is at
-least 44 px tall, and every number field asks for the number keyboard.
+server; no word or number in a table cell is broken across lines, no two texts of a chart lie
+on each other, every checkbox sits on its label's line, no slider lies over a label, and a list
+that shows several rows has text of at least 14 px. On the phone also: every button, field,
+dropdown, tab, checkbox row, slider and list row is at least 44 px tall, every number field
+asks for the number keyboard, and the landing page is one column. On V:tM a tap on a bar of
+the chart shows its exact fraction.
 
 With ``DESK_SCREENSHOTS=docs`` the test also saves each page's screenshots there.
 """
@@ -69,7 +73,8 @@ LAYOUT_PROBLEMS = """
       const where = `${Math.round(box.left)}..${Math.round(box.right)}`;
       problems.push(`off screen (${where}): ${text.slice(0, 40)}`);
     }
-    const turned = node.parentElement.closest("[transform*=rotate]");  // a chart's axis title
+    // a chart's text is sized with its picture, and checked for overlaps below
+    const turned = node.parentElement.closest("[transform*=rotate], svg.calc-chart");
     if (!turned && text.replace(/\\s/g, "").length >= 8 && box.width < 40) {
       problems.push(`squeezed to ${Math.round(box.width)} px: ${text.slice(0, 40)}`);
     }
@@ -92,6 +97,79 @@ LAYOUT_PROBLEMS = """
       problems.push(`dropdown cuts its choice: ${text}`);
     }
   }
+  const lines = (range) => new Set([...range.getClientRects()]
+    .filter((r) => r.width > 0).map((r) => Math.round(r.top + r.height / 2))).size;
+  for (const cell of root.querySelectorAll("td, th")) {
+    if (!shown(cell)) continue;
+    const cellWalker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = cellWalker.nextNode(); node; node = cellWalker.nextNode()) {
+      for (const word of node.textContent.matchAll(/[^\\s]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (lines(range) > 1) problems.push(`a word broken across lines in a table: ${word[0]}`);
+      }
+    }
+  }
+  for (const chart of root.querySelectorAll("svg.calc-chart")) {
+    if (!shown(chart)) continue;
+    const labels = [...chart.querySelectorAll("text")].map((t) => [t, t.getBoundingClientRect()]);
+    for (let i = 0; i < labels.length; i++) {
+      for (let j = i + 1; j < labels.length; j++) {
+        const [a, ra] = labels[i], [b, rb] = labels[j];
+        const apart = ra.right <= rb.left + 0.5 || rb.right <= ra.left + 0.5 ||
+          ra.bottom <= rb.top + 0.5 || rb.bottom <= ra.top + 0.5;
+        if (!apart) {
+          problems.push(`chart labels overlap: ${a.textContent} / ${b.textContent}`);
+        }
+      }
+    }
+  }
+  for (const box of root.querySelectorAll("input[type=checkbox]")) {
+    if (!shown(box)) continue;
+    const own = box.closest(".widget-checkbox") || box.parentElement;
+    const before = own.previousElementSibling;  // a row's label widget, then the box
+    const label = [...own.querySelectorAll("span, label")].find(
+      (el) => !el.contains(box) && el.textContent.trim() && shown(el)) ||
+      (before && before.textContent.trim() && shown(before) ? before : null);
+    if (!label) continue;
+    const b = box.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    const text = range.getBoundingClientRect();
+    const middle = b.top + b.height / 2;
+    if (text.width > 0 && (middle < text.top || middle > text.bottom)) {
+      problems.push(`a checkbox not on its label's line: ${label.textContent.trim().slice(0, 40)}`);
+    }
+  }
+  const sliders = [...root.querySelectorAll(".noUi-target")].filter(shown)
+    .map((el) => [el, el.getBoundingClientRect()]);
+  const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = texts.nextNode(); sliders.length && node; node = texts.nextNode()) {
+    if (!node.textContent.trim() || !shown(node.parentElement)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const t = range.getBoundingClientRect();
+    for (const [slider, r] of sliders) {
+      if (slider.contains(node)) continue;
+      const over = t.left < r.right - 1 && r.left < t.right - 1 &&
+        t.top < r.bottom - 1 && r.top < t.bottom - 1;
+      if (over) problems.push(`a slider over a label: ${node.textContent.trim().slice(0, 40)}`);
+    }
+  }
+  for (const select of root.querySelectorAll("select")) {
+    if (!shown(select) || !(select.multiple || select.size > 1)) continue;
+    for (const option of select.options) {
+      const r = option.getBoundingClientRect();
+      const s = getComputedStyle(option);
+      if (r.height > 0 && r.height < 43.5 && phone) {
+        problems.push(`a list row ${Math.round(r.height)} px tall: ${option.text.slice(0, 40)}`);
+      }
+      if (r.height > 0 && parseFloat(s.fontSize) < 14) {
+        problems.push(`a list row in ${s.fontSize} text: ${option.text.slice(0, 40)}`);
+      }
+    }
+  }
   const cells = document.querySelector("#rendered_cells") || document.body;
   if (cells.scrollWidth > cells.clientWidth + 1) {
     problems.push(`the page scrolls sideways: ${cells.scrollWidth} > ${cells.clientWidth}`);
@@ -111,6 +189,13 @@ LAYOUT_PROBLEMS = """
         const what = el.textContent.trim() || el.className || el.tagName;
         problems.push(`touch target ${Math.round(h)} px tall: ${String(what).slice(0, 40)}`);
       }
+    }
+    const grids = [...root.querySelectorAll(".calc-landing *")].filter(
+      (el) => getComputedStyle(el).display === "grid");
+    for (const grid of grids) {
+      const tops = [...grid.children].filter(shown)
+        .map((c) => Math.round(c.getBoundingClientRect().top));
+      if (new Set(tops).size < tops.length) problems.push("the landing page in columns on a phone");
     }
     for (const input of root.querySelectorAll("input[type=number], .calc-int-text input")) {
       if (!["numeric", "decimal"].includes(input.getAttribute("inputmode"))) {
@@ -241,6 +326,12 @@ def _vtm(page: Any) -> None:
     page.wait_for_function("() => location.search.includes('dice=9')")
     page.locator(".vtm-specialty input").check()
     page.wait_for_function("() => location.search.includes('specialty=1')")
+    # the exact fraction by a tap (a tap is a click), not only by hovering
+    bar = page.locator(".vtm-chart rect.calc-bar:not([height='0.0'])").first
+    bar.click()
+    exact = bar.locator("title").text_content() or ""
+    assert "/" in exact  # the bar's exact fraction
+    _wait_for_text(page, ".calc-chart-caption", exact)
 
 
 def _reference(page: Any) -> None:

@@ -190,6 +190,7 @@ LABELS = Catalog(
         "continues_n": msg("Continues in a row"),
         "on_table": msg("On the table"),
         "compute_time": msg("computed in {t}"),
+        "seconds": msg("{n} s"),
     }
 )
 OUTCOME_COLORS = {

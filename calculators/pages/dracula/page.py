@@ -16,7 +16,7 @@ from typing import Any
 
 from calculators.kit.charts import Bar
 from calculators.kit.fields import invalid_fields
-from calculators.kit.fmt import escape, exact_html, fraction_text, percent
+from calculators.kit.fmt import decimal, escape, exact_html, fraction_text, percent
 from calculators.kit.page_tools import PageTools, labelled_lines
 from calculators.kit.tabs import HasWidget
 from calculators.pages.dracula.labels import (
@@ -496,9 +496,9 @@ class DraculaPage(DraculaPageWidgets):
             return
         lines = [f"<b>{escape(self.t(k))}</b>: {exact_html(p)}" for k, p in odds.outcomes.items()]
         lines.append(
-            f"<b>{escape(self.t('rounds'))}</b>: {float(odds.expected_rounds):.3f} "
+            f"<b>{escape(self.t('rounds'))}</b>: {decimal(odds.expected_rounds, 3)} "
             f"({odds.states} {escape(self.t('states'))}; "
-            f"{escape(self.t('compute_time').format(t=f'{self.compute_seconds:.2f} s'))})"
+            f"{escape(self.t('compute_time').format(t=self._seconds()))})"
         )
         self.summary.value = '<div class="drac-summary-text">' + "<br>".join(lines) + "</div>"
         bars = [Bar(self.t(k), p, OUTCOME_COLORS[k]) for k, p in odds.outcomes.items()]
@@ -515,6 +515,10 @@ class DraculaPage(DraculaPageWidgets):
             self.group_trace.clear()
         else:  # the group's own choices and readings, as its engine states them
             self.group_trace.show(self.group.steps, self.lang)
+
+    def _seconds(self) -> str:
+        """How long the last computation took, in the page's language (``0,42 с``)."""
+        return self.t("seconds").format(n=decimal(self.compute_seconds, 2))
 
     def _missing_names(self) -> str:
         """The cards without an initiative number, named in the page's language."""
@@ -533,7 +537,7 @@ class DraculaPage(DraculaPageWidgets):
         goal = self.t(f"goal_{plan.goal}")
         first = render_param(card_name(plan.first_card), self.lang)
         value = (
-            f"{escape(fraction_text(plan.value))} (≈{float(plan.value):.3f})"
+            f"{escape(fraction_text(plan.value))} (≈{decimal(plan.value, 3)})"
             if plan.goal == "blood"
             else exact_html(plan.value)
         )

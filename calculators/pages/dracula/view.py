@@ -234,11 +234,11 @@ def group_html(g: GroupOdds | None, problem: InvalidState | None, t: Words, lang
         share = g.by_hunter[name]
         mean = sum((x * p for x, p in g.health[name].items()), Fraction(0))
         cells = (name, Markup(exact_html(share["defeated"])), Markup(exact_html(share["bitten"])))
-        rows.append([Cell(c, style=pad) for c in (*cells, f"{float(mean):.2f}")])
+        rows.append([Cell(c, style=pad) for c in (*cells, decimal(mean, 2, lang=lang))])
     return (
         f"<p><b>{escape(t('group_title').format(names=', '.join(g.hunters)))}</b><br>"
         + "<br>".join(lines)
-        + f"<br>{escape(t('rounds'))}: {float(g.expected_rounds):.3f} ({g.states} "
+        + f"<br>{escape(t('rounds'))}: {decimal(g.expected_rounds, 3, lang=lang)} ({g.states} "
         f"{escape(t('states'))})</p>"
         + markup.table(head, rows, css_class="drac-group-hunters")
         + f"<p><small>{escape(t('group_note'))}</small></p>"

@@ -149,7 +149,5 @@ class LandingPage(Page):
             )
         self.cards.value = (
             f"<p>{escape(self.t('intro'))}</p>"
-            f'<div style="display:grid;grid-template-columns:1fr 1fr;gap:10px">'
-            + "".join(items)
-            + "</div>"
+            '<div class="calc-landing-grid">' + "".join(items) + "</div>"
         )
