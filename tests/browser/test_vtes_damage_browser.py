@@ -73,9 +73,10 @@ def test_a_number_applies_only_once_typed_in_full(open_page: Any) -> None:
     and the outcome stay until the visitor leaves the box, which then says what is wrong."""
     page = open_page(PAGE)
     page.get_by_role("button", name="Krid", exact=True).click()
-    page.wait_for_function(
-        "() => document.querySelector('.vtes-outcome')?.innerText.includes('of 4 blood')"
+    page.wait_for_function(  # Krid's outcome, not the page's default one
+        "() => document.querySelector('.vtes-outcome')?.innerText.includes('Krid')"
     )
+    page.wait_for_function("() => location.search.includes('name=Krid')")
     hint = page.locator(".vtes-blood .calc-field-note").inner_text()
     outcome = page.locator(".vtes-outcome").inner_text()
     capacity = page.locator(".vtes-capacity input")
