@@ -32,8 +32,10 @@ CSS = """
   padding: 4px 6px; }
 /* a checkbox on its label's line: its own description, or the row's label before it */
 .calc-root .widget-label-basic span { display: flex; align-items: center; }
-.calc-root .widget-hbox:has(> .widget-checkbox) { flex-wrap: nowrap; align-items: center; }
-.calc-root .widget-hbox:has(> .widget-checkbox) > .widget-label { flex: 0 1 auto; min-width: 0;
+.calc-root .widget-hbox:has(> .widget-label + .widget-checkbox) { flex-wrap: nowrap;
+  align-items: center; }
+.calc-root .widget-hbox:has(> .widget-label + .widget-checkbox) > .widget-label { flex: 0 1 auto;
+  min-width: 0;
   display: flex; align-items: center; }
 .calc-root .widget-hbox > .widget-checkbox { width: auto; flex: 0 0 auto; }
 .calc-landing-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; }

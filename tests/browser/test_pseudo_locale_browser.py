@@ -43,6 +43,16 @@ VISIBLE_TEXT = """(skip) => {
     if (!parent || !node.textContent.trim()) continue;
     if (parent.closest(skip) || parent.closest('script, style, noscript, option')) continue;
     if (!parent.checkVisibility()) continue;
+    // a chart label wrapped onto lines (one <tspan> each) is one text: its <text> element's
+    const label = parent.closest('svg text');
+    if (label) {
+      if (node === label.querySelector('tspan')?.firstChild) {
+        out.push(Array.from(label.querySelectorAll('tspan'), (t) => t.textContent).join(' '));
+      } else if (!label.querySelector('tspan')) {
+        out.push(node.textContent);
+      }
+      continue;
+    }
     out.push(node.textContent);
   }
   for (const select of document.querySelectorAll('select')) {
