@@ -141,6 +141,21 @@ class PickerFeedback:
         self.widget_message.value = feedback_html(self.message, self.kind)
         self.title.value = f"<b>{escape(self.t('did_you_mean'))}</b>" if self.suggested else ""
 
+    def suggest(self, box: Any, keep: Callable[[Any], bool]) -> None:
+        """Offer the cards ``keep`` accepts whose names come nearest what ``box`` holds; a
+        click puts the name in the box."""
+
+        def take(name: str) -> None:
+            box.value = name
+            self.withdraw()
+            self.clear()
+
+        self.offer(_suggest(box.value, keep), take)
+
+    def withdraw(self) -> None:
+        """Take the suggestions away."""
+        self.offer((), lambda _name: None)
+
     def offer(self, names: tuple[str, ...], choose: Callable[[str], None]) -> None:
         """Show ``names`` as buttons; a click calls ``choose(name)``."""
         self.suggested = names[: len(self.buttons)]
@@ -262,13 +277,7 @@ class CryptPicker:
         return vampire
 
     def _suggest(self) -> None:
-        names = _suggest(self.name.value, _is_minion)
-        self.feedback.offer(names, self._take)
-
-    def _take(self, name: str) -> None:
-        self.name.value = name
-        self.feedback.offer((), self._take)
-        self.feedback.clear()
+        self.feedback.suggest(self.name, _is_minion)
 
     def _on_name(self) -> None:
         if self.feedback.kind == "error":
@@ -276,7 +285,7 @@ class CryptPicker:
         if self.chosen() is None and self.loaded:
             self._suggest()
         else:
-            self.feedback.offer((), self._take)
+            self.feedback.withdraw()
         self.show()
 
     def show(self) -> None:
@@ -456,13 +465,7 @@ class CombatCardPicker:
         self.show()
 
     def _suggest(self) -> None:
-        names = _suggest(self.name.value, _in_library)
-        self.feedback.offer(names, self._take)
-
-    def _take(self, name: str) -> None:
-        self.name.value = name
-        self.feedback.offer((), self._take)
-        self.feedback.clear()
+        self.feedback.suggest(self.name, _in_library)
 
     def _on_name(self) -> None:
         if self.feedback.kind == "error":
@@ -471,7 +474,7 @@ class CombatCardPicker:
         if item is None and self.loaded:
             self._suggest()
         else:
-            self.feedback.offer((), self._take)
+            self.feedback.withdraw()
         options: list[tuple[str, str]] = []
         if item is not None:
             options = [(o.label, o.label) for o in item.options]

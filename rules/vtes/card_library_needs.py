@@ -132,14 +132,22 @@ def allowed_options(item: LibraryEntry, vampire: CryptCard) -> tuple[CardOption,
     return tuple(o for o in item.options if _missing(o, vampire) is None)
 
 
+def _needs_of(item: LibraryEntry, key: str) -> CardOption:
+    """The option whose Disciplines a play at ``key`` needs: the option labelled ``key``, or
+    the first at level ``key`` (every choice at one level needs the same Disciplines)."""
+    for option in item.options:
+        if key == option.label:
+            return option
+    for option in item.options:
+        if key == option.key:
+            return option
+    return item.option(key)  # refused with the levels the card offers
+
+
 def check_disciplines(item: LibraryEntry, key: str, vampire: CryptCard) -> Step:
     """The trace step saying the vampire may play ``item`` at ``key``; raises
     :class:`MissingDiscipline` (what it lacks, what it has, the levels it may play) if not."""
-    at_level = [o for o in item.options if o.key == key]
-    # a level offering several choices needs the same Disciplines for each of them
-    option = (
-        at_level[0] if at_level and key not in {o.label for o in item.options} else item.option(key)
-    )
+    option = _needs_of(item, key)
     missing = _missing(option, vampire)
     if missing is None:
         wanted = needs(option)
