@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Literal
 
 import ipywidgets as widgets
 
+from calculators.kit.address import Field
 from calculators.kit.closing import close_tree, close_trees
 from calculators.kit.fmt import escape
 from calculators.kit.inputs import set_options
 from calculators.kit.markup import heading
 from calculators.pages.vtes_combat.context import CombatContext
 from calculators.pages.vtes_combat.controls import SHARED, int_text, wrapping
+from calculators.pages.vtes_combat.inputs import CombatantInputs, EquipmentInputs, frozen
 from calculators.pages.vtes_combat.labels import MAX_CAPACITY, MAX_DAMAGE, MAX_LIFE, MAX_STRENGTH
 from rules.vtes.scenario import Side
 
@@ -63,18 +65,14 @@ class EquipmentRow(ListRow):
         self.ranged.description = self.context.t("ranged")
         self.aggravated.description = self.context.t("aggravated")
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name.value}
-        strike = dict(self.extra)
-        if self.damage.value:
-            strike["damage"] = self.damage.value
-        if self.ranged.value:
-            strike["ranged"] = True
-        if self.aggravated.value:
-            strike["aggravated"] = True
-        if strike:
-            out["strike"] = strike
-        return out
+    def read(self) -> EquipmentInputs:
+        return EquipmentInputs(
+            self.name.value,
+            self.damage.value,
+            bool(self.ranged.value),
+            bool(self.aggravated.value),
+            frozen(self.extra),
+        )
 
     @property
     def has_strike(self) -> bool:
@@ -97,8 +95,8 @@ class RetainerRow(ListRow):
         super().relabel()
         self.life.description = self.context.t("life")
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name.value, "life": self.life.value}
+    def read(self) -> tuple[str, int]:
+        return self.name.value, self.life.value
 
 
 class ListEditor:
@@ -235,22 +233,27 @@ class CombatantCard:
         self.equipment.relabel()
         self.retainers.relabel()
 
-    def to_dict(self) -> dict[str, Any]:
-        name = self.name.value.strip() or self.default_name()
-        out: dict[str, Any] = {"name": name, "kind": self.kind.value}
-        if self.kind.value == "vampire":
-            out["capacity"] = self.capacity.value
-            out["blood"] = self.blood.value
-        else:
-            out["life"] = self.blood.value
-        out["strength"] = self.strength.value
-        equipment = [r.to_dict() for r in self.equipment.rows if isinstance(r, EquipmentRow)]
-        if equipment:
-            out["equipment"] = equipment
-        retainers = [r.to_dict() for r in self.retainers.rows if isinstance(r, RetainerRow)]
-        if retainers:
-            out["retainers"] = retainers
-        return out
+    def address_fields(self) -> dict[str, Field]:
+        """None of its own: the page's packed ``combat`` carries the whole combat."""
+        return {}
+
+    def read(self) -> CombatantInputs:
+        """The combatant as the card shows it (an empty name is the default one); the
+        engine checks the combination when the page resolves the combat."""
+        kind: Literal["vampire", "ally"] = "ally" if self.kind.value == "ally" else "vampire"
+        return CombatantInputs(
+            side=self.side,
+            name=self.name.value.strip() or self.default_name(),
+            kind=kind,
+            capacity=self.capacity.value,
+            amount=self.blood.value,
+            strength=self.strength.value,
+            equipment=tuple(r.read() for r in self.equipment.rows if isinstance(r, EquipmentRow)),
+            retainers=tuple(r.read() for r in self.retainers.rows if isinstance(r, RetainerRow)),
+        )
+
+    def show(self, _result: object) -> None:
+        """The card's inputs show no result (the outcome does)."""
 
     def load(self, data: dict[str, Any]) -> None:
         self.name.value = str(data.get("name", ""))

@@ -24,16 +24,17 @@ from calculators.kit.closing import close_tree, close_trees
 from calculators.kit.fields import FieldMessage, invalid_fields
 from calculators.kit.fmt import escape
 from calculators.kit.inputs import set_options
-from calculators.kit.markup import heading, table
+from calculators.kit.markup import heading
 from calculators.kit.page import Page, on_failure
-from calculators.kit.page_tools import PageTools, ruling_text
-from calculators.kit.panel import ResultPanel
-from calculators.kit.trace_view import TraceView
-from calculators.pages.vtes_combat.combatants import CombatantCard, EquipmentRow
+from calculators.kit.page_tools import PageTools
+from calculators.pages.vtes_combat.combatants import CombatantCard
 from calculators.pages.vtes_combat.context import CombatContext
 from calculators.pages.vtes_combat.controls import SHARED
+from calculators.pages.vtes_combat.inputs import CombatInputs, CombatOutcome
 from calculators.pages.vtes_combat.labels import LABELS
+from calculators.pages.vtes_combat.outcome import OutcomePart
 from calculators.pages.vtes_combat.rounds import RoundEditor
+from calculators.pages.vtes_combat.view import example_line, preset_note_html
 from calculators.vtes_widgets.card_pickers import (
     CARD_LABELS,
     CardPlayChoice,
@@ -45,7 +46,6 @@ from calculators.vtes_widgets.sources_line import SOURCE_LABELS, sources_html, s
 from rules.errors import InvalidState, RuleError
 from rules.i18n import Message, msg
 from rules.i18n.message import Said
-from rules.vtes import MinionState
 from rules.vtes.combat import CombatReport, resolve
 from rules.vtes.combat_examples import EXAMPLES
 from rules.vtes.combat_link import Dropped, left_out, playable
@@ -64,23 +64,7 @@ __all__ = ["VtesCombatPage", "seed_example_lines"]
 
 def seed_example_lines() -> list[str]:
     """The rulebook's two combat examples as the engine resolves them, one line each."""
-    lines = []
-    for example in EXAMPLES.values():
-        report = resolve(example.scenario)
-        parts = []
-        for c in (report.acting, report.opposing):
-            if c.state is MinionState.BURNED:
-                parts.append(f"{c.name} burned")
-                continue
-            unit = "blood" if c.kind == "vampire" else "life"
-            text = f"{c.name} {c.state.value} with {c.amount} {unit}"
-            if c.damage_taken:
-                text += f" after {c.damage_taken} damage"
-            if c.drained:
-                text += f", {c.drained} blood drained to the bank"
-            parts.append(text)
-        lines.append(f"{example.title.render('en')}: " + "; ".join(parts))
-    return lines
+    return [example_line(e.title.render("en"), resolve(e.scenario)) for e in EXAMPLES.values()]
 
 
 class VtesCombatPage(Page):
@@ -98,9 +82,6 @@ class VtesCombatPage(Page):
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
-        self.report: CombatReport | None = None
-        self.narrative: tuple[str, ...] = ()
-        self.final_text = ""
         self._intro = SHARED.html()
         self.preset_buttons: dict[str, widgets.Button] = {}
         for example in EXAMPLES.values():
@@ -158,13 +139,9 @@ class VtesCombatPage(Page):
         self.cards_box.layout.display = "none"
         self.cards_toggle.observe(lambda _c: self.run(self._toggle_cards), names="value")
 
-        self.story = ResultPanel()
-        self.story.widget.add_class("vtes-story")
-        self.final = ResultPanel()
-        self.final.widget.add_class("vtes-final")
-        self.judge = ResultPanel()
-        self.judge.widget.add_class("vtes-left-to-judge")
-        self.trace_view = TraceView()
+        self.outcome = OutcomePart(self.part_context(self.changed))
+        self.story, self.final = self.outcome.story, self.outcome.final
+        self.judge, self.trace_view = self.outcome.judge, self.outcome.trace_view
         self.sources_note = widgets.HTML()  # the dated sources of the cards and rulebooks
 
         self._share_title = SHARED.html()
@@ -198,10 +175,7 @@ class VtesCombatPage(Page):
             self._rounds_help,
             self.rounds_box,
             self.add_round_button,
-            self.story.widget,
-            self.final.widget,
-            self.judge.widget,
-            self.trace_view.widget,
+            self.outcome.widget,
             self.sources_note,
             self._share_title,
             self._share_help,
@@ -260,7 +234,7 @@ class VtesCombatPage(Page):
         mark that box as the one that changed."""
         from rules.vtes.card_library_needs import minion_combatant
 
-        data = self.cards[side].to_dict()
+        data = self.cards[side].read().scenario()
         for key in ("kind", "capacity", "blood", "life", "wounded"):
             data.pop(key, None)
         data.update(minion_combatant(vampire))
@@ -281,15 +255,18 @@ class VtesCombatPage(Page):
         """The combat the widgets describe with the cards played from the library."""
         return self.card_picker.apply(self._base_scenario())
 
+    def read(self) -> CombatInputs:
+        """The combat the editors describe (without the cards played from the library)."""
+        return CombatInputs(
+            self.rules.value,
+            self.cards["acting"].read(),
+            self.cards["opposing"].read(),
+            tuple(r.read() for r in self.rounds),
+        )
+
     def _base_scenario(self) -> dict[str, Any]:
         """The combat the widgets describe, in the scenario format."""
-        out: dict[str, Any] = {
-            "rules": self.rules.value,
-            "acting": self.cards["acting"].to_dict(),
-            "opposing": self.cards["opposing"].to_dict(),
-            "rounds": [r.to_dict() for r in self.rounds],
-        }
-        return out
+        return self.read().scenario()
 
     def card_plays(self) -> tuple[CardPlayed, ...]:
         """The cards played from the library, as the scenario records them."""
@@ -333,7 +310,8 @@ class VtesCombatPage(Page):
                 editor = RoundEditor(self.combat_context)
                 editor.remove.on_click(lambda _b, e=editor: self.run(self.remove_round, e))
             self.rounds.append(editor)
-            editor.relabel(len(self.rounds))
+            editor.number = len(self.rounds)
+            editor.relabel()
             editor.load(dict(rnd))
         self._relabel_all_parts()
         close_trees((r.widget for r in dropped), SHARED.ids())
@@ -399,37 +377,20 @@ class VtesCombatPage(Page):
 
     def ruling_text(self) -> str:
         """The combat as plain text in the page's language ("" while it cannot be resolved)."""
-        report = self.report
-        if report is None:
-            return ""
-        t = self.t
-        situation = []
-        for side, c in zip(SIDES, (report.acting, report.opposing), strict=True):
-            card = self.cards[side]
-            if card.kind.value == "vampire":
-                amount = f"{t('capacity')} {card.capacity.value}, {t('blood')} {card.blood.value}"
-            else:
-                amount = f"{t('life')} {card.blood.value}"
-            kit = ", ".join(
-                r.name.value for r in card.equipment.rows if isinstance(r, EquipmentRow)
-            )
-            line = f"{t(side)}: {c.name} ({t(card.kind.value)}, {amount}, {t('strength')} "
-            line += f"{card.strength.value}" + (f"; {t('equipment')}: {kit}" if kit else "") + ")"
-            situation.append(line)
-        situation.append(f"{t('rules')}: {t(self.rules.value)}")
-        result = []
-        for r in report.rounds:
-            lines = " ".join(r.narrative_in(self.lang))
-            result.append(f"{t('round')} {r.number} ({t(f'range_{r.range}')}): {lines}")
-        for c in (report.acting, report.opposing):
-            amount = f"{t('blood')} {c.blood}" if c.kind == "vampire" else f"{t('life')} {c.life}"
-            result.append(f"{c.name}: {t(c.state.value)}, {amount}")
-        judge = [item.render(self.lang) for item in self.card_picker.left_to_judge()]
-        if judge:
-            result.append(f"{t('judge')}: " + " ".join(judge))
-        steps = (*self.card_picker.steps(), *report.steps)
-        text = ruling_text(t("title"), situation, result, steps, self.lang)
-        return f"{text}\n\n{sources_text(self.lang)}"
+        text = self.outcome.ruling()
+        return f"{text}\n\n{sources_text(self.lang)}" if text else ""
+
+    @property
+    def report(self) -> CombatReport | None:
+        return self.outcome.report
+
+    @property
+    def narrative(self) -> tuple[str, ...]:
+        return self.outcome.narrative
+
+    @property
+    def final_text(self) -> str:
+        return self.outcome.final_text
 
     def new_combat(self) -> None:
         """Two plain vampires and one round with no plays yet."""
@@ -516,8 +477,7 @@ class VtesCombatPage(Page):
     # -- labels ---------------------------------------------------------------------------
     def relabel(self) -> None:
         self._relabel_all_parts()
-        if self.report is not None:
-            self._render(self.report)
+        self.outcome.relabel()
 
     def _relabel_all_parts(self) -> None:
         t = self.t
@@ -552,21 +512,14 @@ class VtesCombatPage(Page):
     def _relabel_rounds(self) -> None:
         with self.hold():
             for number, rnd in enumerate(self.rounds, 1):
-                rnd.relabel(number)
+                rnd.number = number
+                rnd.relabel()
         self.rounds_box.children = [r.widget for r in self.rounds]
 
     def _render_preset_note(self) -> None:
-        if self.preset_key in EXAMPLES:
-            example = EXAMPLES[self.preset_key]
-            text = example.summary.render(self.lang)
-            self._preset_note.value = f'<p class="vtes-preset-note"><i>{escape(text)}</i></p>'
-        elif self.preset_base in EXAMPLES:
-            example = EXAMPLES[self.preset_base]
-            title = example.title.render(self.lang)
-            text = self.t("preset_modified").format(title=title)
-            self._preset_note.value = f'<p class="vtes-preset-note"><i>{escape(text)}</i></p>'
-        else:
-            self._preset_note.value = ""
+        self._preset_note.value = preset_note_html(
+            self.preset_key, self.preset_base, self.t, self.lang
+        )
 
     # -- computing ------------------------------------------------------------------------
     def recompute(self) -> None:
@@ -616,77 +569,13 @@ class VtesCombatPage(Page):
         if invalid_fields(self.body):
             return  # each bad box says what it allows; nothing is computed until then
         with on_failure(self._clear_results):
-            report = resolve(self.scenario())
-        self.report = report
-        self._render(report)
+            inputs = self.read()
+            report = resolve(self.card_picker.apply(inputs.scenario()))
+        picker = self.card_picker
+        self.outcome.show(CombatOutcome(inputs, report, picker.steps(), picker.left_to_judge()))
         self.tools.refresh()
 
     def _clear_results(self) -> None:
         """Take the results of earlier inputs off the page."""
-        self.report = None
-        self.narrative = ()
-        self.final_text = ""
-        self.story.clear()
-        self.final.clear()
-        self.judge.clear()
-        self.trace_view.clear()
+        self.outcome.clear()
         self.tools.refresh()
-
-    def _render(self, report: CombatReport) -> None:
-        lang = self.lang
-        self.narrative = report.narrative_in(lang)
-        parts = [f"<p>{escape(s.render(lang))}</p>" for s in report.opening]
-        for r in report.rounds:
-            rng = self.t(f"range_{r.range}")
-            extra = f", {self.t('continued')}" if r.continued else ""
-            items = "".join(f"<li>{escape(line)}</li>" for line in r.narrative_in(lang))
-            title = f"{self.t('round')} {r.number} ({rng}{extra})"
-            parts.append(heading(title, css_class="vtes-round-title") + f"<ol>{items}</ol>")
-        closing = "".join(f"<li>{escape(s.render(lang))}</li>" for s in report.closing)
-        parts.append(f'<ul class="vtes-closing">{closing}</ul>')
-        self.story.show("".join(parts), title=self.t("story"))
-        self._render_final(report)
-        self._render_judge()
-        self.trace_view.show((*self.card_picker.steps(), *report.steps), lang)
-
-    def _render_judge(self) -> None:
-        """What the resolver leaves to the judge: the vampires' own combat text it does not
-        follow and the notes of the cards played."""
-        items = self.card_picker.left_to_judge()
-        if not items:
-            self.judge.clear()
-            return
-        lines = "".join(f"<li>{escape(item.render(self.lang))}</li>" for item in items)
-        self.judge.show(f"<ul>{lines}</ul>", title=self.t("judge"))
-
-    def _render_final(self, report: CombatReport) -> None:
-        t = self.t
-        columns = (report.acting, report.opposing)
-        rows: list[tuple[str, list[str]]] = []
-        rows.append((t("state"), [t(c.state.value) for c in columns]))
-        amounts = []
-        for c in columns:
-            if c.kind == "vampire":
-                amounts.append(f"{t('blood')}: {c.blood} / {c.capacity}")
-            else:
-                amounts.append(f"{t('life')}: {c.life}")
-        rows.append((f"{t('blood')} / {t('life')}", amounts))
-        rows.append((t("strength"), [str(c.strength) for c in columns]))
-        rows.append((t("equipment"), [", ".join(c.equipment) or t("none") for c in columns]))
-        rows.append(
-            (
-                t("retainers"),
-                [
-                    ", ".join(f"{n} ({t('life')} {v})" for n, v in c.retainers.items()) or t("none")
-                    for c in columns
-                ],
-            )
-        )
-        rows.append((t("damage_taken"), [str(c.damage_taken) for c in columns]))
-        rows.append((t("damage_prevented"), [str(c.damage_prevented) for c in columns]))
-        rows.append((t("drained"), [str(c.drained) for c in columns]))
-        final = table(
-            ["", *(c.name for c in columns)], ((k, *vals) for k, vals in rows), row_headers=True
-        )
-        self.final.show(final, title=t("final"))
-        self.final_text = self.final.text

@@ -6,6 +6,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from calculators.kit.address import Field
 from calculators.kit.closing import close_tree, close_trees
 from calculators.kit.fmt import escape
 from calculators.kit.inputs import set_options
@@ -13,6 +14,7 @@ from calculators.kit.markup import heading
 from calculators.pages.vtes_combat.combatants import ListRow
 from calculators.pages.vtes_combat.context import CombatContext
 from calculators.pages.vtes_combat.controls import SHARED, int_text, labelled, wrapping
+from calculators.pages.vtes_combat.inputs import RoundInputs, SideInputs, frozen
 from calculators.pages.vtes_combat.labels import (
     ADDITIONAL_CHOICES,
     CARD_STRIKES,
@@ -329,7 +331,7 @@ class SideRound:
             row.relabel()
         self._show()
 
-    def to_parts(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    def read(self) -> SideInputs:
         strikes = [r.to_dict() for r in self.strikes]
         additional = [dict(x) for x in ADDITIONAL_CHOICES[self.additional.value]]
         if self.unlimited.value:
@@ -337,7 +339,11 @@ class SideRound:
                 {"name": "Additional strikes", "count": self.unlimited.value, "limited": False}
             )
         before = [card("torn_signpost").fragment()] if self.before.value else []
-        return strikes, additional, before
+        return SideInputs(
+            tuple(frozen(s) for s in strikes),
+            tuple(frozen(a) for a in additional),
+            tuple(frozen(b) for b in before),
+        )
 
     def load(
         self,
@@ -388,8 +394,12 @@ class SideRound:
 
 
 class RoundEditor:
-    def __init__(self, context: CombatContext) -> None:
+    """One round of the combat: its maneuvers and presses, and each side's plays; ``number``
+    is its place in the combat (the page sets it)."""
+
+    def __init__(self, context: CombatContext, number: int = 1) -> None:
         self.context = context
+        self.number = number
         self.title = SHARED.html()
         self.maneuvers = int_text(context, 0, "190px", 0, MAX_PLAYS, "90px")
         self.maneuvers_first = widgets.Dropdown(
@@ -416,9 +426,9 @@ class RoundEditor:
         self.widget.add_class("vtes-round")
         context.watch(self.maneuvers, self.maneuvers_first, self.presses, self.presses_first)
 
-    def relabel(self, number: int) -> None:
+    def relabel(self) -> None:
         t = self.context.t
-        self.title.value = heading(f"{t('round')} {number}")
+        self.title.value = heading(f"{t('round')} {self.number}")
         self.remove.description = t("remove_round")
         self.maneuvers.description = t("maneuvers")
         self.presses.description = t("presses")
@@ -434,23 +444,21 @@ class RoundEditor:
     def _alternating(first: str, count: int) -> list[str]:
         return [first if i % 2 == 0 else other_side(first) for i in range(count)]
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "maneuvers": self._alternating(self.maneuvers_first.value, self.maneuvers.value),
-            "strikes": {},
-            "additional_strikes": {},
-            "presses": self._alternating(self.presses_first.value, self.presses.value),
-        }
-        before: dict[str, Any] = {}
-        for side, editor in self.sides.items():
-            strikes, additional, before_range = editor.to_parts()
-            out["strikes"][side] = strikes
-            out["additional_strikes"][side] = additional
-            if before_range:
-                before[side] = before_range
-        if before:
-            out["before_range"] = before
-        return out
+    def address_fields(self) -> dict[str, Field]:
+        """None of its own: the page's packed ``combat`` carries the whole combat."""
+        return {}
+
+    def read(self) -> RoundInputs:
+        """The round as the editor shows it (the engine checks its plays when the page
+        resolves the combat)."""
+        return RoundInputs(
+            maneuvers=tuple(self._alternating(self.maneuvers_first.value, self.maneuvers.value)),
+            presses=tuple(self._alternating(self.presses_first.value, self.presses.value)),
+            sides={side: editor.read() for side, editor in self.sides.items()},
+        )
+
+    def show(self, _result: object) -> None:
+        """The round's inputs show no result (the outcome tells the round)."""
 
     def load(self, data: dict[str, Any]) -> None:
         for key in ("maneuvers", "presses"):
