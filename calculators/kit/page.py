@@ -113,9 +113,9 @@ class Page:
         self._address_problems: list[str] | None = None
 
     # -- labels -------------------------------------------------------------------------
-    def t(self, key: str) -> str:
-        """The label ``key`` in the current language."""
-        return self._catalog.text(key, self.lang)
+    def t(self, key: str, count: int | None = None) -> str:
+        """The label ``key`` in the current language (a counted label's form for ``count``)."""
+        return self._catalog.text(key, self.lang, count)
 
     def relabel(self) -> None:
         """Set every label in :attr:`lang`; subclasses extend this."""
@@ -375,7 +375,7 @@ class Page:
         self.link.query = query
         too_long = len(query) > MAX_LINK_LENGTH - 200  # room for the server and page path
         self.link.hint = (
-            self.t("link_too_long").format(limit=MAX_LINK_LENGTH)
+            self.t("link_too_long", MAX_LINK_LENGTH).format(n=MAX_LINK_LENGTH)
             if too_long
             else self.t("copy_link_hint")
         )

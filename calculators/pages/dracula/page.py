@@ -25,6 +25,7 @@ from calculators.pages.dracula.labels import (
     HUNTER_POLICIES,
     LABELS,
     OUTCOME_COLORS,
+    states_solved,
 )
 from calculators.pages.dracula.odds import (
     combat_odds_cached,
@@ -497,7 +498,7 @@ class DraculaPage(DraculaPageWidgets):
         lines = [f"<b>{escape(self.t(k))}</b>: {exact_html(p)}" for k, p in odds.outcomes.items()]
         lines.append(
             f"<b>{escape(self.t('rounds'))}</b>: {decimal(odds.expected_rounds, 3)} "
-            f"({odds.states} {escape(self.t('states'))}; "
+            f"({escape(states_solved(odds.states).render(self.lang))}; "
             f"{escape(self.t('compute_time').format(t=self._seconds()))})"
         )
         self.summary.value = '<div class="drac-summary-text">' + "<br>".join(lines) + "</div>"

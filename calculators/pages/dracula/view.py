@@ -22,6 +22,7 @@ from calculators.kit.fmt import (
 )
 from calculators.kit.markup import Cell, Markup
 from calculators.kit.ruling import ruling_text
+from calculators.pages.dracula.labels import states_solved
 from rules.dracula.blood import MAX_BLOOD, RED_MARKS
 from rules.dracula.cards import CardTable
 from rules.dracula.chain import CombatOdds, RoundGame
@@ -238,8 +239,8 @@ def group_html(g: GroupOdds | None, problem: InvalidState | None, t: Words, lang
     return (
         f"<p><b>{escape(t('group_title').format(names=', '.join(g.hunters)))}</b><br>"
         + "<br>".join(lines)
-        + f"<br>{escape(t('rounds'))}: {decimal(g.expected_rounds, 3, lang=lang)} ({g.states} "
-        f"{escape(t('states'))})</p>"
+        + f"<br>{escape(t('rounds'))}: {decimal(g.expected_rounds, 3, lang=lang)} "
+        f"({escape(states_solved(g.states).render(lang))})</p>"
         + markup.table(head, rows, css_class="drac-group-hunters")
         + f"<p><small>{escape(t('group_note'))}</small></p>"
     )
