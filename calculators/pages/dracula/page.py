@@ -11,7 +11,6 @@ Drive it without a browser::
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from calculators.kit.charts import Bar
@@ -27,6 +26,7 @@ from calculators.pages.dracula.labels import (
     OUTCOME_COLORS,
 )
 from calculators.pages.dracula.odds import (
+    GroupSetup,
     combat_odds_cached,
     goal_plan_cached,
     group_estimate_cached,
@@ -76,7 +76,7 @@ from rules.dracula.hunters import (
     Situation,
     hunter,
 )
-from rules.dracula.notation import parse_companion_items, parse_initiatives, parse_overrides
+from rules.dracula.notation import parse_initiatives, parse_overrides
 from rules.dracula.odds import round_odds
 from rules.dracula.words import card_name, card_names
 from rules.errors import InvalidState
@@ -325,60 +325,29 @@ class DraculaPage(DraculaPageWidgets):
                     self.enemy_policy.value,
                     assume,
                 )
-            self._update_group(h, opp, sit, blood, table, assume)
+            self._update_group(self.current_setup)
         finally:
             self.compute_seconds = time.perf_counter() - start
             self.render()
 
-    def _update_group(
-        self,
-        h: Hunter,
-        opp: Opponent,
-        sit: Situation,
-        blood: int,
-        table: CardTable,
-        assume: int | None,
-    ) -> None:
+    def _update_group(self, setup: Setup) -> None:
         """Group odds when companions are chosen; a refusal is shown in the group's own block."""
         if not self.companions.value:
             return
         try:
-            if h.name in self.companions.value:
-                raise InvalidState(LABELS.message("group_twice", name=h.name))
-            items = parse_companion_items(self.companion_items.value)
-            for name in items:
-                if name not in self.companions.value:
-                    raise InvalidState(
-                        msg(
-                            "{name} has items but is not in the group; add him or her to it",
-                            name=name,
-                        )
-                    )
-            group = (h, *(hunter(n, items=items.get(n, ())) for n in self.companions.value))
-            target = self.target.value
-            # the readings only a group takes: the single hunter's odds and the round
-            # resolver keep their situation (and their cached results)
-            sit = replace(sit, group_tie=self.group_tie.value, group_dodge=self.group_dodge.value)
-            self._check_group_size(group, opp, sit, blood, table, target, assume)
-            self.group = group_odds_cached(group, opp, sit, blood, table, target, assume)
+            group = self.read_group(setup)
+            self._check_group_size(group)
+            self.group = group_odds_cached(group)
         except InvalidState as problem:
             self._group_problem = problem
 
-    def _check_group_size(
-        self,
-        group: tuple[Hunter, ...],
-        opp: Opponent,
-        sit: Situation,
-        blood: int,
-        table: CardTable,
-        target: str,
-        assume: int | None,
-    ) -> None:
+    def _check_group_size(self, group: GroupSetup) -> None:
         """Refuse at once, before solving, a group whose estimated states are more than the page
         solves in about 3 s (``GROUP_ESTIMATE_LIMITS``), saying what to change."""
         kind = str(self.opponent.value)
+        target = group.target
         limit = GROUP_ESTIMATE_LIMITS[(kind, target)]
-        estimate = group_estimate_cached(group, opp, sit, blood, table, target, assume, limit)
+        estimate = group_estimate_cached(group, limit)
         if estimate <= limit:
             return
         raise InvalidState(
@@ -388,7 +357,7 @@ class DraculaPage(DraculaPageWidgets):
                 limit=grouped_number(limit),
                 opponent=LABELS.message(kind),
                 target_name=LABELS.message(f"target_{target}"),
-                blood=LABELS.message("group_too_big_blood") if opp.is_dracula else "",
+                blood=LABELS.message("group_too_big_blood") if group.opponent.is_dracula else "",
                 target=LABELS.message("group_too_big_target") if target != "uniform" else "",
             )
         )
