@@ -8,6 +8,7 @@ resolver's and the Valour tabs the first time they are shown or used from code
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import ipywidgets as widgets
@@ -26,6 +27,8 @@ from calculators.pages.dracula.labels import (
     LABELS,
 )
 from calculators.pages.dracula.odds import GroupSetup
+from calculators.pages.dracula.valour import ADDRESS_PREFIX as VALOUR_PREFIX
+from calculators.pages.dracula.valour import LABELS as VALOUR_LABELS
 from calculators.pages.dracula.valour import ValourPanel
 from calculators.pages.dracula.view import Setup
 from rules.dracula.blood import MAX_BLOOD
@@ -114,6 +117,8 @@ class DraculaPageWidgets(LazyTabsPage, Page):
     """The Fury of Dracula page's widgets, built and laid out (no observers yet)."""
 
     labels = LABELS
+    #: computes the Valour tab's standings and combat and shows them (the page's)
+    refresh_valour: Callable[[], None]
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -299,8 +304,10 @@ class DraculaPageWidgets(LazyTabsPage, Page):
                     attributes=JUDGE_ATTRIBUTES,
                 ),
                 # its traces are drawn when its tab is shown
-                "valour": TabPlan.prefixed(
-                    lambda: ValourPanel(lang=self.lang, draw_traces=False), "valour_"
+                "valour": TabPlan(
+                    self._build_valour,
+                    fields=lambda tab: tab.address_fields(),  # type: ignore[attr-defined]
+                    claims=lambda name: name.startswith(VALOUR_PREFIX),
                 ),
             },
             self._tab_built,
@@ -385,6 +392,11 @@ class DraculaPageWidgets(LazyTabsPage, Page):
                 ]
             )
         )
+
+    # -- the Valour tab, built when first shown ----------------------------------------------
+    def _build_valour(self) -> ValourPanel:
+        context = self.part_context(lambda: self.refresh_valour(), VALOUR_LABELS)
+        return ValourPanel(context, draw_traces=False)
 
     def _judge_fields(self) -> dict[str, Field]:
         fields = _in_address(widget_fields(self))
