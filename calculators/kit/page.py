@@ -138,6 +138,7 @@ class Page:
             follow_language=self.follow_language,
             hold=self.hold,
             is_held=lambda: self.held,
+            act=self.act,
         )
 
     def ready(self) -> None:
@@ -257,6 +258,19 @@ class Page:
         if self.banner.shown == shown_before:
             self.banner.clear()
         return result
+
+    def act(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+        """Call ``fn``, an action that shows its own outcome where it happens (a picker's
+        message beside the picker): an exception escaping it shows in the banner, as in
+        :meth:`run`, but a success leaves the banner as it is: an action that changed nothing
+        does not take away the message of a result that is still wrong. Returns ``fn``'s
+        result or ``None``."""
+        try:
+            with numbers_in(self.lang):
+                return fn(*args, **kwargs)
+        except Exception as error:  # never a traceback on the page
+            self.banner.show(error)
+            return None
 
     def guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
         """Wrap an observer/click handler so that errors go to the banner."""
