@@ -4,9 +4,10 @@
   notebook's cells kept together on one worker (they share one kernel).
 - Hypothesis: ``--hypothesis-profile=fast`` (``scripts/test --fast``) runs every property test
   with at most a few examples; without it each test runs as many as it asks for.
-- With several workers (``scripts/test``: pytest-xdist, ``--dist loadgroup``), the tests on the
-  one shared desk server (``voila_url``) run on one worker, as do the tests that share another
-  server or build (``SHARED_SERVERS``).
+- With several workers (``scripts/test``: pytest-xdist, ``--dist loadgroup``), the tests that share
+  a server or a build (``SHARED_SERVERS``) run on one worker, which starts it once. The tests on
+  the desk's server (``voila_url``) are the most: they are split by file into ``DESK_GROUPS``
+  groups of about as many tests each, and each worker that takes a group starts its own server.
 """
 
 from __future__ import annotations
@@ -27,6 +28,25 @@ SHARED_SERVERS = {
 }
 """Fixtures of a server (or a build) shared by several tests, and the worker group of the
 tests that use them: one worker starts it once."""
+DESK_GROUPS = 2
+"""Groups the desk server's tests are split into (one per worker of ``scripts/test``)."""
+
+
+def _desk_groups(items: list[pytest.Item]) -> dict[Path, str]:
+    """The desk server's test files, each given to the group with the fewest tests so far
+    (largest files first)."""
+    counts: dict[Path, int] = {}
+    for item in items:
+        if "voila_url" in getattr(item, "fixturenames", ()):
+            counts[item.path] = counts.get(item.path, 0) + 1
+    sizes = [0] * DESK_GROUPS
+    groups: dict[Path, str] = {}
+    for path in sorted(counts, key=lambda p: (-counts[p], str(p))):
+        group = sizes.index(min(sizes))
+        sizes[group] += counts[path]
+        groups[path] = f"{SHARED_SERVERS['voila_url']}-{group}"
+    return groups
+
 
 settings.register_profile("fast", max_examples=FAST_EXAMPLES)
 
@@ -48,6 +68,7 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     fast_profile = config.getoption("hypothesis_profile", None) == "fast"
+    desk_groups = _desk_groups(items)
     for item in items:
         if REPO / "rules" in item.path.parents:
             item.add_marker(pytest.mark.fast)
@@ -56,6 +77,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.xdist_group(f"notebook-{item.path.name}"))
         for fixture, group in SHARED_SERVERS.items():
             if fixture in getattr(item, "fixturenames", ()):
+                group = desk_groups.get(item.path, group) if fixture == "voila_url" else group
                 item.add_marker(pytest.mark.xdist_group(group))
         if fast_profile:
             _small(item)

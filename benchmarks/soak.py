@@ -475,7 +475,7 @@ async def soak(
     playwright = browser = None
     try:
         await asyncio.get_running_loop().run_in_executor(
-            None, load.wait_up, f"{base}/voila/static/voila.js", 180
+            None, load.wait_until_up, f"{base}/voila/static/voila.js", proc, 180, log
         )
         await wait_filled(base, proc)
         server = psutil.Process(proc.pid)

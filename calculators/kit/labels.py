@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from rules.i18n import LANGUAGES, Message, check_language, msg, msg_p
+from rules.i18n import LANGUAGES, Message, check_language, msg, msg_n, msg_p
 
 LANGS: tuple[str, ...] = tuple(LANGUAGES)
 LANGUAGE_NAMES: dict[str, str] = dict(LANGUAGES)
@@ -27,14 +27,29 @@ class Catalog:
     def __init__(self, entries: Mapping[str, Message]) -> None:
         self._entries = dict(entries)
 
-    def text(self, key: str, lang: str) -> str:
-        """The label's text in ``lang``, its ``{fields}`` left for the caller to fill."""
-        return self._entries[key].template(check_language(lang))
+    def text(self, key: str, lang: str, count: int | None = None) -> str:
+        """The label's text in ``lang``, its ``{fields}`` left for the caller to fill; a
+        counted label (:func:`~rules.i18n.msg_n`) in its plural form for ``count``.
+
+        >>> labels = Catalog({"damage": msg_n("{n} damage", "{n} damage", 0)})
+        >>> [labels.text("damage", "ru", count).format(n=count) for count in (1, 3, 5)]
+        ['1 повреждение', '3 повреждения', '5 повреждений']
+        """
+        label = self._entries[key]
+        if count is not None:
+            label = replace(label, n=count)
+        return label.template(check_language(lang))
 
     def message(self, key: str, /, **params: object) -> Message:
         """The label as a message, its fields filled from ``params``."""
         label = self._entries[key]
         return replace(label, params=(*label.params, *params.items()))
+
+    def counted(self, key: str, count: int, /, **params: object) -> Message:
+        """A counted label as a message in its plural form for ``count``; ``{n}`` shows
+        ``count`` unless ``params`` give ``n``."""
+        label = self._entries[key]
+        return replace(label, n=count, params=(*label.params, ("n", count), *params.items()))
 
     def merged(self, other: Catalog) -> Catalog:
         """A catalog with the entries of both; ``other`` wins on equal keys."""
@@ -69,7 +84,11 @@ COMMON = Catalog(
         "copy_link_hint": msg("A link to this page with these inputs and this result"),
         "link_copied": msg("Link copied"),
         "link_not_copied": msg("Copying is blocked here; copy the link below"),
-        "link_too_long": msg("This link is longer than {limit} characters; some apps may cut it"),
+        "link_too_long": msg_n(
+            "This link is longer than {n} character; some apps may cut it",
+            "This link is longer than {n} characters; some apps may cut it",
+            0,
+        ),
         "offline_ready": msg("Available offline"),
         "offline_ready_hint": msg(
             "This browser keeps every calculator of the desk: they open and compute with no network"

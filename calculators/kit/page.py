@@ -113,9 +113,9 @@ class Page:
         self._address_problems: list[str] | None = None
 
     # -- labels -------------------------------------------------------------------------
-    def t(self, key: str) -> str:
-        """The label ``key`` in the current language."""
-        return self._catalog.text(key, self.lang)
+    def t(self, key: str, count: int | None = None) -> str:
+        """The label ``key`` in the current language (a counted label's form for ``count``)."""
+        return self._catalog.text(key, self.lang, count)
 
     def relabel(self) -> None:
         """Set every label in :attr:`lang`; subclasses extend this."""
@@ -138,6 +138,7 @@ class Page:
             follow_language=self.follow_language,
             hold=self.hold,
             is_held=lambda: self.held,
+            act=self.act,
         )
 
     def ready(self) -> None:
@@ -258,6 +259,19 @@ class Page:
             self.banner.clear()
         return result
 
+    def act(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+        """Call ``fn``, an action that shows its own outcome where it happens (a picker's
+        message beside the picker): an exception escaping it shows in the banner, as in
+        :meth:`run`, but a success leaves the banner as it is: an action that changed nothing
+        does not take away the message of a result that is still wrong. Returns ``fn``'s
+        result or ``None``."""
+        try:
+            with numbers_in(self.lang):
+                return fn(*args, **kwargs)
+        except Exception as error:  # never a traceback on the page
+            self.banner.show(error)
+            return None
+
     def guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
         """Wrap an observer/click handler so that errors go to the banner."""
 
@@ -375,7 +389,7 @@ class Page:
         self.link.query = query
         too_long = len(query) > MAX_LINK_LENGTH - 200  # room for the server and page path
         self.link.hint = (
-            self.t("link_too_long").format(limit=MAX_LINK_LENGTH)
+            self.t("link_too_long", MAX_LINK_LENGTH).format(n=MAX_LINK_LENGTH)
             if too_long
             else self.t("copy_link_hint")
         )

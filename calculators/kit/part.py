@@ -73,6 +73,7 @@ class PartContext:
         follow_language: Callable[[Callable[[str], None]], None],
         hold: Callable[[], contextlib.AbstractContextManager[None]],
         is_held: Callable[[], bool],
+        act: Callable[..., Any] | None = None,
     ) -> None:
         self.language = language
         self.catalog = catalog
@@ -81,6 +82,10 @@ class PartContext:
         self.follow_language = follow_language
         self.hold = hold
         self.is_held = is_held
+        self.act = run if act is None else act
+        """``act(fn, ...)``: an action that shows its own outcome beside the part (a picker's
+        "use" button); an error escaping it goes to the page's banner, which it otherwise
+        leaves as it is (``run`` clears the banner when ``fn`` succeeds)."""
 
     @property
     def lang(self) -> str:
@@ -129,6 +134,7 @@ class PartContext:
             "follow_language": self.follow_language,
             "hold": self.hold,
             "is_held": self.is_held,
+            "act": self.act,
         }
         return PartContext(**{**fields, **changes})
 
@@ -159,6 +165,7 @@ class StandaloneContext(PartContext):
             follow_language=self._followers.append,
             hold=self._hold,
             is_held=lambda: self._holds > 0,
+            act=_raise,
         )
 
     @contextlib.contextmanager

@@ -16,13 +16,14 @@
   bar.setAttribute("aria-label", words.progress_name);
   const megabytes = (bytes) =>
     (bytes / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const state = { bytes: null, kept: false, done: false };
+  // `known`: whether this browser's copy has been looked for; until then the box names no source
+  const state = { bytes: null, kept: false, known: false, done: false };
 
   const render = () => {
     if (state.done) return;
     const total = config.total;
     const counted = state.bytes !== null;
-    if (counted && state.bytes >= 0.98 * total) {
+    if (!state.known || (counted && state.bytes >= 0.98 * total)) {
       step.textContent = words.starting;
       bar.removeAttribute("value");
     } else {
@@ -38,8 +39,9 @@
         bar.removeAttribute("value");
       }
     }
-    note.textContent = state.kept ? "" : words.once;
-    note.hidden = state.kept;
+    const once = state.known && !state.kept;
+    note.textContent = once ? words.once : "";
+    note.hidden = !once;
   };
 
   if ("BroadcastChannel" in window) {
@@ -63,9 +65,14 @@
       })
       .then((mark) => {
         state.kept = Boolean(mark);
-        render();
       })
-      .catch(() => {});
+      .catch(() => {})
+      .finally(() => {
+        state.known = true;
+        render();
+      });
+  } else {
+    state.known = true;
   }
   render();
   // shown only if the start takes a moment; gone once the calculator shows

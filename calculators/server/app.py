@@ -40,9 +40,11 @@ from jupyter_server.utils import url_path_join
 from traitlets import Float
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from calculators.server.ceiling import ServerBusy
+from calculators.server.channels import DeskKernelWebsocketHandler
 from calculators.server.http import HttpMixin
 from calculators.server.landing import LandingRedirect
 from calculators.server.pools import PooledKernelDied, desk_kernel_manager_factory
@@ -261,6 +263,8 @@ class DeskVoila(HttpMixin, Voila):  # type: ignore[misc]
         for spec in super().init_handlers():
             if len(spec) > 1 and spec[1] is TornadoVoilaHandler:
                 spec = (spec[0], DeskPageHandler, *spec[2:])
+            elif len(spec) > 1 and spec[1] is VoilaKernelWebsocketHandler:
+                spec = (spec[0], DeskKernelWebsocketHandler, *spec[2:])
             elif len(spec) > 1 and spec[1] is TornadoVoilaTreeHandler:
                 # the file list: the landing page instead, in the reader's language
                 spec = (spec[0], LandingRedirect, {"server_url": self.server_url})

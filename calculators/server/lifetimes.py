@@ -11,8 +11,12 @@ websocket, ``/api/kernels/<id>/channels``), and a little longer:
   phone that locked its screen, a train in a tunnel) may come back to the same kernel and find
   the page as it left it; a kernel without a connection this long after the last one closed is
   shut down.
+- **closed grace** (``VisitorKernels.closed_grace``): a front end that said it was leaving (the
+  browser closed its websocket with "normal closure" or "going away": the tab was closed, the
+  page reloaded or left) is not coming back to this kernel; a page that does come back (from
+  the browser's history) reloads itself. Its kernel is kept only these few seconds.
 
-Both graces, and why they are what they are, are in ``docs/server.md``. A page that comes back
+The three graces, and why they are what they are, are in ``docs/server.md``. A page that comes back
 after its kernel was shut down reloads itself (the desk's page template): its inputs are in its
 address, so the visitor gets the same page from a new kernel.
 
@@ -49,6 +53,9 @@ SWEEP_S = 1.0
 STARTING_S = 15.0
 """A kernel started less than this ago may not have taken its memory yet: counted as starting."""
 RETRY_MIN_S, RETRY_MAX_S, RETRY_UNKNOWN_S = 5, 120, 30
+LEAVING_CODES = frozenset({1000, 1001})
+"""Websocket close codes by which a browser says the page is gone (RFC 6455: normal closure,
+going away); a connection lost without a close frame has no code."""
 
 
 @dataclass(slots=True)
@@ -59,11 +66,12 @@ class Visit:
     sent: float | None = None  # the page was sent
     connected: bool = False  # its front end connected at least once
     left: float | None = None  # its last connection closed
+    closed: bool = False  # ... and its front end said it was leaving
 
-    def ends_at(self, connect_grace: float, reconnect_grace: float) -> float:
+    def ends_at(self, connect_grace: float, reconnect_grace: float, closed_grace: float) -> float:
         """When the kernel is shut down unless a front end connects before."""
         if self.connected and self.left is not None:
-            return self.left + reconnect_grace
+            return self.left + (closed_grace if self.closed else reconnect_grace)
         start = self.sent if self.sent is not None else self.given + RENDER_LIMIT_S
         return start + connect_grace
 
@@ -84,6 +92,12 @@ class VisitorKernels(LoggingConfigurable):
         help="Seconds a kernel whose front end disconnected waits for it to come back; then it "
         "is shut down.",
     )
+    closed_grace = Float(
+        5.0,
+        config=True,
+        help="Seconds a kernel whose front end closed its connection as a page does when it is "
+        "closed or left is kept; then it is shut down.",
+    )
     memory_share = Float(
         0.85,
         config=True,
@@ -96,6 +110,7 @@ class VisitorKernels(LoggingConfigurable):
 
     def __init__(self, **kwargs: Any) -> None:
         self._visitor_kernels: dict[str, Visit] = {}
+        self._leaving: set[str] = set()
         self._launching = 0
         self._recent_starts: deque[float] = deque()
         self._lifetime_task: asyncio.Task[None] | None = None
@@ -121,13 +136,20 @@ class VisitorKernels(LoggingConfigurable):
         super().notify_connect(kernel_id)  # type: ignore[misc]
         visit = self._visitor_kernels.get(kernel_id)
         if visit is not None:
-            visit.connected, visit.left = True, None
+            visit.connected, visit.left, visit.closed = True, None, False
+
+    def front_end_leaving(self, kernel_id: str) -> None:
+        """The connection about to close was closed by its front end as a page that is gone
+        (:data:`LEAVING_CODES`): the closed grace applies if it was the kernel's last one."""
+        self._leaving.add(kernel_id)
 
     def notify_disconnect(self, kernel_id: str) -> None:
         super().notify_disconnect(kernel_id)  # type: ignore[misc]
+        leaving = kernel_id in self._leaving
+        self._leaving.discard(kernel_id)
         visit = self._visitor_kernels.get(kernel_id)
         if visit is not None and not self._connections(kernel_id):
-            visit.left = time.monotonic()
+            visit.left, visit.closed = time.monotonic(), leaving
 
     def _connections(self, kernel_id: str) -> int:
         connections: dict[str, int] = self._kernel_connections  # type: ignore[attr-defined]
@@ -148,12 +170,13 @@ class VisitorKernels(LoggingConfigurable):
                 continue
             if self._connections(kernel_id):
                 continue
-            if now < visit.ends_at(self.connect_grace, self.reconnect_grace):
+            if now < self._ends_at(visit):
                 continue
             del self._visitor_kernels[kernel_id]
             if visit.connected:
                 self.shut_down_left += 1
-                why = f"its visitor left {now - (visit.left or now):.0f} s ago"
+                how = "closed the page" if visit.closed else "left"
+                why = f"its visitor {how} {now - (visit.left or now):.0f} s ago"
             else:
                 self.shut_down_unvisited += 1
                 why = "its page's front end never connected"
@@ -166,6 +189,9 @@ class VisitorKernels(LoggingConfigurable):
             if wake is not None:
                 wake()
         return ended
+
+    def _ends_at(self, visit: Visit) -> float:
+        return visit.ends_at(self.connect_grace, self.reconnect_grace, self.closed_grace)
 
     def visitor_state(self) -> dict[str, int]:
         """The visitors' kernels: connected, waiting for a first connection, or left."""
@@ -227,7 +253,7 @@ class VisitorKernels(LoggingConfigurable):
         """Seconds until the next visitor's kernel is due to be shut down (within bounds)."""
         now = time.monotonic()
         due = [
-            visit.ends_at(self.connect_grace, self.reconnect_grace) - now
+            self._ends_at(visit) - now
             for kernel_id, visit in self._visitor_kernels.items()
             if not self._connections(kernel_id)
         ]

@@ -109,11 +109,26 @@ PAGES: Mapping[str, Page] = {
             "each combatant takes, with the rules cited."
         ),
     ),
+    "vtes_cards.ipynb": Page(
+        msg("VTES cards and rulings"),
+        msg(
+            "Find any card by any spelling, even a vampire's name typed in Cyrillic: its "
+            "text, every official ruling with its references, and what the combat "
+            "resolver does with a combat card."
+        ),
+    ),
     "vtes_table.ipynb": Page(
         msg("VTES table rules"),
         msg(
             "VTES rulings asked at every table: torpor and diablerie, the influence phase, "
             "victory points and contested cards."
+        ),
+    ),
+    "vtes_deck_odds.ipynb": Page(
+        msg("VTES deck odds"),
+        msg(
+            "Paste a deck list and read the exact odds of drawing a card, a card type, a clan "
+            "or a discipline, several at once, by turn."
         ),
     ),
     "dracula.ipynb": Page(

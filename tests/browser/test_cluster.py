@@ -63,7 +63,12 @@ def cluster() -> Iterator[Any]:
     with cluster_module.Cluster(
         processes=2,
         port=cluster_module.free_port(),
-        voila_args=["--VoilaConfiguration.preheat_kernel=False"],
+        # a visitor here closes its page before the test asks where its kernel lives: keep the
+        # kernel of a closed page a while (voila.json keeps it 5 s)
+        voila_args=[
+            "--VoilaConfiguration.preheat_kernel=False",
+            "--VisitorKernels.closed_grace=120",
+        ],
     ) as running:
         yield running
 

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -69,5 +70,30 @@ def test_the_page_answers_the_first_question_for_its_kernel_model(
         )
         assert status == kernel
         assert [url for kind, url in events if kind == "GET" and model.search(url)]
+    finally:
+        context.close()
+
+
+def test_a_closed_tab_frees_its_kernel_within_seconds(browser: Any, voila_url: str) -> None:
+    # the browser closes the page's websocket with "going away": the server keeps the kernel
+    # for the closed grace (voila.json: 5 s), not for the 120 s a lost connection gets
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        _open(page, f"{voila_url}/voila/render/vtm_dice.ipynb?dice=4")
+        kernel = page.evaluate(
+            "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+        )
+        api = context.request
+        assert api.get(f"{voila_url}/api/kernels/{kernel}").status == 200
+        page.close()
+        closed = time.monotonic()
+        while time.monotonic() - closed < 60:
+            if api.get(f"{voila_url}/api/kernels/{kernel}").status == 404:
+                break
+            time.sleep(0.5)
+        gone = time.monotonic() - closed
+        assert api.get(f"{voila_url}/api/kernels/{kernel}").status == 404
+        assert gone < 30, f"the kernel outlived its closed tab by {gone:.0f} s"
     finally:
         context.close()

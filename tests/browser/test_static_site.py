@@ -161,7 +161,8 @@ class _Visit:
                 break
             time.sleep(0.1)
         self.page.wait_for_selector(".calc-ready", state="visible")
-        assert not self.page.locator(".desk-startup").is_visible()  # gone once the page shows
+        # gone once the page shows (the box looks every 200 ms)
+        self.page.wait_for_selector(".desk-startup", state="hidden", timeout=5_000)
         return time.monotonic() - start, seen
 
     def open(self, name: str, query: str = "") -> float:

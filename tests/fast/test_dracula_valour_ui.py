@@ -1,4 +1,5 @@
-"""The Valour points panel of the Fury of Dracula page, driven without a browser."""
+"""The Valour points panel of the Fury of Dracula page, driven without a browser: the part
+on its own (a :class:`StandaloneContext`), computed as the page computes it."""
 
 from __future__ import annotations
 
@@ -6,7 +7,11 @@ from fractions import Fraction
 
 import pytest
 
-from calculators.pages.dracula.valour import ValourPanel
+from calculators.kit.part import StandaloneContext
+from calculators.pages.dracula.odds import CombatValourCache, ValourCombat, valour_standing
+from calculators.pages.dracula.valour import LABELS as VALOUR_LABELS
+from calculators.pages.dracula.valour import ValourPanel, ValourResult
+from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.chain import CombatOdds, combat_odds
 from rules.dracula.examples import (
     EXAMPLE_BLOOD,
@@ -20,9 +25,48 @@ from rules.dracula.valour import ValourEvent, valour_tally
 from rules.errors import InvalidState
 
 
+class Desk:
+    """The Valour panel on its own: the tally and the given combat computed as the page does
+    (``DraculaPage.refresh_valour``), each error in its banner."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.context = StandaloneContext(VALOUR_LABELS, lang, refresh=self.refresh)
+        self.combat: ValourCombat | None = None
+        self.cache = CombatValourCache()
+        self.panel = ValourPanel(self.context)
+        self.refresh()
+
+    def refresh(self) -> None:
+        panel, combat = self.panel, self.combat
+        standing = panel.run_tally(lambda: valour_standing(panel.read()))
+        if combat is None:
+            panel.show(ValourResult(standing, None, None))
+            return
+        scored = panel.run_combat(self.cache, combat, panel.combat_flags())
+        panel.show(ValourResult(standing, scored, combat.opponent))
+
+    def show_combat(
+        self, odds: CombatOdds | None, opponent: Opponent | None = None, blood: int = MAX_BLOOD
+    ) -> None:
+        if odds is None or opponent is None:
+            self.combat = None
+        else:
+            self.combat = ValourCombat(odds, opponent, blood)
+        self.refresh()
+
+    def set_lang(self, lang: str) -> None:
+        self.context.set_language(lang)
+        self.panel.relabel()
+
+
 @pytest.fixture()
-def panel() -> ValourPanel:
-    return ValourPanel()
+def desk() -> Desk:
+    return Desk()
+
+
+@pytest.fixture()
+def panel(desk: Desk) -> ValourPanel:
+    return desk.panel
 
 
 @pytest.fixture(scope="module")
@@ -124,10 +168,12 @@ def test_nobody_playing_asks_for_a_hunter(panel: ValourPanel) -> None:
     assert panel.message == "Mark at least one hunter as taking part."
 
 
-def test_russian_labels_and_messages(panel: ValourPanel, example_odds: CombatOdds) -> None:
+def test_russian_labels_and_messages(
+    desk: Desk, panel: ValourPanel, example_odds: CombatOdds
+) -> None:
     panel.set_hunter(0, final_stand=1)
-    panel.show_combat(example_odds, EXAMPLE_OPPONENT, EXAMPLE_BLOOD)
-    panel.set_lang("ru")
+    desk.show_combat(example_odds, EXAMPLE_OPPONENT, EXAMPLE_BLOOD)
+    desk.set_lang("ru")
     assert panel.tab_title == "Очки Доблести"
     assert panel.message.startswith("Победитель: Lord Godalming")
     assert "Подсчёт для судьи" in panel.tally_title.value
@@ -136,10 +182,12 @@ def test_russian_labels_and_messages(panel: ValourPanel, example_odds: CombatOdd
     assert "Пошагово" in panel.trace.widget.value
     panel.set_hunter(0, final_stand=-1)
     assert "Невозможно рассчитать" in panel.banner.widget.value
-    panel.set_lang("en")
+    desk.set_lang("en")
     assert panel.tab_title == "Valour points"
+    from calculators.pages.dracula.page import DraculaPage
+
     with pytest.raises(ValueError, match="allowed: en, ru"):
-        panel.set_lang("de")
+        DraculaPage(lang="de")  # the page owns the language its parts follow
 
 
 def test_parse_blood_list() -> None:
@@ -153,9 +201,9 @@ def test_parse_blood_list() -> None:
 
 
 def test_combat_distribution_chart_and_attack_box(
-    panel: ValourPanel, example_odds: CombatOdds
+    desk: Desk, panel: ValourPanel, example_odds: CombatOdds
 ) -> None:
-    panel.show_combat(example_odds, EXAMPLE_OPPONENT, EXAMPLE_BLOOD)
+    desk.show_combat(example_odds, EXAMPLE_OPPONENT, EXAMPLE_BLOOD)
     destroyed = example_odds.outcomes["destroyed"]
     assert panel.combat_distribution == {0: 1 - destroyed, 30: destroyed}
     assert [b.label for b in panel.chart.bars] == ["0", "30"]
@@ -168,23 +216,23 @@ def test_combat_distribution_chart_and_attack_box(
     assert panel.combat is not None and panel.combat.expected == 5 + 30 * destroyed
     assert f"≈{float(5 + 30 * destroyed):.3f}" in panel.expected.value
     assert "dracula:blood-track" in panel.combat_trace.text
-    panel.show_combat(None)
+    desk.show_combat(None)
     assert panel.combat is None and panel.chart.bars == ()
     assert "not computed yet" in panel.expected.value
 
 
-def test_agent_combats_minion_and_assassin(panel: ValourPanel) -> None:
+def test_agent_combats_minion_and_assassin(desk: Desk, panel: ValourPanel) -> None:
     mina = hunter("Mina Harker", health=3)
     minion = Opponent.agent(minion=True)
     odds = combat_odds(mina, minion, assume_initiative=1)
     killed = odds.outcomes["killed"]
-    panel.show_combat(odds, minion)
+    desk.show_combat(odds, minion)
     assert panel.combat_distribution == {0: 1 - killed, 2: killed}
     assert panel.attacked_row.layout.display == "none"
     assert panel.assassin_row.layout.display == "none"  # a Minion is no Assassin
     plain = Opponent.agent()
     odds2 = combat_odds(mina, plain, assume_initiative=1)
-    panel.show_combat(odds2, plain)
+    desk.show_combat(odds2, plain)
     assert panel.combat_distribution == {0: Fraction(1)}
     assert panel.assassin_row.layout.display is None
     panel.set_combat_flags(assassin=True)
@@ -192,12 +240,14 @@ def test_agent_combats_minion_and_assassin(panel: ValourPanel) -> None:
     assert panel.combat_distribution == {0: 1 - killed2, 3: killed2}
 
 
-def test_combat_errors_use_their_own_banner(panel: ValourPanel, example_odds: CombatOdds) -> None:
-    panel.show_combat(example_odds, EXAMPLE_OPPONENT, 2)  # less blood than the odds allow
+def test_combat_errors_use_their_own_banner(
+    desk: Desk, panel: ValourPanel, example_odds: CombatOdds
+) -> None:
+    desk.show_combat(example_odds, EXAMPLE_OPPONENT, 2)  # less blood than the odds allow
     assert "give the starting blood" in panel.combat_banner.message
     assert panel.combat is None and panel.chart.bars == ()
     assert not panel.banner.visible and panel.standing is not None
-    panel.show_combat(example_odds, EXAMPLE_OPPONENT, 4)
+    desk.show_combat(example_odds, EXAMPLE_OPPONENT, 4)
     assert not panel.combat_banner.visible and panel.combat is not None
 
 
@@ -208,15 +258,24 @@ def test_fed_from_the_explorer_as_the_page_would() -> None:
     app.set_inputs(assume="1", hunter_policy="uniform", enemy_policy="uniform", blood=6)
     _h, opp, _sit, blood, _table, _assume = app.setup()
     assert app.odds is not None
-    panel = ValourPanel(lang=app.lang)
-    panel.show_combat(app.odds, opp, blood)
-    assert panel.combat is not None and sum(panel.combat_distribution.values()) == 1
     by_blood = {5 * (6 - b) + (10 if b == 0 else 0): p for b, p in app.odds.blood.items() if p}
+    panel = app.valour  # the page's own tab, built and fed by the page
+    assert panel.combat is not None and sum(panel.combat_distribution.values()) == 1
     assert panel.combat_distribution == by_blood
+    desk = Desk(lang=app.lang)  # the same combat given to the part on its own
+    desk.show_combat(app.odds, opp, blood)
+    assert desk.panel.combat_distribution == by_blood
+    app.set_inputs(blood=5)  # the page hands the tab the new combat
+    assert panel.combat_distribution == {
+        5 * (5 - b) + (10 if b == 0 else 0): p for b, p in app.odds.blood.items() if p
+    }
+    panel.set_hunter(0, final_blow=1)  # the tally is the page's too
+    assert panel.standing is not None and panel.standing.winner == "Lord Godalming"
+    assert panel.message == "Winner: Lord Godalming with 10 Valour points."
 
 
-def test_bad_blood_list_in_russian(panel: ValourPanel) -> None:
-    panel.set_lang("ru")
+def test_bad_blood_list_in_russian(desk: Desk, panel: ValourPanel) -> None:
+    desk.set_lang("ru")
     panel.counts[1]["blood_taken"].value = "3, два"
     assert panel.banner.message == (
         "Кровь, снятую в каждом бою, пишите целыми числами через запятую, например 3, 2 "
@@ -227,13 +286,15 @@ def test_bad_blood_list_in_russian(panel: ValourPanel) -> None:
     assert not panel.banner.visible and panel.standing is not None
 
 
-def test_a_count_keeps_what_was_typed_and_says_what_is_allowed(panel: ValourPanel) -> None:
+def test_a_count_keeps_what_was_typed_and_says_what_is_allowed(
+    desk: Desk, panel: ValourPanel
+) -> None:
     key = next(k for k, w in panel.counts[0].items() if hasattr(w, "text"))
     box = panel.counts[0][key]
     standing = panel.standing
     box.text.value = "2.5"  # type: ignore[attr-defined]
     assert panel.standing is standing  # nothing recomputed
-    panel.set_lang("ru")
+    desk.set_lang("ru")
     assert box.message().startswith("«2.5» — не целое число: введите целое число от 0 до 99")  # type: ignore[attr-defined]
     box.text.value = "1"  # type: ignore[attr-defined]
     assert panel.standing is not standing

@@ -8,6 +8,7 @@ through the pure ``rules.*.link_summary``) must state the page's own result.
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +25,7 @@ from rules.link_params import LinkParams
 from rules.vtes.damage import describe_outcome
 from rules.vtm.link_summary import percent
 
+REPO = Path(__file__).resolve().parents[2]
 URL = "https://desk.example/voila/render/page.ipynb"
 
 BOTS = [
@@ -220,3 +222,13 @@ def test_the_tags_are_escaped_and_carry_the_title_the_summary_and_the_address() 
 def test_percent_never_rounds_a_possible_outcome_away() -> None:
     assert percent(Fraction(1, 10**6)) == "<0.01%"
     assert percent(1 - Fraction(1, 10**6)) == ">99.99%"
+
+
+def test_every_page_has_a_title_and_a_description_in_each_language() -> None:
+    notebooks = {path.name for path in (REPO / "notebooks").glob("*.ipynb")}
+    assert len(notebooks) >= 9
+    assert set(PAGES) == notebooks
+    for page in PAGES.values():
+        for lang in ("en", "ru"):
+            assert page.title.render(lang) and page.description.render(lang)
+        assert page.description.render("ru") != page.description.render("en")

@@ -28,7 +28,8 @@ from calculators.server.nursery import KERNEL_OOM_SCORE_ADJ
 pytestmark = pytest.mark.server
 
 CONNECT_GRACE = 2
-RECONNECT_GRACE = 4
+RECONNECT_GRACE = 6
+CLOSED_GRACE = 1
 NO_POOLS = json.dumps({"default": {"pool_size": 0}})
 PAGE = "/voila/render/vtes_damage.ipynb"
 LINK = "?name=Krid&blood=1&aggravated=1&lang=ru"
@@ -74,6 +75,7 @@ def desk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
         f"--VoilaKernelManager.kernel_pools_config={NO_POOLS}",
         f"--VisitorKernels.connect_grace={CONNECT_GRACE}",
         f"--VisitorKernels.reconnect_grace={RECONNECT_GRACE}",
+        f"--VisitorKernels.closed_grace={CLOSED_GRACE}",
         "--VisitorKernels.max_kernels=1",
     ) as server:
         yield server.url, log
@@ -145,7 +147,8 @@ def test_the_ceiling_turns_a_visitor_away_and_a_kernel_lives_while_its_visitor_i
     status, _, page = _request(f"{base}{PAGE}")
     assert status == 200
     kernel = _kernel_of(page)
-    with _channels(base, kernel):
+    connection = _channels(base, kernel)
+    with connection:
         # connected: the kernel outlives the connect grace
         time.sleep(CONNECT_GRACE + 2)
         health = _health(base)
@@ -165,16 +168,32 @@ def test_the_ceiling_turns_a_visitor_away_and_a_kernel_lives_while_its_visitor_i
         kernels = kernel_processes(server)
         assert kernels and _oom_score_adj(server) == 0
         assert all(_oom_score_adj(kernel) == KERNEL_OOM_SCORE_ADJ for kernel in kernels)
-    # the visitor left: the kernel waits for a reconnection, then is shut down
+        # the connection is lost, as a phone's in a tunnel: no close frame
+        connection.close_socket()
+    # the visitor is gone: the kernel waits for a reconnection
     health = _until(base, 5, lambda h: h["visitors"]["left"] == 1)
     assert health["kernels"] == 1, health
-    with _channels(base, kernel):  # it came back in time: the same kernel serves it
-        time.sleep(1)
-        assert _health(base)["visitors"]["connected"] == 1
-    left = time.monotonic()
+    for _ in range(2):  # it came back in time, twice: the same kernel serves it
+        with _channels(base, kernel) as connection:
+            time.sleep(1)
+            assert _health(base)["visitors"]["connected"] == 1
+            connection.close_socket()
+        time.sleep(CLOSED_GRACE + 1)
+        assert _health(base)["kernels"] == 1  # a lost connection keeps the reconnect grace
     health = _until(base, RECONNECT_GRACE + 10, lambda h: h["kernels"] == 0)
     assert health["kernels"] == 0 and health["shut_down"]["left"] == 1, health
-    assert time.monotonic() - left >= RECONNECT_GRACE - 0.5
+    # room again: a visitor whose browser closes the page ("going away") frees its kernel at
+    # once, not after the reconnect grace
+    status, _, page = _request(f"{base}/voila/render/vtm_dice.ipynb")
+    assert status == 200
+    with _channels(base, _kernel_of(page)) as connection:
+        time.sleep(1)
+        assert _health(base)["visitors"]["connected"] == 1
+        connection.close(code=1001)
+    closed = time.monotonic()
+    health = _until(base, RECONNECT_GRACE + 10, lambda h: h["kernels"] == 0)
+    assert health["kernels"] == 0 and health["shut_down"]["left"] == 2, health
+    assert time.monotonic() - closed < RECONNECT_GRACE - 1
     # room again: the next visitor is served
     assert _request(f"{base}/voila/render/vtm_dice.ipynb")[0] == 200
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from calculators.kit.labels import Catalog
 from rules.dracula.words import ENDING_LABELS
-from rules.i18n import msg
+from rules.i18n import Message, msg, msg_n
 
 HUNTER_POLICIES = ("minimax", "goal", "always", "uniform")
 GROUP_ESTIMATE_LIMITS: dict[tuple[str, str], int] = {
@@ -174,7 +174,6 @@ LABELS = Catalog(
             " free bite slots; killing an agent is worth the hunter's health."
         ),
         "rounds": msg("Expected rounds"),
-        "states": msg("combat states solved exactly"),
         **ENDING_LABELS,
         "judge_intro": msg("Settle a round: pick both revealed cards and the dice as rolled."),
         "hunter_card": msg("Hunter's card"),
@@ -193,6 +192,13 @@ LABELS = Catalog(
         "seconds": msg("{n} s"),
     }
 )
+
+
+def states_solved(n: int) -> Message:
+    """How many combat states were solved exactly: "34 combat states solved exactly"."""
+    return msg_n("{n} combat state solved exactly", "{n} combat states solved exactly", n)
+
+
 OUTCOME_COLORS = {
     "defeated": "#8b1a1a",
     "bitten": "#c0392b",

@@ -1,8 +1,14 @@
 """Fury of Dracula page's engine calls, cached: combat odds, goal plans, group odds and their
-estimated size, round games."""
+estimated size, round games, and the Valour points of a tally and of one combat.
+
+The inputs they take as one frozen value: :class:`GroupSetup` (a group combat),
+:class:`TallyInputs` and :class:`CombatFlags` (the Valour tab's tally and combat boxes),
+:class:`ValourCombat` (the combat the Valour tab scores).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from calculators.pages.dracula.labels import GROUP_MAX_STATES
@@ -11,6 +17,56 @@ from rules.dracula.chain import CombatOdds, Policy, RoundGame, combat_odds, firs
 from rules.dracula.goals import GoalPlan, best_plan
 from rules.dracula.group import GroupOdds, estimated_states, group_odds
 from rules.dracula.hunters import Hunter, Opponent, Situation
+from rules.dracula.valour import (
+    CombatValour,
+    ValourEvent,
+    ValourStanding,
+    combat_valour,
+    valour_winner,
+)
+
+
+@dataclass(frozen=True)
+class GroupSetup:
+    """A group combat as the situation gives it: the hunters (the chosen one first), the
+    opponent, the situation with the group's readings, Dracula's blood, the card table, whom
+    the opponent strikes (``target``) and the assumed initiative."""
+
+    group: tuple[Hunter, ...]
+    opponent: Opponent
+    situation: Situation
+    blood: int
+    table: CardTable
+    target: str
+    assume: int | None
+
+
+@dataclass(frozen=True)
+class TallyInputs:
+    """The judge's tally: each hunter taking part (name, Valour events) in the form's order,
+    and whether the hunters won the game."""
+
+    hunters: tuple[tuple[str, tuple[ValourEvent, ...]], ...]
+    hunters_won: bool
+
+
+@dataclass(frozen=True)
+class CombatFlags:
+    """The Valour tab's boxes for one combat: the hunter attacked Dracula, the agent is an
+    Assassin (each counts only against the opponent it applies to)."""
+
+    attacked: bool
+    assassin: bool
+
+
+@dataclass(frozen=True)
+class ValourCombat:
+    """The combat the Valour tab scores: its odds, the opponent and Dracula's starting blood
+    they were computed for."""
+
+    odds: CombatOdds
+    opponent: Opponent
+    blood: int
 
 
 @lru_cache(maxsize=256)
@@ -64,23 +120,15 @@ def goal_plan_cached(
 
 
 @lru_cache(maxsize=32)
-def group_odds_cached(
-    group: tuple[Hunter, ...],
-    opp: Opponent,
-    sit: Situation,
-    blood: int,
-    table: CardTable,
-    target: str,
-    assume: int | None,
-) -> GroupOdds:
+def group_odds_cached(setup: GroupSetup) -> GroupOdds:
     return group_odds(
-        group,
-        opp,
-        sit,
-        blood=blood,
-        table=table,
-        target_policy=target,
-        assume_initiative=assume,
+        setup.group,
+        setup.opponent,
+        setup.situation,
+        blood=setup.blood,
+        table=setup.table,
+        target_policy=setup.target,
+        assume_initiative=setup.assume,
         max_states=GROUP_MAX_STATES,
         # the page refuses on its estimate first (group_estimate_cached): the engine's
         # widest bound here
@@ -89,26 +137,17 @@ def group_odds_cached(
 
 
 @lru_cache(maxsize=64)
-def group_estimate_cached(
-    group: tuple[Hunter, ...],
-    opp: Opponent,
-    sit: Situation,
-    blood: int,
-    table: CardTable,
-    target: str,
-    assume: int | None,
-    limit: int,
-) -> int:
+def group_estimate_cached(setup: GroupSetup, limit: int) -> int:
     """The group combat's estimated states (a few milliseconds; above ``limit``: a number above
     it, found without exploring further)."""
     return estimated_states(
-        group,
-        opp,
-        sit,
-        blood=blood,
-        table=table,
-        target_policy=target,
-        assume_initiative=assume,
+        setup.group,
+        setup.opponent,
+        setup.situation,
+        blood=setup.blood,
+        table=setup.table,
+        target_policy=setup.target,
+        assume_initiative=setup.assume,
         limit=limit,
     )
 
@@ -118,3 +157,34 @@ def round_game_cached(
     h: Hunter, opp: Opponent, sit: Situation, blood: int, table: CardTable, assume: int | None
 ) -> RoundGame:
     return first_round_game(h, opp, sit, blood=blood, table=table, assume_initiative=assume)
+
+
+@lru_cache(maxsize=64)
+def valour_standing(tally: TallyInputs) -> ValourStanding | None:
+    """The tally's standings; ``None`` while no hunter takes part."""
+    if not tally.hunters:
+        return None
+    return valour_winner(dict(tally.hunters), hunters_won=tally.hunters_won)
+
+
+class CombatValourCache:
+    """The Valour of one combat (:func:`rules.dracula.valour.combat_valour`), kept while the
+    same odds are asked for again (a language switch, a tally change): nothing recomputed."""
+
+    def __init__(self) -> None:
+        self._last: tuple[tuple[object, ...], CombatOdds, CombatValour] | None = None
+
+    def __call__(self, combat: ValourCombat, flags: CombatFlags) -> CombatValour:
+        odds, opponent = combat.odds, combat.opponent
+        dracula = opponent.is_dracula
+        attacked = dracula and flags.attacked
+        assassin = not dracula and not opponent.minion and flags.assassin
+        key = (id(odds), opponent, combat.blood, attacked, assassin)
+        last = self._last
+        if last is not None and last[0] == key and last[1] is odds:
+            return last[2]
+        value = combat_valour(
+            odds, opponent, blood=combat.blood, hunter_attacked=attacked, assassin=assassin
+        )
+        self._last = (key, odds, value)
+        return value

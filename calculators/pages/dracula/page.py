@@ -11,12 +11,11 @@ Drive it without a browser::
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from calculators.kit.charts import Bar
 from calculators.kit.fields import invalid_fields
-from calculators.kit.fmt import decimal, escape, exact_html, fraction_text, percent
+from calculators.kit.fmt import escape
 from calculators.kit.page_tools import PageTools, labelled_lines
 from calculators.kit.tabs import HasWidget
 from calculators.pages.dracula.labels import (
@@ -27,23 +26,33 @@ from calculators.pages.dracula.labels import (
     OUTCOME_COLORS,
 )
 from calculators.pages.dracula.odds import (
+    CombatValourCache,
+    GroupSetup,
+    ValourCombat,
     combat_odds_cached,
     goal_plan_cached,
     group_estimate_cached,
     group_odds_cached,
     round_game_cached,
+    valour_standing,
 )
 from calculators.pages.dracula.situation import INPUTS, DraculaPageWidgets
 from calculators.pages.dracula.valour import LABELS as VALOUR_LABELS
+from calculators.pages.dracula.valour import ValourResult
 from calculators.pages.dracula.view import (
     Setup,
+    always_html,
+    assumption_html,
     blood_track_svg,
     group_html,
     heat_color,
     judge_ruling,
     judge_state_html,
     mix_html,
+    need_initiative_html,
     odds_ruling,
+    plan_html,
+    summary_html,
     table_html,
 )
 from rules.dracula.blood import MAX_BLOOD
@@ -76,8 +85,7 @@ from rules.dracula.hunters import (
     Situation,
     hunter,
 )
-from rules.dracula.notation import parse_companion_items, parse_initiatives, parse_overrides
-from rules.dracula.odds import round_odds
+from rules.dracula.notation import parse_initiatives, parse_overrides
 from rules.dracula.words import card_name, card_names
 from rules.errors import InvalidState
 from rules.i18n import msg, render_param
@@ -100,6 +108,7 @@ class DraculaPage(DraculaPageWidgets):
     def __init__(self, lang: str = "en") -> None:
         self.current_setup: Setup | None = None  # the inputs the shown results come from
         self._group_problem: InvalidState | None = None
+        self._valour_combat = CombatValourCache()
         super().__init__(lang=lang)  # builds the widgets
         self.odds: CombatOdds | None = None
         self.plan: GoalPlan | None = None
@@ -167,7 +176,7 @@ class DraculaPage(DraculaPageWidgets):
         if self._sections.is_built("judge"):
             self._label_judge()
         if self._sections.is_built("valour"):
-            self.valour.set_lang(self.lang)
+            self.valour.relabel()
         self.render()
         self._render_judge()
 
@@ -193,12 +202,22 @@ class DraculaPage(DraculaPageWidgets):
             self._label_judge()
             self._render_judge()
         elif key == "valour":  # built in the page's language
-            self._show_valour_combat()
+            self.refresh_valour()
 
-    def _show_valour_combat(self) -> None:
-        setup = self.current_setup
-        if self._sections.is_built("valour") and setup is not None:
-            self.valour.show_combat(self.odds, setup.opponent, setup.blood)
+    def refresh_valour(self) -> None:
+        """Compute the Valour tab's standings, and the Valour of the explorer's combat once
+        its odds are computed; each error goes to the tab's banner beside it."""
+        if not self._sections.is_built("valour"):
+            return
+        panel = self.valour
+        standing = panel.run_tally(lambda: valour_standing(panel.read()))
+        setup, odds = self.current_setup, self.odds
+        if setup is None or odds is None:
+            panel.show(ValourResult(standing, None, None))
+            return
+        combat = ValourCombat(odds, setup.opponent, setup.blood)
+        scored = panel.run_combat(self._valour_combat, combat, panel.combat_flags())
+        panel.show(ValourResult(standing, scored, setup.opponent))
 
     # -- inputs -------------------------------------------------------------------------------
     def set_inputs(self, **values: Any) -> None:
@@ -325,60 +344,29 @@ class DraculaPage(DraculaPageWidgets):
                     self.enemy_policy.value,
                     assume,
                 )
-            self._update_group(h, opp, sit, blood, table, assume)
+            self._update_group(self.current_setup)
         finally:
             self.compute_seconds = time.perf_counter() - start
             self.render()
 
-    def _update_group(
-        self,
-        h: Hunter,
-        opp: Opponent,
-        sit: Situation,
-        blood: int,
-        table: CardTable,
-        assume: int | None,
-    ) -> None:
+    def _update_group(self, setup: Setup) -> None:
         """Group odds when companions are chosen; a refusal is shown in the group's own block."""
         if not self.companions.value:
             return
         try:
-            if h.name in self.companions.value:
-                raise InvalidState(LABELS.message("group_twice", name=h.name))
-            items = parse_companion_items(self.companion_items.value)
-            for name in items:
-                if name not in self.companions.value:
-                    raise InvalidState(
-                        msg(
-                            "{name} has items but is not in the group; add him or her to it",
-                            name=name,
-                        )
-                    )
-            group = (h, *(hunter(n, items=items.get(n, ())) for n in self.companions.value))
-            target = self.target.value
-            # the readings only a group takes: the single hunter's odds and the round
-            # resolver keep their situation (and their cached results)
-            sit = replace(sit, group_tie=self.group_tie.value, group_dodge=self.group_dodge.value)
-            self._check_group_size(group, opp, sit, blood, table, target, assume)
-            self.group = group_odds_cached(group, opp, sit, blood, table, target, assume)
+            group = self.read_group(setup)
+            self._check_group_size(group)
+            self.group = group_odds_cached(group)
         except InvalidState as problem:
             self._group_problem = problem
 
-    def _check_group_size(
-        self,
-        group: tuple[Hunter, ...],
-        opp: Opponent,
-        sit: Situation,
-        blood: int,
-        table: CardTable,
-        target: str,
-        assume: int | None,
-    ) -> None:
+    def _check_group_size(self, group: GroupSetup) -> None:
         """Refuse at once, before solving, a group whose estimated states are more than the page
         solves in about 3 s (``GROUP_ESTIMATE_LIMITS``), saying what to change."""
         kind = str(self.opponent.value)
+        target = group.target
         limit = GROUP_ESTIMATE_LIMITS[(kind, target)]
-        estimate = group_estimate_cached(group, opp, sit, blood, table, target, assume, limit)
+        estimate = group_estimate_cached(group, limit)
         if estimate <= limit:
             return
         raise InvalidState(
@@ -388,7 +376,7 @@ class DraculaPage(DraculaPageWidgets):
                 limit=grouped_number(limit),
                 opponent=LABELS.message(kind),
                 target_name=LABELS.message(f"target_{target}"),
-                blood=LABELS.message("group_too_big_blood") if opp.is_dracula else "",
+                blood=LABELS.message("group_too_big_blood") if group.opponent.is_dracula else "",
                 target=LABELS.message("group_too_big_target") if target != "uniform" else "",
             )
         )
@@ -452,14 +440,9 @@ class DraculaPage(DraculaPageWidgets):
         if setup is None:
             return
         opp, blood, assume = setup.opponent, setup.blood, setup.assume
-        self._show_valour_combat()
+        self.refresh_valour()
         if self.missing and assume is None:
-            tie = percent(round_odds(hunter_initiative=1, enemy_initiative=2).tie, 0)
-            self.prompt.value = (
-                '<div class="drac-need" style="border:2px solid #c0392b;padding:8px;">'
-                + escape(self.t("need_initiative").format(cards=self._missing_names(), tie=tie))
-                + "</div>"
-            )
+            self.prompt.value = need_initiative_html(self._missing_names(), self.t)
             for w in (
                 self.summary,
                 self.round_table,
@@ -473,12 +456,7 @@ class DraculaPage(DraculaPageWidgets):
             self.trace.clear()
             self.group_trace.clear()
             return
-        note = ""
-        if self.missing:
-            note = escape(self.t("assumption_note").format(v=assume, cards=self._missing_names()))
-        self.prompt.value = (
-            f'<div class="drac-assumption calc-notice" role="note">{note}</div>' if note else ""
-        )
+        self.prompt.value = assumption_html(assume, self._missing_names(), self.t)
         self.round_table.value = table_html(setup, self.t, self.lang)
         odds = self.odds
         if odds is None:
@@ -494,13 +472,7 @@ class DraculaPage(DraculaPageWidgets):
             self.trace.clear()
             self.group_trace.clear()
             return
-        lines = [f"<b>{escape(self.t(k))}</b>: {exact_html(p)}" for k, p in odds.outcomes.items()]
-        lines.append(
-            f"<b>{escape(self.t('rounds'))}</b>: {decimal(odds.expected_rounds, 3)} "
-            f"({odds.states} {escape(self.t('states'))}; "
-            f"{escape(self.t('compute_time').format(t=self._seconds()))})"
-        )
-        self.summary.value = '<div class="drac-summary-text">' + "<br>".join(lines) + "</div>"
+        self.summary.value = summary_html(odds, self.compute_seconds, self.t, self.lang)
         bars = [Bar(self.t(k), p, OUTCOME_COLORS[k]) for k, p in odds.outcomes.items()]
         self.chart.show(bars, title=self.t("outcomes"), y_label=self.t("probability"))
         if opp.is_dracula:
@@ -516,10 +488,6 @@ class DraculaPage(DraculaPageWidgets):
         else:  # the group's own choices and readings, as its engine states them
             self.group_trace.show(self.group.steps, self.lang)
 
-    def _seconds(self) -> str:
-        """How long the last computation took, in the page's language (``0,42 с``)."""
-        return self.t("seconds").format(n=decimal(self.compute_seconds, 2))
-
     def _missing_names(self) -> str:
         """The cards without an initiative number, named in the page's language."""
         return render_param(card_names(self.missing), self.lang)
@@ -528,25 +496,10 @@ class DraculaPage(DraculaPageWidgets):
         """What the hunter's policy is when it is a goal's plan or a fixed card."""
         kind = self.hunter_policy.value
         if kind == "always":
-            card = self.always.value
-            name = render_param(card_name(card), self.lang)
-            return f"<p><i>{escape(self.t('always_note').format(card=name))}</i></p>"
-        plan = self.plan
-        if kind != "goal" or plan is None:
+            return always_html(self.always.value, self.t, self.lang)
+        if kind != "goal" or self.plan is None:
             return ""
-        goal = self.t(f"goal_{plan.goal}")
-        first = render_param(card_name(plan.first_card), self.lang)
-        value = (
-            f"{escape(fraction_text(plan.value))} (≈{decimal(plan.value, 3)})"
-            if plan.goal == "blood"
-            else exact_html(plan.value)
-        )
-        return (
-            f"<p><b>{escape(self.t('plan_title').format(goal=goal))}</b><br>"
-            f"{escape(self.t('plan_first'))}: <b>{escape(first)}</b><br>"
-            f"{escape(self.t('plan_value'))}: {value}<br>"
-            f"<small>{escape(self.t('plan_note'))}</small></p>"
-        )
+        return plan_html(self.plan, self.t, self.lang)
 
     # -- round resolver -----------------------------------------------------------------------
     def restart_judge(self) -> None:
@@ -620,7 +573,7 @@ class DraculaPage(DraculaPageWidgets):
         if change["new"] == 1:
             self.show_judge()
         elif change["new"] == 2:
-            self.valour.show()
+            self.valour.reveal()
         self.tools.refresh()
 
     def show_judge(self) -> None:

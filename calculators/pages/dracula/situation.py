@@ -8,6 +8,9 @@ resolver's and the Valour tabs the first time they are shown or used from code
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 import ipywidgets as widgets
 
 from calculators.kit.address import Field, widget_field, widget_fields
@@ -23,12 +26,19 @@ from calculators.pages.dracula.labels import (
     HUNTER_POLICIES,
     LABELS,
 )
+from calculators.pages.dracula.odds import GroupSetup
+from calculators.pages.dracula.valour import ADDRESS_PREFIX as VALOUR_PREFIX
+from calculators.pages.dracula.valour import LABELS as VALOUR_LABELS
 from calculators.pages.dracula.valour import ValourPanel
+from calculators.pages.dracula.view import Setup
 from rules.dracula.blood import MAX_BLOOD
 from rules.dracula.cards import AGENT_WEAPONS, HUNTER_CARDS, HUNTER_ITEMS
 from rules.dracula.goals import GOALS
 from rules.dracula.group import TARGET_POLICIES
-from rules.dracula.hunters import GROUP_DODGES, GROUP_TIES, HUNTERS, NO_SITUATION
+from rules.dracula.hunters import GROUP_DODGES, GROUP_TIES, HUNTERS, NO_SITUATION, hunter
+from rules.dracula.notation import parse_companion_items
+from rules.errors import InvalidState
+from rules.i18n import msg
 
 #: the inputs ``set_inputs`` takes, by name, and their widgets' attribute names
 INPUTS = {
@@ -107,6 +117,8 @@ class DraculaPageWidgets(LazyTabsPage, Page):
     """The Fury of Dracula page's widgets, built and laid out (no observers yet)."""
 
     labels = LABELS
+    #: computes the Valour tab's standings and combat and shows them (the page's)
+    refresh_valour: Callable[[], None]
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -292,8 +304,10 @@ class DraculaPageWidgets(LazyTabsPage, Page):
                     attributes=JUDGE_ATTRIBUTES,
                 ),
                 # its traces are drawn when its tab is shown
-                "valour": TabPlan.prefixed(
-                    lambda: ValourPanel(lang=self.lang, draw_traces=False), "valour_"
+                "valour": TabPlan(
+                    self._build_valour,
+                    fields=lambda tab: tab.address_fields(),  # type: ignore[attr-defined]
+                    claims=lambda name: name.startswith(VALOUR_PREFIX),
                 ),
             },
             self._tab_built,
@@ -301,6 +315,32 @@ class DraculaPageWidgets(LazyTabsPage, Page):
         self.tabs = self._sections.widget
         self.body.children = [self.intro, columns(setup, self.tabs)]
         self._sections.build_shown()
+
+    def read_group(self, setup: Setup) -> GroupSetup:
+        """The group combat of ``setup``'s hunter and the companions chosen, with the group's
+        own readings (the single hunter's odds and the round resolver keep their situation,
+        and their cached results); a hunter twice, or items for a hunter outside the group,
+        are refused."""
+        h = setup.hunter
+        companions = tuple(self.companions.value)
+        if h.name in companions:
+            raise InvalidState(LABELS.message("group_twice", name=h.name))
+        items = parse_companion_items(self.companion_items.value)
+        for name in items:
+            if name not in companions:
+                raise InvalidState(
+                    msg(
+                        "{name} has items but is not in the group; add him or her to it",
+                        name=name,
+                    )
+                )
+        group = (h, *(hunter(n, items=items.get(n, ())) for n in companions))
+        sit = replace(
+            setup.situation, group_tie=self.group_tie.value, group_dodge=self.group_dodge.value
+        )
+        return GroupSetup(
+            group, setup.opponent, sit, setup.blood, setup.table, self.target.value, setup.assume
+        )
 
     def _row(self, w: widgets.Widget, key: str) -> widgets.HBox:
         """An input with its label beside it (the label's text follows the language)."""
@@ -352,6 +392,11 @@ class DraculaPageWidgets(LazyTabsPage, Page):
                 ]
             )
         )
+
+    # -- the Valour tab, built when first shown ----------------------------------------------
+    def _build_valour(self) -> ValourPanel:
+        context = self.part_context(lambda: self.refresh_valour(), VALOUR_LABELS)
+        return ValourPanel(context, draw_traces=False)
 
     def _judge_fields(self) -> dict[str, Field]:
         fields = _in_address(widget_fields(self))

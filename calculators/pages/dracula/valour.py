@@ -1,32 +1,39 @@
 """Valour points for the Fury of Dracula page: a judge's tally and the Valour of one combat.
 
-The panel is a section the combat explorer shows (for example as a tab); it has its own error
-banners and language. Drive it without a browser::
+A part of the page (:mod:`calculators.kit.part`), shown as a tab: :meth:`ValourPanel.read`
+gives the tally as frozen inputs and :meth:`ValourPanel.combat_flags` the combat's boxes; the
+page computes (:func:`~calculators.pages.dracula.odds.valour_standing`,
+:class:`~calculators.pages.dracula.odds.CombatValourCache`) and hands the result to
+:meth:`ValourPanel.show`, whose texts come from :mod:`calculators.pages.dracula.view`. The
+tally and the combat each have their own error banner (:meth:`ValourPanel.run_tally`,
+:meth:`ValourPanel.run_combat`). Drive it through the page::
 
-    panel = ValourPanel()
-    panel.set_hunter(0, attack_on_dracula=2, blood_taken="3, 4")
-    panel.standing.winner              # the engine's ValourStanding
-    panel.show_combat(odds, Opponent.dracula(), blood=12)
-    panel.combat.distribution          # points -> exact probability
+    app = DraculaPage()
+    app.valour.set_hunter(0, attack_on_dracula=2, blood_taken="3, 4")
+    app.valour.standing.winner          # the engine's ValourStanding
+    app.valour.combat.distribution      # the explorer's combat: points -> exact probability
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
+from calculators.kit.address import Field, widget_fields
 from calculators.kit.banner import ErrorBanner
 from calculators.kit.charts import Bar, DistributionChart
 from calculators.kit.fields import IntField, invalid_fields
-from calculators.kit.fmt import decimal, escape, exact_html, fraction_text
-from calculators.kit.labels import COMMON, LANGS, Catalog
-from calculators.kit.markup import Cell, Row, heading, table
+from calculators.kit.fmt import escape
+from calculators.kit.labels import Catalog
+from calculators.kit.markup import heading
+from calculators.kit.part import PartContext
 from calculators.kit.trace_view import TraceView
-from rules.dracula.blood import MAX_BLOOD
-from rules.dracula.chain import CombatOdds
+from calculators.pages.dracula import view
+from calculators.pages.dracula.odds import CombatFlags, TallyInputs
 from rules.dracula.hunters import HUNTERS, Opponent
 from rules.dracula.notation import parse_blood_list
 from rules.dracula.valour import (
@@ -35,13 +42,11 @@ from rules.dracula.valour import (
     CombatValour,
     ValourEvent,
     ValourStanding,
-    combat_valour,
-    valour_winner,
 )
 from rules.errors import InvalidState, RuleError
 from rules.i18n import msg
 
-__all__ = ["LABELS", "ValourPanel"]
+__all__ = ["ADDRESS_PREFIX", "LABELS", "ValourPanel", "ValourResult"]
 
 T = TypeVar("T")
 
@@ -93,26 +98,36 @@ LABELS = Catalog(
         "axis": msg("Valour points"),
     }
 )
-_CATALOG = COMMON.merged(LABELS)
 BLOOD_KEY = "blood_taken"
+#: the tab's inputs in the page address: ``valour_`` + the attribute's name
+ADDRESS_PREFIX = "valour_"
 
 
 MAX_AWARDS = 99  # times one hunter earns one award in a game: far above any real game
 
 
+@dataclass(frozen=True)
+class ValourResult:
+    """What the tab shows: the tally's standings (``None``: nobody takes part, or the tally
+    was refused and its banner says why), the combat's Valour (``None``: no odds, or refused)
+    and the opponent of the combat's odds (``None``: the odds are not computed)."""
+
+    standing: ValourStanding | None
+    combat: CombatValour | None
+    opponent: Opponent | None
+
+
 class ValourPanel:
     """The Valour section: a tally form for up to four hunters and a combat's Valour odds."""
 
-    def __init__(self, lang: str = "en", *, draw_traces: bool = True) -> None:
+    def __init__(self, context: PartContext, *, draw_traces: bool = True) -> None:
         # draw_traces=False (a page's hidden tab): the traces keep their steps and are drawn
-        # by show(); drawing loads the rules reference, which a cold kernel need not wait for
-        self.lang = lang
+        # by reveal(); drawing loads the rules reference, which a cold kernel need not wait for
+        self.context = context
         self.standing: ValourStanding | None = None
         self.combat: CombatValour | None = None
         self.message = ""
-        self._combat_input: tuple[CombatOdds, Opponent, int] | None = None
-        self._combat_cache: tuple[tuple[Any, ...], CombatOdds, CombatValour] | None = None
-        self._busy = False
+        self._shown: ValourResult | None = None
         self.banner = ErrorBanner()
         self.combat_banner = ErrorBanner()
         self.banner.widget.add_class("valour-error")
@@ -204,30 +219,52 @@ class ValourPanel:
         for column in self.counts:
             for w in column.values():
                 w.observe(self._on_tally_input, names="value")
-        for w in (self.attacked, self.assassin):
-            w.observe(self._on_combat_input, names="value")
-        self.set_lang(lang)
+                if isinstance(w, IntField):
+                    context.follow_language(w.set_language)
+                    w.set_language(context.lang)
+        context.watch(self.attacked, self.assassin)
+        self.relabel()
 
-    # -- language ---------------------------------------------------------------------------
+    # -- the part contract ------------------------------------------------------------------
     def t(self, key: str) -> str:
-        return _CATALOG.text(key, self.lang)
+        return self.context.t(key)
+
+    @property
+    def lang(self) -> str:
+        return self.context.lang
 
     @property
     def tab_title(self) -> str:
         """The section's title in the current language (for a tab)."""
         return self.t("tab")
 
-    def set_lang(self, lang: str) -> None:
-        """Switch every label, message and trace to ``lang`` (``"en"`` or ``"ru"``)."""
-        if lang not in LANGS:
-            raise ValueError(f"unknown language {lang!r}; allowed: {', '.join(LANGS)}")
-        self.lang = lang
+    def address_fields(self) -> dict[str, Field]:
+        return widget_fields(self, prefix=ADDRESS_PREFIX, depth=0)
+
+    def read(self) -> TallyInputs:
+        """The tally: each hunter taking part with their events, in the form's order; two
+        hunters of one name or a blood list that is not one are refused."""
+        hunters: dict[str, tuple[ValourEvent, ...]] = {}
+        for i in range(MAX_HUNTERS):
+            if not self.plays[i].value:
+                continue
+            name = self.names[i].value.strip()
+            if name in hunters:
+                raise InvalidState(
+                    msg("two hunters are named {name!r}; give each a different name", name=name)
+                )
+            hunters[name] = tuple(self.events(i))
+        return TallyInputs(tuple(hunters.items()), hunters_won=bool(self.won.value))
+
+    def combat_flags(self) -> CombatFlags:
+        """The combat's boxes: the hunter attacked Dracula, the agent is an Assassin."""
+        return CombatFlags(attacked=bool(self.attacked.value), assassin=bool(self.assassin.value))
+
+    def relabel(self) -> None:
+        """Every label, message and trace in the context's language."""
+        lang = self.lang
         self.banner.lang = lang
         self.combat_banner.lang = lang
-        for column in self.counts:
-            for field in column.values():
-                if isinstance(field, IntField):
-                    field.set_language(lang)
         self.intro.value = f"<p>{escape(self.t('intro'))}</p>"
         self.tally_title.value = (
             heading(self.t("tally"), 3) + f"<p><small>{escape(self.t('tally_help'))}</small></p>"
@@ -237,15 +274,15 @@ class ValourPanel:
         )
         for lab, key in self._row_labels:
             lab.value = escape(self.t(key))
-        self.update_tally()
-        self._render_combat()
+        if self._shown is not None:
+            self.show(self._shown)
 
     # -- errors -----------------------------------------------------------------------------
     @staticmethod
-    def _run(banner: ErrorBanner, fn: Callable[[], T]) -> T | None:
+    def _run(banner: ErrorBanner, fn: Callable[..., T], *args: Any) -> T | None:
         """Call ``fn``; an error becomes a message in ``banner`` (never a traceback)."""
         try:
-            result = fn()
+            result = fn(*args)
         except RuleError as error:
             banner.show(error)
             return None
@@ -254,6 +291,14 @@ class ValourPanel:
             return None
         banner.clear()
         return result
+
+    def run_tally(self, fn: Callable[..., T], *args: Any) -> T | None:
+        """Call ``fn``; an error is shown in the tally's banner, beside the form."""
+        return self._run(self.banner, fn, *args)
+
+    def run_combat(self, fn: Callable[..., T], *args: Any) -> T | None:
+        """Call ``fn``; an error is shown in the combat's banner, beside its boxes."""
+        return self._run(self.combat_banner, fn, *args)
 
     # -- the tally --------------------------------------------------------------------------
     def set_hunter(
@@ -269,8 +314,7 @@ class ValourPanel:
         if not 0 <= index < MAX_HUNTERS:
             raise IndexError(f"hunter index must be 0..{MAX_HUNTERS - 1}, not {index}")
         column = self.counts[index]
-        self._busy = True
-        try:
+        with self.context.hold():
             if name is not None:
                 self.names[index].value = name
             if plays is not None:
@@ -281,9 +325,7 @@ class ValourPanel:
                 if key == BLOOD_KEY and not isinstance(value, str):
                     value = ", ".join(str(v) for v in value)  # type: ignore[union-attr]
                 column[key].value = value
-        finally:
-            self._busy = False
-        self.update_tally()
+        self.context.refresh()
 
     def set_hunters_won(self, won: bool) -> None:
         self.won.value = won
@@ -301,149 +343,72 @@ class ValourPanel:
         return events
 
     def _on_tally_input(self, _change: dict[str, Any]) -> None:
-        if not self._busy and not invalid_fields(self.widget):
-            self.update_tally()  # a bad count says what it allows beside its box
-
-    def update_tally(self) -> None:
-        """Recompute the standings from the form (errors go to the tally's banner)."""
-        self.standing = None
-        self._run(self.banner, self._compute_tally)
-        self._render_tally()
-
-    def _compute_tally(self) -> None:
-        playing = [i for i in range(MAX_HUNTERS) if self.plays[i].value]
-        if not playing:
-            self.standing = None
-            return
-        hunters: dict[str, list[ValourEvent]] = {}
-        for i in playing:
-            name = self.names[i].value.strip()
-            if name in hunters:
-                raise InvalidState(
-                    msg("two hunters are named {name!r}; give each a different name", name=name)
-                )
-            hunters[name] = self.events(i)
-        self.standing = valour_winner(hunters, hunters_won=self.won.value)
-
-    def _render_tally(self) -> None:
-        s = self.standing
-        if s is None:
-            self.message = "" if self.banner.visible else self.t("nobody")
-            self.verdict.value = f"<p><i>{escape(self.message)}</i></p>" if self.message else ""
-            self.standings_view.value = ""
-            self.trace.clear()
-            return
-        if not s.hunters_won:
-            self.message = self.t("dracula_won")
-        elif s.tie:
-            self.message = self.t("tie").format(names=", ".join(s.leaders), points=s.ranking[0][1])
-        else:
-            self.message = self.t("winner").format(name=s.winner, points=s.ranking[0][1])
-        self.verdict.value = f'<p class="valour-verdict-text"><b>{escape(self.message)}</b></p>'
-        by_name = {t.hunter: t for t in s.tallies}
-        rows = []
-        for name, points in s.ranking:
-            tally = by_name[name]
-            details = "; ".join(
-                f"{self.t('award_' + line.award.key)}: {line.count}" for line in tally.lines
-            )
-            lead = name in s.leaders and s.hunters_won
-            cells = (name, points, Cell(details or "—", style="text-align:left"))
-            rows.append(
-                Row(cells, css_class="valour-leader", style="font-weight:bold") if lead else cells
-            )
-        self.standings_view.value = f"<p><b>{escape(self.t('standings'))}</b></p>" + table(
-            (self.t("name"), self.t("points"), self.t("details")),
-            rows,
-            css_class="calc-table valour-table",
-        )
-        self.trace.show(s.steps, self.lang)
-
-    def show(self) -> None:
-        """Draw the traces held back by ``draw_traces=False`` (the tab is being opened)."""
-        self.trace.reveal()
-        self.combat_trace.reveal()
-
-    # -- one combat's Valour ----------------------------------------------------------------
-    def show_combat(
-        self, odds: CombatOdds | None, opponent: Opponent | None = None, blood: int = MAX_BLOOD
-    ) -> None:
-        """Show the Valour distribution of the combat whose odds are ``odds`` (``None`` clears
-        it): ``opponent`` and Dracula's starting ``blood`` as used for the odds."""
-        if odds is None or opponent is None:
-            self._combat_input = None
-        else:
-            self._combat_input = (odds, opponent, blood)
-        self._render_combat()
+        if not invalid_fields(self.widget):
+            self.context.changed()  # a bad count says what it allows beside its box
 
     def set_combat_flags(
         self, *, attacked: bool | None = None, assassin: bool | None = None
     ) -> None:
-        self._busy = True
-        try:
+        with self.context.hold():
             if attacked is not None:
                 self.attacked.value = attacked
             if assassin is not None:
                 self.assassin.value = assassin
-        finally:
-            self._busy = False
-        self._render_combat()
+        self.context.refresh()
 
-    def _on_combat_input(self, _change: dict[str, Any]) -> None:
-        if not self._busy:
-            self._render_combat()
+    # -- showing ----------------------------------------------------------------------------
+    def show(self, result: ValourResult) -> None:
+        """Draw the standings and the combat's Valour (their errors are in their banners)."""
+        self._shown = result
+        self._show_tally(result.standing)
+        self._show_combat(result)
 
-    def _render_combat(self) -> None:
-        self.combat = None
-        data = self._combat_input
-        if data is None:
+    def reveal(self) -> None:
+        """Draw the traces held back by ``draw_traces=False`` (the tab is being opened)."""
+        self.trace.reveal()
+        self.combat_trace.reveal()
+
+    def _show_tally(self, standing: ValourStanding | None) -> None:
+        self.standing = standing
+        if standing is None:
+            self.message = "" if self.banner.visible else self.t("nobody")
+            self.verdict.value = view.valour_note_html(self.message)
+            self.standings_view.value = ""
+            self.trace.clear()
+            return
+        self.message = view.valour_verdict(standing, self.t)
+        self.verdict.value = view.valour_verdict_html(self.message)
+        self.standings_view.value = view.valour_standings_html(standing, self.t)
+        self.trace.show(standing.steps, self.lang)
+
+    def _show_combat(self, result: ValourResult) -> None:
+        self.combat = result.combat
+        opponent = result.opponent
+        if opponent is None:
             self.combat_banner.clear()
             self.attacked_row.layout.display = None
             self.assassin_row.layout.display = "none"
-            self.expected.value = f"<p><i>{escape(self.t('no_odds'))}</i></p>"
+            self.expected.value = view.valour_note_html(self.t("no_odds"))
             self.chart.show([])
             self.combat_trace.clear()
             return
-        odds, opponent, blood = data
         dracula = opponent.is_dracula
         self.attacked_row.layout.display = None if dracula else "none"
         self.assassin_row.layout.display = "none" if dracula or opponent.minion else None
-        attacked = dracula and self.attacked.value
-        assassin = not dracula and not opponent.minion and self.assassin.value
-        key = (id(odds), opponent, blood, attacked, assassin)
-        cached = self._combat_cache
-        if cached is not None and cached[0] == key and cached[1] is odds:
-            self.combat = cached[2]  # e.g. a language switch: nothing to recompute
-            self.combat_banner.clear()
-        else:
-            self.combat = self._run(
-                self.combat_banner,
-                lambda: combat_valour(
-                    odds, opponent, blood=blood, hunter_attacked=attacked, assassin=assassin
-                ),
-            )
-            if self.combat is not None:
-                self._combat_cache = (key, odds, self.combat)
-        result = self.combat
-        if result is None:
+        combat = result.combat
+        if combat is None:
             self.expected.value = ""
             self.chart.show([])
             self.combat_trace.clear()
             return
-        e = result.expected
-        parts = ", ".join(f"{x}: {exact_html(p)}" for x, p in result.distribution.items())
-        self.expected.value = (
-            f'<p class="valour-expected-text"><b>{escape(self.t("expected"))}</b>: '
-            f"{escape(fraction_text(e))} (≈{decimal(e, 3)})<br><small>{parts}</small></p>"
-        )
-        bars = [Bar(str(x), p) for x, p in result.distribution.items()]
+        self.expected.value = view.valour_expected_html(combat, self.t)
         self.chart.show(
-            bars,
+            [Bar(str(x), p) for x, p in combat.distribution.items()],
             title=self.t("combat"),
             x_label=self.t("axis"),
             y_label=self.t("probability"),
         )
-        self.combat_trace.show(result.steps, self.lang)
+        self.combat_trace.show(combat.steps, self.lang)
 
     @property
     def combat_distribution(self) -> dict[int, Fraction]:

@@ -1,8 +1,9 @@
 """Fury of Dracula page's text and pictures, from frozen inputs and results (no widgets).
 
 The win-chance heat colour, Dracula's blood track, the round-1 table of every card pairing, the
-best card mix, the group's odds, the round resolver's state, and the rulings as plain text;
-``t`` is the page's words in the reader's language.
+whole-combat summary, the hunter's plan, the best card mix, the group's odds, the round
+resolver's state, the Valour tab's standings and a combat's Valour, and the rulings as plain
+text; ``t`` is the page's words in the reader's language.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from calculators.kit.fmt import (
 )
 from calculators.kit.markup import Cell, Markup
 from calculators.kit.ruling import ruling_text
+from calculators.pages.dracula.labels import states_solved
 from rules.dracula.blood import MAX_BLOOD, RED_MARKS
 from rules.dracula.cards import CardTable
 from rules.dracula.chain import CombatOdds, RoundGame
@@ -33,9 +35,11 @@ from rules.dracula.combat import (
     hunter_options,
     start_combat,
 )
+from rules.dracula.goals import GoalPlan
 from rules.dracula.group import GroupOdds
 from rules.dracula.hunters import Hunter, Opponent, Situation
 from rules.dracula.odds import round_odds
+from rules.dracula.valour import CombatValour, ValourStanding
 from rules.dracula.words import card_name, card_names, result_name
 from rules.errors import InvalidState
 from rules.i18n import render_param
@@ -189,6 +193,64 @@ def table_html(setup: Setup, t: Words, lang: str) -> str:
     )
 
 
+def need_initiative_html(missing: str, t: Words) -> str:
+    """Asks for the initiative numbers of the ``missing`` cards (named in the reader's
+    language), with the tie chance of two different numbers that an assumption would give."""
+    tie = percent(round_odds(hunter_initiative=1, enemy_initiative=2).tie, 0)
+    return (
+        '<div class="drac-need" style="border:2px solid #c0392b;padding:8px;">'
+        + escape(t("need_initiative").format(cards=missing, tie=tie))
+        + "</div>"
+    )
+
+
+def assumption_html(assume: int | None, missing: str, t: Words) -> str:
+    """The stated assumption for the cards without an initiative number (none: ``""``)."""
+    if not missing:
+        return ""
+    note = escape(t("assumption_note").format(v=assume, cards=missing))
+    return f'<div class="drac-assumption calc-notice" role="note">{note}</div>'
+
+
+def seconds_text(seconds: float, t: Words) -> str:
+    """How long a computation took, in the reader's language (``0,42 с``)."""
+    return t("seconds").format(n=decimal(seconds, 2))
+
+
+def summary_html(odds: CombatOdds, seconds: float, t: Words, lang: str) -> str:
+    """The whole combat's outcomes, its expected rounds, its states and how long it took."""
+    lines = [f"<b>{escape(t(k))}</b>: {exact_html(p)}" for k, p in odds.outcomes.items()]
+    lines.append(
+        f"<b>{escape(t('rounds'))}</b>: {decimal(odds.expected_rounds, 3)} "
+        f"({escape(states_solved(odds.states).render(lang))}; "
+        f"{escape(t('compute_time').format(t=seconds_text(seconds, t)))})"
+    )
+    return '<div class="drac-summary-text">' + "<br>".join(lines) + "</div>"
+
+
+def always_html(card: str, t: Words, lang: str) -> str:
+    """The hunter's policy when he always plays ``card``."""
+    name = render_param(card_name(card), lang)
+    return f"<p><i>{escape(t('always_note').format(card=name))}</i></p>"
+
+
+def plan_html(plan: GoalPlan, t: Words, lang: str) -> str:
+    """A goal's plan: the goal, the first card to play and what the plan is worth."""
+    goal = t(f"goal_{plan.goal}")
+    first = render_param(card_name(plan.first_card), lang)
+    value = (
+        f"{escape(fraction_text(plan.value))} (≈{decimal(plan.value, 3)})"
+        if plan.goal == "blood"
+        else exact_html(plan.value)
+    )
+    return (
+        f"<p><b>{escape(t('plan_title').format(goal=goal))}</b><br>"
+        f"{escape(t('plan_first'))}: <b>{escape(first)}</b><br>"
+        f"{escape(t('plan_value'))}: {value}<br>"
+        f"<small>{escape(t('plan_note'))}</small></p>"
+    )
+
+
 def mix_html(g: RoundGame | None, t: Words, lang: str) -> str:
     """The best card mix of the first round for each side, and the game's value."""
     if g is None:
@@ -238,8 +300,8 @@ def group_html(g: GroupOdds | None, problem: InvalidState | None, t: Words, lang
     return (
         f"<p><b>{escape(t('group_title').format(names=', '.join(g.hunters)))}</b><br>"
         + "<br>".join(lines)
-        + f"<br>{escape(t('rounds'))}: {decimal(g.expected_rounds, 3, lang=lang)} ({g.states} "
-        f"{escape(t('states'))})</p>"
+        + f"<br>{escape(t('rounds'))}: {decimal(g.expected_rounds, 3, lang=lang)} "
+        f"({escape(states_solved(g.states).render(lang))})</p>"
         + markup.table(head, rows, css_class="drac-group-hunters")
         + f"<p><small>{escape(t('group_note'))}</small></p>"
     )
@@ -290,3 +352,57 @@ def odds_ruling(situation: Sequence[str], odds: CombatOdds, t: Words, lang: str)
     ]
     result.append(f"{t('rounds')}: {decimal(odds.expected_rounds, 3, lang=lang)}")
     return ruling_text(t("title"), situation, result, odds.steps, lang)
+
+
+# -- the Valour tab ---------------------------------------------------------------------------
+
+
+def valour_verdict(standing: ValourStanding, t: Words) -> str:
+    """Who wins on Valour points: the winner, a tie (which stands), or none as Dracula won."""
+    if not standing.hunters_won:
+        return t("dracula_won")
+    top = standing.ranking[0][1]
+    if standing.tie:
+        return t("tie").format(names=", ".join(standing.leaders), points=top)
+    return t("winner").format(name=standing.winner, points=top)
+
+
+def valour_verdict_html(verdict: str) -> str:
+    """The verdict, in bold."""
+    return f'<p class="valour-verdict-text"><b>{escape(verdict)}</b></p>'
+
+
+def valour_note_html(note: str) -> str:
+    """A note in place of the verdict (no hunter takes part); ``""`` stays empty."""
+    return f"<p><i>{escape(note)}</i></p>" if note else ""
+
+
+def valour_standings_html(standing: ValourStanding, t: Words) -> str:
+    """Each hunter's points and awards, most points first; the leaders in bold when the hunters
+    won."""
+    by_name = {tally.hunter: tally for tally in standing.tallies}
+    rows: list[Any] = []
+    for name, points in standing.ranking:
+        details = "; ".join(
+            f"{t('award_' + line.award.key)}: {line.count}" for line in by_name[name].lines
+        )
+        lead = name in standing.leaders and standing.hunters_won
+        cells = (name, points, Cell(details or "—", style="text-align:left"))
+        rows.append(
+            markup.Row(cells, css_class="valour-leader", style="font-weight:bold")
+            if lead
+            else cells
+        )
+    return f"<p><b>{escape(t('standings'))}</b></p>" + markup.table(
+        (t("name"), t("points"), t("details")), rows, css_class="calc-table valour-table"
+    )
+
+
+def valour_expected_html(combat: CombatValour, t: Words) -> str:
+    """A combat's expected Valour points, exact and rounded, and the chance of each score."""
+    e = combat.expected
+    chances = ", ".join(f"{x}: {exact_html(p)}" for x, p in combat.distribution.items())
+    return (
+        f'<p class="valour-expected-text"><b>{escape(t("expected"))}</b>: '
+        f"{escape(fraction_text(e))} (≈{decimal(e, 3)})<br><small>{chances}</small></p>"
+    )

@@ -118,7 +118,7 @@ class VtesCombatPage(Page):
         self.add_round_button.on_click(lambda _b: self.run(self.add_round))
 
         self.crypt_picker = CryptPicker(self.t, self._use_vampire, lang=lambda: self.lang)
-        self.crypt_picker.use.on_click(lambda _b: self.run(self.crypt_picker.use_vampire))
+        self.crypt_picker.use.on_click(lambda _b: self.act(self.crypt_picker.use_vampire))
         self.card_picker = CombatCardPicker(
             self.t,
             lambda: self.lang,

@@ -56,7 +56,7 @@ class MinionPart:
         self.crypt_toggle.add_class("vtes-crypt-toggle")
         self.crypt_picker.widget.layout.display = "none"
         self.crypt_toggle.observe(lambda _c: context.run(self._toggle_crypt), names="value")
-        self.crypt_picker.use.on_click(lambda _b: context.run(self.crypt_picker.use_vampire))
+        self.crypt_picker.use.on_click(lambda _b: context.act(self.crypt_picker.use_vampire))
         self.widget = widgets.VBox(
             [
                 self.title,
