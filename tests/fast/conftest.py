@@ -8,6 +8,14 @@ from pathlib import Path
 import pytest
 from support.tiers import mark_folder, no_process
 
+from rules.dracula.chain import CombatOdds, combat_odds
+from rules.dracula.examples import (
+    EXAMPLE_BLOOD,
+    EXAMPLE_OPPONENT,
+    EXAMPLE_SITUATION,
+    example_hunter,
+)
+
 HERE = Path(__file__).parent
 
 
@@ -24,3 +32,15 @@ def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
         return
     with no_process():
         yield
+
+
+@pytest.fixture(scope="session")
+def example_odds() -> CombatOdds:
+    """The Fury of Dracula rulebook example's whole combat, its initiative assumed won."""
+    return combat_odds(
+        example_hunter(),
+        EXAMPLE_OPPONENT,
+        EXAMPLE_SITUATION,
+        blood=EXAMPLE_BLOOD,
+        assume_initiative=1,
+    )

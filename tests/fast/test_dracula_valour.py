@@ -257,17 +257,6 @@ def _by_hand(odds: CombatOdds, start: int, attacked: bool) -> dict[int, Fraction
 
 
 @pytest.fixture(scope="module")
-def example_odds() -> CombatOdds:
-    return combat_odds(
-        example_hunter(),
-        EXAMPLE_OPPONENT,
-        EXAMPLE_SITUATION,
-        blood=EXAMPLE_BLOOD,
-        assume_initiative=1,
-    )
-
-
-@pytest.fixture(scope="module")
 def knife_odds() -> CombatOdds:
     """Van Helsing with a Knife against Dracula by day at 7 blood: several blood levels."""
     return combat_odds(

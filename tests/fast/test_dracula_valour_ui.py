@@ -16,8 +16,6 @@ from rules.dracula.chain import CombatOdds, combat_odds
 from rules.dracula.examples import (
     EXAMPLE_BLOOD,
     EXAMPLE_OPPONENT,
-    EXAMPLE_SITUATION,
-    example_hunter,
 )
 from rules.dracula.hunters import Opponent, hunter
 from rules.dracula.notation import parse_blood_list
@@ -67,17 +65,6 @@ def desk() -> Desk:
 @pytest.fixture()
 def panel(desk: Desk) -> ValourPanel:
     return desk.panel
-
-
-@pytest.fixture(scope="module")
-def example_odds() -> CombatOdds:
-    return combat_odds(
-        example_hunter(),
-        EXAMPLE_OPPONENT,
-        EXAMPLE_SITUATION,
-        blood=EXAMPLE_BLOOD,
-        assume_initiative=1,
-    )
 
 
 def test_a_fresh_form_is_a_four_way_tie_at_zero(panel: ValourPanel) -> None:

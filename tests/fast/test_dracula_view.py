@@ -7,14 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-import pytest
-
 from calculators.kit.fmt import fraction_text
 from calculators.kit.labels import COMMON
 from calculators.pages.dracula import view
 from calculators.pages.dracula.labels import LABELS, states_solved
 from calculators.pages.dracula.valour import LABELS as VALOUR_LABELS
-from rules.dracula.chain import CombatOdds, combat_odds
+from rules.dracula.chain import CombatOdds
 from rules.dracula.examples import (
     EXAMPLE_BLOOD,
     EXAMPLE_OPPONENT,
@@ -36,17 +34,6 @@ def page_words(lang: str) -> Words:
 def valour_words(lang: str) -> Words:
     catalog = COMMON.merged(VALOUR_LABELS)
     return lambda key: catalog.text(key, lang)
-
-
-@pytest.fixture(scope="module")
-def example_odds() -> CombatOdds:
-    return combat_odds(
-        example_hunter(),
-        EXAMPLE_OPPONENT,
-        EXAMPLE_SITUATION,
-        blood=EXAMPLE_BLOOD,
-        assume_initiative=1,
-    )
 
 
 def van_helsing_leads() -> ValourStanding:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from calculators.pages.dracula.labels import GROUP_MAX_STATES
 from rules.dracula.cards import CardTable
@@ -39,6 +40,16 @@ class GroupSetup:
     table: CardTable
     target: str
     assume: int | None
+
+    def engine_arguments(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        """The positional and keyword arguments both group engines take for this combat."""
+        kwargs = {
+            "blood": self.blood,
+            "table": self.table,
+            "target_policy": self.target,
+            "assume_initiative": self.assume,
+        }
+        return (self.group, self.opponent, self.situation), kwargs
 
 
 @dataclass(frozen=True)
@@ -121,14 +132,10 @@ def goal_plan_cached(
 
 @lru_cache(maxsize=32)
 def group_odds_cached(setup: GroupSetup) -> GroupOdds:
+    args, kwargs = setup.engine_arguments()
     return group_odds(
-        setup.group,
-        setup.opponent,
-        setup.situation,
-        blood=setup.blood,
-        table=setup.table,
-        target_policy=setup.target,
-        assume_initiative=setup.assume,
+        *args,
+        **kwargs,
         max_states=GROUP_MAX_STATES,
         # the page refuses on its estimate first (group_estimate_cached): the engine's
         # widest bound here
@@ -140,16 +147,8 @@ def group_odds_cached(setup: GroupSetup) -> GroupOdds:
 def group_estimate_cached(setup: GroupSetup, limit: int) -> int:
     """The group combat's estimated states (a few milliseconds; above ``limit``: a number above
     it, found without exploring further)."""
-    return estimated_states(
-        setup.group,
-        setup.opponent,
-        setup.situation,
-        blood=setup.blood,
-        table=setup.table,
-        target_policy=setup.target,
-        assume_initiative=setup.assume,
-        limit=limit,
-    )
+    args, kwargs = setup.engine_arguments()
+    return estimated_states(*args, **kwargs, limit=limit)
 
 
 @lru_cache(maxsize=256)
