@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from rules.errors import InvalidState
-from rules.i18n.message import Message, msg
+from rules.i18n.message import Message, msg, msg_n
 
 __all__ = [
     "at_most",
@@ -318,21 +318,23 @@ def sized(name: Name, values: object, low: int, high: int | None) -> tuple[objec
     if high is None:
         if not isinstance(values, list | tuple) or len(values) < low:
             raise InvalidState(
-                msg(
-                    "{name} must be a list of {low} or more items, got {value}.",
+                msg_n(
+                    "{name} must be a list of {n} or more items, got {value}.",
+                    "{name} must be a list of {n} or more items, got {value}.",
+                    low,
                     name=name,
-                    low=low,
                     value=shown(values),
                 )
             )
         return tuple(values)
     if not isinstance(values, list | tuple) or not low <= len(values) <= high:
         raise InvalidState(
-            msg(
-                "{name} must be a list of {low} to {high} items, got {value}.",
+            msg_n(
+                "{name} must be a list of {low} to {n} items, got {value}.",
+                "{name} must be a list of {low} to {n} items, got {value}.",
+                high,
                 name=name,
                 low=low,
-                high=high,
                 value=shown(values),
             )
         )

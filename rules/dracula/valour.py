@@ -319,10 +319,11 @@ def valour_winner(
     flag(msg_p("dracula", "hunters_won"), hunters_won)
     if not 1 <= len(hunters) <= MAX_HUNTERS:
         raise InvalidState(
-            msg(
-                "give 1 to {top} hunters for a Valour standing, not {n}",
-                top=MAX_HUNTERS,
-                n=len(hunters),
+            msg_n(
+                "give 1 to {n} hunter for a Valour standing, not {given}",
+                "give 1 to {n} hunters for a Valour standing, not {given}",
+                MAX_HUNTERS,
+                given=len(hunters),
             )
         )
     tallies = tuple(valour_tally(name, events) for name, events in hunters.items())

@@ -147,9 +147,10 @@ def _disjoint(deck: object, wants: object) -> tuple[int, tuple[Piece, ...], tupl
     n = whole(_DECK, deck, 1, MAX_DECK)
     if not isinstance(wants, Sequence) or not 1 <= len(wants) <= MAX_WANTS:
         raise InvalidState(
-            msg(
-                "Give 1 to {most} categories as (copies, at least) pairs, got {value}.",
-                most=MAX_WANTS,
+            msg_n(
+                "Give 1 to {n} category as (copies, at least) pairs, got {value}.",
+                "Give 1 to {n} categories as (copies, at least) pairs, got {value}.",
+                MAX_WANTS,
                 value=repr(wants),
             )
         )
@@ -255,11 +256,21 @@ def _pieces_of(
     size = sum(counts.values())
     if not 1 <= size <= MAX_DECK:
         raise InvalidState(
-            msg("A deck holds 1 to {most} cards, got {size}.", most=MAX_DECK, size=size)
+            msg_n(
+                "A deck holds 1 to {n} card, got {size}.",
+                "A deck holds 1 to {n} cards, got {size}.",
+                MAX_DECK,
+                size=size,
+            )
         )
     if not 1 <= len(wants) <= MAX_WANTS:
         raise InvalidState(
-            msg("Look for 1 to {most} categories, got {got}.", most=MAX_WANTS, got=len(wants))
+            msg_n(
+                "Look for 1 to {n} category, got {got}.",
+                "Look for 1 to {n} categories, got {got}.",
+                MAX_WANTS,
+                got=len(wants),
+            )
         )
     copies: dict[str, int] = {}
     for want in wants:

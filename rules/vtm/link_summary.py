@@ -87,7 +87,7 @@ def _one_roll(params: LinkParams) -> Message:
     if wound != UNHURT:
         terms.append(level_name(wound))
     if actions > 1:
-        terms.append(msg("first of {n} actions", n=actions))
+        terms.append(msg_n("first of {n} action", "first of {n} actions", actions))
     return msg(
         "{dice} at difficulty {difficulty} ({terms}): success {success}, botch {botch}",
         dice=msg_n("{n} die", "{n} dice", dice),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from rules.errors import InvalidState
-from rules.i18n import Message, msg, msg_p
+from rules.i18n import Message, msg_n, msg_p
 from rules.validation import choice, whole
 
 __all__ = [
@@ -97,10 +97,12 @@ def v5_health(
     choice(msg_p("vtm parameter", "target"), target, V5_TARGETS)
     if superficial + aggravated > boxes:
         raise InvalidState(
-            msg(
-                "The track has {boxes} boxes, but {superficial} Superficial and {aggravated} "
-                "Aggravated damage are marked on it; at most {boxes} in all.",
-                boxes=boxes,
+            msg_n(
+                "The track has {n} box, but {superficial} Superficial and {aggravated} "
+                "Aggravated damage are marked on it; at most {n} in all.",
+                "The track has {n} boxes, but {superficial} Superficial and {aggravated} "
+                "Aggravated damage are marked on it; at most {n} in all.",
+                boxes,
                 superficial=superficial,
                 aggravated=aggravated,
             )

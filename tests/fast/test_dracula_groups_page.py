@@ -98,7 +98,7 @@ def test_a_group_too_large_is_refused_before_solving_with_what_to_change(
     assert 'or the target "each hunter equally" (faster)' in html.unescape(app.group_view.value)
     app.set_language("ru")
     shown = app.group_view.value
-    assert "Групповой бой не рассчитан: понадобилось бы больше 8 000 состояний боя" in shown
+    assert "Групповой бой не рассчитан: число состояний боя превысило бы 8 000" in shown
     assert "возьмите меньше Охотников в Группе" in shown and "меньше Крови у Дракулы" in shown
     app.set_inputs(
         opponent="agent",
@@ -107,7 +107,7 @@ def test_a_group_too_large_is_refused_before_solving_with_what_to_change(
         companion_items="",
     )
     shown = app.group_view.value
-    assert app.group is None and "понадобилось бы больше 600 000" in shown
+    assert app.group is None and "число состояний боя превысило бы 600 000" in shown
     assert "Крови" not in shown and "цель «" not in shown  # no blood against an agent
 
 
