@@ -30,11 +30,43 @@ from urllib.parse import parse_qsl
 from rules.errors import InvalidState
 from rules.i18n import msg
 
-__all__ = ["FALSE_WORDS", "TRUE_WORDS", "LinkParams"]
+__all__ = ["FALSE_WORDS", "TRUE_WORDS", "LinkParams", "pack", "unpack"]
 
 #: how the pages write a yes or a no in an address (``calculators.kit.address`` reads the same)
 TRUE_WORDS = ("1", "yes", "true", "on")
 FALSE_WORDS = ("0", "no", "false", "off")
+
+
+def pack(data: Any) -> str:
+    """JSON data as a short address-safe text: compact JSON, raw deflate, base64url without
+    padding (how a page puts a whole combat or deck in one parameter).
+
+    >>> pack({"rounds": 1, "rules": "black-hand"})
+    'q1Yqyi_NSylWsjLUUSoqzUkFspSSchKTs3UzEvNSlGoB'
+    """
+    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+    packed = zlib.compress(raw.encode("utf-8"), 9)[2:-4]  # raw deflate: no header, no checksum
+    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def unpack(text: str, name: str) -> Any:
+    """The data :func:`pack` made; a precise :class:`InvalidState` naming the parameter
+    ``name`` for anything else."""
+    try:
+        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        inflate = zlib.decompressobj(-15)
+        raw = inflate.decompress(packed, 1 << 20)
+        if inflate.unconsumed_tail or inflate.unused_data or not inflate.eof:
+            raise ValueError("not a whole packed text")
+        return json.loads(raw.decode("utf-8"))
+    except (ValueError, zlib.error, UnicodeDecodeError):
+        raise InvalidState(
+            msg(
+                "{name} in the page address is damaged (it is not a combat this page wrote); "
+                "copy the link again from the page",
+                name=name,
+            )
+        ) from None
 
 
 class LinkParams:
@@ -95,27 +127,12 @@ class LinkParams:
 
     def packed(self, name: str) -> Any:
         """The data of a packed parameter (compact JSON, raw deflate, base64url without
-        padding: what ``calculators.kit.address.pack`` writes, the VTES combat's ``combat``).
+        padding: what :func:`pack` writes, the VTES combat's ``combat``).
 
         >>> LinkParams({"c": "q1Yqyi_NSylWsjLUUSoqzUkFspSSchKTs3UzEvNSlGoB"}).packed("c")
         {'rounds': 1, 'rules': 'black-hand'}
         """
-        text = self.params.get(name, "")
-        try:
-            data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-            inflate = zlib.decompressobj(-15)
-            raw = inflate.decompress(data, 1 << 20)
-            if inflate.unconsumed_tail or inflate.unused_data or not inflate.eof:
-                raise ValueError("not a whole packed text")
-            return json.loads(raw.decode("utf-8"))
-        except (ValueError, zlib.error, UnicodeDecodeError):
-            raise InvalidState(
-                msg(
-                    "{name} in the page address is damaged (it is not a combat this page wrote); "
-                    "copy the link again from the page",
-                    name=name,
-                )
-            ) from None
+        return unpack(self.params.get(name, ""), name)
 
     def choice(self, name: str, default: str, allowed: Iterable[str]) -> str:
         raw = self.params.get(name)

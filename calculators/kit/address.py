@@ -13,12 +13,9 @@ that input keeps its value and the other parameters still apply.
 
 from __future__ import annotations
 
-import base64
 import html
 import itertools
-import json
 import re
-import zlib
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -348,28 +345,4 @@ def widget_fields(
     return fields
 
 
-# -- compact state blobs (the VTES combat scenario) ---------------------------------------------
-def pack(data: Any) -> str:
-    """JSON data as a short address-safe text: compact JSON, raw deflate, base64url."""
-    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
-    packed = zlib.compress(raw.encode("utf-8"), 9)[2:-4]  # raw deflate: no header, no checksum
-    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
-
-
-def unpack(text: str, name: str) -> Any:
-    """The data :func:`pack` made; a precise :class:`InvalidState` for anything else."""
-    try:
-        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        inflate = zlib.decompressobj(-15)
-        raw = inflate.decompress(packed, 1 << 20)
-        if inflate.unconsumed_tail or inflate.unused_data or not inflate.eof:
-            raise ValueError("not a whole packed text")
-        return json.loads(raw.decode("utf-8"))
-    except (ValueError, zlib.error, UnicodeDecodeError):
-        raise InvalidState(
-            msg(
-                "{name} in the page address is damaged (it is not a combat this page wrote); "
-                "copy the link again from the page",
-                name=name,
-            )
-        ) from None
+# -- compact state blobs (the VTES combat scenario, a deck): rules.link_params writes them

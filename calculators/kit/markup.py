@@ -61,8 +61,9 @@ class Cell:
     style: str | None = None
     title: str | None = None
 
-    def html(self) -> str:
-        tag = "th" if self.header else "td"
+    def html(self, header: bool = False) -> str:
+        """The cell's HTML: a header cell if it is one or if its row is (``header``)."""
+        tag = "th" if self.header or header else "td"
         attributes = _attributes(self.css_class, self.style, self.title)
         return f"<{tag}{attributes}>{html_text(self.content)}</{tag}>"
 
@@ -78,7 +79,7 @@ class Row:
 
 def _cell(value: object, header: bool) -> str:
     if isinstance(value, Cell):
-        return value.html()
+        return value.html(header)
     tag = "th" if header else "td"
     return f"<{tag}>{html_text(value)}</{tag}>"
 

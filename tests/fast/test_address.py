@@ -14,7 +14,7 @@ import pytest
 from support.scenarios import ten_round_combat
 
 from calculators.kit import page as page_module
-from calculators.kit.address import MAX_LINK_LENGTH, pack, read_query, unpack, widget_fields
+from calculators.kit.address import MAX_LINK_LENGTH, read_query, widget_fields
 from calculators.kit.page import Page
 from calculators.kit.page_link import PageLink
 from calculators.kit.query import kernel_in_browser
@@ -27,6 +27,7 @@ from calculators.pages.vtes_table.page import VtesTablePage
 from calculators.pages.vtm_dice.page import VtmDicePage
 from calculators.server.page_kernel.page_request import PageRequestLost
 from rules.errors import InvalidState
+from rules.link_params import pack, unpack
 
 REPO = Path(__file__).resolve().parents[2]
 

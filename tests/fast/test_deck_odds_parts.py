@@ -8,7 +8,6 @@ from fractions import Fraction
 
 import pytest
 
-from calculators.kit.address import pack, unpack
 from calculators.kit.part import StandaloneContext
 from calculators.pages.deck_odds.categories import (
     Category,
@@ -31,6 +30,7 @@ from calculators.pages.deck_odds.view import (
 )
 from calculators.pages.deck_odds.wants import WantsPart
 from rules.errors import InvalidState
+from rules.link_params import pack, unpack
 from rules.vtes.draws import draw_odds
 
 #: a 12-card crypt with 3 copies of one vampire, 90 library cards with 10 masters and 12

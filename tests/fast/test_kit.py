@@ -297,6 +297,12 @@ def test_headings_and_tables_escape_text_and_keep_markup() -> None:
         '<tr class="lead"><th>1</th><td style="color:red">c</td></tr></table>'
     )
     assert table(None, [], css_class=None) == "<table></table>"
+    # a styled cell in the header row is still a header cell, so every data cell has headers
+    styled_head = table([Cell("Enemy", style="padding:4px")], [("x",)], css_class=None)
+    assert (
+        styled_head
+        == '<table><tr><th style="padding:4px">Enemy</th></tr><tr><td>x</td></tr></table>'
+    )
 
 
 def test_on_failure_runs_its_actions_then_lets_the_error_go_to_the_banner() -> None:

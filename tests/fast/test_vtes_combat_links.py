@@ -8,10 +8,10 @@ import json
 import pytest
 from support.card_combat import THEO_AGAINST_LUCIAN, Play, theo_against_lucian
 
-from calculators.kit.address import MAX_LINK_LENGTH, pack
+from calculators.kit.address import MAX_LINK_LENGTH
 from calculators.pages.vtes_combat.page import VtesCombatPage
 from rules.errors import InvalidState
-from rules.link_params import LinkParams
+from rules.link_params import LinkParams, pack
 from rules.vtes.combat import resolve
 from rules.vtes.link_summary import combat_summary
 from rules.vtes.scenario import dump_scenario_json, load_scenario_json

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from calculators.kit.address import pack
 from calculators.server.previews import (
     PAGES,
     head_tags,
@@ -21,7 +20,7 @@ from calculators.server.previews import (
     preview_page,
     with_tags,
 )
-from rules.link_params import LinkParams
+from rules.link_params import LinkParams, pack
 from rules.vtes.damage import describe_outcome
 from rules.vtm.link_summary import percent
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from calculators.kit.address import Field, pack, unpack
+from calculators.kit.address import Field
 from calculators.kit.fields import FieldMessage
 from calculators.kit.fmt import escape
 from calculators.kit.inputs import InputStyle
@@ -18,6 +18,7 @@ from calculators.pages.deck_odds.categories import ReadDeck, deck_data, deck_fro
 from calculators.pages.deck_odds.labels import SAMPLE_DECK
 from calculators.pages.deck_odds.view import deck_summary_html
 from rules.errors import RuleError
+from rules.link_params import pack, unpack
 
 INPUTS = InputStyle(label_width="120px", box_width="290px", area_width="100%")
 

@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as widgets
 from traitlets import TraitError
 
-from calculators.kit.address import Field, build_query, pack, unpack
+from calculators.kit.address import Field, build_query
 from calculators.kit.closing import close_tree, close_trees
 from calculators.kit.fields import FieldMessage, invalid_fields
 from calculators.kit.fmt import escape
@@ -46,6 +46,7 @@ from calculators.vtes_widgets.sources_line import SOURCE_LABELS, sources_html, s
 from rules.errors import InvalidState, RuleError
 from rules.i18n import Message, msg
 from rules.i18n.message import Said
+from rules.link_params import pack, unpack
 from rules.vtes.combat import CombatReport, resolve
 from rules.vtes.combat_examples import EXAMPLES
 from rules.vtes.combat_link import Dropped, left_out, playable
