@@ -46,6 +46,6 @@ def test_the_cards_on_the_table_in_the_round_resolver(lang: str, shown: str) -> 
     app = DraculaPage(lang=lang)
     app.set_inputs(health=4, blood=4, trap=True, items=("Stake",))
     app.judge_round("Stake", "Claws", 3, 3)
-    assert shown in app.judge_state_view.value
+    assert shown in app.resolver.state_view.value
     if lang == "ru":
-        assert _alone(app.judge_state_view.value) == []
+        assert _alone(app.resolver.state_view.value) == []

@@ -89,10 +89,10 @@ def test_round_resolver_tab_plays_the_example() -> None:
     assert r2 is not None and r2.state.dodge_bonus == "hunter"
     r3 = app.judge_round("Stake", "Claws", 4, 4)
     assert r3 is not None and r3.state.ended == "destroyed"
-    assert "Dracula destroyed" in app.judge_state_view.value and app.judge_resolve.disabled
-    assert "dracula:initiative" in app.judge_trace.text
+    assert "Dracula destroyed" in app.resolver.state_view.value and app.resolver.resolve.disabled
+    assert "dracula:initiative" in app.resolver.trace.text
     app.restart_judge()
-    assert not app.judge_resolve.disabled
+    assert not app.resolver.resolve.disabled
     app.judge_round("Punch", "Claws", 2, 1)  # 2 against 1 + Trap: a tie, Punch's initiative unknown
     assert "initiative" in app.banner.message
 
@@ -177,14 +177,14 @@ def test_dodge_in_round_one_switch_changes_odds_and_table() -> None:
 def test_switches_reach_the_round_resolver() -> None:
     app = DraculaPage()
     app.set_inputs(assume="1", opponent="dracula-night", agatha=True, dodge1=False)
-    hunter_cards = [card for _label, card in app.judge_hunter_card.options]
-    enemy_cards = [card for _label, card in app.judge_enemy_card.options]
+    hunter_cards = [card for _label, card in app.resolver.hunter_card.options]
+    enemy_cards = [card for _label, card in app.resolver.enemy_card.options]
     assert "Punch" in hunter_cards and "Claws" in enemy_cards
     assert "Dodge" not in hunter_cards and "Dodge (Dracula)" not in enemy_cards
     rep = app.judge_round("Punch", "Fangs", 1, 6)
     assert rep is not None and rep.state.blood == 13  # 2 paid; Fangs's win bites, no wounds
-    assert "blood</b> 13" in app.judge_state_view.value
-    assert "Sister Agatha" in app.judge_trace.text
+    assert "blood</b> 13" in app.resolver.state_view.value
+    assert "Sister Agatha" in app.resolver.trace.text
     app.set_inputs(agatha=False)  # a new situation starts a new combat
     assert app.judge_state is not None and app.judge_state.blood == 15
 
@@ -246,10 +246,10 @@ def test_round_resolver_cards_are_chosen_and_named_in_the_page_language() -> Non
     app = DraculaPage()
     app.set_inputs(assume="1", opponent="dracula-night")
     assert (
-        app.judge_hunter_card.value == app.judge_hunter_card.options[0][1] == "Punch"
+        app.resolver.hunter_card.value == app.resolver.hunter_card.options[0][1] == "Punch"
     )  # never an empty choice
-    assert app.judge_enemy_card.value is not None
-    app.judge_hunter_card.value = "Escape"
+    assert app.resolver.enemy_card.value is not None
+    app.resolver.hunter_card.value = "Escape"
     app.set_language("ru")
-    labels = dict((card, label) for label, card in app.judge_hunter_card.options)
-    assert labels["Punch"] == "Удар (Punch)" and app.judge_hunter_card.value == "Escape"  # kept
+    labels = dict((card, label) for label, card in app.resolver.hunter_card.options)
+    assert labels["Punch"] == "Удар (Punch)" and app.resolver.hunter_card.value == "Escape"  # kept

@@ -242,24 +242,24 @@ def test_dracula_page_opens_with_the_odds_tab_only() -> None:
 def test_dracula_links_into_tabs_not_built(monkeypatch: pytest.MonkeyPatch) -> None:
     app = reopen(DraculaPage, "blood=5&valour_names1=Mina&j_hdie=4&tabs=1", monkeypatch)
     assert not app.banner.visible, app.banner.message
-    assert app.valour.names[1].value == "Mina" and app.judge_hunter_die.value == 4
-    assert app.tabs.selected_index == 1 and app.judge_state_view.value
-    assert app.judge_hunter_card.options  # the resolver shows the cards of the combat set up
+    assert app.valour.names[1].value == "Mina" and app.resolver.hunter_die.value == 4
+    assert app.tabs.selected_index == 1 and app.resolver.state_view.value
+    assert app.resolver.hunter_card.options  # the resolver shows the cards of the combat set up
     bad = reopen(DraculaPage, "j_hdie=9", monkeypatch)
-    assert "“Hunter's die”" in bad.banner.message and bad.judge_hunter_die.value == 1
+    assert "“Hunter's die”" in bad.banner.message and bad.resolver.hunter_die.value == 1
 
 
 def test_dracula_tabs_follow_the_language_and_reset() -> None:
     app = DraculaPage()
     app.set_language("ru")
     app.tabs.selected_index = 1
-    assert app.judge_resolve.description == DRACULA.text("resolve", "ru") != "Resolve round"
+    assert app.resolver.resolve.description == DRACULA.text("resolve", "ru") != "Resolve round"
     assert app.tabs.titles[2] == VALOUR.text("tab", "ru") != "Valour points"
     first = app.valour.names[0].value
     app.valour.names[0].value = "Quincey"
-    app.judge_enemy_die.value = 6
+    app.resolver.enemy_die.value = 6
     app.tools.reset()
-    assert app.valour.names[0].value == first != "Quincey" and app.judge_enemy_die.value == 1
+    assert app.valour.names[0].value == first != "Quincey" and app.resolver.enemy_die.value == 1
     assert app.address_query() == "lang=ru&tabs=1"  # reset keeps the tab shown
 
 

@@ -36,6 +36,7 @@ from calculators.pages.dracula.odds import (
     round_game_cached,
     valour_standing,
 )
+from calculators.pages.dracula.resolver import RoundPlay, ShownCombat
 from calculators.pages.dracula.situation import INPUTS, DraculaPageWidgets
 from calculators.pages.dracula.valour import LABELS as VALOUR_LABELS
 from calculators.pages.dracula.valour import ValourResult
@@ -47,7 +48,6 @@ from calculators.pages.dracula.view import (
     group_html,
     heat_color,
     judge_ruling,
-    judge_state_html,
     mix_html,
     need_initiative_html,
     odds_ruling,
@@ -101,9 +101,6 @@ def example_lines() -> list[str]:
 
 class DraculaPage(DraculaPageWidgets):
     """The Fury of Dracula combat explorer page."""
-
-    # the round resolver's card choices follow its rounds: not part of a shared situation
-    url_exclude = ("judge_hunter_card", "judge_enemy_card")
 
     def __init__(self, lang: str = "en") -> None:
         self.current_setup: Setup | None = None  # the inputs the shown results come from
@@ -173,12 +170,11 @@ class DraculaPage(DraculaPageWidgets):
         self.tabs.set_title(0, self.t("tab_explore"))
         self.tabs.set_title(1, self.t("tab_judge"))
         self.tabs.set_title(2, VALOUR_LABELS.text("tab", self.lang))
-        if self._sections.is_built("judge"):
-            self._label_judge()
+        if self.judge_built:
+            self.resolver.relabel()
         if self._sections.is_built("valour"):
             self.valour.relabel()
         self.render()
-        self._render_judge()
 
     def _label_rows(self) -> None:
         for lab, w in self._row_labels:
@@ -188,18 +184,10 @@ class DraculaPage(DraculaPageWidgets):
                 lab.tooltip = w.tooltip = self.t(help_key)
                 lab.value += " ⓘ"
 
-    def _label_judge(self) -> None:
-        self.judge_intro.value = f"<p>{escape(self.t('judge_intro'))}</p>"
-        self.judge_resolve.description = self.t("resolve")
-        self.judge_restart.description = self.t("restart")
-
     # -- tabs built when first shown or used ----------------------------------------------------
     def _tab_built(self, key: str, tab: HasWidget) -> None:
         if key == "judge":
-            self.judge_resolve.on_click(self.guard(lambda _b: self._on_resolve()))
-            self.judge_restart.on_click(self.guard(lambda _b: self.restart_judge()))
-            self._label_rows()
-            self._label_judge()
+            self.resolver.relabel()
             self._render_judge()
         elif key == "valour":  # built in the page's language
             self.refresh_valour()
@@ -420,7 +408,7 @@ class DraculaPage(DraculaPageWidgets):
         agent = self.opponent.value == "agent"
         rows = []
         for lab, w in self._row_labels:
-            if any(w is x for x in self._judge_inputs) or w.layout.display == "none":
+            if w.layout.display == "none":
                 continue
             if judge and any(w is x for x in odds_only):
                 continue
@@ -520,30 +508,29 @@ class DraculaPage(DraculaPageWidgets):
         hunter_die2: int | None = None,
     ) -> RoundReport | None:
         """Resolve one round in the resolver tab (as a judge would)."""
-        self.judge_trace.reveal()
-        self.judge_hunter_card.value = hunter_card
-        self.judge_enemy_card.value = enemy_card
-        self.judge_hunter_die.value = hunter_die
-        self.judge_enemy_die.value = enemy_die
-        if hunter_die2 is not None:
-            self.judge_hunter_die2.value = hunter_die2
-        self.run(self._on_resolve)
+        resolver = self.resolver
+        resolver.reveal()
+        second = resolver.hunter_die2.value if hunter_die2 is None else hunter_die2
+        resolver.set_round(RoundPlay(hunter_card, enemy_card, hunter_die, second, enemy_die))
+        self.run(self.resolve_judged_round)
         return self.last_report
 
-    def _on_resolve(self) -> None:
+    def resolve_judged_round(self) -> None:
+        """Resolve the round the resolver's tab shows (its Resolve button)."""
         if self.judge_state is None or invalid_fields(self.body):
             return  # a die box that is not 1-6 says so beside itself
         assert self.current_setup is not None  # a judge state comes with its setup
         h, opp = self.current_setup.hunter, self.current_setup.opponent
-        roll: int | tuple[int, int] = self.judge_hunter_die.value
+        play = self.resolver.read()
+        roll: int | tuple[int, int] = play.hunter_die
         if h.godalming and not opp.is_dracula:
-            roll = (self.judge_hunter_die.value, self.judge_hunter_die2.value)
+            roll = (play.hunter_die, play.hunter_die2)
         rep = resolve_round(
             self.judge_state,
-            self.judge_hunter_card.value,
-            self.judge_enemy_card.value,
+            play.hunter_card,
+            play.enemy_card,
             roll,
-            self.judge_enemy_die.value,
+            play.enemy_die,
             table=self.table,
         )
         self.last_report = rep
@@ -558,14 +545,7 @@ class DraculaPage(DraculaPageWidgets):
             return  # the resolver's tab is drawn from the state when it is first shown
         hc = hunter_options(s, table=self.table) if s.ended is None else ()
         ec = enemy_options(s) if s.ended is None else ()
-        # named in the page's language; the card kept if still allowed, else the first one
-        for box, cards in ((self.judge_hunter_card, hc), (self.judge_enemy_card, ec)):
-            kept = box.value
-            box.options = [(render_param(card_name(c), self.lang), c) for c in cards]
-            box.value = kept if kept in cards else (cards[0] if cards else None)
-        self.judge_resolve.disabled = s.ended is not None
-        self.judge_state_view.value = judge_state_html(s, self.t, self.lang)
-        self.judge_trace.show(self._judge_steps, self.lang)
+        self.resolver.show(ShownCombat(s, tuple(self._judge_steps), tuple(hc), tuple(ec)))
         if "tools" in self.__dict__:
             self.tools.refresh()
 
@@ -578,4 +558,4 @@ class DraculaPage(DraculaPageWidgets):
 
     def show_judge(self) -> None:
         """Draw the round resolver's trace (done when its tab is first opened or used)."""
-        self.judge_trace.reveal()
+        self.resolver.reveal()

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import ipywidgets as widgets
 
-from calculators.kit.address import Field, widget_field, widget_fields
+from calculators.kit.address import Field, widget_field
 from calculators.kit.charts import DistributionChart
 from calculators.kit.fields import IntField
 from calculators.kit.layout import columns
@@ -27,6 +27,8 @@ from calculators.pages.dracula.labels import (
     LABELS,
 )
 from calculators.pages.dracula.odds import GroupSetup
+from calculators.pages.dracula.resolver import ADDRESS_NAMES as RESOLVER_ADDRESS
+from calculators.pages.dracula.resolver import RoundResolverPanel
 from calculators.pages.dracula.valour import ADDRESS_PREFIX as VALOUR_PREFIX
 from calculators.pages.dracula.valour import LABELS as VALOUR_LABELS
 from calculators.pages.dracula.valour import ValourPanel
@@ -78,12 +80,7 @@ ADDRESS_NAMES = {
     "companion_items": "comp_items",
     "initiative": "init",
     "overrides": "over",
-    "judge_hunter_die": "j_hdie",
-    "judge_hunter_die2": "j_hdie2",
-    "judge_enemy_die": "j_edie",
 }
-#: the round resolver's inputs in the address (its card choices follow its rounds: left out)
-JUDGE_ADDRESS = frozenset(("j_hdie", "j_hdie2", "j_edie"))
 
 
 def _in_address(fields: dict[str, Field]) -> dict[str, Field]:
@@ -96,29 +93,15 @@ def _in_address(fields: dict[str, Field]) -> dict[str, Field]:
     return renamed
 
 
-#: the page attributes the round resolver's tab sets when it is built (reading one builds it)
-JUDGE_ATTRIBUTES = frozenset(
-    (
-        "judge_intro",
-        "judge_hunter_card",
-        "judge_enemy_card",
-        "judge_hunter_die",
-        "judge_hunter_die2",
-        "judge_enemy_die",
-        "judge_resolve",
-        "judge_restart",
-        "judge_state_view",
-        "judge_trace",
-    )
-)
-
-
 class DraculaPageWidgets(LazyTabsPage, Page):
     """The Fury of Dracula page's widgets, built and laid out (no observers yet)."""
 
     labels = LABELS
     #: computes the Valour tab's standings and combat and shows them (the page's)
     refresh_valour: Callable[[], None]
+    #: resolve the round the resolver's tab shows, and start a new combat there (the page's)
+    resolve_judged_round: Callable[[], None]
+    restart_judge: Callable[[], None]
 
     def __init__(self, lang: str = "en") -> None:
         super().__init__(lang=lang)
@@ -234,7 +217,6 @@ class DraculaPageWidgets(LazyTabsPage, Page):
         self.group_trace.widget.add_class("drac-group-trace")
         self.trace = TraceView()
         self._row_labels: list[tuple[widgets.Label, widgets.Widget]] = []
-        self._judge_inputs: tuple[widgets.Widget, ...] = ()
         row = self._row
 
         left = widgets.VBox(
@@ -298,10 +280,9 @@ class DraculaPageWidgets(LazyTabsPage, Page):
             {
                 "explore": TabPlan(lambda: Part(explore)),
                 "judge": TabPlan(
-                    self._build_judge,
-                    fields=lambda _tab: self._judge_fields(),
-                    claims=lambda name: name.startswith("j_"),
-                    attributes=JUDGE_ATTRIBUTES,
+                    self._build_resolver,
+                    fields=lambda tab: tab.address_fields(),  # type: ignore[attr-defined]
+                    claims=lambda name: name in RESOLVER_ADDRESS.values(),
                 ),
                 # its traces are drawn when its tab is shown
                 "valour": TabPlan(
@@ -350,57 +331,17 @@ class DraculaPageWidgets(LazyTabsPage, Page):
         return widgets.HBox([lab, w])
 
     # -- the round resolver's tab, built when first shown ----------------------------------
-    def _build_judge(self) -> Part:
-        lay = widgets.Layout(width="330px")
-        style = {"description_width": "150px"}
-        row = self._row
-        self.judge_intro = widgets.HTML()
-        self.judge_hunter_card = widgets.Dropdown(layout=lay, style=style)
-        self.judge_enemy_card = widgets.Dropdown(layout=lay, style=style)
-        self.judge_hunter_die = IntField(1, 1, 6, app=self, layout=lay, style=style)
-        self.judge_hunter_die2 = IntField(1, 1, 6, app=self, layout=lay, style=style)
-        self.judge_enemy_die = IntField(1, 1, 6, app=self, layout=lay, style=style)
-        self.judge_resolve = widgets.Button(button_style="primary")
-        self.judge_restart = widgets.Button()
-        self.judge_state_view = widgets.HTML()
-        self.judge_state_view.add_class("drac-judge-state")
-        self.judge_trace = TraceView(deferred=True)  # drawn when its tab is opened or used
-        self.judge_resolve.add_class("drac-resolve")
-        self.judge_hunter_card.add_class("drac-jhcard")
-        self.judge_enemy_card.add_class("drac-jecard")
-        self.judge_hunter_die.add_class("drac-jhdie")
-        self.judge_enemy_die.add_class("drac-jedie")
-        self._judge_inputs = (
-            self.judge_hunter_card,
-            self.judge_enemy_card,
-            self.judge_hunter_die,
-            self.judge_hunter_die2,
-            self.judge_enemy_die,
-        )
-        return Part(
-            widgets.VBox(
-                [
-                    self.judge_intro,
-                    row(self.judge_hunter_card, "hunter_card"),
-                    row(self.judge_enemy_card, "enemy_card"),
-                    row(self.judge_hunter_die, "hunter_die"),
-                    row(self.judge_hunter_die2, "hunter_die2"),
-                    row(self.judge_enemy_die, "enemy_die"),
-                    widgets.HBox([self.judge_resolve, self.judge_restart]),
-                    self.judge_state_view,
-                    self.judge_trace.widget,
-                ]
-            )
+    def _build_resolver(self) -> RoundResolverPanel:
+        return RoundResolverPanel(
+            self.part_context(lambda: None),
+            on_resolve=lambda: self.resolve_judged_round(),
+            on_restart=lambda: self.restart_judge(),
         )
 
     # -- the Valour tab, built when first shown ----------------------------------------------
     def _build_valour(self) -> ValourPanel:
         context = self.part_context(lambda: self.refresh_valour(), VALOUR_LABELS)
         return ValourPanel(context, draw_traces=False)
-
-    def _judge_fields(self) -> dict[str, Field]:
-        fields = _in_address(widget_fields(self))
-        return {name: field for name, field in fields.items() if name in JUDGE_ADDRESS}
 
     def url_fields(self) -> dict[str, Field]:
         """The inputs in the address, by the names links have always had (``hpolicy``,
@@ -411,6 +352,11 @@ class DraculaPageWidgets(LazyTabsPage, Page):
     def judge_built(self) -> bool:
         """Whether the round resolver's tab is built (it is, once shown or used)."""
         return self._sections.is_built("judge")
+
+    @property
+    def resolver(self) -> RoundResolverPanel:
+        """The round resolver's tab (built if it was not yet)."""
+        return self._sections.get_as("judge", RoundResolverPanel)
 
     @property
     def valour(self) -> ValourPanel:
