@@ -59,7 +59,7 @@ def test_russian_damage_page(open_page: Any) -> None:
     wait_text(page, ".vtes-outcome", "Союзник остаётся готовым")
 
     # The ruling as text, in Russian, then reset
-    page.get_by_role("button", name="Текст решения").click()
+    page.get_by_role("button", name="Копировать решение текстом").click()
     box = page.locator("textarea.calc-ruling-text")
     box.wait_for(state="visible")
     text = box.input_value()
@@ -142,7 +142,7 @@ def copy_ruling(page: Any, button: str, copy: str, copied: str) -> str:
 def test_dracula_ruling_as_text_in_russian(open_page: Any) -> None:
     page = open_page("dracula.ipynb", "?lang=ru")
     page.wait_for_selector(".drac-summary .drac-summary-text")
-    text = copy_ruling(page, "Текст решения", "Копировать", "Скопировано")
+    text = copy_ruling(page, "Копировать решение текстом", "Копировать", "Скопировано")
     assert text.startswith("Ярость Дракулы: исследование боя\n\nСитуация:\n")
     assert "Итог:" in text and "(61/192)" in text  # Van Helsing defeated, exactly
     assert "\n1. [dracula:combat-decks] " in text
@@ -175,7 +175,7 @@ def test_reference_in_russian_and_its_section_as_text(open_page: Any, voila_url:
     wait_text(page, ".ref-source", "Источник: «Vampire: the Masquerade», 5-я редакция (V5)")
     assert "section" not in page.inner_text(".ref-view").lower()
 
-    text = copy_ruling(page, "Текст решения", "Копировать", "Скопировано")
+    text = copy_ruling(page, "Копировать решение текстом", "Копировать", "Скопировано")
     assert text.startswith("V5: проверка пробуждения (rouse check)\n")
     assert "\nИсточник: «Vampire: the Masquerade», 5-я редакция (V5)" in text
     link = f"{voila_url}/voila/render/rules_reference.ipynb?section=vtm%3Av5-rouse&lang=ru"

@@ -127,7 +127,7 @@ def test_the_russian_page_marks_the_official_english_text(open_page: Any) -> Non
     page.locator(".vtes-card-result:visible").first.click()
     wait_text(page, ".vtes-card-view .calc-h3", "Theo Bell")
     view = page.inner_text(".vtes-card-view")
-    for label in ("Ёмкость", "Текст карты", "официальный английский текст", "Источники"):
+    for label in ("Объём крови", "Текст карты", "официальный английский текст", "Источники"):
         assert label in view, label
     assert page.locator('.vtes-card[lang="en"]').count() == 1
     # the symbols are letters the page's font has: superior Potence, the directed action

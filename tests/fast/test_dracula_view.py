@@ -76,7 +76,7 @@ def test_a_tie_stands_and_dracula_winning_names_nobody() -> None:
         "tie stands."
     )
     assert view.valour_verdict(tie, valour_words("ru")).startswith(
-        "Ничья: у Arthur, Quincey поровну лучших очков (3)."
+        "Ничья: Arthur, Quincey набрали одинаковое лучшее число очков (3)."
     )
     lost = valour_winner({"Arthur": [ValourEvent("final_stand")]}, hunters_won=False)
     assert view.valour_verdict(lost, valour_words("en")) == (

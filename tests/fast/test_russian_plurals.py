@@ -22,7 +22,7 @@ FORM = {1: 0, 2: 1, 5: 2, 11: 2, 21: 0, 22: 1, 25: 2, 34: 1, 111: 2}
 def test_states_solved_counts_in_russian(n: int) -> None:
     said = states_solved(n).render("ru")
     noun = ("состояние", "состояния", "состояний")[FORM[n]]
-    assert said == f"{n} {noun} боя решено точно"
+    assert said == f"Точно решено {n} {noun} боя"
     assert states_solved(n).render("en").startswith(f"{n} combat state")
 
 

@@ -38,7 +38,7 @@ def test_a_vampire_typed_in_cyrillic_is_found_on_the_russian_page() -> None:
     app.query.value = "Тео Белл"
     assert [card.name for card in app.found[:2]] == ["Theo Bell (G2)", "Theo Bell (G6)"]
     app.choose(0)
-    assert "Ёмкость" in app.card_view and ">7<" in app.card_view
+    assert "Объём крови" in app.card_view and ">7<" in app.card_view
     assert 'vtes-symbol-basic" style="border:' in app.card_view  # cel, dom, pre
     assert 'title="POT">POT</span></td>' in app.card_view  # superior Potence
     assert "официальный английский текст" in app.card_view
