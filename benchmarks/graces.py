@@ -141,28 +141,17 @@ def desk_server(grace: float, workdir: Path) -> Iterator[tuple[str, subprocess.P
     port = phone.free_port()
     pools = json.dumps({"default": {"pool_size": 1}})
     log = workdir / "server.log"
-    command = [
-        sys.executable,
-        "-m",
-        "calculators.server",
-        "notebooks/",
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
+    command = phone.voila_command(
+        port,
         f"--VoilaKernelManager.kernel_pools_config={pools}",
         f"--VisitorKernels.reconnect_grace={grace}",
-    ]
+    )
     with log.open("wb") as out:
         proc = subprocess.Popen(command, cwd=REPO, stdout=out, stderr=subprocess.STDOUT)
     try:
         yield f"http://127.0.0.1:{port}", proc
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        phone.stop(proc, 30)
 
 
 def wait_pools(base: str, seconds: float = 400) -> None:

@@ -345,19 +345,12 @@ async def one_visit(
 
 # -- the server and what it keeps -------------------------------------------------------------
 def start_server(port: int, pool_size: int | None, log: Path) -> subprocess.Popen[bytes]:
-    command = [
-        sys.executable,
-        "-m",
-        "calculators.server",
-        "notebooks/",
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
-    ]
+    """The desk's server as ``scripts/serve`` runs it (``pool_size``: every page's pool)."""
+    settings = []
     if pool_size is not None:
         pools = json.dumps({"default": {"pool_size": pool_size}})
-        command.append(f"--VoilaKernelManager.kernel_pools_config={pools}")
+        settings.append(f"--VoilaKernelManager.kernel_pools_config={pools}")
+    command = load.voila_command(port, *settings)
     with log.open("wb") as out:
         return subprocess.Popen(command, cwd=REPO, stdout=out, stderr=subprocess.STDOUT)
 
