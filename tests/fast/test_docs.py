@@ -35,3 +35,19 @@ def test_every_python_block_is_a_session_that_runs(page: str) -> None:
         runner.run(test, out=said.append, clear_globs=False)
         namespace = test.globs  # a test runs in a copy: the next block goes on from here
     assert runner.tries > 0 and runner.failures == 0, "\n".join(said)
+
+
+FILE_NAMED = re.compile(r"`([A-Za-z0-9_./-]+/[A-Za-z0-9_.-]+\.(?:py|md|json|js|sh|toml|service))`")
+
+
+def test_every_file_the_docs_name_exists() -> None:
+    """A file a page names in code style (``tests/fast/test_kit.py``) is where it says: a
+    reader who opens it finds it (names relative to the repository, or to ``docs/``)."""
+    pages = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+    missing = [
+        f"{page.relative_to(REPO)}: {name}"
+        for page in pages
+        for name in FILE_NAMED.findall(page.read_text(encoding="utf-8"))
+        if not (REPO / name).exists() and not (REPO / "docs" / name).exists()
+    ]
+    assert not missing, "\n".join(missing)
