@@ -46,6 +46,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from calculators.server.ceiling import ServerBusy
 from calculators.server.channels import DeskKernelWebsocketHandler
 from calculators.server.http import HttpMixin
+from calculators.server.kernels import raise_open_files_limit
 from calculators.server.landing import LandingRedirect
 from calculators.server.pools import PooledKernelDied, desk_kernel_manager_factory
 from calculators.server.previews import (
@@ -361,4 +362,5 @@ def use_desk_template(argv: list[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> None:
     """Start the desk's server: ``python -m calculators.server notebooks/ --port=8866``."""
+    raise_open_files_limit()  # a kernel's sockets are files: a service's 1,024 is 50 kernels
     DeskVoila.launch_instance(use_desk_template(sys.argv[1:] if argv is None else argv))

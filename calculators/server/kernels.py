@@ -30,6 +30,14 @@ process (a preheated page waits in one for its visitor) never gets its reply, an
 only asks ``is_alive()`` once a second, then waits for it for ever: the next visitor of that page
 waited past two minutes. A dead kernel is instead noticed, shut down and replaced (``pools``).
 
+And the server holds as many kernels as its memory allows, not as many as ZeroMQ's default
+allows: the kernel managers share one ZeroMQ context, which by default holds 1,023 sockets, and
+every kernel takes five (its channels to the server) and five more for each page connected to
+it, so at about a hundred kernels every new socket failed with "Too many open files" and pages
+failed with it (measured at 3 visitors a second: 230 kernels). :class:`ManySockets` gives the
+shared context :data:`MAX_SOCKETS`, and :func:`raise_open_files_limit` lets the process open
+the files those sockets need (each is a file with the ``ipc`` transport).
+
 And a page's kernel is forked from the server's nursery, which has imported what the pages
 need (``fork_kernels``, :mod:`calculators.server.forking`): a kernel's start then costs about a
 fifth of a CPU-second instead of about seven tenths.
@@ -37,6 +45,7 @@ fifth of a CPU-second instead of about seven tenths.
 
 from __future__ import annotations
 
+import resource
 import uuid
 from typing import Any
 
@@ -44,11 +53,39 @@ import zmq
 from jupyter_client.asynchronous.client import AsyncKernelClient
 from jupyter_client.client import KernelClient
 from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
-from traitlets import Bool, DottedObjectName, Type
+from traitlets import Bool, DottedObjectName, Type, default
 
 from calculators.server.forking import ForkingProvisioner
 
 SENDING_CHANNELS = frozenset({"shell", "control", "stdin"})
+MAX_SOCKETS = 32_768
+"""ZeroMQ sockets the kernel managers' shared context may hold (ZeroMQ's default is 1,023:
+about a hundred kernels): room for thousands of kernels, more than any box's memory holds."""
+OPEN_FILES = 65_536
+"""Open files the server asks for (each kernel socket is one, two with ZeroMQ's own)."""
+
+
+class ManySockets:
+    """For the multi-kernel manager: its shared ZeroMQ context holds :data:`MAX_SOCKETS`
+    sockets (set as the context is made: ZeroMQ reads it when the first socket opens)."""
+
+    @default("context")
+    def _context_default(self) -> zmq.Context[Any]:
+        context: zmq.Context[Any] = super()._context_default()  # type: ignore[misc]
+        context.set(zmq.MAX_SOCKETS, min(MAX_SOCKETS, context.get(zmq.SOCKET_LIMIT)))
+        return context
+
+
+def raise_open_files_limit(wanted: int = OPEN_FILES) -> int:
+    """Raise the process's soft limit of open files towards ``wanted`` (never above the hard
+    limit, never lower than it is); the soft limit now. A service manager's default soft limit
+    (1,024 under systemd) would stop the server at about fifty kernels."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        return target
+    return soft
 
 
 class NonBlockingSends:

@@ -57,6 +57,7 @@ from voila.utils import ENV_VARIABLE
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
 from calculators.server.activity import ActivityWatch
+from calculators.server.kernels import ManySockets
 from calculators.server.lifetimes import VisitorKernels
 from calculators.server.sizing import configured_size, machine, pool_sizes
 
@@ -86,9 +87,10 @@ def desk_kernel_manager_factory(
         base_class, preheat_kernel, default_pool_size, page_config_hook
     )
     if not preheat_kernel:
-        return type("DeskKernelManager", (ActivityWatch, VisitorKernels, voila_class), {})
+        mixins = (ManySockets, ActivityWatch, VisitorKernels, voila_class)
+        return type("DeskKernelManager", mixins, {})
 
-    class DeskKernelPools(ActivityWatch, VisitorKernels, voila_class):  # type: ignore[misc]
+    class DeskKernelPools(ManySockets, ActivityWatch, VisitorKernels, voila_class):  # type: ignore[misc]
         def __init__(self, **kwargs: Any) -> None:
             # Voila's __init__ asks to fill every pool: these must exist before it runs.
             self._wants: dict[str, dict[str, Any]] = {}
