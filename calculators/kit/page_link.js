@@ -191,6 +191,17 @@ function showExactOnTap() {
   });
 }
 
+// ipywidgets writes a list's rows with no-break spaces (to keep runs of spaces): a long row
+// (a reference title on a phone) could then only be cut at the list's edge, never wrapped
+function wrapListRows(root) {
+  const rows = root.querySelectorAll(".widget-select option, .widget-select-multiple option");
+  for (const option of rows) {
+    if (option.textContent.includes("\u00a0")) {
+      option.textContent = option.textContent.replace(/\u00a0/g, " ");
+    }
+  }
+}
+
 function watchNumberFields() {
   if (window.__calcNumberFields) {
     return;
@@ -200,6 +211,7 @@ function watchNumberFields() {
   markNumberFields(document);
   nameControls(document);
   markRegions(document);
+  wrapListRows(document);
   let pending = false;
   new MutationObserver(() => {
     if (!pending) {
@@ -208,6 +220,7 @@ function watchNumberFields() {
         pending = false;
         nameControls(document);
         markRegions(document);
+        wrapListRows(document);
       });
     }
   }).observe(document.body, { childList: true, subtree: true, characterData: true });

@@ -25,11 +25,11 @@ CSS = """
 /* a table cell breaks between words only: no word or number (5.2×10⁻⁴%) split in two */
 .calc-root table th, .calc-root table td { overflow-wrap: normal; word-break: normal;
   hyphens: manual; }
-/* lists that show several rows: readable text, rows a finger can pick */
+/* lists that show several rows: readable text, rows a finger can pick, long rows wrapped */
 .calc-root .widget-select select, .calc-root .widget-select-multiple select {
   font-size: 15px; }
 .calc-root .widget-select option, .calc-root .widget-select-multiple option {
-  padding: 4px 6px; }
+  padding: 4px 6px; white-space: normal; }
 /* a checkbox on its label's line: its own description, or the row's label before it */
 .calc-root .widget-label-basic span { display: flex; align-items: center; }
 .calc-root .widget-hbox:has(> .widget-label + .widget-checkbox) { flex-wrap: nowrap;

@@ -168,6 +168,9 @@ LAYOUT_PROBLEMS = """
       if (r.height > 0 && parseFloat(s.fontSize) < 14) {
         problems.push(`a list row in ${s.fontSize} text: ${option.text.slice(0, 40)}`);
       }
+      if (r.height > 0 && option.scrollWidth > option.clientWidth + 1) {
+        problems.push(`a list row cut at its right edge: ${option.text.slice(0, 40)}`);
+      }
     }
   }
   const cells = document.querySelector("#rendered_cells") || document.body;
