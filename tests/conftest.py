@@ -7,6 +7,7 @@ nothing is downloaded. Requests to any host but the local server are aborted.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import re
@@ -111,7 +112,11 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The desk's server with its preheated kernel pools filled and quiet."""
     log = tmp_path_factory.mktemp("voila") / "voila.log"
     _SERVER_LOG["voila"] = log
-    with voila_server(log, seconds=120) as server:
+    # two kernels ready per page (the box's own sizing would preheat 33, most never used by a
+    # test, and two such servers start side by side): a test that needs a third gets one forked
+    # from the nursery at once, as a visitor past the pools does
+    pools = "--VoilaKernelManager.kernel_pools_config=" + json.dumps({"default": {"pool_size": 2}})
+    with voila_server(log, pools, seconds=120) as server:
         _wait_for_pools(server.proc, log, 300)
         yield server.url
 
