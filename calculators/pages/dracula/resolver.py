@@ -76,12 +76,10 @@ class RoundResolverPanel:
         self.intro = widgets.HTML()
         self.hunter_card = widgets.Dropdown(layout=lay, style=style)
         self.enemy_card = widgets.Dropdown(layout=lay, style=style)
-        self.hunter_die = IntField(1, 1, 6, layout=lay, style=style)
-        self.hunter_die2 = IntField(1, 1, 6, layout=lay, style=style)
-        self.enemy_die = IntField(1, 1, 6, layout=lay, style=style)
-        for die in (self.hunter_die, self.hunter_die2, self.enemy_die):
-            context.follow_language(die.set_language)
-            die.set_language(context.lang)
+        # the context gives the boxes' messages their language, and follows its switch
+        self.hunter_die = IntField(1, 1, 6, app=context, layout=lay, style=style)
+        self.hunter_die2 = IntField(1, 1, 6, app=context, layout=lay, style=style)
+        self.enemy_die = IntField(1, 1, 6, app=context, layout=lay, style=style)
         self.resolve = widgets.Button(button_style="primary")
         self.restart = widgets.Button()
         self.state_view = widgets.HTML()
@@ -97,7 +95,7 @@ class RoundResolverPanel:
             w.add_class(css)
         self.resolve.on_click(lambda _button: context.run(on_resolve))
         self.restart.on_click(lambda _button: context.run(on_restart))
-        self._row_labels: list[tuple[widgets.Label, widgets.Widget, str]] = []
+        self._row_labels: list[tuple[widgets.Label, str]] = []
         self.widget = widgets.VBox(
             [
                 self.intro,
@@ -114,7 +112,7 @@ class RoundResolverPanel:
 
     def _row(self, w: widgets.Widget, key: str) -> widgets.HBox:
         lab = widgets.Label(layout=widgets.Layout(width="230px"))
-        self._row_labels.append((lab, w, key))
+        self._row_labels.append((lab, key))
         return widgets.HBox([lab, w])
 
     def address_fields(self) -> dict[str, Field]:
@@ -166,12 +164,8 @@ class RoundResolverPanel:
         self.intro.value = f"<p>{escape(t('judge_intro'))}</p>"
         self.resolve.description = t("resolve")
         self.restart.description = t("restart")
-        for lab, w, key in self._row_labels:
+        for lab, key in self._row_labels:
             lab.value = t(key)
-            help_key = f"{key}_help"
-            if help_key in self.context.catalog:
-                lab.tooltip = w.tooltip = t(help_key)
-                lab.value += " ⓘ"
         if self._shown is not None:
             self.show(self._shown)
 
