@@ -98,5 +98,8 @@ COMMON = Catalog(
             "you opened are not applied. Reload the page to apply them."
         ),
         "bad_lang": msg("unknown language {lang!r} in the page address; allowed: {allowed}"),
+        "snapshot_status": msg(
+            "The calculator is starting. Its result is shown below; the inputs respond in a moment."
+        ),
     }
 )

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 from urllib.parse import parse_qsl
 
 import ipywidgets as widgets
+from IPython.display import display
 
 from calculators.kit.address import (
     MAX_LINK_LENGTH,
@@ -29,6 +30,7 @@ from calculators.kit.markup import heading
 from calculators.kit.page_link import PageLink
 from calculators.kit.part import PartContext
 from calculators.kit.query import kernel_in_browser
+from calculators.kit.snapshot import SNAPSHOT_MIME, snapshot_css, snapshot_html
 from calculators.kit.style import CSS
 from calculators.server.page_kernel.page_request import PageRequestLost, wait_for_page_request
 from calculators.server.page_kernel.widget_state import answer_state_requests
@@ -302,8 +304,20 @@ class Page:
         except PageRequestLost:  # the server's log has the details
             self.apply_address("")
             self.banner.show_text(COMMON.text("address_lost", self.lang), "bad_url")
-            return
-        self.apply_address(os.environ.get("QUERY_STRING", ""))
+        else:
+            self.apply_address(os.environ.get("QUERY_STRING", ""))
+        self.show_snapshot()
+
+    def show_snapshot(self) -> None:
+        """Show the page as it now stands in plain HTML (:mod:`calculators.kit.snapshot`):
+        the server writes it into the page, where the reader sees it before the front end
+        has drawn the widgets."""
+        status = escape(self.t("snapshot_status"))
+        html = (
+            f'{snapshot_css()}<p class="desk-snapshot-status" role="status">{status}</p>'
+            f'<div class="desk-snapshot" inert>{snapshot_html(self.widget)}</div>'
+        )
+        display({SNAPSHOT_MIME: html}, raw=True)  # type: ignore[no-untyped-call]
 
     def _on_page_shown(self, _change: dict[str, Any]) -> None:
         self.link.unobserve(self._on_page_shown, names="page_address")

@@ -1,7 +1,10 @@
 """What a page does before its calculator shows, over a phone's round trips (Chromium).
 
-- The widget front ends' entry scripts are preloaded from the page's head (they used to be asked
-  for only once the main script had run): each is fetched once, by the preload.
+- The page's snapshot (the calculator as the server sees it, the link's result included) is
+  drawn before the front end is asked for; its largest text is the page's largest, and the
+  live calculator takes its place without moving anything the reader sees.
+- The widget front ends' entry scripts are preloaded with the main script (they used to be
+  asked for only once the main script had run): each is fetched once, by the preload.
 - Voila's front end asks the server for the kernel's model before it opens the kernel's
   websocket; the page answers that first question itself, and only that one.
 """
@@ -10,14 +13,94 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+NOTEBOOKS = sorted(
+    p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb")
+)
+PHONE = {"width": 390, "height": 844}
+WATCH = """
+window.__paints = []; window.__shift = 0;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__paints.push([e.startTime, e.size]);
+}).observe({ type: "largest-contentful-paint", buffered: true });
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+}).observe({ type: "layout-shift", buffered: true });
+"""
 
 
 def _open(page: Any, url: str) -> None:
     page.goto(url, wait_until="domcontentloaded", timeout=180_000)
     page.wait_for_selector(".calc-ready", state="visible", timeout=180_000)
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_the_snapshot_is_drawn_first_and_the_live_page_takes_its_place(
+    browser: Any, voila_url: str, name: str
+) -> None:
+    context = browser.new_context(service_workers="block", viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.add_init_script(WATCH)
+        _open(page, f"{voila_url}/voila/render/{name}")
+        page.wait_for_timeout(300)
+        timings = page.evaluate(
+            """() => ({
+              drawn: performance.getEntriesByName("first-contentful-paint")[0].startTime,
+              front: performance.getEntriesByType("resource")
+                .find((r) => /\\/voila\\.js$/.test(r.name)).startTime,
+              paints: window.__paints,
+              shift: window.__shift,
+              left: document.querySelectorAll(".desk-snapshot-box, .desk-previewing").length,
+            })"""
+        )
+        assert timings["drawn"] <= timings["front"], timings  # the page is drawn first
+        # the snapshot holds the page's largest text (the live page may draw it again a
+        # pixel taller: its lines sit at other fractions of a pixel)
+        first = max(size for at, size in timings["paints"] if at <= timings["front"])
+        assert max(size for _, size in timings["paints"]) <= first * 1.02, timings
+        assert timings["shift"] < 0.05, timings
+        assert timings["left"] == 0, timings  # the live calculator alone
+    finally:
+        context.close()
+
+
+def test_before_the_front_end_the_snapshot_shows_the_links_result_and_nothing_to_press(
+    browser: Any, voila_url: str
+) -> None:
+    context = browser.new_context(service_workers="block", viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.route(re.compile(r"/voila\.js$"), lambda route: route.abort())
+        page.goto(f"{voila_url}/voila/render/vtm_dice.ipynb?dice=8&lang=ru", timeout=180_000)
+        snapshot = page.locator(".desk-snapshot")
+        snapshot.wait_for(state="visible")
+        status = page.get_by_role("status")
+        assert "Калькулятор запускается" in status.inner_text()
+        shown = snapshot.inner_text()
+        assert "8" in shown and "Провал" in shown
+        controls = page.evaluate(
+            "document.querySelectorAll('.desk-snapshot :is(button, input, select, textarea)')"
+            ".length"
+        )
+        assert controls == 0 and snapshot.get_attribute("inert") is not None
+        page.keyboard.press("Tab")
+        assert page.evaluate("!document.activeElement.closest('.desk-snapshot')")
+    finally:
+        context.close()
+    # the same link with its front end: the live page shows the same result
+    context = browser.new_context(service_workers="block", viewport=PHONE)
+    try:
+        page = context.new_page()
+        _open(page, f"{voila_url}/voila/render/vtm_dice.ipynb?dice=8&lang=ru")
+        live = page.locator(".vtm-summary").inner_text()
+        assert live.split()[0] and " ".join(live.split()) in " ".join(shown.split())
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("name", ["vtm_dice.ipynb"])

@@ -51,8 +51,8 @@ def test_plain_voila_serves_the_desks_pages_from_its_own_host(page: Any, tmp_pat
     with plain_voila(tmp_path / "voila.log") as base:
         with urllib.request.urlopen(f"{base}/voila/render/vtes_damage.ipynb", timeout=180) as r:
             served = r.read().decode("utf-8")
-        # the desk's template: the widget front ends preloaded from the head
-        assert '<link rel="preload" as="script"' in served
+        # the desk's template: the page's snapshot, and the front end fetched after it
+        assert 'class="desk-snapshot"' in served and 'id="desk-front-end"' in served
         page.goto(f"{base}/voila/render/vtes_damage.ipynb", wait_until="domcontentloaded")
         page.wait_for_selector(".calc-ready", state="visible")
         page.wait_for_load_state("networkidle")

@@ -7,6 +7,7 @@ source map the server does not have.
 
 from __future__ import annotations
 
+import json
 import re
 import urllib.error
 import urllib.request
@@ -26,7 +27,8 @@ BROWSER = (
 NOTEBOOKS = sorted(path.name for path in (REPO / "notebooks").glob("*.ipynb"))
 DESCRIPTION = re.compile(r'<meta name="description" content="([^"]*)">')
 TITLE = re.compile(r"<title>([^<]*)</title>")
-SCRIPT = re.compile(r'<script[^>]*\ssrc="([^"]+)"|<link rel="preload" as="script" href="([^"]+)"')
+SCRIPT = re.compile(r'<script[^>]*\ssrc="([^"]+)"')
+FRONT_END = re.compile(r'<script id="desk-front-end" type="application/json">([^<]*)</script>')
 SOURCE_MAP = re.compile(rb"^//# sourceMappingURL=(\S+)", re.M)
 
 
@@ -58,7 +60,12 @@ def test_no_script_a_page_loads_points_at_a_missing_source_map(voila_url: str) -
     page = f"{voila_url}/voila/render/vtm_dice.ipynb"
     status, body = _get(page)
     assert status == 200
-    scripts = {urljoin(page, a or b) for a, b in SCRIPT.findall(body.decode())}
+    html = body.decode()
+    (front_end,) = FRONT_END.findall(html)  # fetched once the page is drawn
+    listed = json.loads(front_end)
+    scripts = {
+        urljoin(page, s) for s in [*SCRIPT.findall(html), listed["main"], *listed["entries"]]
+    }
     assert any("/voila.js" in s for s in scripts) and any("remoteEntry" in s for s in scripts)
     dangling = []
     for script in sorted(scripts):
