@@ -90,7 +90,12 @@ WATCH = """
         if (shown(el)) { marks.widget = performance.now(); break; }
       }
     }
-    for (const el of document.querySelectorAll(RESULT)) {
+    const snapshot = document.querySelector(".desk-snapshot-box");  // its own shadow root
+    const found = [...document.querySelectorAll(RESULT)];
+    if (snapshot && snapshot.shadowRoot) {
+      found.push(...snapshot.shadowRoot.querySelectorAll(RESULT));
+    }
+    for (const el of found) {
       if (!shown(el)) continue;
       if (marks.seen === null) marks.seen = performance.now();
       if (marks.result === null && !el.closest(".desk-snapshot")) marks.result = performance.now();

@@ -49,6 +49,7 @@ _FRONT_END_CSS = """
 .desk-snapshot { --jp-widgets-inline-height: 28px; --jp-widgets-inline-label-width: 80px;
   --jp-widgets-font-size: 13px; color: #1a1a1a; }
 .desk-snapshot .jupyter-widgets { font-size: var(--jp-widgets-font-size); }
+.desk-snapshot a { text-decoration: none; }
 .desk-snapshot .widget-box { display: flex; margin: 0; overflow: visible; }
 .desk-snapshot .widget-vbox { flex-direction: column; }
 .desk-snapshot .widget-hbox, .desk-snapshot .widget-inline-hbox { display: flex;

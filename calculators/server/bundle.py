@@ -14,6 +14,12 @@ answers a widget front end's entry (its name carries a content hash) with its ch
 load (:data:`EXTENSION_CHUNKS`) followed by the entry, all from the installed files. A chunk
 missing from the lists is fetched as usual, so lists from another version cost requests, not
 correctness; ``benchmarks/phone.py`` reports the chunks still fetched separately.
+
+Each bundle opens with V8's compile hint ``//# allFunctionsCalledOnLoad``: nearly every function
+of these scripts runs while the page starts, so Chromium compiles them all at once, on a
+background thread while the script streams in, instead of one by one on the page's main
+thread as each is first called (Lighthouse's blocking time on the phone profile, V:tM dice
+page: 1.65 s → 0.93 s). Browsers without the hint read it as a comment.
 """
 
 from __future__ import annotations
@@ -75,6 +81,9 @@ EXTENSION_CHUNKS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: V8's explicit compile hint for a whole script (the module docstring says why).
+COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
+
 # A source map comment ending a script; anywidget's scripts carry their maps inline, as
 # base64 text that is about half of their bytes.
 _SOURCE_MAP = re.compile(rb"\n//# sourceMappingURL=[^\n]*")
@@ -89,7 +98,7 @@ def build(entry: str, chunks: Sequence[str]) -> bytes:
     """One script: the chunk files, then the entry file (absolute paths), without source maps."""
     # A script that starts with the empty statement has no directive prologue: a chunk's
     # "use strict" cannot turn the whole bundle strict.
-    parts = [b";\n"]
+    parts = [COMPILE_HINT, b";\n"]
     for path in chunks:
         parts += [_script(path), b"\n;\n"]
     parts.append(_script(entry))

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from support.servers import free_port, voila_server
 
-from calculators.server.bundle import EXTENSION_CHUNKS, START_CHUNKS, find
+from calculators.server.bundle import COMPILE_HINT, EXTENSION_CHUNKS, START_CHUNKS, find
 from calculators.server.caching import IMMUTABLE, REVALIDATE, fingerprint, has_hashed_name
 
 REPO = Path(__file__).resolve().parents[2]
@@ -181,7 +181,9 @@ def test_the_entry_script_carries_the_chunks_every_page_loads(desk: dict[str, An
     assert bundle.endswith(entry)
     for chunk in (START_CHUNKS[0], START_CHUNKS[-1]):
         assert _get(f"{base}/voila/static/{chunk}.voila.js")[2] in bundle
-    assert bundle.startswith(b";")  # no directive prologue: no chunk makes the whole strict
+    # V8's compile hint first (compile every function at once, off the main thread), then
+    # no directive prologue: no chunk makes the whole strict
+    assert bundle.startswith(COMPILE_HINT + b";\n")
 
 
 def test_a_widget_front_end_entry_carries_its_chunks(desk: dict[str, Any]) -> None:
@@ -192,6 +194,7 @@ def test_a_widget_front_end_entry_carries_its_chunks(desk: dict[str, Any]) -> No
         status, headers, bundle = _get(f"{base}{folder}/{entry}")
         assert status == 200 and headers.get("Cache-Control") == IMMUTABLE
         assert b"\n//# sourceMappingURL=" not in bundle
+        assert bundle.startswith(COMPILE_HINT)
         for chunk in EXTENSION_CHUNKS[extension["name"]]:
             script = _get(f"{base}{folder}/static/{chunk}")[2]
             assert script.split(b"\n//# sourceMappingURL=")[0] in bundle
