@@ -314,8 +314,9 @@ class Page:
         has drawn the widgets."""
         status = escape(self.t("snapshot_status"))
         html = (
-            f'{snapshot_css()}<p class="desk-snapshot-status" role="status">{status}</p>'
-            f'<div class="desk-snapshot" inert>{snapshot_html(self.widget)}</div>'
+            f'{snapshot_css()}<p class="desk-snapshot-status" role="status" lang="{self.lang}">'
+            f'{status}</p><div class="desk-snapshot" inert lang="{self.lang}">'
+            f"{snapshot_html(self.widget)}</div>"
         )
         display({SNAPSHOT_MIME: html}, raw=True)  # type: ignore[no-untyped-call]
 

@@ -113,3 +113,4 @@ def test_a_page_shows_its_snapshot_after_the_address_with_the_addresss_result(
     status = {"en": "The calculator is starting", "ru": "Калькулятор запускается"}[lang]
     assert status in text
     assert 'role="status"' in html and "inert" in html
+    assert html.count(f'lang="{lang}"') == 2  # read in its language before the page says it
