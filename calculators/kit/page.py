@@ -30,7 +30,7 @@ from calculators.kit.markup import heading
 from calculators.kit.page_link import PageLink
 from calculators.kit.part import PartContext
 from calculators.kit.query import kernel_in_browser
-from calculators.kit.snapshot import SNAPSHOT_MIME, snapshot_css, snapshot_html
+from calculators.kit.snapshot import SNAPSHOT_MIME, snapshot_markup
 from calculators.kit.style import CSS
 from calculators.server.page_kernel.page_request import PageRequestLost, wait_for_page_request
 from calculators.server.page_kernel.widget_state import answer_state_requests
@@ -312,12 +312,7 @@ class Page:
         """Show the page as it now stands in plain HTML (:mod:`calculators.kit.snapshot`):
         the server writes it into the page, where the reader sees it before the front end
         has drawn the widgets."""
-        status = escape(self.t("snapshot_status"))
-        html = (
-            f'{snapshot_css()}<p class="desk-snapshot-status" role="status" lang="{self.lang}">'
-            f'{status}</p><div class="desk-snapshot" inert lang="{self.lang}">'
-            f"{snapshot_html(self.widget)}</div>"
-        )
+        html = snapshot_markup(self.widget, self.t("snapshot_status"), self.lang)
         display({SNAPSHOT_MIME: html}, raw=True)  # type: ignore[no-untyped-call]
 
     def _on_page_shown(self, _change: dict[str, Any]) -> None:

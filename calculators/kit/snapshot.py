@@ -8,11 +8,11 @@ the reader reads the result at once; the live widgets replace it when they are d
 The snapshot draws each widget as ipywidgets draws its view, with the same classes under a
 ``snap-`` prefix (``snap-widget-vbox`` for ``widget-vbox``): the front end's own CSS, when it
 arrives, leaves the snapshot as it is (nothing in it moves while the reader reads it), and
-:func:`snapshot_css` styles it as the kit's CSS (:mod:`calculators.kit.style`) and the
-front end's style the live widgets. Controls are drawn as text that looks
-like them (a field's value in a box, a button's caption), not as form controls: nothing in
-the snapshot can be focused or changed. Hidden widgets are left out; a tab shows its chosen
-child only.
+:func:`snapshot_css` gives it the look the kit's CSS (:mod:`calculators.kit.style`) and the
+front end's give the live widgets. Controls are drawn as text that looks like them (a
+field's value in a box, a button's caption), not as form controls: nothing in the snapshot
+can be focused or changed. Hidden widgets are left out; a tab shows its chosen child only.
+:func:`snapshot_markup` is what a page shows: the style sheet, a status line, the snapshot.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
+from calculators.kit.fmt import escape
 from calculators.kit.style import CSS
 
 #: The MIME type the page's cell shows the snapshot as; the page template writes it into the
@@ -94,6 +94,16 @@ def snapshot_css() -> str:
     """The snapshot's style sheet: the front end's part, then the kit's, for its classes."""
     kit = CSS.strip().removeprefix("<style>").removesuffix("</style>")
     return f"<style>{prefixed(_FRONT_END_CSS)}{prefixed(kit)}</style>"
+
+
+def snapshot_markup(root: widgets.Widget, status: str, lang: str) -> str:
+    """What a page shows as its snapshot: :func:`snapshot_css`, the ``status`` line (a live
+    region) and the inert snapshot of ``root``, both marked as written in ``lang``."""
+    return (
+        f'{snapshot_css()}<p class="desk-snapshot-status" role="status" lang="{lang}">'
+        f'{escape(status)}</p><div class="desk-snapshot" inert lang="{lang}">'
+        f"{snapshot_html(root)}</div>"
+    )
 
 
 def snapshot_html(root: widgets.Widget) -> str:
@@ -244,7 +254,6 @@ def _draw(widget: widgets.Widget) -> Iterable[str]:  # one branch per kind of wi
         inner = f'<span class="desk-snap-slider"><span style="width: {share}%"></span></span>'
         if widget.readout:
             inner += f'<span class="snap-widget-readout">{escape(str(widget.value))}</span>'
-
         yield _inline(widget, "widget-hslider", inner)
     # any other widget (the page's link, outputs) shows nothing until the front end runs
 
