@@ -23,7 +23,21 @@ Left out on purpose:
 - every other Pyodide package: the calculators do not use them.
 
 The kernel installs ``sqlite3`` and ``jedi`` by name while it starts, so the lock lists an empty
-placeholder under each name.
+placeholder under each name. It would also install micropip, piplite, ipykernel and
+pyodide_kernel one after another (:data:`KERNEL_WHEELS`); the site lists them in its lock and
+preloads them with the rest, so they arrive together.
+
+What a page's kernel does on every start is cut at build time:
+
+- the modules it imports as it starts and as each page's first cell runs come compiled
+  (:mod:`deploy.kernel_bytecode`: the kernel is started once under Node to find and compile
+  them);
+- the wheels carry no widget front ends, no translation sources and no pygments lexer the
+  kernel does not import (:mod:`deploy.wheel_trim`);
+- the pages leave out the cells only the notebook tests run (:func:`page_notebooks`), as the
+  server app does;
+- a first visit fetches the kernel's files while the page's own scripts load
+  (:mod:`calculators.kit.startup`).
 
 Every file that compression makes smaller gets a brotli and a gzip copy beside it
 (:func:`precompress`), for hosts that serve them as they are (:mod:`deploy.static_host`).
@@ -57,13 +71,16 @@ import sys
 import tarfile
 import tempfile
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION  # the release it is built for
 from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+
+from deploy.kernel_bytecode import SITE, STDLIB, rewrite_archive, start_bytecode
+from deploy.wheel_trim import strip_front_end, strip_members
 
 REPO = Path(__file__).resolve().parents[1]
 PROJECT = "vampire-rules-desk"
@@ -84,6 +101,16 @@ PLACEHOLDERS = ("sqlite3", "jedi")
 #: a reader asks for what needs them (:mod:`calculators.kit.on_demand`): sympy and mpmath
 #: (6.8 MB) for the V:tM closed forms only.
 ON_DEMAND = frozenset({"sympy", "mpmath"})
+#: Installed by the kernel as it starts unless the site preloads them (their names as the
+#: kernel spells them): micropip from Pyodide, the rest from the kernel's extension.
+KERNEL_WHEELS = ("micropip", "piplite", "ipykernel", "pyodide_kernel")
+KERNEL_EXTENSION = "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension"
+#: The translation catalogs' sources; the kernel reads the compiled ``.mo`` catalogs only.
+CATALOG_SOURCES = (".po", ".pot")
+#: pygments' lexers: the kernel colours Python only (tracebacks); the other 250 or so stay out.
+LEXERS = "pygments/lexers/"
+#: What the kernel imports as it starts, before a page's first cell.
+KERNEL_START_IMPORTS = ("piplite.piplite", "pyodide_kernel")
 #: Files of the npm package the site needs (no source maps, consoles or type stubs).
 PYODIDE_FILES = (
     "pyodide.js",
@@ -154,11 +181,19 @@ def pyodide_runtime(cache: Path) -> Path:
         return unpacked / "package"
     cache.mkdir(parents=True, exist_ok=True)
     tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if not tarball.exists():
-        log(f"fetching the Pyodide runtime {PYODIDE_VERSION} (npm package 'pyodide')")
-        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cwd=cache)
-    with tarfile.open(tarball) as archive:
-        archive.extractall(unpacked, filter="data")
+    # fetched and unpacked beside, then moved in place: a build and a test may both ask at once
+    with tempfile.TemporaryDirectory(dir=cache) as scratch:
+        if not tarball.exists():
+            log(f"fetching the Pyodide runtime {PYODIDE_VERSION} (npm package 'pyodide')")
+            run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cwd=Path(scratch))
+            os.replace(Path(scratch) / tarball.name, tarball)
+        with tarfile.open(tarball) as archive:
+            archive.extractall(Path(scratch) / "unpacked", filter="data")
+        try:
+            os.replace(Path(scratch) / "unpacked", unpacked)
+        except OSError:  # another process has just put its copy there
+            if not (unpacked / "package" / "pyodide.asm.wasm").exists():
+                raise
     return unpacked / "package"
 
 
@@ -343,8 +378,16 @@ def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
         packages: dict[str, object] = {}
         for name, wheel in wheels.items():
             shutil.copy2(wheel, site_pyodide / wheel.name)
+            strip_front_end(site_pyodide / wheel.name)
             packages[name] = wheel_entry(site_pyodide / wheel.name, name, pins[name])
+        for wheel in kernel_wheels():
+            name, version = wheel.name.split("-")[:2]
+            shutil.copy2(wheel, site_pyodide / wheel.name)
+            packages[canonicalize_name(name)] = wheel_entry(
+                site_pyodide / wheel.name, canonicalize_name(name), version
+            )
         shutil.copy2(own, site_pyodide / own.name)
+        strip_members(site_pyodide / own.name, lambda name: name.endswith(CATALOG_SOURCES))
         own_entry = wheel_entry(site_pyodide / own.name, PROJECT, own.name.split("-")[1])
         # what pages fetch on demand is not loaded with the project
         own_entry["depends"] = [d for d in own_entry["depends"] if d not in ON_DEMAND]  # type: ignore[attr-defined]
@@ -356,7 +399,14 @@ def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
         lock = {"info": npm_lock["info"], "packages": packages}
         (site_pyodide / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
 
-        preload = sorted({PROJECT, *KERNEL_PACKAGES, *PLACEHOLDERS})
+        preload = sorted({PROJECT, *KERNEL_PACKAGES, *PLACEHOLDERS, *KERNEL_WHEELS})
+        _compile_start(site_pyodide, preload, contents)
+        for entry in packages.values():
+            assert isinstance(entry, dict)
+            entry["sha256"] = hashlib.sha256(
+                (site_pyodide / str(entry["file_name"])).read_bytes()
+            ).hexdigest()
+        (site_pyodide / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
         (lite / "jupyter-lite.json").write_text(
             json.dumps(
                 {
@@ -384,7 +434,7 @@ def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
                 str(Path(sys.executable).with_name("voici")),
                 "build",
                 "--contents",
-                str(contents.resolve()),
+                str(page_notebooks(contents, Path(scratch) / "pages")),
                 "--output-dir",
                 str(out.resolve()),
                 "--no-sourcemaps",
@@ -396,7 +446,7 @@ def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
         )
     _prune(out)
     total = kernel_download_bytes(out)
-    _add_startup(out, total)
+    _add_startup(out, total, kernel_start_files(out))
     _add_offline_worker(out)
     log(f"a first visit downloads {total / 1e6:.1f} MB of files for the kernel")
     plain, sent = precompress(out)
@@ -404,6 +454,57 @@ def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
     log(f"done: {out} ({size / 1e6:.1f} MB in {len(files)} files)")
+
+
+#: The tag of the cells that exist for the notebook tests only (worked examples they check).
+TESTS_ONLY = "nbval-only"
+
+
+def page_notebooks(contents: Path, into: Path) -> Path:
+    """The notebooks of ``contents`` as pages run them, in ``into``: without the cells tagged
+    :data:`TESTS_ONLY`, which the server app does not run either."""
+    into.mkdir(parents=True, exist_ok=True)
+    for notebook in sorted(contents.glob("*.ipynb")):
+        book = json.loads(notebook.read_text("utf-8"))
+        book["cells"] = [
+            c for c in book["cells"] if TESTS_ONLY not in c.get("metadata", {}).get("tags", [])
+        ]
+        (into / notebook.name).write_text(json.dumps(book, indent=1, ensure_ascii=False) + "\n")
+    return into.resolve()
+
+
+def kernel_wheels() -> list[Path]:
+    """The wheels of :data:`KERNEL_WHEELS` that the Pyodide kernel's extension ships."""
+    folder = Path(sys.prefix) / KERNEL_EXTENSION / "static" / "pypi"
+    found = []
+    for name in KERNEL_WHEELS:
+        if name == "micropip":
+            continue  # from Pyodide itself
+        wheels = sorted(folder.glob(f"{name}-*.whl"))
+        if not wheels:
+            raise SystemExit(f"build-static: the kernel's extension ships no {name} wheel")
+        found.append(wheels[-1])
+    return found
+
+
+def _compile_start(site_pyodide: Path, preload: list[str], contents: Path) -> None:
+    """Compile what the kernel imports as it starts and as each page's first cell runs
+    (:mod:`deploy.kernel_bytecode`) into the site's wheels and standard library."""
+    cells = []
+    for notebook in sorted(contents.glob("*.ipynb")):
+        code = [
+            c for c in json.loads(notebook.read_text("utf-8"))["cells"] if c["cell_type"] == "code"
+        ]
+        if code:
+            cells.append("".join(code[0]["source"]))
+    compiled = start_bytecode(site_pyodide, preload, KERNEL_START_IMPORTS, cells)
+    count = rewrite_archive(site_pyodide / "python_stdlib.zip", STDLIB, compiled)
+    for wheel in sorted(site_pyodide.glob("*.whl")):
+        count += rewrite_archive(wheel, SITE, compiled)
+    # the lexers the kernel did not import as it starts (all but Python's) are never asked for
+    for wheel in site_pyodide.glob("pygments-*.whl"):
+        strip_members(wheel, lambda name: name.startswith(LEXERS) and name.endswith(".py"))
+    log(f"compiled the {count} modules a page's kernel imports as it starts")
 
 
 def _missing_depends(wheels: dict[str, Path]) -> set[str]:
@@ -447,9 +548,10 @@ KERNEL_START_FILES = (
 )
 
 
-def kernel_download_bytes(out: Path) -> int:
-    """The bytes of the files under ``static/pyodide/`` that a page's kernel loads as it starts:
-    the Pyodide core and every wheel the kernel preloads, with what they depend on."""
+def kernel_start_files(out: Path) -> list[str]:
+    """The files under ``static/pyodide/`` that a page's kernel loads as it starts (the Pyodide
+    core, then every wheel the kernel preloads with what they depend on, largest first), as
+    addresses from the site's root."""
     folder = out / "static" / "pyodide"
     lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
     settings = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
@@ -459,19 +561,27 @@ def kernel_download_bytes(out: Path) -> int:
     todo = list(kernel["loadPyodideOptions"]["packages"])
     seen: set[str] = set()
     while todo:
-        name = todo.pop()
+        name = canonicalize_name(todo.pop())
         if name not in seen:
             seen.add(name)
             todo.extend(lock[name]["depends"])
-    files = [*KERNEL_START_FILES, *(lock[name]["file_name"] for name in seen)]
-    return sum((folder / name).stat().st_size for name in files)
+    wheels = sorted(
+        (lock[name]["file_name"] for name in seen), key=lambda n: (-(folder / n).stat().st_size, n)
+    )
+    return [f"static/pyodide/{name}" for name in [*KERNEL_START_FILES, *wheels]]
 
 
-def _add_startup(out: Path, total: int) -> None:
-    """Put the start-up box (:mod:`calculators.kit.startup`) at the start of every page's body."""
+def kernel_download_bytes(out: Path) -> int:
+    """The bytes of :func:`kernel_start_files`."""
+    return sum((out / name).stat().st_size for name in kernel_start_files(out))
+
+
+def _add_startup(out: Path, total: int, files: Sequence[str] = ()) -> None:
+    """Put the start-up box (:mod:`calculators.kit.startup`) at the start of every page's body;
+    ``files`` (addresses from the site's root) are the kernel's, fetched by a first visit while
+    the page loads; each page gets them as addresses from where it is."""
     from calculators.kit.startup import startup_snippet
 
-    snippet = startup_snippet(total)
     for page in out.rglob("*.html"):
         if page.is_relative_to(out / "build"):
             continue
@@ -479,6 +589,8 @@ def _add_startup(out: Path, total: int) -> None:
         body = re.search(r"<body[^>]*>", text)
         if body is None or "desk-startup" in text:
             continue
+        root = Path(os.path.relpath(out, page.parent)).as_posix()
+        snippet = startup_snippet(total, [f"{root}/{name}" for name in files])
         page.write_text(text[: body.end()] + "\n" + snippet + text[body.end() :], encoding="utf-8")
 
 

@@ -75,6 +75,26 @@
     state.known = true;
   }
   render();
+  // A first visit (no service worker answers for the page yet): fetch the kernel's files now,
+  // two at a time in the order it needs them, leaving the page's own scripts connections of
+  // their own; the kernel, once started, finds them in the browser's cache.
+  const controlled = "serviceWorker" in navigator && navigator.serviceWorker.controller;
+  if (config.prefetch && config.prefetch.length && !controlled) {
+    const queue = config.prefetch.map((name) => new URL(name, location.href).href);
+    const lane = async () => {
+      for (let url = queue.shift(); url; url = queue.shift()) {
+        try {
+          const response = await fetch(url, { credentials: "same-origin" });
+          const reader = response.body.getReader();
+          while (!(await reader.read()).done); // read to its end: the cache keeps it
+        } catch {
+          // the kernel asks for it again itself
+        }
+      }
+    };
+    lane();
+    lane();
+  }
   // shown only if the start takes a moment; gone once the calculator shows
   const shownAt = setTimeout(() => {
     if (!state.done) box.hidden = false;

@@ -4,6 +4,9 @@ On the static site (``scripts/build-static``) a page's kernel runs in the browse
 visit it downloads Python and the calculators (about ten megabytes), on a repeat visit it reads
 them from the copy the browser kept. Until the calculator shows, the page says which of the two
 is happening, how many megabytes have arrived of how many, and that the download happens once.
+On a first visit it also fetches the kernel's files at once, so that the connection carries them
+while the page's own scripts load and start the kernel (which then finds them in the browser's
+cache) instead of idling until the kernel asks.
 
 The build puts :func:`startup_snippet` into every page; its front end (``startup.js``) counts
 the bytes the site's service worker reports, and hides itself once the calculator shows
@@ -13,6 +16,7 @@ the bytes the site's service worker reports, and hides itself once the calculato
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from calculators.kit.labels import LANGS, Catalog
@@ -51,12 +55,17 @@ def startup_words() -> dict[str, dict[str, str]]:
     return {lang: {key: STARTUP_LABELS.text(key, lang) for key in keys} for lang in LANGS}
 
 
-def startup_snippet(total_bytes: int) -> str:
+def startup_snippet(total_bytes: int, kernel_files: Sequence[str] = ()) -> str:
     """The HTML the build puts at the start of a page's body: the box, its style, its script.
 
-    ``total_bytes`` is what a first visit downloads for the kernel (the build adds it up).
+    ``total_bytes`` is what a first visit downloads for the kernel (the build adds it up);
+    ``kernel_files`` are those files (addresses from the page, in the order the kernel needs
+    them), which a first visit fetches at once, while the page's own scripts load.
     """
-    config = json.dumps({"total": total_bytes, "words": startup_words()}, ensure_ascii=False)
+    config = json.dumps(
+        {"total": total_bytes, "prefetch": list(kernel_files), "words": startup_words()},
+        ensure_ascii=False,
+    )
     config = config.replace("</", "<\\/")  # no word may end the script early
     return (
         f"<style>{STYLE}</style>\n"

@@ -10,6 +10,7 @@ one visit of one page every page must open and compute with the network cut.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 import shutil
@@ -17,11 +18,13 @@ import subprocess
 import sys
 import time
 import urllib.request
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from packaging.utils import canonicalize_name
 from playwright.sync_api import Error as PlaywrightError
 from support.servers import free_port
 
@@ -108,7 +111,7 @@ def test_the_kernel_starts_without_what_pages_fetch_on_demand(static_site: Path)
     loaded: set[str] = set()
     todo = list(preload["packages"])
     while todo:
-        name = todo.pop()
+        name = canonicalize_name(todo.pop())
         if name not in loaded:
             loaded.add(name)
             todo.extend(lock[name]["depends"])
@@ -116,6 +119,41 @@ def test_the_kernel_starts_without_what_pages_fetch_on_demand(static_site: Path)
     assert not loaded & {"sympy", "mpmath", "parso"}
     assert {"sympy", "mpmath"} <= set(lock)  # on the site, fetched when asked for
     assert lock["jedi"]["file_name"] == "jedi-0.0.0-py3-none-any.whl"  # an empty placeholder
+    # what the kernel would install one by one as it starts comes with the rest, as it spells it
+    assert {"micropip", "piplite", "ipykernel", "pyodide_kernel"} <= set(preload["packages"])
+
+
+def _members(archive: Path) -> set[str]:
+    with zipfile.ZipFile(archive) as opened:
+        return set(opened.namelist())
+
+
+def test_what_the_kernel_imports_as_it_starts_comes_compiled(static_site: Path) -> None:
+    folder = static_site / "static" / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text())["packages"]
+    stdlib = _members(folder / "python_stdlib.zip")
+    assert {"json/__init__.pyc", "asyncio/base_events.pyc", "typing.pyc"} <= stdlib
+    assert "json/__init__.py" not in stdlib and "imaplib.py" in stdlib  # not imported: source
+    ipython = _members(folder / lock["ipython"]["file_name"])
+    assert "IPython/core/interactiveshell.pyc" in ipython
+    desk = _members(folder / lock["vampire-rules-desk"]["file_name"])
+    folders = {"00_index": "landing", "rules_reference": "reference", "vtes_deck_odds": "deck_odds"}
+    for page in PAGES:  # each page's module, compiled as its first cell imports it
+        name = folders.get(page, page)
+        assert f"calculators/pages/{name}/page.pyc" in desk, page
+    assert not any(n.endswith((".po", ".pot")) for n in desk)  # the kernel reads the .mo
+    assert "rules/i18n/locale/ru/LC_MESSAGES/desk.mo" in desk
+    for wheel in ("anywidget", "jupyterlab-widgets"):
+        assert not any("labextension" in n for n in _members(folder / lock[wheel]["file_name"]))
+    lexers = {n for n in _members(folder / lock["pygments"]["file_name"]) if "/lexers/" in n}
+    assert lexers == {
+        "pygments/lexers/__init__.pyc",
+        "pygments/lexers/_mapping.pyc",
+        "pygments/lexers/python.pyc",
+    }
+    for entry in lock.values():  # the lock names the wheels as they now are
+        data = (folder / entry["file_name"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == entry["sha256"], entry["name"]
 
 
 _STARTUP_STATE = """() => {

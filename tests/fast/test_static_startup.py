@@ -7,7 +7,12 @@ import re
 from pathlib import Path
 
 from calculators.kit.startup import startup_snippet, startup_words
-from deploy.static_site import KERNEL_START_FILES, _add_startup, kernel_download_bytes
+from deploy.static_site import (
+    KERNEL_START_FILES,
+    _add_startup,
+    kernel_download_bytes,
+    kernel_start_files,
+)
 
 
 def test_the_box_carries_every_language_and_the_total() -> None:
@@ -81,3 +86,31 @@ def test_every_page_gets_the_box_once_right_after_its_body_tag(tmp_path: Path) -
     assert text.index('class="desk-startup"') > text.index('<body class="jp-Notebook">')
     assert text.index('class="desk-startup"') < text.index('<div id="x">')
     assert "desk-startup" not in lab.read_text()
+
+
+def test_a_first_visit_fetches_the_kernel_s_files_from_where_each_page_is(tmp_path: Path) -> None:
+    page = tmp_path / "voici" / "render" / "vtm_dice.html"
+    page.parent.mkdir(parents=True)
+    page.write_text("<html><body>\n</body></html>")
+    top = tmp_path / "index.html"
+    top.write_text("<html><body>\n</body></html>")
+    files = ["static/pyodide/pyodide.asm.wasm", "static/pyodide/desk.whl"]
+    _add_startup(tmp_path, 1234, files)
+
+    def prefetch(html: Path) -> list[str]:
+        found = re.search(r"window\.deskStartup = (\{.*?\});\n", html.read_text())
+        assert found
+        return list(json.loads(found.group(1))["prefetch"])
+
+    assert prefetch(page) == ["../../" + name for name in files]
+    assert prefetch(top) == ["./" + name for name in files]
+
+
+def test_the_kernel_s_files_come_core_first_then_the_largest_wheel(tmp_path: Path) -> None:
+    out = _site(tmp_path)
+    assert kernel_start_files(out) == [
+        *(f"static/pyodide/{name}" for name in KERNEL_START_FILES),
+        "static/pyodide/desk.whl",
+        "static/pyodide/widgets.whl",
+        "static/pyodide/kernel.whl",
+    ]

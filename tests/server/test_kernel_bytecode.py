@@ -1,0 +1,154 @@
+"""The static build's compiled kernel start (``deploy.kernel_bytecode``) and trimmed wheels
+(``deploy.wheel_trim``).
+
+The archive rewriting runs here on small wheels. The compiling runs in the Pyodide runtime the
+static build uses (fetched with npm into ``build/cache/npm`` as the build does, once), under
+Node: the standard library it compiles must import from the rewritten zip in that same Pyodide,
+with no source beside it. Those tests skip where Node or npm is missing.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from deploy.kernel_bytecode import SITE, STDLIB, rewrite_archive, start_bytecode
+from deploy.static_site import pyodide_runtime
+from deploy.wheel_trim import strip_front_end, strip_members
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE = shutil.which("node")
+needs_pyodide = pytest.mark.skipif(
+    NODE is None or shutil.which("npm") is None, reason="no Node or npm for the Pyodide runtime"
+)
+
+
+@pytest.fixture(scope="module")
+def runtime() -> Path:
+    """The static build's Pyodide runtime (its npm package, unpacked)."""
+    return pyodide_runtime(ROOT / "build" / "cache" / "npm")
+
+
+def _wheel(path: Path, files: dict[str, bytes]) -> Path:
+    record = "demo-1.0.dist-info/RECORD"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+        archive.writestr(record, "stale,,\n")
+    return path
+
+
+def _record(wheel: Path) -> dict[str, str]:
+    with zipfile.ZipFile(wheel) as archive:
+        lines = archive.read("demo-1.0.dist-info/RECORD").decode().splitlines()
+        names = set(archive.namelist())
+    rows = dict(line.split(",", 1) for line in lines)
+    assert set(rows) == names  # every member, and nothing else
+    return rows
+
+
+def test_a_compiled_module_takes_its_source_s_place_and_the_record_follows(
+    tmp_path: Path,
+) -> None:
+    wheel = _wheel(
+        tmp_path / "demo-1.0-py3-none-any.whl",
+        {"demo/__init__.py": b"x = 1\n", "demo/later.py": b"y = 2\n", "demo/data.txt": b"d"},
+    )
+    pyc = b"compiled bytes"
+    assert rewrite_archive(wheel, SITE, {SITE + "demo/__init__.py": pyc}) == 1
+    with zipfile.ZipFile(wheel) as archive:
+        assert sorted(archive.namelist()) == [
+            "demo-1.0.dist-info/RECORD",
+            "demo/__init__.pyc",
+            "demo/data.txt",
+            "demo/later.py",  # not imported as the kernel starts: stays source
+        ]
+        assert archive.read("demo/__init__.pyc") == pyc
+    digest = base64.urlsafe_b64encode(hashlib.sha256(pyc).digest()).rstrip(b"=").decode()
+    assert _record(wheel)["demo/__init__.pyc"] == f"sha256={digest},{len(pyc)}"
+
+
+def test_an_archive_with_nothing_compiled_is_left_as_it_is(tmp_path: Path) -> None:
+    wheel = _wheel(tmp_path / "demo-1.0-py3-none-any.whl", {"demo/__init__.py": b"x = 1\n"})
+    before = wheel.read_bytes()
+    assert rewrite_archive(wheel, SITE, {STDLIB + "demo/__init__.py": b"elsewhere"}) == 0
+    assert wheel.read_bytes() == before
+
+
+def test_a_widget_wheel_loses_its_front_end_and_keeps_its_python(tmp_path: Path) -> None:
+    wheel = _wheel(
+        tmp_path / "demo-1.0-py3-none-any.whl",
+        {
+            "demo/__init__.py": b"x = 1\n",
+            "demo/labextension/static/remoteEntry.js": b"js" * 5000,
+            "demo/nbextension/extension.js": b"js",
+            "demo-1.0.data/data/share/jupyter/labextensions/demo/package.json": b"{}",
+            "demo-1.0.data/data/etc/jupyter/nbconfig/notebook.d/demo.json": b"{}",
+        },
+    )
+    assert strip_front_end(wheel) > 0
+    assert set(_record(wheel)) == {"demo/__init__.py", "demo-1.0.dist-info/RECORD"}
+    assert strip_front_end(wheel) == 0  # nothing left to drop
+
+
+def test_named_members_are_dropped(tmp_path: Path) -> None:
+    wheel = _wheel(
+        tmp_path / "demo-1.0-py3-none-any.whl",
+        {"demo/locale/ru/desk.po": b"msgid", "demo/locale/ru/desk.mo": b"\x95\x04"},
+    )
+    strip_members(wheel, lambda name: name.endswith((".po", ".pot")))
+    assert set(_record(wheel)) == {"demo/locale/ru/desk.mo", "demo-1.0.dist-info/RECORD"}
+
+
+IMPORT_FROM_ZIP = """
+import { loadPyodide } from "PYODIDE_MJS";
+const py = await loadPyodide({ indexURL: process.argv[2], stdLibURL: process.argv[3] });
+process.stdout.write(py.runPython(`
+import json, email.parser
+json.dumps([json.__spec__.origin, email.parser.__spec__.origin,
+            json.loads('{"a": [1, 2]}'), email.parser.Parser().parsestr("A: b\\\\n\\\\nc")["A"]])
+`));
+"""
+
+
+@needs_pyodide
+def test_the_standard_library_compiled_under_pyodide_imports_there_without_its_source(
+    runtime: Path, tmp_path: Path
+) -> None:
+    compiled = start_bytecode(runtime, [], ["json"], ["import email.parser"])
+    assert STDLIB + "json/__init__.py" in compiled and STDLIB + "email/parser.py" in compiled
+    assert not any(path.startswith(SITE) for path in compiled)  # nothing installed here
+    stdlib = tmp_path / "python_stdlib.zip"
+    shutil.copy2(runtime / "python_stdlib.zip", stdlib)
+    assert rewrite_archive(stdlib, STDLIB, compiled) == len(compiled)
+    with zipfile.ZipFile(stdlib) as archive:
+        names = set(archive.namelist())
+    assert "json/__init__.pyc" in names and "json/__init__.py" not in names
+    assert "imaplib.py" in names  # not imported: still source
+    script = tmp_path / "run.mjs"
+    script.write_text(IMPORT_FROM_ZIP.replace("PYODIDE_MJS", (runtime / "pyodide.mjs").as_uri()))
+    assert NODE is not None
+    done = subprocess.run(
+        [NODE, str(script), f"{runtime}/", str(stdlib)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    json_origin, parser_origin, value, header = json.loads(done.stdout)
+    assert json_origin.endswith("python313.zip/json/__init__.pyc")
+    assert parser_origin.endswith("python313.zip/email/parser.pyc")
+    assert value == {"a": [1, 2]} and header == "b"
+
+
+@needs_pyodide
+def test_a_failing_start_says_what_failed(runtime: Path) -> None:
+    with pytest.raises(SystemExit, match="failed under Node"):
+        start_bytecode(runtime, [], ["no_such_module_here"], [])
