@@ -58,7 +58,6 @@ Run it as ``scripts/build-static [DIR]`` (default ``build/static``).
 from __future__ import annotations
 
 import argparse
-import base64
 import gzip
 import hashlib
 import importlib.metadata as metadata
@@ -80,7 +79,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from deploy.kernel_bytecode import SITE, STDLIB, rewrite_archive, start_bytecode
-from deploy.wheel_trim import strip_front_end, strip_members
+from deploy.wheel_trim import record_hash, strip_front_end, strip_members
 
 REPO = Path(__file__).resolve().parents[1]
 PROJECT = "vampire-rules-desk"
@@ -285,18 +284,13 @@ def placeholder_wheel(name: str, into: Path) -> Path:
         ),
     }
     record = [
-        f"{path},{_record_hash(text.encode())},{len(text.encode())}" for path, text in files.items()
+        f"{path},{record_hash(text.encode())},{len(text.encode())}" for path, text in files.items()
     ]
     files[f"{info}/RECORD"] = "\n".join([*record, f"{info}/RECORD,,", ""])
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
         for path, text in files.items():
             archive.writestr(zipfile.ZipInfo(path, (2020, 1, 1, 0, 0, 0)), text)
     return wheel
-
-
-def _record_hash(data: bytes) -> str:
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-    return f"sha256={digest}"
 
 
 # -- the lock file --------------------------------------------------------------------------

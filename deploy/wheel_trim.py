@@ -54,6 +54,12 @@ def write_archive(archive: Path, members: list[tuple[zipfile.ZipInfo, bytes]]) -
     partial.replace(archive)
 
 
+def record_hash(data: bytes) -> str:
+    """``data``'s hash as a wheel's RECORD writes it."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"sha256={digest}"
+
+
 def _with_record(
     members: list[tuple[zipfile.ZipInfo, bytes]],
 ) -> list[tuple[zipfile.ZipInfo, bytes]]:
@@ -69,8 +75,7 @@ def _with_record(
     for info, data in members:
         if info.filename == record_name:
             continue
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        lines.append(f"{info.filename},sha256={digest},{len(data)}")
+        lines.append(f"{info.filename},{record_hash(data)},{len(data)}")
     lines.append(f"{record_name},,")
     record = zipfile.ZipInfo(record_name, members[at][0].date_time)
     out = list(members)
