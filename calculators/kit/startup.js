@@ -99,12 +99,29 @@
   const shownAt = setTimeout(() => {
     if (!state.done) box.hidden = false;
   }, 300);
+  // JupyterLite records its service worker's version only on a visit the worker already
+  // controls, and unregisters every worker when it finds none recorded: the next page opened
+  // after a first visit would drop the worker that keeps the site for offline use (and, with no
+  // network, could not install it again). Once the worker is ready, record the version it was
+  // installed with, when none is recorded yet.
+  const recordVersion = () => {
+    const data = document.getElementById("jupyter-config-data");
+    if (!("serviceWorker" in navigator) || !data) return;
+    navigator.serviceWorker.ready
+      .then((registration) => {
+        const version = JSON.parse(data.textContent).appVersion;
+        const key = `${registration.active.scriptURL}-version`;
+        if (version && localStorage.getItem(key) === null) localStorage.setItem(key, version);
+      })
+      .catch(() => {});
+  };
   const watch = setInterval(() => {
     if (document.querySelector(".calc-ready")) {
       state.done = true;
       box.hidden = true;
       clearTimeout(shownAt);
       clearInterval(watch);
+      recordVersion();
     }
   }, 200);
 })();

@@ -261,6 +261,13 @@ def test_one_visit_of_one_page_keeps_every_page_for_offline_use(visit: _Visit) -
     page.wait_for_selector(".calc-offline >> text=Доступно без сети", state="visible")
     kept = time.monotonic() - start
 
+    # JupyterLite's record of its worker's version is there, so the next page keeps the worker
+    # instead of unregistering it (it would find no network to install it again)
+    recorded = page.evaluate(
+        """() => Object.keys(localStorage).filter((k) => k.includes("service-worker.js")
+                 && k.endsWith("-version") && localStorage.getItem(k))"""
+    )
+    assert recorded, "no service worker version recorded"
     visit.context.set_offline(True)  # every other page opens and computes with no network
     offline, said = visit.open_watching("00_index")
     assert not said or all("this browser's copy" in text or "Starting" in text for text in said)
