@@ -34,6 +34,9 @@ What a page's kernel does on every start is cut at build time:
   them);
 - the wheels carry no widget front ends, no translation sources and no pygments lexer the
   kernel does not import (:mod:`deploy.wheel_trim`);
+- IPython imports its terminal (``IPython.embed``, prompt_toolkit: about 150 modules) only when
+  ``IPython.embed`` is first asked for, which no page does (:func:`defer_terminal`), and
+  prompt_toolkit (:data:`TERMINAL_ONLY`) stays on the site without being loaded at the start;
 - the pages leave out the cells only the notebook tests run (:func:`page_notebooks`), as the
   server app does;
 - a first visit fetches the kernel's files while the page's own scripts load
@@ -79,7 +82,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from deploy.kernel_bytecode import SITE, STDLIB, rewrite_archive, start_bytecode
-from deploy.wheel_trim import record_hash, strip_front_end, strip_members
+from deploy.wheel_trim import record_hash, rewrite_member, strip_front_end, strip_members
 
 REPO = Path(__file__).resolve().parents[1]
 PROJECT = "vampire-rules-desk"
@@ -108,6 +111,19 @@ KERNEL_EXTENSION = "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-exte
 CATALOG_SOURCES = (".po", ".pot")
 #: pygments' lexers: the kernel colours Python only (tracebacks); the other 250 or so stay out.
 LEXERS = "pygments/lexers/"
+#: IPython's terminal (for ``IPython.embed`` only): on the site, not loaded as the kernel starts.
+TERMINAL_ONLY = frozenset({"prompt-toolkit"})
+#: The line of IPython's package module that imports its terminal, and what the site puts there:
+#: ``IPython.embed`` imported when it is first asked for (a module ``__getattr__``, PEP 562).
+TERMINAL_IMPORT = "from .terminal.embed import embed\n"
+TERMINAL_ON_USE = """\
+def __getattr__(name):  # the static site: IPython's terminal on first use of IPython.embed
+    if name == "embed":
+        from .terminal.embed import embed
+
+        return embed
+    raise AttributeError(f"module 'IPython' has no attribute {name!r}")
+"""
 #: What the kernel imports as it starts, before a page's first cell.
 KERNEL_START_IMPORTS = ("piplite.piplite", "pyodide_kernel")
 #: Files of the npm package the site needs (no source maps, consoles or type stubs).
@@ -386,6 +402,12 @@ def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
         # what pages fetch on demand is not loaded with the project
         own_entry["depends"] = [d for d in own_entry["depends"] if d not in ON_DEMAND]  # type: ignore[attr-defined]
         packages[PROJECT] = own_entry
+        ipython = site_pyodide / wheels["ipython"].name
+        defer_terminal(ipython)
+        ipython_entry = wheel_entry(ipython, "ipython", pins["ipython"])
+        # the terminal is imported on first use only: its wheels are not loaded at the start
+        ipython_entry["depends"] = [d for d in ipython_entry["depends"] if d not in TERMINAL_ONLY]  # type: ignore[attr-defined]
+        packages["ipython"] = ipython_entry
         for name in PLACEHOLDERS:
             empty = placeholder_wheel(name, site_pyodide)
             packages[name] = {**wheel_entry(empty, name, "0.0.0"), "imports": []}
@@ -499,6 +521,22 @@ def _compile_start(site_pyodide: Path, preload: list[str], contents: Path) -> No
     for wheel in site_pyodide.glob("pygments-*.whl"):
         strip_members(wheel, lambda name: name.startswith(LEXERS) and name.endswith(".py"))
     log(f"compiled the {count} modules a page's kernel imports as it starts")
+
+
+def defer_terminal(ipython_wheel: Path) -> None:
+    """Make IPython import its terminal when ``IPython.embed`` is first asked for instead of
+    when IPython is imported (:data:`TERMINAL_IMPORT`); an IPython whose package module lacks
+    that line stops the build, so that a new release is looked at before it ships."""
+
+    def change(text: str) -> str:
+        if text.count(TERMINAL_IMPORT) != 1:
+            raise SystemExit(
+                f"build-static: {ipython_wheel.name}: IPython/__init__.py no longer imports its"
+                f" terminal as {TERMINAL_IMPORT.strip()!r}; see deploy.static_site.defer_terminal"
+            )
+        return text.replace(TERMINAL_IMPORT, TERMINAL_ON_USE)
+
+    rewrite_member(ipython_wheel, "IPython/__init__.py", change)
 
 
 def _missing_depends(wheels: dict[str, Path]) -> set[str]:

@@ -7,6 +7,8 @@ never reads costs a visitor bytes on the first visit and time on every one.
   notebook extensions, ``share/jupyter`` data files); the site serves those front ends itself.
 - :func:`strip_members`: members a caller names (the project's translation sources, which the
   kernel reads compiled; pygments' lexers other than those the kernel imports as it starts).
+- :func:`rewrite_member`: one member's text changed by a caller (IPython's package module, so
+  that its terminal, which no page uses, is imported on first use instead of at the start).
 """
 
 from __future__ import annotations
@@ -42,6 +44,20 @@ def strip_members(archive: Path, drop: Callable[[str], bool]) -> int:
         return 0
     write_archive(archive, kept)
     return before - archive.stat().st_size
+
+
+def rewrite_member(archive: Path, name: str, change: Callable[[str], str]) -> None:
+    """Replace the text of member ``name`` of ``archive`` by ``change(text)`` (a wheel's RECORD
+    follows); a missing member is an error, so that a changed wheel does not pass unnoticed."""
+    with zipfile.ZipFile(archive) as old:
+        members = [(info, old.read(info)) for info in old.infolist()]
+    found = [i for i, (info, _) in enumerate(members) if info.filename == name]
+    if not found:
+        raise ValueError(f"{archive.name} has no member {name}")
+    (at,) = found
+    info, data = members[at]
+    members[at] = (info, change(data.decode("utf-8")).encode("utf-8"))
+    write_archive(archive, members)
 
 
 def write_archive(archive: Path, members: list[tuple[zipfile.ZipInfo, bytes]]) -> None:

@@ -136,6 +136,9 @@ def test_what_the_kernel_imports_as_it_starts_comes_compiled(static_site: Path) 
     assert "json/__init__.py" not in stdlib and "imaplib.py" in stdlib  # not imported: source
     ipython = _members(folder / lock["ipython"]["file_name"])
     assert "IPython/core/interactiveshell.pyc" in ipython
+    # IPython's terminal comes on first use of IPython.embed: not imported, not loaded at start
+    assert "IPython/terminal/embed.py" in ipython and "IPython/terminal/embed.pyc" not in ipython
+    assert "prompt-toolkit" in lock and "prompt-toolkit" not in lock["ipython"]["depends"]
     desk = _members(folder / lock["vampire-rules-desk"]["file_name"])
     folders = {"00_index": "landing", "rules_reference": "reference", "vtes_deck_odds": "deck_odds"}
     for page in PAGES:  # each page's module, compiled as its first cell imports it

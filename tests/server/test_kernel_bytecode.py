@@ -14,13 +14,14 @@ import hashlib
 import json
 import shutil
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from deploy.kernel_bytecode import SITE, STDLIB, rewrite_archive, start_bytecode
-from deploy.static_site import pyodide_runtime
+from deploy.static_site import TERMINAL_IMPORT, defer_terminal, pyodide_runtime
 from deploy.wheel_trim import strip_front_end, strip_members
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,6 +106,53 @@ def test_named_members_are_dropped(tmp_path: Path) -> None:
     )
     strip_members(wheel, lambda name: name.endswith((".po", ".pot")))
     assert set(_record(wheel)) == {"demo/locale/ru/desk.mo", "demo-1.0.dist-info/RECORD"}
+
+
+_IPYTHON = {
+    "IPython/__init__.py": f"import sys\nstarted = True\n{TERMINAL_IMPORT}shell = None\n".encode(),
+    "IPython/terminal/__init__.py": b"",
+    "IPython/terminal/embed.py": b"def embed():\n    return 'embedded'\n",
+}
+_USE_IPYTHON = """
+import sys
+import IPython
+assert IPython.started and IPython.shell is None
+assert "IPython.terminal.embed" not in sys.modules, "the terminal came with IPython"
+from IPython import embed
+assert embed() == "embedded" and "IPython.terminal.embed" in sys.modules
+try:
+    IPython.nothing
+except AttributeError as error:
+    assert "has no attribute 'nothing'" in str(error)
+else:
+    raise AssertionError("a missing attribute was found")
+"""
+
+
+def test_ipython_imports_its_terminal_when_embed_is_first_asked_for(tmp_path: Path) -> None:
+    wheel = _wheel(tmp_path / "demo-1.0-py3-none-any.whl", _IPYTHON)
+    defer_terminal(wheel)
+    with zipfile.ZipFile(wheel) as archive:
+        text = archive.read("IPython/__init__.py").decode()
+    assert TERMINAL_IMPORT not in text.splitlines(keepends=True)  # not at the module level
+    assert "started = True" in text
+    assert _record(wheel)["IPython/__init__.py"].startswith("sha256=")
+    # the rewritten package imported from the wheel itself, without the site's own IPython
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", _USE_IPYTHON],
+        env={"PYTHONPATH": str(wheel)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_an_ipython_that_imports_its_terminal_otherwise_stops_the_build(tmp_path: Path) -> None:
+    changed = {**_IPYTHON, "IPython/__init__.py": b"from .terminal import embed as embed\n"}
+    wheel = _wheel(tmp_path / "demo-1.0-py3-none-any.whl", changed)
+    with pytest.raises(SystemExit, match="no longer imports its terminal"):
+        defer_terminal(wheel)
 
 
 IMPORT_FROM_ZIP = """
