@@ -129,6 +129,10 @@ def figures(lhr: dict[str, Any]) -> dict[str, Any]:
         failed.add(f"runtimeError:{lhr['runtimeError'].get('code')}")
     return {
         "scores": scores,
+        "blocking": audits["total-blocking-time"]["numericValue"],
+        # Lighthouse's own measure of the host's CPU (higher is faster): scores on machines
+        # of different speeds are compared by it
+        "cpu": lhr.get("environment", {}).get("benchmarkIndex", float("nan")),
         "script": script,
         "unused": unused,
         "failed": failed,
@@ -145,13 +149,17 @@ def table(results: dict[str, list[dict[str, Any]]]) -> str:
         return statistics.median(values)
 
     head = f"{'page':28} " + " ".join(f"{SHORT[c]:>5}" for c in CATEGORIES)
-    lines = [head + f" {'JS KiB':>7} {'unused KiB':>10}"]
+    lines = [head + f" {'blocking ms':>11} {'JS KiB':>7} {'unused KiB':>10}"]
     for page, runs in results.items():
         name = page.rsplit("/", 1)[-1] or "/ (landing)"
         scores = " ".join(f"{med([r['scores'][c] for r in runs]):5.0f}" for c in CATEGORIES)
         script = med([r["script"] for r in runs]) / 1024
         unused = med([r["unused"] for r in runs]) / 1024
-        lines.append(f"{name:28} {scores} {script:7.0f} {unused:10.0f}")
+        blocking = med([r["blocking"] for r in runs])
+        lines.append(f"{name:28} {scores} {blocking:11.0f} {script:7.0f} {unused:10.0f}")
+    cpu = med([r["cpu"] for runs in results.values() for r in runs])
+    lines.append("")
+    lines.append(f"host CPU, Lighthouse's benchmark index (higher is faster), median: {cpu:.0f}")
     lines.append("")
     lines.append("failed audits (in any run):")
     for page, runs in results.items():
