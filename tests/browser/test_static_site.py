@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from packaging.utils import canonicalize_name
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from support.servers import free_port
 
 from deploy.static_host import nginx_config
@@ -166,6 +167,17 @@ _STARTUP_STATE = """() => {
 }"""
 
 
+_STUCK_STATE = """() => {
+  const box = document.querySelector(".desk-startup");
+  return {
+    startup: box ? (box.hidden ? "(hidden)" : box.innerText) : "(none)",
+    controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
+    errors: [...document.querySelectorAll(".calc-error, .calc-internal-error")]
+      .map((el) => el.innerText.trim().slice(0, 300)).filter(Boolean),
+  };
+}"""
+
+
 class _Visit:
     """One browser profile on the site: other hosts blocked, console errors recorded."""
 
@@ -178,6 +190,20 @@ class _Visit:
         self.page = context.new_page()
         self.page.set_default_timeout(READY_SECONDS * 1000)
         self.page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        self.console: list[str] = []  # the page's and its kernel worker's, for a failure's message
+        self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text[:300]}"))
+
+    def wait_ready(self, name: str) -> None:
+        """Wait for the page's calculator; a page that never gets there fails with what it
+        showed and logged, and whether the service worker controlled it."""
+        try:
+            self.page.wait_for_selector(".calc-ready", state="visible")
+        except PlaywrightTimeout:
+            state = self.page.evaluate(_STUCK_STATE)
+            raise AssertionError(
+                f"{name}: no calculator after {READY_SECONDS} s at {self.page.url}; page: {state};"
+                f" page errors: {self.errors}; last console lines: {self.console[-25:]}"
+            ) from None
 
     def _route(self, route: Any) -> None:
         if route.request.url.startswith(self.url + "/"):
@@ -201,7 +227,7 @@ class _Visit:
             if ready:
                 break
             time.sleep(0.1)
-        self.page.wait_for_selector(".calc-ready", state="visible")
+        self.wait_ready(name)
         # gone once the page shows (the box looks every 200 ms)
         self.page.wait_for_selector(".desk-startup", state="hidden", timeout=5_000)
         return time.monotonic() - start, seen
@@ -210,7 +236,7 @@ class _Visit:
         """Open a page, wait until its calculator is ready; returns the seconds it took."""
         start = time.monotonic()
         self.page.goto(f"{self.url}/voici/render/{name}.html{query}")
-        self.page.wait_for_selector(".calc-ready", state="visible")
+        self.wait_ready(name)
         return time.monotonic() - start
 
 
@@ -279,7 +305,7 @@ def test_one_visit_of_one_page_keeps_every_page_for_offline_use(visit: _Visit) -
     assert ".html?" in str(link.get_attribute("href"))
     link.click()  # a page's address with a query, opened from the kept copy of the page
     page.wait_for_url("**/vtm_dice.html?*")
-    page.wait_for_selector(".calc-ready", state="visible")
+    visit.wait_ready("vtm_dice")
     _dice_page_computes(page)
     # sympy is not loaded while the kernel starts: the page fetches it (here: the kept copy)
     page.locator(".vtm-closed-forms input").check()
