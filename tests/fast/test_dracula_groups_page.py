@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import calculators.pages.dracula.page as dracula_page
+from calculators.kit.fmt import percent
 from calculators.pages.dracula.labels import GROUP_ESTIMATE_LIMITS
 from calculators.pages.dracula.page import DraculaPage
 from rules.dracula.cards import default_table
@@ -66,6 +67,35 @@ def test_the_estimate_stops_once_past_its_limit() -> None:
 
 
 # -- the page: the default group computes, a larger one is refused at once ---------------------
+
+
+def test_the_copied_ruling_carries_the_group_result_and_its_steps() -> None:
+    app = DraculaPage()
+    app.set_inputs(assume="1", **MINA)
+    assert app.group is not None
+    text = app.ruling_text()
+    result, steps = text.split("\nSteps:\n")
+    group_line = next(line for line in result.splitlines() if "Group combat:" in line)
+    assert group_line.startswith("- Group combat: Van Helsing, Mina Harker: ")
+    for kind, p in app.group.outcomes.items():  # each outcome the page shows, with its odds
+        assert f"{app.t(kind)}: {percent(p, 2, lang='en')} (" in group_line
+    mina = app.group.by_hunter["Mina Harker"]
+    assert f"- Mina Harker: is the one defeated {percent(mina['defeated'], 2, lang='en')}" in result
+    # the hunter's own steps, then the group's, numbered on
+    single, group = len(app.odds.steps), len(app.group.steps)
+    numbered = [line for line in steps.splitlines() if line[:1].isdigit()]
+    assert len(numbered) == single + group
+    assert numbered[single].startswith(f"{single + 1}. [dracula:groups] A group of 2")
+    # a group refused before solving: the copied ruling says why, as the page does
+    app.set_inputs(target="minimax")
+    refused = app.ruling_text()
+    assert "- Group combat not computed: it would need more than 350,000" in refused
+    assert "[dracula:groups]" not in refused
+    ru = DraculaPage("ru")
+    ru.set_inputs(assume="1", **MINA)
+    assert "- Групповой бой: Van Helsing, Mina Harker: Охотник повержен: 0,01\xa0%" in (
+        ru.ruling_text()
+    )
 
 
 def test_the_default_group_by_day_computes_on_the_page() -> None:

@@ -374,7 +374,8 @@ class DraculaPage(DraculaPageWidgets):
         """The open tab's ruling as plain text: the setup, the result, the numbered steps.
 
         The round resolver's tab gives the rounds resolved so far; the other tabs give the
-        whole-combat odds. ``""`` while an input is wrong or the odds are not computed.
+        whole-combat odds, and the group's with companions chosen. ``""`` while an input is
+        wrong or the odds are not computed.
         """
         setup = self.current_setup
         if invalid_fields(self.body) or setup is None or self.banner.visible:
@@ -388,7 +389,7 @@ class DraculaPage(DraculaPageWidgets):
             return judge_ruling(situation, state, self._judge_steps, self.t, self.lang)
         if self.odds is None:
             return ""
-        return odds_ruling(situation, self.odds, self.t, self.lang)
+        return odds_ruling(situation, self.odds, self.t, self.lang, self.group, self._group_problem)
 
     def _situation_rows(self, judge: bool) -> list[tuple[str, Any]]:
         """The shown inputs with their labels, as the ruling lists them: the resolver's own

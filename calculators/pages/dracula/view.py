@@ -294,9 +294,10 @@ def group_html(g: GroupOdds | None, problem: InvalidState | None, t: Words, lang
     rows = []
     for name in g.hunters:
         share = g.by_hunter[name]
-        mean = sum((x * p for x, p in g.health[name].items()), Fraction(0))
         cells = (name, Markup(exact_html(share["defeated"])), Markup(exact_html(share["bitten"])))
-        rows.append([Cell(c, style=pad) for c in (*cells, decimal(mean, 2, lang=lang))])
+        rows.append(
+            [Cell(c, style=pad) for c in (*cells, decimal(_mean_health(g, name), 2, lang=lang))]
+        )
     return (
         f"<p><b>{escape(t('group_title').format(names=', '.join(g.hunters)))}</b><br>"
         + "<br>".join(lines)
@@ -305,6 +306,36 @@ def group_html(g: GroupOdds | None, problem: InvalidState | None, t: Words, lang
         + markup.table(head, rows, css_class="drac-group-hunters")
         + f"<p><small>{escape(t('group_note'))}</small></p>"
     )
+
+
+def _mean_health(g: GroupOdds, name: str) -> Fraction:
+    """The hunter's expected health at the end of the group combat."""
+    return sum((x * p for x, p in g.health[name].items()), Fraction(0))
+
+
+def _group_lines(
+    g: GroupOdds | None, problem: InvalidState | None, t: Words, lang: str
+) -> list[str]:
+    """The group's result as lines of text: its outcomes and rounds, then each hunter's share
+    (as :func:`group_html` shows them), or why it was not computed."""
+    if problem is not None:
+        return [t("group_refused").format(why=problem.in_language(lang))]
+    if g is None:
+        return []
+    outcomes = "; ".join(
+        f"{t(k)}: {percent(p, 2, lang=lang)} ({short_fraction(p, lang=lang)})"
+        for k, p in g.outcomes.items()
+    )
+    rounds = f"{t('rounds')}: {decimal(g.expected_rounds, 3, lang=lang)}"
+    lines = [f"{t('group_title').format(names=', '.join(g.hunters))}: {outcomes}; {rounds}"]
+    for name in g.hunters:
+        share = g.by_hunter[name]
+        lines.append(
+            f"{name}: {t('group_defeated')} {percent(share['defeated'], 2, lang=lang)}, "
+            f"{t('group_bitten')} {percent(share['bitten'], 2, lang=lang)}, "
+            f"{t('group_health')} {decimal(_mean_health(g, name), 2, lang=lang)}"
+        )
+    return lines
 
 
 def judge_state_html(s: CombatState, t: Words, lang: str) -> str:
@@ -344,14 +375,24 @@ def judge_ruling(
     return ruling_text(title, situation, ["; ".join(parts)], steps, lang)
 
 
-def odds_ruling(situation: Sequence[str], odds: CombatOdds, t: Words, lang: str) -> str:
-    """The whole-combat odds as plain text."""
+def odds_ruling(
+    situation: Sequence[str],
+    odds: CombatOdds,
+    t: Words,
+    lang: str,
+    group: GroupOdds | None = None,
+    group_problem: InvalidState | None = None,
+) -> str:
+    """The whole-combat odds as plain text; with companions chosen, the group's result and
+    steps follow the hunter's own (or why the group was not computed)."""
     result = [
         f"{t(k)}: {percent(p, 2, lang=lang)} ({short_fraction(p, lang=lang)})"
         for k, p in odds.outcomes.items()
     ]
     result.append(f"{t('rounds')}: {decimal(odds.expected_rounds, 3, lang=lang)}")
-    return ruling_text(t("title"), situation, result, odds.steps, lang)
+    result += _group_lines(group, group_problem, t, lang)
+    steps = (*odds.steps, *(group.steps if group is not None else ()))
+    return ruling_text(t("title"), situation, result, steps, lang)
 
 
 # -- the Valour tab ---------------------------------------------------------------------------
