@@ -8,6 +8,9 @@
   the desk is busy and when to come back (HTTP 503 with ``Retry-After``), and reloads then.
 - A link-preview bot or a crawler, and any ``HEAD``, gets the page's title and what the link
   shows, without a kernel (:mod:`.previews`); every page carries the same tags.
+- An address the desk has no page for (a mistyped one, a notebook it does not have) gets a
+  short page in the reader's language linking to the landing page (HTTP 404,
+  :mod:`.not_found`).
 - ``GET /health`` (under the base URL) answers from the event loop with JSON: how late the loop
   runs, the kernels, each pool's state. It answers 503 while the process drains.
 - With ``NOTIFY_SOCKET`` set (systemd ``Type=notify``), it reports ``READY=1`` once listening
@@ -48,6 +51,7 @@ from calculators.server.channels import DeskKernelWebsocketHandler
 from calculators.server.http import HttpMixin
 from calculators.server.kernels import raise_open_files_limit
 from calculators.server.landing import LandingRedirect
+from calculators.server.not_found import NotFoundHandler, write_not_found
 from calculators.server.pools import PooledKernelDied, desk_kernel_manager_factory
 from calculators.server.previews import (
     Preview,
@@ -167,6 +171,14 @@ class DeskPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self.kernel_manager.page_sent(kernel.group(1))  # its connect grace starts
         self.finish(with_tags(html, shown) if shown is not None else html)
 
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """A notebook the desk does not have: the desk's not-found page in the reader's
+        language; any other error as Voila writes it."""
+        if status_code == 404:
+            write_not_found(self, self.settings.get("base_url", "/"))
+        else:
+            super().write_error(status_code, **kwargs)
+
     def _try_again(self, retry_after: int | None) -> None:
         """The "try again" page (HTTP 503): after a failure, or when the server is full."""
         self.clear()
@@ -257,6 +269,9 @@ class DeskVoila(HttpMixin, Voila):  # type: ignore[misc]
             voila.app.voila_kernel_manager_factory = original
         settings["desk_app"] = self
         settings["desk_pages"] = {"in_flight": 0, "failed": 0, "busy": 0, "previews": 0}
+        # an address no handler answers: the desk's not-found page, not the framework's
+        settings["default_handler_class"] = NotFoundHandler
+        settings["default_handler_args"] = {"server_url": self.server_url}
         return settings
 
     def init_handlers(self) -> list[Any]:

@@ -109,6 +109,29 @@ def test_an_error_page_asks_no_other_host(desk: Server) -> None:
     assert _other_hosts(html) == []
 
 
+@pytest.mark.parametrize(
+    ("address", "accept", "lang", "title"),
+    [
+        ("/no-such-page", "ru-RU,ru;q=0.9", "ru", "По этому адресу страницы нет"),
+        ("/voila/render/no_such_page.ipynb", "en", "en", "No page at this address"),
+        ("/voila/render/no_such_page.ipynb?lang=ru", "en", "ru", "По этому адресу страницы нет"),
+        ("/voila/renderr/vtm_dice.ipynb?lang=en", "ru", "en", "No page at this address"),
+    ],
+)
+def test_an_address_without_a_page_says_so_and_links_the_landing_page(
+    desk: Server, address: str, accept: str, lang: str, title: str
+) -> None:
+    status, headers, html = _get(desk.url + address, **{"Accept-Language": accept})
+    assert status == 404
+    assert f'<html lang="{lang}">' in html and f"<title>{title}</title>" in html
+    assert f'href="{LANDING}?lang={lang}"' in html
+    assert f'href="/voila/render/rules_reference.ipynb?lang={lang}"' in html
+    assert 'name="viewport"' in html and "Accept-Language" in headers.get("Vary", "")
+    assert _other_hosts(html) == []
+    # the links it gives open pages
+    assert _get(desk.url + f"{LANDING}?lang={lang}", follow=False)[0] == 200
+
+
 def test_the_check_sees_another_host() -> None:
     page = (
         '<link rel="stylesheet" href="https://cdn.example.org/a.css">'
