@@ -52,6 +52,7 @@ from calculators.server.http import HttpMixin
 from calculators.server.kernels import raise_open_files_limit
 from calculators.server.landing import LandingRedirect
 from calculators.server.not_found import NotFoundHandler, write_not_found
+from calculators.server.notice_page import notice_page
 from calculators.server.pools import PooledKernelDied, desk_kernel_manager_factory
 from calculators.server.previews import (
     Preview,
@@ -103,11 +104,7 @@ def try_again_html(lang: str, retry_after: int | None = None) -> str:
         f"</h1><p>{escape(body)}</p>"
         f'<p><a href="">{escape(TRY_AGAIN["reload"].render(lang))}</a></p></div>'
     )
-    return (
-        f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">{refresh}'
-        f"<title>{escape(title)}</title></head>"
-        f"<body>{block}</body></html>"
-    )
+    return notice_page(lang, title, block, head=refresh)
 
 
 class DeskPageHandler(TornadoVoilaHandler):  # type: ignore[misc]

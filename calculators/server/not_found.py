@@ -4,7 +4,7 @@ A judge who mistypes an address, or opens a link to a page that is gone, gets a 
 so and links to the landing page and the rules reference, instead of the bare "404: Not
 Found" of the web framework: in the language the address names (``?lang=ru``), else the
 browser's first language the desk speaks (:func:`calculators.server.landing.reader_language`).
-The page is self-contained (no script, no style sheet, nothing asked of another host).
+The page is self-contained (:mod:`calculators.server.notice_page`).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import tornado.web
 from jupyter_server.utils import url_path_join
 
 from calculators.server.landing import reader_language
+from calculators.server.notice_page import notice_page
 from calculators.server.sizing import LANDING
 from rules.i18n import Message, msg
 
@@ -33,12 +34,6 @@ NOT_FOUND: dict[str, Message] = {
     "reference": msg("Open the rules reference"),
 }
 
-_STYLE = (
-    "body{font-family:system-ui,sans-serif;margin:0;padding:24px 16px;line-height:1.5;"
-    "color:#1a1a1a;background:#fff}main{max-width:40em;margin:0 auto}"
-    "a{color:#0b57d0;display:inline-block;min-height:44px;line-height:44px}"
-)
-
 
 def not_found_html(lang: str, server_url: str = "/") -> str:
     """The page for an address the desk has no page for, in ``lang``."""
@@ -49,13 +44,11 @@ def not_found_html(lang: str, server_url: str = "/") -> str:
         f"{escape(words[key])}</a></li>"
         for key, page in (("landing", LANDING), ("reference", REFERENCE))
     )
-    return (
-        f'<!DOCTYPE html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(words['title'])}</title><style>{_STYLE}</style></head>"
-        f'<body><main class="desk-not-found"><h1>{escape(words["title"])}</h1>'
-        f"<p>{escape(words['body'])}</p><ul>{links}</ul></main></body></html>"
+    body = (
+        f'<div class="desk-not-found"><h1>{escape(words["title"])}</h1>'
+        f"<p>{escape(words['body'])}</p><ul>{links}</ul></div>"
     )
+    return notice_page(lang, words["title"], body)
 
 
 def write_not_found(handler: tornado.web.RequestHandler, server_url: str) -> None:

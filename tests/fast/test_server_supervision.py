@@ -71,4 +71,5 @@ def test_the_try_again_page_speaks_the_visitors_language(lang: str, words: tuple
     page = try_again_html(lang)
     assert f'<html lang="{lang}">' in page
     assert all(word in page for word in words)
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
     assert try_again_html("xx") == try_again_html("en")
