@@ -129,7 +129,7 @@ def figures(lhr: dict[str, Any]) -> dict[str, Any]:
         failed.add(f"runtimeError:{lhr['runtimeError'].get('code')}")
     return {
         "scores": scores,
-        "blocking": audits["total-blocking-time"]["numericValue"],
+        "blocking": audits["total-blocking-time"].get("numericValue", float("nan")),
         # Lighthouse's own measure of the host's CPU (higher is faster): scores on machines
         # of different speeds are compared by it
         "cpu": lhr.get("environment", {}).get("benchmarkIndex", float("nan")),

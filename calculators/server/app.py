@@ -268,7 +268,6 @@ class DeskVoila(HttpMixin, Voila):  # type: ignore[misc]
         settings["desk_pages"] = {"in_flight": 0, "failed": 0, "busy": 0, "previews": 0}
         # an address no handler answers: the desk's not-found page, not the framework's
         settings["default_handler_class"] = NotFoundHandler
-        settings["default_handler_args"] = {"server_url": self.server_url}
         return settings
 
     def init_handlers(self) -> list[Any]:

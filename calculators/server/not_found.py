@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from html import escape
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode
 
 import tornado.web
 from jupyter_server.utils import url_path_join
 
 from calculators.server.landing import reader_language
-from calculators.server.notice_page import notice_page
+from calculators.server.notice_page import NOTICE_POLICY, notice_page
 from calculators.server.sizing import LANDING
 from rules.i18n import Message, msg
 
@@ -54,15 +54,15 @@ def not_found_html(lang: str, server_url: str = "/") -> str:
 def write_not_found(handler: tornado.web.RequestHandler, server_url: str) -> None:
     """Answer ``handler``'s request with the not-found page (HTTP 404) in the reader's
     language; the answer depends on ``Accept-Language`` as well as on the address."""
-    lang = reader_language(
-        handler.get_query_argument("lang", None),
-        handler.request.headers.get("Accept-Language", ""),
-    )
+    # the address as it came (a "lang" that is not UTF-8 must not turn this page into an error)
+    asked = parse_qs(handler.request.query, errors="replace").get("lang", [None])[-1]
+    lang = reader_language(asked, handler.request.headers.get("Accept-Language", ""))
     handler.clear()
     handler.set_status(404)
     handler.set_header("Content-Type", "text/html; charset=UTF-8")
     handler.set_header("Vary", "Accept-Language")
     handler.set_header("Cache-Control", "no-cache")
+    handler.set_header("Content-Security-Policy", NOTICE_POLICY)
     if handler.request.method == "HEAD":
         handler.finish()
     else:
@@ -70,16 +70,14 @@ def write_not_found(handler: tornado.web.RequestHandler, server_url: str) -> Non
 
 
 class NotFoundHandler(tornado.web.RequestHandler):
-    """Every address no other handler answers: the not-found page."""
-
-    def initialize(self, server_url: str = "/") -> None:
-        self.server_url = server_url
+    """Every address no other handler answers: the not-found page, its links under the
+    address the browser sees (``base_url``)."""
 
     def prepare(self) -> None:  # whatever the method
-        write_not_found(self, self.server_url)
+        write_not_found(self, self.settings.get("base_url", "/"))
 
     def check_xsrf_cookie(self) -> None:  # a POST to a missing address is a 404 too
         return None
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        write_not_found(self, self.server_url)
+        write_not_found(self, self.settings.get("base_url", "/"))

@@ -15,6 +15,10 @@ _STYLE = (
 )
 
 
+#: What a notice page may load: its own inline style only; no page may frame it elsewhere.
+NOTICE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'"
+
+
 def notice_page(lang: str, title: str, body: str, *, head: str = "") -> str:
     """A whole page in ``lang`` titled ``title`` (escaped here); ``body`` is markup already
     escaped, placed in the page's ``main`` under the title; ``head`` goes in its head."""

@@ -116,6 +116,8 @@ def test_an_error_page_asks_no_other_host(desk: Server) -> None:
         ("/voila/render/no_such_page.ipynb", "en", "en", "No page at this address"),
         ("/voila/render/no_such_page.ipynb?lang=ru", "en", "ru", "По этому адресу страницы нет"),
         ("/voila/renderr/vtm_dice.ipynb?lang=en", "ru", "en", "No page at this address"),
+        ("/no-such-page?lang=%ff", "ru", "ru", "По этому адресу страницы нет"),  # not UTF-8
+        ("/voila/render/gone.ipynb?lang=%ff", "en", "en", "No page at this address"),
     ],
 )
 def test_an_address_without_a_page_says_so_and_links_the_landing_page(
@@ -127,6 +129,7 @@ def test_an_address_without_a_page_says_so_and_links_the_landing_page(
     assert f'href="{LANDING}?lang={lang}"' in html
     assert f'href="/voila/render/rules_reference.ipynb?lang={lang}"' in html
     assert 'name="viewport"' in html and "Accept-Language" in headers.get("Vary", "")
+    assert "frame-ancestors 'self'" in headers.get("Content-Security-Policy", "")
     assert _other_hosts(html) == []
     # the links it gives open pages
     assert _get(desk.url + f"{LANDING}?lang={lang}", follow=False)[0] == 200
