@@ -86,6 +86,7 @@ def test_the_copied_ruling_carries_the_group_result_and_its_steps() -> None:
     numbered = [line for line in steps.splitlines() if line[:1].isdigit()]
     assert len(numbered) == single + group
     assert numbered[single].startswith(f"{single + 1}. [dracula:groups] A group of 2")
+    assert group_line.endswith(f"(the group's steps: {single + 1} to {single + group})")
     # a group refused before solving: the copied ruling says why, as the page does
     app.set_inputs(target="minimax")
     refused = app.ruling_text()

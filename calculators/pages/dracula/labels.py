@@ -105,6 +105,7 @@ LABELS = Catalog(
         "group_bitten": msg("is the one bitten"),
         "group_health": msg("expected health at the end"),
         "group_refused": msg("Group combat not computed: {why}"),
+        "group_steps": msg("the group's steps: {first} to {last}"),
         "group_too_big": msg(
             "it would need more than {limit} combat states (estimated before solving: "
             "{estimate} or more), the most this page solves in about 3 seconds for this "

@@ -314,10 +314,11 @@ def _mean_health(g: GroupOdds, name: str) -> Fraction:
 
 
 def _group_lines(
-    g: GroupOdds | None, problem: InvalidState | None, t: Words, lang: str
+    g: GroupOdds | None, problem: InvalidState | None, t: Words, lang: str, first_step: int = 1
 ) -> list[str]:
     """The group's result as lines of text: its outcomes and rounds, then each hunter's share
-    (as :func:`group_html` shows them), or why it was not computed."""
+    (as :func:`group_html` shows them), or why it was not computed; the group's own steps are
+    numbered from ``first_step`` in the ruling."""
     if problem is not None:
         return [t("group_refused").format(why=problem.in_language(lang))]
     if g is None:
@@ -327,7 +328,10 @@ def _group_lines(
         for k, p in g.outcomes.items()
     )
     rounds = f"{t('rounds')}: {decimal(g.expected_rounds, 3, lang=lang)}"
-    lines = [f"{t('group_title').format(names=', '.join(g.hunters))}: {outcomes}; {rounds}"]
+    last = first_step + len(g.steps) - 1
+    where = t("group_steps").format(first=first_step, last=last)
+    title = t("group_title").format(names=", ".join(g.hunters))
+    lines = [f"{title}: {outcomes}; {rounds} ({where})"]
     for name in g.hunters:
         share = g.by_hunter[name]
         lines.append(
@@ -390,7 +394,7 @@ def odds_ruling(
         for k, p in odds.outcomes.items()
     ]
     result.append(f"{t('rounds')}: {decimal(odds.expected_rounds, 3, lang=lang)}")
-    result += _group_lines(group, group_problem, t, lang)
+    result += _group_lines(group, group_problem, t, lang, first_step=len(odds.steps) + 1)
     steps = (*odds.steps, *(group.steps if group is not None else ()))
     return ruling_text(t("title"), situation, result, steps, lang)
 
