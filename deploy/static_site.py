@@ -37,6 +37,9 @@ What a page's kernel does on every start is cut at build time:
 - IPython imports its terminal (``IPython.embed``, prompt_toolkit: about 150 modules) only when
   ``IPython.embed`` is first asked for, which no page does (:func:`defer_terminal`), and
   prompt_toolkit (:data:`TERMINAL_ONLY`) stays on the site without being loaded at the start;
+- the kernel loads Pyodide through the desk's own start (:data:`PYODIDE_START`,
+  :func:`use_pyodide_start`), which looks in the working folder last: it is JupyterLite's
+  drive, where every look-up is a request the page answers;
 - the pages leave out the cells only the notebook tests run (:func:`page_notebooks`), as the
   server app does;
 - a first visit fetches the kernel's files while the page's own scripts load
@@ -124,6 +127,10 @@ def __getattr__(name):  # the static site: IPython's terminal on first use of IP
         return embed
     raise AttributeError(f"module 'IPython' has no attribute {name!r}")
 """
+#: The kernel's ``pyodideUrl``: loads ``pyodide.js`` beside it, then moves the working folder
+#: (JupyterLite's drive, each look-up a request the page answers) to the end of ``sys.path``
+#: before the kernel imports anything (``deploy/pyodide_start.js``).
+PYODIDE_START = "pyodide_start.js"
 #: What the kernel imports as it starts, before a page's first cell.
 KERNEL_START_IMPORTS = ("piplite.piplite", "pyodide_kernel")
 #: Files of the npm package the site needs (no source maps, consoles or type stubs).
@@ -385,6 +392,7 @@ def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
         site_pyodide.mkdir(parents=True)
         for name in PYODIDE_FILES:
             shutil.copy2(runtime / name, site_pyodide / name)
+        shutil.copy2(Path(__file__).with_name(PYODIDE_START), site_pyodide / PYODIDE_START)
         packages: dict[str, object] = {}
         for name, wheel in wheels.items():
             shutil.copy2(wheel, site_pyodide / wheel.name)
@@ -461,6 +469,7 @@ def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
             check=True,
         )
     _prune(out)
+    use_pyodide_start(out)
     total = kernel_download_bytes(out)
     _add_startup(out, total, kernel_start_files(out))
     _add_offline_worker(out)
@@ -470,6 +479,30 @@ def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
     log(f"done: {out} ({size / 1e6:.1f} MB in {len(files)} files)")
+
+
+#: The kernel's ``pyodideUrl`` as the lite build writes it, in the site's settings and in every
+#: page's own copy of them (each relative to its file).
+BUILT_PYODIDE_URL = re.compile(r'("pyodideUrl":\s*"(?:\.\./|\./)*static/pyodide/)pyodide\.js"')
+
+
+def use_pyodide_start(out: Path) -> None:
+    """Point the kernel's ``pyodideUrl`` at :data:`PYODIDE_START` instead of ``pyodide.js``,
+    in the site's ``jupyter-lite.json`` and in every page (the lite build writes the setting
+    itself, overriding the site's own)."""
+    changed = []
+    for path in [out / "jupyter-lite.json", *sorted((out / "voici").rglob("*.html"))]:
+        text = path.read_text("utf-8")
+        new, count = BUILT_PYODIDE_URL.subn(rf'\g<1>{PYODIDE_START}"', text)
+        if count:
+            path.write_text(new, encoding="utf-8")
+            changed.append(path.relative_to(out).as_posix())
+    pages = [c for c in changed if c.startswith("voici/render/")]
+    if "jupyter-lite.json" not in changed or not pages:
+        raise SystemExit(
+            "build-static: the lite build no longer names the kernel's pyodide.js where"
+            f" use_pyodide_start looks for it (changed: {changed})"
+        )
 
 
 #: The tag of the cells that exist for the notebook tests only (worked examples they check).
@@ -573,6 +606,8 @@ def _prune(out: Path) -> None:
 
 #: What the kernel loads from ``static/pyodide/`` besides the wheels, on every start.
 KERNEL_START_FILES = (
+    PYODIDE_START,
+    "pyodide.js",
     "pyodide.asm.js",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
@@ -798,10 +833,27 @@ def offline_files(out: Path) -> list[str]:
     )
 
 
+#: Put after JupyterLite's service worker. JupyterLite's worker reads ``enableCache`` from its
+#: own address only when it activates, once; the browser stops an idle worker and starts it
+#: again (after half a minute idle, after a restart), and the worker then fetched every file
+#: from the network: with no network and the browser's own cache expired, no page opened.
+OFFLINE_WORKER_END = """
+// Added by the desk's build: read "enableCache" from the worker's address on every start, not
+// only when it first activates, so the kept files answer after the browser restarts it.
+enableCache = new URL(self.location.href).searchParams.get("enableCache") === "true";
+"""
+
+
 def _add_offline_worker(out: Path) -> None:
-    """Put :data:`OFFLINE_WORKER` before JupyterLite's service worker."""
+    """Put :data:`OFFLINE_WORKER` before JupyterLite's service worker and
+    :data:`OFFLINE_WORKER_END` after it."""
     worker = out / WORKER
     upstream = worker.read_text(encoding="utf-8")
+    if "let enableCache=" not in upstream:
+        raise SystemExit(
+            f"build-static: {worker} no longer keeps its cache switch in 'let enableCache';"
+            " see OFFLINE_WORKER_END"
+        )
     if 'addEventListener("fetch"' not in upstream or "precache" not in upstream:
         raise SystemExit(
             f"build-static: {worker} is not the JupyterLite service worker this build extends"
@@ -813,7 +865,7 @@ def _add_offline_worker(out: Path) -> None:
     addition = OFFLINE_WORKER.replace("__FILES__", json.dumps(files)).replace(
         "__VERSION__", version.hexdigest()[:16]
     )
-    worker.write_text(addition + upstream, encoding="utf-8")
+    worker.write_text(addition + upstream + OFFLINE_WORKER_END, encoding="utf-8")
 
 
 #: Copies the build writes beside a file, for hosts that serve them as they are.

@@ -30,6 +30,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from support.servers import free_port
 
 from deploy.static_host import nginx_config
+from deploy.static_site import PYODIDE_START
 
 pytestmark = pytest.mark.browser
 
@@ -155,6 +156,10 @@ def test_what_the_kernel_imports_as_it_starts_comes_compiled(static_site: Path) 
         "pygments/lexers/_mapping.pyc",
         "pygments/lexers/python.pyc",
     }
+    # every page's kernel loads Pyodide through the desk's start (the drive looked in last)
+    page = (static_site / "voici" / "render" / "vtm_dice.html").read_text()
+    assert f'"pyodideUrl": "../../static/pyodide/{PYODIDE_START}"' in page
+    assert (folder / PYODIDE_START).read_bytes() == (REPO / "deploy" / PYODIDE_START).read_bytes()
     for entry in lock.values():  # the lock names the wheels as they now are
         data = (folder / entry["file_name"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"], entry["name"]
@@ -297,6 +302,13 @@ def test_one_visit_of_one_page_keeps_every_page_for_offline_use(visit: _Visit) -
                  && k.endsWith("-version") && localStorage.getItem(k))"""
     )
     assert recorded, "no service worker version recorded"
+    # the reader comes back later: the browser has stopped the idle worker (it starts again on
+    # the next page) and its own cache of the files has expired; only the kept copies remain
+    session = visit.context.new_cdp_session(page)
+    session.send("ServiceWorker.enable")
+    session.send("ServiceWorker.stopAllWorkers")
+    session.send("Network.clearBrowserCache")
+    session.detach()
     visit.context.set_offline(True)  # every other page opens and computes with no network
     offline, said = visit.open_watching("00_index")
     assert not said or all("this browser's copy" in text or "Starting" in text for text in said)

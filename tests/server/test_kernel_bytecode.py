@@ -21,7 +21,12 @@ from pathlib import Path
 import pytest
 
 from deploy.kernel_bytecode import SITE, STDLIB, rewrite_archive, start_bytecode
-from deploy.static_site import TERMINAL_IMPORT, defer_terminal, pyodide_runtime
+from deploy.static_site import (
+    PYODIDE_START,
+    TERMINAL_IMPORT,
+    defer_terminal,
+    pyodide_runtime,
+)
 from deploy.wheel_trim import strip_front_end, strip_members
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -200,3 +205,46 @@ def test_the_standard_library_compiled_under_pyodide_imports_there_without_its_s
 def test_a_failing_start_says_what_failed(runtime: Path) -> None:
     with pytest.raises(SystemExit, match="failed under Node"):
         start_bytecode(runtime, [], ["no_such_module_here"], [])
+
+
+# The kernel's worker loads Pyodide with importScripts(pyodideUrl), then calls loadPyodide; here
+# a classic worker's importScripts is played by require, as pyodide.js supports under Node.
+WORKER_START = """
+const { fileURLToPath } = require("node:url");
+const [indexDir, startFile] = process.argv.slice(2);
+globalThis.self = globalThis;
+const loaded = [];
+globalThis.importScripts = (url) => {
+  loaded.push(url);
+  const module = require(url.startsWith("file:") ? fileURLToPath(url) : url);
+  if (module && module.loadPyodide) globalThis.loadPyodide = module.loadPyodide;
+};
+importScripts(startFile);
+const load = self.loadPyodide;
+(async () => {
+  const py = await load({ indexURL: indexDir, stdout: () => {}, stderr: () => {} });
+  const path = JSON.parse(py.runPython("import json, sys; json.dumps(sys.path)"));
+  process.stdout.write(JSON.stringify({ loaded, path }));
+})().catch((error) => { console.error(String(error)); process.exit(1); });
+"""
+
+
+@needs_pyodide
+def test_the_kernel_s_pyodide_start_looks_in_the_working_folder_last(
+    runtime: Path, tmp_path: Path
+) -> None:
+    start = ROOT / "deploy" / PYODIDE_START
+    script = tmp_path / "worker.cjs"
+    script.write_text(WORKER_START)
+    assert NODE is not None
+    done = subprocess.run(
+        [NODE, str(script), f"{runtime}/", str(start)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout)
+    assert found["loaded"] == [str(start), f"{runtime}/pyodide.js"]  # Pyodide's own, beside it
+    assert found["path"][-1] == "" and found["path"].count("") == 1  # the drive, looked in last
+    assert found["path"][0].endswith("python313.zip")
