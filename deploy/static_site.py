@@ -849,14 +849,14 @@ def _add_offline_worker(out: Path) -> None:
     :data:`OFFLINE_WORKER_END` after it."""
     worker = out / WORKER
     upstream = worker.read_text(encoding="utf-8")
+    if 'addEventListener("fetch"' not in upstream or "precache" not in upstream:
+        raise SystemExit(
+            f"build-static: {worker} is not the JupyterLite service worker this build extends"
+        )
     if "let enableCache=" not in upstream:
         raise SystemExit(
             f"build-static: {worker} no longer keeps its cache switch in 'let enableCache';"
             " see OFFLINE_WORKER_END"
-        )
-    if 'addEventListener("fetch"' not in upstream or "precache" not in upstream:
-        raise SystemExit(
-            f"build-static: {worker} is not the JupyterLite service worker this build extends"
         )
     files = offline_files(out)
     version = hashlib.sha256()

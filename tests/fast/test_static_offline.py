@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from deploy.static_site import WORKER, _add_offline_worker, offline_files
+from deploy.static_site import OFFLINE_WORKER_END, WORKER, _add_offline_worker, offline_files
 
-UPSTREAM = '"use strict";const CACHE="precache";self.addEventListener("fetch",onFetch);\n'
+UPSTREAM = (
+    '"use strict";const CACHE="precache";let enableCache=!1;'
+    'self.addEventListener("fetch",onFetch);\n'
+)
 
 
 def _site(root: Path) -> Path:
@@ -41,7 +44,7 @@ def test_the_worker_keeps_every_file_a_page_may_load(tmp_path: Path) -> None:
     site = _site(tmp_path)
     _add_offline_worker(site)
     worker = (site / WORKER).read_text()
-    assert worker.startswith('"use strict";') and worker.endswith(UPSTREAM)
+    assert worker.startswith('"use strict";') and worker.endswith(UPSTREAM + OFFLINE_WORKER_END)
     files, version = _kept(worker)
     assert (
         files
@@ -64,4 +67,19 @@ def test_the_build_refuses_a_worker_it_does_not_know(tmp_path: Path) -> None:
     site = _site(tmp_path)
     (site / WORKER).write_text("self.onfetch = () => {};")
     with pytest.raises(SystemExit, match="not the JupyterLite service worker"):
+        _add_offline_worker(site)
+
+
+def test_the_worker_reads_its_cache_switch_on_every_start(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    _add_offline_worker(site)
+    worker = (site / WORKER).read_text()
+    # after JupyterLite's own code, at the top level: run whenever the browser starts it
+    end = worker.rsplit("\n", 2)[-2]
+    assert (
+        end
+        == 'enableCache = new URL(self.location.href).searchParams.get("enableCache") === "true";'
+    )
+    (site / WORKER).write_text(UPSTREAM.replace("let enableCache=!1;", "var cache=!1;"))
+    with pytest.raises(SystemExit, match="no longer keeps its cache switch"):
         _add_offline_worker(site)
