@@ -410,12 +410,12 @@ def build(out: Path, cache: Path, contents: Path = REPO / "notebooks") -> None:
         # what pages fetch on demand is not loaded with the project
         own_entry["depends"] = [d for d in own_entry["depends"] if d not in ON_DEMAND]  # type: ignore[attr-defined]
         packages[PROJECT] = own_entry
-        ipython = site_pyodide / wheels["ipython"].name
-        defer_terminal(ipython)
-        ipython_entry = wheel_entry(ipython, "ipython", pins["ipython"])
         # the terminal is imported on first use only: its wheels are not loaded at the start
-        ipython_entry["depends"] = [d for d in ipython_entry["depends"] if d not in TERMINAL_ONLY]  # type: ignore[attr-defined]
-        packages["ipython"] = ipython_entry
+        # (the lock's hashes are computed again once every wheel is final)
+        defer_terminal(site_pyodide / wheels["ipython"].name)
+        ipython_entry = packages["ipython"]
+        assert isinstance(ipython_entry, dict)
+        ipython_entry["depends"] = [d for d in ipython_entry["depends"] if d not in TERMINAL_ONLY]
         for name in PLACEHOLDERS:
             empty = placeholder_wheel(name, site_pyodide)
             packages[name] = {**wheel_entry(empty, name, "0.0.0"), "imports": []}

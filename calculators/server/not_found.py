@@ -35,12 +35,13 @@ NOT_FOUND: dict[str, Message] = {
 }
 
 
-def not_found_html(lang: str, server_url: str = "/") -> str:
-    """The page for an address the desk has no page for, in ``lang``."""
+def not_found_html(lang: str, base_url: str = "/") -> str:
+    """The page for an address the desk has no page for, in ``lang``, its links under
+    ``base_url`` (the address the browser sees)."""
     words = {key: message.render(lang) for key, message in NOT_FOUND.items()}
     query = urlencode({"lang": lang})
     links = "".join(
-        f'<li><a href="{escape(url_path_join(server_url, "voila/render", page))}?{query}">'
+        f'<li><a href="{escape(url_path_join(base_url, "voila/render", page))}?{query}">'
         f"{escape(words[key])}</a></li>"
         for key, page in (("landing", LANDING), ("reference", REFERENCE))
     )
@@ -51,7 +52,7 @@ def not_found_html(lang: str, server_url: str = "/") -> str:
     return notice_page(lang, words["title"], body)
 
 
-def write_not_found(handler: tornado.web.RequestHandler, server_url: str) -> None:
+def write_not_found(handler: tornado.web.RequestHandler, base_url: str) -> None:
     """Answer ``handler``'s request with the not-found page (HTTP 404) in the reader's
     language; the answer depends on ``Accept-Language`` as well as on the address."""
     # the address as it came (a "lang" that is not UTF-8 must not turn this page into an error)
@@ -66,7 +67,7 @@ def write_not_found(handler: tornado.web.RequestHandler, server_url: str) -> Non
     if handler.request.method == "HEAD":
         handler.finish()
     else:
-        handler.finish(not_found_html(lang, server_url))
+        handler.finish(not_found_html(lang, base_url))
 
 
 class NotFoundHandler(tornado.web.RequestHandler):

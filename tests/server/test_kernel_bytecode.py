@@ -17,6 +17,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -160,6 +161,14 @@ def test_an_ipython_that_imports_its_terminal_otherwise_stops_the_build(tmp_path
         defer_terminal(wheel)
 
 
+def _node(script: Path, *args: str) -> Any:
+    """Run ``script`` under Node with ``args``; what it wrote to stdout, read as JSON."""
+    assert NODE is not None
+    done = subprocess.run([NODE, str(script), *args], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
 IMPORT_FROM_ZIP = """
 import { loadPyodide } from "PYODIDE_MJS";
 const py = await loadPyodide({ indexURL: process.argv[2], stdLibURL: process.argv[3] });
@@ -187,15 +196,7 @@ def test_the_standard_library_compiled_under_pyodide_imports_there_without_its_s
     assert "imaplib.py" in names  # not imported: still source
     script = tmp_path / "run.mjs"
     script.write_text(IMPORT_FROM_ZIP.replace("PYODIDE_MJS", (runtime / "pyodide.mjs").as_uri()))
-    assert NODE is not None
-    done = subprocess.run(
-        [NODE, str(script), f"{runtime}/", str(stdlib)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    json_origin, parser_origin, value, header = json.loads(done.stdout)
+    json_origin, parser_origin, value, header = _node(script, f"{runtime}/", str(stdlib))
     assert json_origin.endswith("python313.zip/json/__init__.pyc")
     assert parser_origin.endswith("python313.zip/email/parser.pyc")
     assert value == {"a": [1, 2]} and header == "b"
@@ -236,15 +237,7 @@ def test_the_kernel_s_pyodide_start_looks_in_the_working_folder_last(
     start = ROOT / "deploy" / PYODIDE_START
     script = tmp_path / "worker.cjs"
     script.write_text(WORKER_START)
-    assert NODE is not None
-    done = subprocess.run(
-        [NODE, str(script), f"{runtime}/", str(start)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    found = json.loads(done.stdout)
+    found = _node(script, f"{runtime}/", str(start))
     assert found["loaded"] == [str(start), f"{runtime}/pyodide.js"]  # Pyodide's own, beside it
     assert found["path"][-1] == "" and found["path"].count("") == 1  # the drive, looked in last
     assert found["path"][0].endswith("python313.zip")

@@ -308,6 +308,11 @@ def group_html(g: GroupOdds | None, problem: InvalidState | None, t: Words, lang
     )
 
 
+def _outcome_text(kind: str, p: Fraction, t: Words, lang: str) -> str:
+    """An ending and its chance as a ruling's text gives it: percent, then the fraction."""
+    return f"{t(kind)}: {percent(p, 2, lang=lang)} ({short_fraction(p, lang=lang)})"
+
+
 def _mean_health(g: GroupOdds, name: str) -> Fraction:
     """The hunter's expected health at the end of the group combat."""
     return sum((x * p for x, p in g.health[name].items()), Fraction(0))
@@ -323,10 +328,7 @@ def _group_lines(
         return [t("group_refused").format(why=problem.in_language(lang))]
     if g is None:
         return []
-    outcomes = "; ".join(
-        f"{t(k)}: {percent(p, 2, lang=lang)} ({short_fraction(p, lang=lang)})"
-        for k, p in g.outcomes.items()
-    )
+    outcomes = "; ".join(_outcome_text(k, p, t, lang) for k, p in g.outcomes.items())
     rounds = f"{t('rounds')}: {decimal(g.expected_rounds, 3, lang=lang)}"
     last = first_step + len(g.steps) - 1
     where = t("group_steps").format(first=first_step, last=last)
@@ -389,10 +391,7 @@ def odds_ruling(
 ) -> str:
     """The whole-combat odds as plain text; with companions chosen, the group's result and
     steps follow the hunter's own (or why the group was not computed)."""
-    result = [
-        f"{t(k)}: {percent(p, 2, lang=lang)} ({short_fraction(p, lang=lang)})"
-        for k, p in odds.outcomes.items()
-    ]
+    result = [_outcome_text(k, p, t, lang) for k, p in odds.outcomes.items()]
     result.append(f"{t('rounds')}: {decimal(odds.expected_rounds, 3, lang=lang)}")
     result += _group_lines(group, group_problem, t, lang, first_step=len(odds.steps) + 1)
     steps = (*odds.steps, *(group.steps if group is not None else ()))
