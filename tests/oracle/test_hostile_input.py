@@ -167,10 +167,12 @@ def drive(app: Page, edits: int, draw: Any) -> None:
 
 
 @pytest.mark.internal_error_expected
-@settings(max_examples=3, deadline=None)
-@given(data=st.data())
-def test_a_broken_engine_makes_the_hostile_input_check_fail(data: st.DataObject) -> None:
-    """An engine that crashes (here: KeyError) is caught, not passed off as a message."""
+def test_a_broken_engine_makes_the_hostile_input_check_fail() -> None:
+    """An engine that crashes (here: KeyError) is caught, not passed off as a message.
+
+    Random edits could hide it (an emptied field shows its own message and the engine is not
+    asked), so the check is made on the page as it opens and on the drive's own last step,
+    which switches the language and so asks the engine again."""
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise KeyError("a bug inside the engine")
@@ -180,7 +182,9 @@ def test_a_broken_engine_makes_the_hostile_input_check_fail(data: st.DataObject)
         app = VtesDamagePage()
         assert app.banner.error_id  # the first result already failed
         with pytest.raises(AssertionError, match="internal error"):
-            drive(app, data.draw(st.integers(1, 3)), data.draw)
+            assert_no_internal_error(app)
+        with pytest.raises(AssertionError, match="internal error"):
+            drive(VtesDamagePage(), 0, None)
 
 
 @pytest.mark.parametrize("page_class", [VtesDamagePage, VtmDicePage])
